@@ -1,0 +1,414 @@
+"""Table wire protocol v1 (docs/protocol.md): topics, device message parsing, commands.
+
+Everything a seat device sends is untrusted input (a phone on the table Wi-Fi can
+publish too if the broker lets it), so every parser here refuses with a stable
+`ProtocolError.code` instead of guessing. Standard library only, no I/O.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, TypeAlias
+
+PROTOCOL_VERSION = 1
+MAX_PAYLOAD_BYTES = 1024
+TOPIC_ROOT = "citadels"
+DEFAULT_TABLE = "t1"
+SEAT_NUMBERS = range(1, 8)
+
+LEDS = ("off", "green", "red", "amber", "blue", "white")
+BEEPS = ("none", "ok", "error", "turn")
+BUTTONS = ("a", "b", "ok")
+TAG_EDGES = ("added", "removed")
+PRESS_KINDS = ("short", "long")
+EVENT_TYPES = ("tag", "button", "fault", "recovered")
+STATUSES = ("online", "offline")
+TEXT_MAX_LINES = 4
+TEXT_MAX_CHARS = 21
+
+SEAT_TOPIC_KINDS = ("status", "hello", "event", "cmd")
+HUB_TOPIC_KINDS = ("hub/status", "hub/events", "public")
+
+UID_PATTERN = re.compile(r"(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})")
+REFUSAL_CODE_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,39}")
+TABLE_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+MAX_TEXT_FIELD_CHARS = 128
+
+TopicKind: TypeAlias = Literal[
+    "status", "hello", "event", "cmd", "hub/status", "hub/events", "public"
+]
+EventType: TypeAlias = Literal["tag", "button", "fault", "recovered"]
+
+
+class ProtocolError(ValueError):
+    """A message or topic that breaks the protocol; `code` is stable, `message` is for logs."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True)
+class SeatEvent:
+    """One device event. `key` identifies it for at-most-once application."""
+
+    device: str
+    boot: int
+    seq: int
+    t: int
+    type: EventType
+    edge: Literal["added", "removed"] | None = None
+    uid: str | None = None
+    button: str | None = None
+    long: bool = False
+    what: str | None = None
+    detail: str | None = None
+    seat: int | None = None  # only serial readers send it
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        """(device, boot, seq): the same event delivered twice has the same key."""
+        return (self.device, self.boot, self.seq)
+
+
+@dataclass(frozen=True)
+class SeatHello:
+    """What a device says about itself (retained), so the hub knows its abilities."""
+
+    device: str
+    boot: int
+    fw: str
+    reader: str
+    buttons: tuple[str, ...]
+    display: str | None
+
+
+@dataclass(frozen=True)
+class SeatCommand:
+    """A hub -> device command, as a device (or a fake seat) reads it."""
+
+    id: int
+    led: str | None = None
+    blink: bool | None = None
+    beep: str | None = None
+    text: tuple[str, ...] | None = None
+    ref: int | None = None
+    code: str | None = None
+
+
+# --------------------------------------------------------------------------- topics
+
+
+def _check_table(table: str) -> str:
+    if not TABLE_PATTERN.fullmatch(table):
+        raise ProtocolError("bad_topic", f"table name {table!r} is not 1-32 of [A-Za-z0-9_-]")
+    return table
+
+
+def _check_seat(seat: int) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEAT_NUMBERS:
+        raise ProtocolError("bad_topic", f"seat {seat!r} is not 1-7")
+    return seat
+
+
+def seat_topic(table: str, seat: int, kind: str) -> str:
+    """`citadels/<table>/seat/<seat>/<kind>` for kind in status, hello, event, cmd."""
+    if kind not in SEAT_TOPIC_KINDS:
+        raise ProtocolError("bad_topic", f"unknown seat topic kind {kind!r}")
+    return f"{TOPIC_ROOT}/{_check_table(table)}/seat/{_check_seat(seat)}/{kind}"
+
+
+def status_topic(table: str, seat: int) -> str:
+    return seat_topic(table, seat, "status")
+
+
+def hello_topic(table: str, seat: int) -> str:
+    return seat_topic(table, seat, "hello")
+
+
+def event_topic(table: str, seat: int) -> str:
+    return seat_topic(table, seat, "event")
+
+
+def cmd_topic(table: str, seat: int) -> str:
+    return seat_topic(table, seat, "cmd")
+
+
+def hub_status_topic(table: str = DEFAULT_TABLE) -> str:
+    return f"{TOPIC_ROOT}/{_check_table(table)}/hub/status"
+
+
+def hub_events_topic(table: str = DEFAULT_TABLE) -> str:
+    return f"{TOPIC_ROOT}/{_check_table(table)}/hub/events"
+
+
+def public_topic(table: str = DEFAULT_TABLE) -> str:
+    return f"{TOPIC_ROOT}/{_check_table(table)}/public"
+
+
+def seat_subscription(table: str = "+", kind: str = "+") -> str:
+    """A subscription pattern for every seat's `kind` topic (`+` = every table/kind)."""
+    if table != "+":
+        _check_table(table)
+    if kind != "+" and kind not in SEAT_TOPIC_KINDS:
+        raise ProtocolError("bad_topic", f"unknown seat topic kind {kind!r}")
+    return f"{TOPIC_ROOT}/{table}/seat/+/{kind}"
+
+
+def parse_topic(topic: str) -> tuple[str, int | None, TopicKind]:
+    """Split a protocol topic into (table, seat, kind); seat is None for hub/public topics."""
+    parts = topic.split("/")
+    if len(parts) < 3 or parts[0] != TOPIC_ROOT:
+        raise ProtocolError("bad_topic", f"{topic!r} is not under {TOPIC_ROOT}/<table>/")
+    table = _check_table(parts[1])
+    rest = parts[2:]
+    if len(rest) == 3 and rest[0] == "seat":
+        if not re.fullmatch(r"[1-7]", rest[1]):
+            raise ProtocolError("bad_topic", f"seat {rest[1]!r} in {topic!r} is not 1-7")
+        kind = rest[2]
+        if kind not in SEAT_TOPIC_KINDS:
+            raise ProtocolError("bad_topic", f"unknown seat topic kind {kind!r}")
+        return table, int(rest[1]), kind  # type: ignore[return-value]
+    joined = "/".join(rest)
+    if joined in HUB_TOPIC_KINDS:
+        return table, None, joined  # type: ignore[return-value]
+    raise ProtocolError("bad_topic", f"{topic!r} is not a protocol topic")
+
+
+# --------------------------------------------------------------------------- parsing helpers
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _load_object(payload: bytes | str) -> dict[str, Any]:
+    """Bytes -> JSON object, refusing oversized, non-UTF-8, non-JSON and non-object input."""
+    raw = payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
+    if len(raw) > MAX_PAYLOAD_BYTES:
+        raise ProtocolError("too_large", f"{len(raw)} bytes > {MAX_PAYLOAD_BYTES}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ProtocolError("bad_json", f"not UTF-8 ({err.reason} at byte {err.start})") from None
+    try:
+        value = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as err:
+        raise ProtocolError("bad_json", f"not JSON ({err})") from None
+    if not isinstance(value, dict):
+        raise ProtocolError("not_object", f"expected a JSON object, got {type(value).__name__}")
+    if "v" not in value:
+        raise ProtocolError("bad_version", "missing protocol version 'v'")
+    version = value["v"]
+    if isinstance(version, bool) or version != PROTOCOL_VERSION or not isinstance(version, int):
+        raise ProtocolError("bad_version", f"'v' is {version!r}, this hub speaks {PROTOCOL_VERSION}")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _require(obj: Mapping[str, Any], name: str) -> Any:
+    if name not in obj or obj[name] is None:
+        raise ProtocolError("missing_field", f"missing field {name!r}")
+    return obj[name]
+
+
+def _int_field(obj: Mapping[str, Any], name: str, minimum: int) -> int:
+    value = _require(obj, name)
+    if not _is_int(value) or value < minimum or value >= 2**53:
+        raise ProtocolError("bad_field", f"{name!r} must be an integer >= {minimum}, got {value!r}")
+    return int(value)
+
+
+def _text_field(obj: Mapping[str, Any], name: str, *, optional: bool = False) -> str | None:
+    if optional and obj.get(name) is None:
+        return None
+    value = _require(obj, name)
+    if (
+        not isinstance(value, str)
+        or not value
+        or len(value) > MAX_TEXT_FIELD_CHARS
+        or not _encodable(value)
+    ):
+        raise ProtocolError(
+            "bad_field", f"{name!r} must be a string of 1-{MAX_TEXT_FIELD_CHARS} characters"
+        )
+    return value
+
+
+def _encodable(value: str) -> bool:
+    """False for strings with lone surrogates (valid JSON escapes, unusable downstream)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------- device messages
+
+
+def parse_event(payload: bytes | str) -> SeatEvent:
+    """Validate one `event` message; raises ProtocolError with a stable code on any defect."""
+    obj = _load_object(payload)
+    device = _text_field(obj, "device")
+    assert device is not None
+    boot = _int_field(obj, "boot", 0)
+    seq = _int_field(obj, "seq", 1)
+    t = _int_field(obj, "t", 0)
+    kind = _require(obj, "type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_field", f"'type' must be a string, got {kind!r}")
+    seat: int | None = None
+    if obj.get("seat") is not None:
+        seat = obj["seat"]
+        if not _is_int(seat) or seat not in SEAT_NUMBERS:
+            raise ProtocolError("bad_field", f"'seat' must be 1-7, got {seat!r}")
+    common = dict(device=device, boot=boot, seq=seq, t=t, seat=seat)
+    if kind == "tag":
+        edge = _require(obj, "edge")
+        if edge not in TAG_EDGES:
+            raise ProtocolError("bad_field", f"'edge' must be added or removed, got {edge!r}")
+        uid = _require(obj, "uid")
+        if not isinstance(uid, str) or not UID_PATTERN.fullmatch(uid):
+            raise ProtocolError(
+                "bad_uid", f"uid {uid!r} is not upper-case hex of 4, 7 or 10 bytes"
+            )
+        return SeatEvent(type="tag", edge=edge, uid=uid, **common)  # type: ignore[arg-type]
+    if kind == "button":
+        button = _require(obj, "button")
+        if button not in BUTTONS:
+            raise ProtocolError("bad_button", f"button {button!r} is not one of {BUTTONS}")
+        press = obj.get("press")
+        if press is not None and press not in PRESS_KINDS:
+            raise ProtocolError("bad_field", f"'press' must be short or long, got {press!r}")
+        return SeatEvent(type="button", button=button, long=press == "long", **common)  # type: ignore[arg-type]
+    if kind in ("fault", "recovered"):
+        what = _text_field(obj, "what")
+        detail = _text_field(obj, "detail", optional=True)
+        return SeatEvent(type=kind, what=what, detail=detail, **common)  # type: ignore[arg-type]
+    raise ProtocolError("unknown_type", f"unknown event type {kind!r}")
+
+
+def parse_hello(payload: bytes | str) -> SeatHello:
+    """Validate a retained `hello` message."""
+    obj = _load_object(payload)
+    device = _text_field(obj, "device")
+    boot = _int_field(obj, "boot", 0)
+    fw = _text_field(obj, "fw")
+    reader = _text_field(obj, "reader")
+    buttons = _require(obj, "buttons")
+    if not isinstance(buttons, list) or len(buttons) > 16:
+        raise ProtocolError("bad_field", f"'buttons' must be a list, got {buttons!r}")
+    for button in buttons:
+        if button not in BUTTONS:
+            raise ProtocolError("bad_button", f"button {button!r} is not one of {BUTTONS}")
+    if "display" not in obj:
+        raise ProtocolError("missing_field", "missing field 'display' (null when none)")
+    display = _text_field(obj, "display", optional=True)
+    assert device is not None and fw is not None and reader is not None
+    return SeatHello(device, boot, fw, reader, tuple(buttons), display)
+
+
+def parse_status(payload: bytes | str) -> Literal["online", "offline"]:
+    """Validate a retained `status` message (plain text, not JSON)."""
+    raw = payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
+    if raw == b"online":
+        return "online"
+    if raw == b"offline":
+        return "offline"
+    raise ProtocolError("bad_status", f"status must be online or offline, got {raw[:40]!r}")
+
+
+def parse_command(payload: bytes | str) -> SeatCommand:
+    """Validate a `cmd` message the way a strict device would (used by fakes and tests)."""
+    obj = _load_object(payload)
+    command_id = _int_field(obj, "id", 0)
+    led = obj.get("led")
+    if led is not None and led not in LEDS:
+        raise ProtocolError("bad_field", f"'led' must be one of {LEDS}, got {led!r}")
+    blink = obj.get("blink")
+    if blink is not None and not isinstance(blink, bool):
+        raise ProtocolError("bad_field", f"'blink' must be true or false, got {blink!r}")
+    beep = obj.get("beep")
+    if beep is not None and beep not in BEEPS:
+        raise ProtocolError("bad_field", f"'beep' must be one of {BEEPS}, got {beep!r}")
+    text = obj.get("text")
+    lines: tuple[str, ...] | None = None
+    if text is not None:
+        if (
+            not isinstance(text, list)
+            or len(text) > TEXT_MAX_LINES
+            or not all(isinstance(line, str) and len(line) <= TEXT_MAX_CHARS for line in text)
+        ):
+            raise ProtocolError("bad_field", "'text' must be up to 4 strings of up to 21 chars")
+        lines = tuple(text)
+    ref = _int_field(obj, "ref", 1) if obj.get("ref") is not None else None
+    code = obj.get("code")
+    if code is not None and (not isinstance(code, str) or not REFUSAL_CODE_PATTERN.fullmatch(code)):
+        raise ProtocolError("bad_field", f"'code' must be a snake_case code, got {code!r}")
+    return SeatCommand(command_id, led, blink, beep, lines, ref, code)
+
+
+# --------------------------------------------------------------------------- hub -> device
+
+
+def fit_text(text: str | Iterable[str]) -> tuple[str, ...]:
+    """Trim display text to 4 lines x 21 characters; a string is split on newlines."""
+    lines = text.split("\n") if isinstance(text, str) else list(text)
+    for line in lines:
+        if not isinstance(line, str) or not _encodable(line):
+            raise ProtocolError("bad_field", f"text line {line!r} is not a string")
+    return tuple(line[:TEXT_MAX_CHARS] for line in lines[:TEXT_MAX_LINES])
+
+
+def make_command(
+    id: int,
+    led: str | None = None,
+    blink: bool | None = None,
+    beep: str | None = None,
+    text: str | Sequence[str] | None = None,
+    ref: int | None = None,
+    code: str | None = None,
+) -> bytes:
+    """Build a compact `cmd` payload; wrong values raise ProtocolError (a hub bug, not input)."""
+    if not _is_int(id) or id < 0:
+        raise ProtocolError("bad_field", f"command id must be an integer >= 0, got {id!r}")
+    command: dict[str, Any] = {"v": PROTOCOL_VERSION, "id": id}
+    if led is not None:
+        if led not in LEDS:
+            raise ProtocolError("bad_field", f"led {led!r} is not one of {LEDS}")
+        command["led"] = led
+    if blink is not None:
+        if not isinstance(blink, bool):
+            raise ProtocolError("bad_field", f"blink must be a bool, got {blink!r}")
+        command["blink"] = blink
+    if beep is not None:
+        if beep not in BEEPS:
+            raise ProtocolError("bad_field", f"beep {beep!r} is not one of {BEEPS}")
+        command["beep"] = beep
+    if text is not None:
+        command["text"] = list(fit_text(text))
+    if ref is not None:
+        if not _is_int(ref) or ref < 1:
+            raise ProtocolError("bad_field", f"ref must be the seq (>= 1) answered, got {ref!r}")
+        command["ref"] = ref
+    if code is not None:
+        if not isinstance(code, str) or not REFUSAL_CODE_PATTERN.fullmatch(code):
+            raise ProtocolError("bad_field", f"code {code!r} is not a snake_case code")
+        command["code"] = code
+    return encode_json(command)
+
+
+def encode_json(obj: Mapping[str, Any]) -> bytes:
+    """Compact UTF-8 JSON, the form every JSON payload on the table takes."""
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode("utf-8")

@@ -1,0 +1,215 @@
+"""A broker-less, deterministic bus for tests and the simulator.
+
+Delivery is synchronous and in global publish order: every publish goes into one FIFO
+and whoever publishes first drains it, so a handler that publishes (a hub answering a
+seat) only queues its message; it is delivered after the current one, never recursively.
+Handlers run in the draining thread. Retained messages, per-client subscriptions and
+last wills behave as Mosquitto's do, so fault tests (a seat vanishing) need no server.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+
+from .bus import Handler, Payload, Will, check_pattern, check_qos, check_topic, to_bytes, topic_matches
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(eq=False)
+class _Subscription:
+    pattern: str
+    handler: Handler
+    owner: "InProcessClient | None"
+    active: bool = True
+
+
+@dataclass
+class _Delivery:
+    topic: str
+    payload: bytes
+    targets: list[_Subscription] = field(default_factory=list)
+
+
+class InProcessBus:
+    """The broker and an always-connected root client in one object (implements `Bus`).
+
+    `raise_handler_errors`: a handler exception is re-raised to the publisher after the
+    queue is drained (loud tests); False only logs it, like a real broker would.
+    """
+
+    def __init__(self, *, raise_handler_errors: bool = True) -> None:
+        self.raise_handler_errors = raise_handler_errors
+        self._lock = threading.RLock()
+        self._queue: deque[_Delivery] = deque()
+        self._draining = False
+        self._subscriptions: list[_Subscription] = []
+        self._retained: dict[str, bytes] = {}
+        self._clients: dict[str, InProcessClient] = {}
+        self._anonymous_ids = itertools.count(1)
+        self._closed = False
+        self.published_count = 0
+
+    # ------------------------------------------------------------------ Bus
+    def publish(self, topic: str, payload: Payload, qos: int = 1, retain: bool = False) -> None:
+        self._publish(topic, payload, qos, retain)
+
+    def subscribe(self, pattern: str, handler: Handler) -> None:
+        self._subscribe(pattern, handler, owner=None)
+
+    def close(self) -> None:
+        """Disconnect every client cleanly (no wills) and refuse further use."""
+        with self._lock:
+            for client in list(self._clients.values()):
+                client.disconnect()
+            self._subscriptions.clear()
+            self._queue.clear()
+            self._closed = True
+
+    # ------------------------------------------------------------------ clients
+    def client(self, client_id: str = "", will: Will | tuple[str, Payload, int, bool] | None = None) -> "InProcessClient":
+        """Connect a client (a device, the hub) whose `drop()` fires its last will.
+
+        A second client with the same id takes over, dropping the first (its will fires),
+        as Mosquitto does when a rebooted device reconnects before its old session times out.
+        """
+        with self._lock:
+            self._check_open()
+            if not client_id:
+                client_id = f"inproc-{next(self._anonymous_ids)}"
+            previous = self._clients.get(client_id)
+        if previous is not None:
+            previous.drop()
+        new_client = InProcessClient(self, client_id, Will(*will) if will is not None else None)
+        with self._lock:
+            self._clients[client_id] = new_client
+        return new_client
+
+    @property
+    def client_ids(self) -> list[str]:
+        with self._lock:
+            return list(self._clients)
+
+    def retained(self, topic: str) -> bytes | None:
+        """The retained payload on `topic`, if any (for assertions)."""
+        with self._lock:
+            return self._retained.get(topic)
+
+    # ------------------------------------------------------------------ internals
+    def _check_open(self) -> None:
+        if self._closed:
+            raise RuntimeError("in-process bus is closed")
+
+    def _publish(self, topic: str, payload: Payload, qos: int, retain: bool) -> None:
+        check_topic(topic)
+        check_qos(qos)
+        data = to_bytes(payload)
+        with self._lock:
+            self._check_open()
+            self.published_count += 1
+            if retain:
+                if data:
+                    self._retained[topic] = data
+                else:
+                    self._retained.pop(topic, None)
+            targets = [s for s in self._subscriptions if topic_matches(s.pattern, topic)]
+            # MQTT: a retain with an empty payload only clears; it is still delivered live.
+            self._queue.append(_Delivery(topic, data, targets))
+        self._drain()
+
+    def _subscribe(self, pattern: str, handler: Handler, owner: "InProcessClient | None") -> None:
+        check_pattern(pattern)
+        if not callable(handler):
+            raise TypeError("handler must be callable(topic, payload)")
+        with self._lock:
+            self._check_open()
+            subscription = _Subscription(pattern, handler, owner)
+            self._subscriptions.append(subscription)
+            for topic, data in self._retained.items():
+                if topic_matches(pattern, topic):
+                    self._queue.append(_Delivery(topic, data, [subscription]))
+        self._drain()
+
+    def _remove_owner(self, owner: "InProcessClient") -> None:
+        with self._lock:
+            for subscription in self._subscriptions:
+                if subscription.owner is owner:
+                    subscription.active = False
+            self._subscriptions = [s for s in self._subscriptions if s.active]
+            if self._clients.get(owner.client_id) is owner:
+                del self._clients[owner.client_id]
+
+    def _drain(self) -> None:
+        """Deliver queued messages in order unless an outer frame is already doing it."""
+        with self._lock:
+            if self._draining:
+                return
+            self._draining = True
+        first_error: BaseException | None = None
+        try:
+            while True:
+                with self._lock:
+                    if not self._queue:
+                        break
+                    delivery = self._queue.popleft()
+                for subscription in delivery.targets:
+                    if not subscription.active:
+                        continue
+                    try:
+                        subscription.handler(delivery.topic, delivery.payload)
+                    except Exception as err:  # a broken subscriber must not starve others
+                        log.exception("handler for %s failed on %s", subscription.pattern, delivery.topic)
+                        if first_error is None:
+                            first_error = err
+        finally:
+            with self._lock:
+                self._draining = False
+        if first_error is not None and self.raise_handler_errors:
+            raise first_error
+
+
+class InProcessClient:
+    """One connection to an `InProcessBus`: same publish/subscribe, plus a last will."""
+
+    def __init__(self, bus: InProcessBus, client_id: str, will: Will | None) -> None:
+        self.bus = bus
+        self.client_id = client_id
+        self.will = will
+        self.connected = True
+
+    def publish(self, topic: str, payload: Payload, qos: int = 1, retain: bool = False) -> None:
+        self._check_connected()
+        self.bus._publish(topic, payload, qos, retain)
+
+    def subscribe(self, pattern: str, handler: Handler) -> None:
+        self._check_connected()
+        self.bus._subscribe(pattern, handler, owner=self)
+
+    def disconnect(self) -> None:
+        """Planned goodbye: subscriptions end, the will is discarded."""
+        if self.connected:
+            self.connected = False
+            self.bus._remove_owner(self)
+
+    close = disconnect
+
+    def drop(self) -> None:
+        """Connection lost (power cut, Wi-Fi gone): subscriptions end and the will fires."""
+        if not self.connected:
+            return
+        self.connected = False
+        self.bus._remove_owner(self)
+        if self.will is not None and not self.bus._closed:
+            self.bus._publish(self.will.topic, self.will.payload, self.will.qos, self.will.retain)
+
+    def _check_connected(self) -> None:
+        if not self.connected:
+            raise RuntimeError(f"in-process client {self.client_id!r} is disconnected")
+
+    def __repr__(self) -> str:
+        state = "connected" if self.connected else "gone"
+        return f"InProcessClient({self.client_id!r}, {state})"
