@@ -1,0 +1,137 @@
+"""The seat's MQTT link: keeps Wi-Fi and the broker connected and the outbox flowing.
+
+Retries forever with jittered exponential backoff, announces `online` + `hello` after
+every connect (the last will says `offline`), resends every event the broker has not
+acknowledged and reports how many were dropped while the queue was full.
+"""
+
+import json
+
+from backoff import Backoff
+from mqtt import MQTTClient
+from outbox import Outbox
+
+IN_FLIGHT = 4
+
+
+class Link:
+    def __init__(self, wlan, cfg, client_id, rand_below, hello, on_command, log):
+        self.wlan = wlan
+        self.wifi = cfg["wifi"]
+        broker = cfg["broker"]
+        root = "citadels/%s/seat/%d/" % (cfg["table"], cfg["seat"])
+        self.status_topic = root + "status"
+        self.hello_topic = root + "hello"
+        self.event_topic = root + "event"
+        self.cmd_topic = root + "cmd"
+        self.keepalive_s = broker.get("keepalive", 30)
+        self.client = MQTTClient(client_id, broker["host"], broker.get("port", 1883),
+                                 broker.get("user"), broker.get("password"),
+                                 self.keepalive_s, broker.get("timeout_s", 5))
+        self.client.set_last_will(self.status_topic, "offline", retain=True, qos=1)
+        self.client.on_message = self._on_message
+        self.client.on_ack = self._on_ack
+        self.outbox = Outbox(cfg.get("queue", 64))
+        self.wifi_backoff = Backoff(rand_below, 1000, 30000)
+        self.broker_backoff = Backoff(rand_below, 500, 30000)
+        self.hello = hello            # f() -> dict, built at each connect
+        self.on_command = on_command  # f(payload bytes)
+        self.on_drops = None          # f(count) when drops must be reported
+        self.log = log
+        self.connected = False
+        self.connects = 0
+        self._last_rx = 0
+        self._last_tx = 0
+
+    def queue(self, key, payload):
+        """Queue an event for delivery (drops the oldest if the queue is full)."""
+        self.outbox.push(key, self.event_topic, payload)
+
+    def _on_ack(self, packet_id):
+        self.outbox.acknowledge(packet_id)
+
+    def _on_message(self, topic, payload):
+        if topic == self.cmd_topic:
+            self.on_command(payload)
+
+    def _drop_connection(self, why, now_ms):
+        if self.connected:
+            self.log("link down: %s" % why)
+        self.connected = False
+        self.client.close()
+        self.outbox.requeue()
+        self.broker_backoff.fail(now_ms)
+
+    def service(self, now_ms):
+        """One non-blocking step (a connect attempt blocks at most the socket timeout)."""
+        if not self.wlan.isconnected():
+            if self.connected:
+                self._drop_connection("wifi lost", now_ms)
+            if self.wifi_backoff.ready(now_ms):
+                self.wifi_backoff.fail(now_ms)
+                try:
+                    self.wlan.connect(self.wifi["ssid"], self.wifi.get("password", ""))
+                except OSError as exc:
+                    self.log("wifi connect: %r" % (exc,))
+            return
+        self.wifi_backoff.reset()
+        if not self.connected:
+            if self.broker_backoff.ready(now_ms):
+                self._connect(now_ms)
+            return
+        try:
+            self._exchange(now_ms)
+        except OSError as exc:
+            self._drop_connection(repr(exc), now_ms)
+
+    def _connect(self, now_ms):
+        try:
+            self.client.connect()
+            self.connected = True
+            self.outbox.requeue()
+            self.client.publish(self.status_topic, "online", retain=True, qos=1)
+            self.client.publish(self.hello_topic, json.dumps(self.hello()), retain=True, qos=1)
+            self.client.subscribe(self.cmd_topic, 1)
+        except OSError as exc:
+            self.connected = False
+            self.client.close()
+            wait = self.broker_backoff.fail(now_ms)
+            self.log("broker connect failed (%r), retry in %d ms" % (exc, wait))
+            return
+        self.connects += 1
+        self.broker_backoff.reset()
+        self._last_rx = self._last_tx = now_ms
+        self.log("broker connected")
+        if self.outbox.unreported and self.on_drops:
+            count = self.outbox.unreported
+            self.outbox.unreported = 0
+            self.on_drops(count)
+
+    def _exchange(self, now_ms):
+        for _ in range(8):
+            if self.client.poll() is None:
+                break
+            self._last_rx = now_ms
+        room = IN_FLIGHT - self.outbox.in_flight()
+        if room > 0:
+            for entry in self.outbox.unsent(room):
+                pid = self.client.publish(entry[1], entry[2], qos=1)
+                self.outbox.mark_sent(entry, pid)
+                self._last_tx = now_ms
+        keepalive_ms = self.keepalive_s * 1000
+        if now_ms - self._last_tx >= keepalive_ms // 2:
+            self.client.ping()
+            self._last_tx = now_ms
+        if now_ms - self._last_rx > keepalive_ms + keepalive_ms // 2:
+            raise OSError(110)   # nothing from the broker for too long: dead link
+
+    def close(self):
+        """Planned disconnect: say `offline` ourselves (the will is only for crashes)."""
+        if self.connected:
+            try:
+                self.client.publish(self.status_topic, "offline", retain=True, qos=1)
+                self.client.disconnect()
+            except OSError:
+                pass
+        self.connected = False
+        self.client.close()

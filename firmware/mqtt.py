@@ -1,0 +1,194 @@
+"""Minimal MQTT 3.1.1 client for the seat (works on MicroPython and CPython sockets).
+
+Written for this firmware instead of umqtt.simple because the seat needs non-blocking
+QoS 1: publish() returns at once with a packet id and PUBACKs come back through
+poll(), so the outbox keeps an event until the broker really has it. Every socket
+call is bounded by a timeout; any failure raises OSError and the caller reconnects.
+"""
+
+import socket
+import struct
+
+CONNECT = 0x10
+CONNACK = 0x20
+PUBLISH = 0x30
+PUBACK = 0x40
+SUBSCRIBE = 0x82
+SUBACK = 0x90
+PINGREQ = 0xC0
+PINGRESP = 0xD0
+DISCONNECT = 0xE0
+NO_DATA_ERRNOS = (11, 35, 110, 115)   # EAGAIN, EAGAIN (BSD), ETIMEDOUT, EINPROGRESS
+
+
+class MQTTError(OSError):
+    """Protocol-level failure (refused CONNECT, malformed packet): reconnect."""
+
+
+def _string(text):
+    data = text.encode() if isinstance(text, str) else text
+    return struct.pack("!H", len(data)) + data
+
+
+def _remaining_length(length):
+    out = bytearray()
+    while True:
+        byte = length & 0x7F
+        length >>= 7
+        out.append(byte | 0x80 if length else byte)
+        if not length:
+            return bytes(out)
+
+
+class MQTTClient:
+    def __init__(self, client_id, server, port=1883, user=None, password=None,
+                 keepalive=30, timeout_s=5):
+        self.client_id = client_id
+        self.server = server
+        self.port = port
+        self.user = user
+        self.password = password
+        self.keepalive = keepalive
+        self.timeout_s = timeout_s
+        self.sock = None
+        self.will = None
+        self.on_message = None    # f(topic: str, payload: bytes)
+        self.on_ack = None        # f(packet_id)
+        self._next_pid = 0
+
+    def set_last_will(self, topic, msg, retain=False, qos=0):
+        self.will = (topic, msg, retain, qos)
+
+    def _packet_id(self):
+        self._next_pid = self._next_pid % 65535 + 1
+        return self._next_pid
+
+    def _send(self, data):
+        view = memoryview(data)
+        while view:
+            sent = self.sock.send(view)
+            if not sent:
+                raise OSError(104)
+            view = view[sent:]
+
+    def _recv_exact(self, count):
+        data = b""
+        while len(data) < count:
+            chunk = self.sock.recv(count - len(data))
+            if not chunk:
+                raise OSError(104)   # connection closed by the broker
+            data += chunk
+        return data
+
+    def connect(self, clean_session=True):
+        """Open the TCP connection and complete CONNECT/CONNACK, or raise OSError."""
+        self.close()
+        addr = socket.getaddrinfo(self.server, self.port)[0][-1]
+        sock = socket.socket()
+        self.sock = sock
+        sock.settimeout(self.timeout_s)
+        sock.connect(addr)
+        flags = 0x02 if clean_session else 0
+        payload = _string(self.client_id)
+        if self.will:
+            topic, msg, retain, qos = self.will
+            flags |= 0x04 | (qos & 3) << 3 | (0x20 if retain else 0)
+            payload += _string(topic) + _string(msg)
+        if self.user:
+            flags |= 0x80
+            payload += _string(self.user)
+            if self.password:
+                flags |= 0x40
+                payload += _string(self.password)
+        body = _string("MQTT") + struct.pack("!BBH", 4, flags, self.keepalive) + payload
+        self._send(bytes((CONNECT,)) + _remaining_length(len(body)) + body)
+        reply = self._recv_exact(4)
+        if reply[0] != CONNACK or reply[1] != 2:
+            raise MQTTError("bad CONNACK")
+        if reply[3]:
+            raise MQTTError("connection refused, code %d" % reply[3])
+        return bool(reply[2] & 1)
+
+    def publish(self, topic, msg, retain=False, qos=0, dup=False):
+        """Send a PUBLISH; returns the packet id for QoS 1 (0 for QoS 0)."""
+        pid = self._packet_id() if qos else 0
+        data = msg.encode() if isinstance(msg, str) else msg
+        body = _string(topic) + (struct.pack("!H", pid) if qos else b"") + data
+        header = PUBLISH | (0x08 if dup else 0) | (qos & 3) << 1 | (1 if retain else 0)
+        self._send(bytes((header,)) + _remaining_length(len(body)) + body)
+        return pid
+
+    def subscribe(self, topic, qos=1):
+        pid = self._packet_id()
+        body = struct.pack("!H", pid) + _string(topic) + bytes((qos,))
+        self._send(bytes((SUBSCRIBE,)) + _remaining_length(len(body)) + body)
+        return pid
+
+    def ping(self):
+        self._send(bytes((PINGREQ, 0)))
+
+    def disconnect(self):
+        try:
+            self._send(bytes((DISCONNECT, 0)))
+        finally:
+            self.close()
+
+    def close(self):
+        if self.sock:
+            try:
+                self.sock.close()
+            except OSError:
+                pass
+            self.sock = None
+
+    def poll(self):
+        """Handle at most one incoming packet without waiting for one.
+
+        Returns the packet type handled, or None when nothing was waiting.
+        """
+        self.sock.setblocking(False)
+        try:
+            first = self.sock.recv(1)
+        except OSError as exc:
+            if exc.args and exc.args[0] in NO_DATA_ERRNOS:
+                return None
+            raise
+        finally:
+            if self.sock:
+                self.sock.settimeout(self.timeout_s)
+        if first is None:
+            return None
+        if not first:
+            raise OSError(104)
+        kind = first[0] & 0xF0
+        length = 0
+        shift = 0
+        while True:
+            byte = self._recv_exact(1)[0]
+            length |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                break
+            if shift > 21:
+                raise MQTTError("bad remaining length")
+        body = self._recv_exact(length) if length else b""
+        if kind == PUBLISH:
+            self._handle_publish(first[0], body)
+        elif kind == PUBACK:
+            if self.on_ack and len(body) >= 2:
+                self.on_ack(struct.unpack("!H", body[:2])[0])
+        elif kind not in (SUBACK, PINGRESP):
+            raise MQTTError("unexpected packet 0x%02x" % first[0])
+        return kind
+
+    def _handle_publish(self, header, body):
+        qos = (header >> 1) & 3
+        topic_len = struct.unpack("!H", body[:2])[0]
+        topic = body[2:2 + topic_len].decode()
+        pos = 2 + topic_len
+        if qos:
+            pid = body[pos:pos + 2]
+            pos += 2
+            self._send(bytes((PUBACK, 2)) + pid)
+        if self.on_message:
+            self.on_message(topic, body[pos:])

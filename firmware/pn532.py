@@ -1,0 +1,129 @@
+"""PN532 driver over HSU (UART) or I2C: SAMConfiguration first, bounded waits,
+InListPassiveTarget with a limited retry count, InRelease after every read.
+
+Every wait has a deadline; a response that never comes is aborted by sending an ACK
+(the PN532 drops the command in progress), and the error is raised for the caller's
+fault counting.
+"""
+
+import time
+
+from pn532frame import ACK, KIND_ACK, KIND_DATA, KIND_ERROR, FrameError, FrameReader
+from pn532frame import encode, parse_targets
+
+HSU_WAKEUP = b"\x55\x55" + bytes(14)
+I2C_ADDRESS = 0x24
+
+
+class ReaderError(Exception):
+    """The reader did not answer as it should (no ACK, timeout, corrupt frame)."""
+
+
+class UartTransport:
+    name = "pn532-hsu"
+
+    def __init__(self, uart):
+        self.uart = uart
+
+    def wake(self):
+        self.uart.write(HSU_WAKEUP)
+
+    def write(self, data):
+        self.uart.write(data)
+
+    def read(self, expected):
+        if not self.uart.any():
+            return b""
+        return self.uart.read() or b""
+
+
+class I2CTransport:
+    name = "pn532-i2c"
+
+    def __init__(self, i2c, address=I2C_ADDRESS):
+        self.i2c = i2c
+        self.address = address
+
+    def wake(self):
+        try:
+            self.i2c.writeto(self.address, b"\x00")
+        except OSError:
+            pass   # the first transaction may be NACKed while the chip wakes up
+        time.sleep_ms(5)
+
+    def write(self, data):
+        self.i2c.writeto(self.address, data)
+
+    def read(self, expected):
+        if not self.i2c.readfrom(self.address, 1)[0] & 1:
+            return b""
+        return self.i2c.readfrom(self.address, expected + 1)[1:]
+
+
+class PN532:
+    def __init__(self, transport, max_targets=2, passive_retries=2, ack_timeout_ms=30,
+                 response_timeout_ms=150):
+        self.transport = transport
+        self.max_targets = max_targets
+        self.passive_retries = passive_retries
+        self.ack_timeout_ms = ack_timeout_ms
+        self.response_timeout_ms = response_timeout_ms
+        self.frames = FrameReader()
+        self.firmware = None
+
+    def _next_frame(self, deadline, expected):
+        while True:
+            frame = self.frames.next()
+            if frame:
+                return frame
+            if time.ticks_diff(deadline, time.ticks_ms()) <= 0:
+                return None
+            data = self.transport.read(expected)
+            if data:
+                self.frames.feed(data)
+            else:
+                time.sleep_ms(1)
+
+    def command(self, cmd, timeout_ms=None, expected=48):
+        """Send one command; return its response payload (response code first)."""
+        self.frames.clear()
+        self.transport.read(expected)   # discard anything stale
+        self.transport.write(encode(cmd))
+        try:
+            frame = self._next_frame(time.ticks_add(time.ticks_ms(), self.ack_timeout_ms), 6)
+            if frame is None:
+                raise ReaderError("no ACK from PN532")
+            if frame[0] != KIND_ACK:
+                raise ReaderError("expected ACK, got %s" % frame[0])
+            wait = timeout_ms or self.response_timeout_ms
+            frame = self._next_frame(time.ticks_add(time.ticks_ms(), wait), expected)
+        except FrameError as exc:
+            self.transport.write(ACK)
+            raise ReaderError("corrupt frame: %s" % exc)
+        if frame is None:
+            self.transport.write(ACK)   # abort the command still running in the PN532
+            raise ReaderError("no response to 0x%02X" % cmd[0])
+        if frame[0] == KIND_ERROR:
+            raise ReaderError("error frame for 0x%02X" % cmd[0])
+        if frame[0] != KIND_DATA or not frame[1] or frame[1][0] != cmd[0] + 1:
+            raise ReaderError("unexpected response to 0x%02X" % cmd[0])
+        return frame[1]
+
+    def begin(self):
+        """(Re)initialise: wake, SAMConfiguration before anything else, bounded retries."""
+        self.transport.wake()
+        self.command(b"\x14\x01\x14\x01")                        # SAM: normal mode
+        self.command(bytes((0x32, 0x05, 0xFF, 0x01, self.passive_retries)))  # MaxRetries
+        version = self.command(b"\x02")                          # GetFirmwareVersion
+        self.firmware = "%d.%d" % (version[2], version[3]) if len(version) >= 4 else "?"
+
+    def scan(self):
+        """UIDs of the cards in the field now (upper-case hex); releases them after."""
+        payload = self.command(bytes((0x4A, self.max_targets, 0x00)))
+        try:
+            uids = parse_targets(payload)
+        except FrameError as exc:
+            raise ReaderError("bad target data: %s" % exc)
+        if uids:
+            self.command(b"\x52\x00")   # InRelease all: next poll re-selects, no stale state
+        return uids

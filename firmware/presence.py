@@ -1,0 +1,38 @@
+"""Card presence tracking (pure logic): turns raw poll results into added/removed edges.
+
+A card resting on the reader is not seen on every poll (RF glitches, another card taking
+the anticollision slot), so a removal is only reported after the card has been missing
+for several consecutive successful polls *and* for a minimum time. Time during which no
+poll ran (reader fault, blocking network call) never counts as missing.
+"""
+
+
+class Presence:
+    def __init__(self, remove_after_ms=400, remove_after_misses=3):
+        self.remove_after_ms = remove_after_ms
+        self.remove_after_misses = remove_after_misses
+        self._last_seen = {}   # uid -> ms of the last poll that saw it
+        self._misses = {}      # uid -> consecutive polls that did not see it
+
+    def present(self):
+        return sorted(self._last_seen)
+
+    def update(self, seen, now_ms):
+        """Feed the UIDs seen by one successful poll; return [(edge, uid), ...]."""
+        edges = []
+        for uid in seen:
+            if uid not in self._last_seen:
+                edges.append(("added", uid))
+            self._last_seen[uid] = now_ms
+            self._misses[uid] = 0
+        for uid in list(self._last_seen):
+            if uid in seen:
+                continue
+            misses = self._misses[uid] + 1
+            self._misses[uid] = misses
+            elapsed = now_ms - self._last_seen[uid]
+            if misses >= self.remove_after_misses and elapsed >= self.remove_after_ms:
+                del self._last_seen[uid]
+                del self._misses[uid]
+                edges.append(("removed", uid))
+        return edges
