@@ -1,0 +1,134 @@
+"""Bots that choose among the legal options.
+
+A bot keeps no state: its choice follows from its seed, the seat and the game (its log
+length), so a game replayed or resumed after a crash makes exactly the same choices.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .actions import Action
+from .cards import CHARACTER_BY_ID
+from .game import Game
+from .rng import mix64
+
+PICK_BASE = {
+    "assassin": 3, "thief": 2, "magician": 2, "king": 3,
+    "bishop": 2, "merchant": 4, "architect": 4, "warlord": 3,
+}
+
+
+class Bot(Protocol):
+    def choose(self, game: Game) -> Action: ...
+
+
+def _roll(seed: int, game: Game, salt: int = 0) -> int:
+    seat = game.pending.seat if game.pending else 0
+    return mix64((seed * 0x100000001B3) ^ (len(game.log) << 8) ^ (seat << 4) ^ salt)
+
+
+class RandomBot:
+    """Uniform over the legal options."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, game: Game) -> Action:
+        options = game.legal_actions()
+        return options[_roll(self.seed, game) % len(options)]
+
+
+class HeuristicBot:
+    """A plain, reasonable player: builds dear districts, takes tax, uses its abilities."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, game: Game) -> Action:
+        options = game.legal_actions()
+        assert game.pending is not None
+        kind = game.pending.kind
+        seat = game.pending.seat
+        by_verb: dict[str, list[Action]] = {}
+        for a in options:
+            by_verb.setdefault(a.verb, []).append(a)
+        roll = _roll(self.seed, game)
+        me = game.player(seat)
+        districts = game.cards.districts
+        if kind in ("pick", "discard"):
+            def value(a: Action) -> int:
+                char = CHARACTER_BY_ID[a.args[0]]
+                v = PICK_BASE[char.id] * 2
+                if char.tax:
+                    v += 2 * sum(1 for c in me.city if districts[c].type == char.tax)
+                if char.id == "architect" and me.gold >= 4:
+                    v += 3
+                return v + (roll >> char.rank) % 3
+            ordered = sorted(options, key=value)
+            return ordered[0] if kind == "discard" else ordered[-1]
+        if kind == "keep":
+            return max(options, key=lambda a: (a.args[0] not in me.city, districts[a.args[0]].cost))
+        if kind == "toss":
+            for a in by_verb.get("toss", []):
+                if a.args[0] in me.city:
+                    return a
+            return by_verb.get("done", options)[0]
+        if kind == "graveyard":
+            return options[0]
+        if kind == "faceup":
+            return options[roll % len(options)]
+        # the turn
+        if "tax" in by_verb:
+            return by_verb["tax"][0]
+        if "kill" in by_verb:
+            targets = [a for a in by_verb["kill"] if a.args[0] in ("merchant", "architect", "king", "warlord")]
+            return targets[roll % len(targets)]
+        if "rob" in by_verb:
+            return by_verb["rob"][roll % len(by_verb["rob"])]
+        if "swap" in by_verb:
+            biggest = max(game.players, key=lambda q: (q.hand_size, -q.seat))
+            if biggest.seat != seat and biggest.hand_size > me.hand_size + 1:
+                return Action(seat, "swap", (str(biggest.seat),))
+            if "redraw" in by_verb and any(c in me.city for c in me.hand):
+                return by_verb["redraw"][0]
+        if "gold" in by_verb:
+            if me.hand_size < 2 and "draw" in by_verb:
+                return by_verb["draw"][0]
+            affordable = [c for c in me.hand if districts[c].cost <= me.gold + 2 and c not in me.city]
+            if not affordable and "draw" in by_verb and me.hand_size < 4:
+                return by_verb["draw"][0]
+            return by_verb["gold"][0]
+        if "build" in by_verb:
+            return max(by_verb["build"], key=lambda a: districts[a.args[0]].cost)
+        if "destroy" in by_verb:
+            leader = max(game.players, key=lambda q: (len(q.city), -q.seat))
+            cheap = [a for a in by_verb["destroy"] if int(a.args[0]) == leader.seat and leader.seat != seat]
+            if cheap:
+                return min(cheap, key=lambda a: districts[a.args[1]].cost)
+        if "lab" in by_verb:
+            for a in by_verb["lab"]:
+                if a.args and a.args[0] in me.city:
+                    return a
+        if "smithy" in by_verb and me.gold >= 5 and me.hand_size < 2:
+            return by_verb["smithy"][0]
+        return by_verb.get("end", options)[0]
+
+
+def make_bot(kind: str, seed: int) -> Bot:
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "heuristic":
+        return HeuristicBot(seed)
+    raise ValueError(f"unknown bot {kind!r}: random or heuristic")
+
+
+def play(game: Game, bots: dict[int, Bot] | Bot, max_actions: int = 100_000) -> Game:
+    """Let bots play until the game is over (or the action budget runs out)."""
+    for _ in range(max_actions):
+        pending = game.pending
+        if pending is None:
+            return game
+        bot = bots[pending.seat] if isinstance(bots, dict) else bots
+        game.apply(bot.choose(game))
+    raise RuntimeError(f"no end after {max_actions} actions (round {game.round})")

@@ -1,0 +1,107 @@
+"""Card data: the 8 characters and the district deck, loaded from data/cards.json.
+
+The card set is data, not code: the rules key off a district's *effect* (``"wall"``,
+``"graveyard"``...), never off its name, so a printing with other unique districts is a
+data edit (see the ``decks`` table in the JSON file).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+LANGS = ("en", "zh-Hant", "zh-Hans")
+TYPES = ("noble", "religious", "trade", "military", "unique")
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    id: str
+    rank: int
+    tax: str | None
+    names: dict[str, str]
+
+    @property
+    def name(self) -> str:
+        return self.names["en"]
+
+
+@dataclass(frozen=True, slots=True)
+class District:
+    id: str
+    type: str
+    cost: int
+    copies: int
+    effect: str | None
+    names: dict[str, str]
+
+    @property
+    def name(self) -> str:
+        return self.names["en"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """One deck's worth of cards: all characters and the districts of that printing."""
+
+    name: str
+    characters: tuple[Character, ...]
+    districts: dict[str, District]
+    type_names: dict[str, dict[str, str]]
+
+    def deck_list(self) -> list[str]:
+        """Every physical district card as its id, copies repeated, in a fixed order."""
+        return [d.id for d in self.districts.values() for _ in range(d.copies)]
+
+    def size(self) -> int:
+        return sum(d.copies for d in self.districts.values())
+
+
+def _names(raw: dict[str, Any]) -> dict[str, str]:
+    return {lang: str(raw[lang]) for lang in LANGS}
+
+
+@lru_cache(maxsize=None)
+def _raw() -> dict[str, Any]:
+    text = resources.files("hub.engine").joinpath("data/cards.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@lru_cache(maxsize=None)
+def card_set(deck: str = "classic") -> CardSet:
+    """The named printing's card set; raises KeyError naming the known decks."""
+    raw = _raw()
+    if deck not in raw["decks"]:
+        raise KeyError(f"unknown deck {deck!r}; known: {', '.join(sorted(raw['decks']))}")
+    uniques = set(raw["decks"][deck])
+    districts = {
+        d["id"]: District(d["id"], d["type"], int(d["cost"]), int(d["copies"]), d["effect"], _names(d))
+        for d in raw["districts"]
+        if d["type"] != "unique" or d["id"] in uniques
+    }
+    characters = tuple(
+        Character(c["id"], int(c["rank"]), c["tax"], _names(c)) for c in raw["characters"]
+    )
+    types = {t: {lang: str(v[lang]) for lang in LANGS} for t, v in raw["types"].items()}
+    return CardSet(deck, characters, districts, types)
+
+
+def deck_names() -> list[str]:
+    return sorted(_raw()["decks"])
+
+
+def all_districts() -> dict[str, District]:
+    """Every district of every printing, for name look-ups (tags, translations)."""
+    return {
+        d["id"]: District(d["id"], d["type"], int(d["cost"]), int(d["copies"]), d["effect"], _names(d))
+        for d in _raw()["districts"]
+    }
+
+
+CHARACTERS: tuple[Character, ...] = card_set().characters
+CHARACTER_BY_ID: dict[str, Character] = {c.id: c for c in CHARACTERS}
+CHARACTER_BY_RANK: dict[int, Character] = {c.rank: c for c in CHARACTERS}

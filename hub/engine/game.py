@@ -1,0 +1,759 @@
+"""The rules of Citadels (Classic): one mutable game state, its legal options and its log.
+
+The state always says who must decide what (``pending``) and lists the legal actions;
+``apply`` accepts an action only if it is one of them, so legality has one source. A
+refused action raises ``IllegalAction`` before anything changes.
+
+Two kinds of knowledge run the same rules:
+- digital: the engine owns the deck and the hands and draws from the RNG in its state;
+- physical: the cards are real; the engine counts each hand and the deck and learns a
+  card only when a reader sees it (a district scanned to build, a character picked).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, NamedTuple
+
+from .actions import Action, IllegalAction
+from .cards import CHARACTER_BY_ID, CHARACTER_BY_RANK, CHARACTERS, CardSet, card_set
+from .events import Event
+from .rng import SplitMix64
+from .setup import Setup
+
+FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}
+TAXED = {"king", "bishop", "merchant", "warlord"}
+
+
+class Decision(NamedTuple):
+    seat: int
+    kind: str  # faceup, pick, discard, turn, keep, toss, graveyard
+
+
+class Player:
+    """One seat's holdings. In physical mode ``hand`` holds only the cards known to be there."""
+
+    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.gold = 2
+        self.hand: list[str] = []
+        self.hand_size = 0
+        self.city: list[str] = []
+        self.characters: list[str] = []
+        self.museum = 0
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "gold": self.gold, "hand": sorted(self.hand),
+            "hand_size": self.hand_size, "city": list(self.city),
+            "characters": list(self.characters), "museum": self.museum,
+        }
+
+
+class Game:
+    """A game in progress. Build with ``Game.new(setup)`` or ``Game.replay(setup, log)``."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.cards: CardSet = card_set(setup.deck)
+        self.digital = setup.mode == "digital"
+        self.n = setup.players
+        self.complete_at = setup.complete_at
+        self.rng = SplitMix64(setup.seed)
+        self.players = [Player(s) for s in range(1, self.n + 1)]
+        self.deck: list[str] = []  # digital: index 0 is the bottom, the end is the top
+        self.deck_unknown = 0  # physical: how many cards the deck holds
+        self.round = 0
+        self.phase = "draft"
+        self.crowned = setup.crowned
+        self.log: list[Action] = []
+        self.pending: Decision | None = None
+        # draft
+        self.pile: list[str] = []  # digital: the characters the picker is offered
+        self.faceup: list[str] = []
+        self.facedown: list[str] = []  # digital only
+        self.draft_steps: list[tuple[int, str]] = []
+        self.holder: dict[str, int] = {}
+        # calling and turns
+        self.rank = 0
+        self.killed: str | None = None
+        self.robbed: str | None = None
+        self.revealed: dict[str, int] = {}
+        self.turn_seat = 0
+        self.turn_char = ""
+        self.gathered = False
+        self.builds_left = 0
+        self.used: set[str] = set()
+        self.drawn: list[str] = []
+        self.tossed: list[str] = []
+        self.grave_card: str | None = None
+        self.first_complete: int | None = None
+        self.result_cache: dict[str, Any] | None = None
+        self._legal: list[Action] | None = None
+        self._events: list[Event] = []
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def new(cls, setup: Setup) -> Game:
+        game = cls(setup)
+        game._deal()
+        game._start_round()
+        game._events.clear()
+        return game
+
+    @classmethod
+    def replay(cls, setup: Setup, log: list[Action] | list[str]) -> Game:
+        """Rebuild a game from its setup and log (``void`` entries cancel the action before)."""
+        actions = [a if isinstance(a, Action) else Action.parse(a) for a in log]
+        game = cls.new(setup)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    def _deal(self) -> None:
+        start = self.setup.start
+        total = self.cards.size()
+        if self.digital:
+            deck = self.cards.deck_list()
+            if start is not None:
+                for pos in start:
+                    for card in (*pos.city, *(pos.hand or ())):
+                        deck.remove(card)
+            self.rng.shuffle(deck)
+            self.deck = deck
+        for p in self.players:
+            pos = start[p.seat - 1] if start is not None else None
+            if pos is None:
+                if self.digital:
+                    p.hand = [self.deck.pop() for _ in range(4)]
+                p.hand_size = 4
+            else:
+                p.gold = pos.gold
+                p.city = list(pos.city)
+                p.hand = list(pos.hand or ())
+                p.hand_size = len(p.hand) if self.digital or pos.hand_size is None else pos.hand_size
+            if len(p.city) >= self.complete_at and self.first_complete is None:
+                self.first_complete = p.seat
+        if not self.digital:
+            self.deck_unknown = total - sum(p.hand_size + len(p.city) for p in self.players)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat - 1]
+
+    def deck_size(self) -> int:
+        return len(self.deck) if self.digital else self.deck_unknown
+
+    def district(self, card: str) -> Any:
+        return self.cards.districts[card]
+
+    def has_effect(self, p: Player, effect: str) -> bool:
+        districts = self.cards.districts
+        return any(districts[c].effect == effect for c in p.city)
+
+    def complete(self, p: Player) -> bool:
+        return len(p.city) >= self.complete_at
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the rules allow now; ``apply`` accepts exactly these."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def result(self) -> dict[str, Any] | None:
+        return self.result_cache
+
+    # ------------------------------------------------------------------ legal options
+    def _compute_legal(self) -> list[Action]:
+        d = self.pending
+        if d is None:
+            return []
+        seat, kind = d
+        if kind == "turn":
+            return self._turn_options(seat)
+        if kind == "pick":
+            return [Action(seat, "pick", (c,)) for c in self._draft_choices()]
+        if kind == "discard":
+            return [Action(seat, "discard", (c,)) for c in self.pile]
+        if kind == "keep":
+            return [Action(seat, "keep", (c,)) for c in _distinct(self.drawn)]
+        if kind == "toss":
+            hand = self.player(seat).hand
+            out = [Action(seat, "toss", (c,)) for c in _distinct(hand)]
+            if self.tossed:
+                out.append(Action(seat, "done"))
+            return out
+        if kind == "graveyard":
+            return [Action(seat, "graveyard", ("take",)), Action(seat, "graveyard", ("pass",))]
+        if kind == "faceup":
+            return [
+                Action(seat, "faceup", (c.id,))
+                for c in CHARACTERS
+                if c.id != "king" and c.id not in self.faceup
+            ]
+        raise AssertionError(kind)
+
+    def _draft_choices(self) -> list[str]:
+        if self.digital:
+            return list(self.pile)
+        taken = set(self.faceup) | set(self.holder)
+        return [c.id for c in CHARACTERS if c.id not in taken]
+
+    def _turn_options(self, seat: int) -> list[Action]:
+        p = self.player(seat)
+        char = self.turn_char
+        used = self.used
+        out: list[Action] = []
+        if not self.gathered:
+            out.append(Action(seat, "gold"))
+            if self.deck_size() > 0:
+                out.append(Action(seat, "draw"))
+        else:
+            out.append(Action(seat, "end"))
+            if self.builds_left > 0 and len(p.city) < self.complete_at and p.hand_size > 0:
+                for card in self._buildable(p):
+                    out.append(Action(seat, "build", (card,)))
+        if char in TAXED and "tax" not in used:
+            out.append(Action(seat, "tax"))
+        if "ability" not in used:
+            out.extend(self._ability_options(p, char))
+        if p.hand_size > 0:
+            if "lab" not in used and self.has_effect(p, "laboratory"):
+                if self.digital:
+                    out.extend(Action(seat, "lab", (c,)) for c in _distinct(p.hand))
+                else:
+                    out.append(Action(seat, "lab"))
+            if "museum" not in used and self.has_effect(p, "museum"):
+                if self.digital:
+                    out.extend(Action(seat, "museum", (c,)) for c in _distinct(p.hand))
+                else:
+                    out.append(Action(seat, "museum"))
+        if "smithy" not in used and p.gold >= 2 and self.has_effect(p, "smithy"):
+            out.append(Action(seat, "smithy"))
+        return out
+
+    def _buildable(self, p: Player) -> list[str]:
+        districts = self.cards.districts
+        gold = p.gold
+        dupes_ok = self.has_effect(p, "duplicates")
+        city = p.city
+        if self.digital:
+            candidates = _distinct(p.hand)
+        else:
+            in_cities: dict[str, int] = {}
+            for q in self.players:
+                for c in q.city:
+                    in_cities[c] = in_cities.get(c, 0) + 1
+            candidates = [c for c, d in districts.items() if in_cities.get(c, 0) < d.copies]
+        return [
+            c for c in candidates
+            if districts[c].cost <= gold and (dupes_ok or c not in city)
+        ]
+
+    def _ability_options(self, p: Player, char: str) -> list[Action]:
+        seat = p.seat
+        if char == "assassin":
+            return [Action(seat, "kill", (c.id,)) for c in CHARACTERS if c.rank > 1]
+        if char == "thief":
+            return [
+                Action(seat, "rob", (c.id,))
+                for c in CHARACTERS
+                if c.rank > 2 and c.id != self.killed
+            ]
+        if char == "magician":
+            out = [Action(seat, "swap", (str(q.seat),)) for q in self.players if q.seat != seat]
+            if p.hand_size > 0:
+                if self.digital:
+                    out.append(Action(seat, "redraw"))
+                else:
+                    out.extend(Action(seat, "redraw", (str(k),)) for k in range(1, p.hand_size + 1))
+            return out
+        if char == "warlord":
+            return [Action(seat, "destroy", (str(s), c)) for s, c, _ in self._destroy_targets(p)]
+        return []
+
+    def _destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
+        """(seat, district, price) the Warlord may destroy now and can pay for."""
+        districts = self.cards.districts
+        bishop = self.holder.get("bishop")
+        protected = bishop if bishop is not None and self.killed != "bishop" else None
+        out: list[tuple[int, str, int]] = []
+        for q in self.players:
+            if q.seat == protected or self.complete(q):
+                continue
+            wall = self.has_effect(q, "wall")
+            for card in _distinct(q.city):
+                d = districts[card]
+                if d.effect == "indestructible":
+                    continue
+                price = max(0, d.cost - 1) + (1 if wall and d.effect != "wall" else 0)
+                if price <= warlord.gold:
+                    out.append((q.seat, card, price))
+        return out
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply one action and return its events; refuse (state untouched) if illegal."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action.seat == 0 and action.verb in ("void", "adjust"):
+            return self._correction(action)
+        if action not in self.legal_actions():
+            from .refusals import explain
+
+            raise explain(self, action)
+        self._events = []
+        self._legal = None
+        self._do(action)
+        self.log.append(action)
+        self._legal = None
+        return self._events
+
+    def _emit(self, kind: str, to: int | None = None, **data: Any) -> None:
+        self._events.append(Event(kind, data, to))
+
+    def _do(self, a: Action) -> None:
+        verb = a.verb
+        seat = a.seat
+        p = self.player(seat)
+        if verb == "pick":
+            self._pick(p, a.args[0])
+        elif verb == "discard":
+            self.pile.remove(a.args[0])
+            self.facedown.append(a.args[0])
+            self._next_draft_step()
+        elif verb == "faceup":
+            self.faceup.append(a.args[0])
+            self._emit("faceup_removed", characters=list(self.faceup))
+            if len(self.faceup) == FACE_UP_REMOVED[self.n]:
+                self._next_draft_step()
+        elif verb == "gold":
+            self._gain(p, 2, "gather")
+            self.gathered = True
+        elif verb == "draw":
+            self._gather_cards(p)
+        elif verb == "keep":
+            card = a.args[0]
+            self.drawn.remove(card)
+            self._to_hand(p, [card], "gather")
+            self.deck[0:0] = self.drawn
+            self.drawn = []
+            self.gathered = True
+            self.pending = Decision(seat, "turn")
+        elif verb == "build":
+            self._build(p, a.args[0])
+        elif verb == "tax":
+            self._tax(p)
+        elif verb == "end":
+            self._end_turn(p)
+        elif verb == "kill":
+            self.used.add("ability")
+            self.killed = a.args[0]
+            self._emit("killed", character=self.killed)
+        elif verb == "rob":
+            self.used.add("ability")
+            self.robbed = a.args[0]
+            self._emit("robbed_named", character=self.robbed)
+        elif verb == "swap":
+            self._swap(p, self.player(int(a.args[0])))
+        elif verb == "redraw":
+            self._redraw(p, a.args)
+        elif verb == "toss":
+            p.hand.remove(a.args[0])
+            p.hand_size -= 1
+            self.tossed.append(a.args[0])
+        elif verb == "done":
+            count = len(self.tossed)
+            self.deck[0:0] = self.tossed
+            self.tossed = []
+            self._emit("cards", seat=seat, delta=-count, reason="magician")
+            self._draw_into(p, count, "magician")
+            self.pending = Decision(seat, "turn")
+        elif verb == "destroy":
+            self._destroy(p, self.player(int(a.args[0])), a.args[1])
+        elif verb == "graveyard":
+            self._graveyard(p, a.args[0] == "take")
+        elif verb == "lab":
+            self.used.add("lab")
+            self._discard_to_bottom(p, a.args[0] if a.args else None, "laboratory")
+            self._gain(p, 2, "laboratory")
+        elif verb == "smithy":
+            self.used.add("smithy")
+            self._gain(p, -2, "smithy")
+            self._draw_into(p, 3, "smithy")
+        elif verb == "museum":
+            self.used.add("museum")
+            if a.args:
+                p.hand.remove(a.args[0])
+            else:
+                p.hand.clear()
+            p.hand_size -= 1
+            p.museum += 1
+            self._emit("cards", seat=seat, delta=-1, reason="museum")
+        else:  # pragma: no cover - VERBS and the options agree
+            raise AssertionError(verb)
+
+    # ------------------------------------------------------------------ draft
+    def _start_round(self) -> None:
+        self.round += 1
+        self.phase = "draft"
+        self.holder = {}
+        self.killed = self.robbed = None
+        self.revealed = {}
+        self.rank = 0
+        for p in self.players:
+            p.characters = []
+        self.faceup = []
+        self.facedown = []
+        self._emit("round_started", round=self.round, crowned=self.crowned)
+        order = [(self.crowned - 1 + i) % self.n + 1 for i in range(self.n)]
+        n_up = FACE_UP_REMOVED[self.n]
+        if self.n == 2:
+            a, b = order
+            steps = [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"), (b, "pick")]
+        elif self.n == 3:
+            steps = [(s, "pick") for s in order + order]
+        else:
+            steps = [(s, "pick") for s in order]
+        if not self.digital:
+            steps = [st for st in steps if st[1] == "pick"]
+        self.draft_steps = steps
+        if self.digital:
+            pile = [c.id for c in CHARACTERS]
+            self.rng.shuffle(pile)
+            while len(self.faceup) < n_up:
+                card = pile.pop()
+                if card == "king":  # never face up: another instead, the King shuffled back
+                    other = pile.pop()
+                    pile.append(card)
+                    self.rng.shuffle(pile)
+                    card = other
+                self.faceup.append(card)
+            self.facedown.append(pile.pop())
+            self.pile = pile
+            if self.faceup:
+                self._emit("faceup_removed", characters=list(self.faceup))
+            self._next_draft_step()
+        elif n_up:
+            self.pile = []
+            self.pending = Decision(self.crowned, "faceup")
+        else:
+            self._next_draft_step()
+
+    def _next_draft_step(self) -> None:
+        if not self.draft_steps:
+            if self.digital:
+                self.facedown.extend(self.pile)
+                self.pile = []
+            self._start_calling()
+            return
+        seat, kind = self.draft_steps.pop(0)
+        if self.digital and self.n == 7 and not self.draft_steps:
+            self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
+        self.pending = Decision(seat, kind)
+        self._emit("draft_turn", seat=seat, step=kind)
+        if self.digital:
+            self._emit("options", to=seat, characters=sorted(self.pile, key=_rank))
+
+    def _pick(self, p: Player, char: str) -> None:
+        if self.digital:
+            self.pile.remove(char)
+        self.holder[char] = p.seat
+        p.characters.append(char)
+        self._emit("picked", seat=p.seat)
+        self._emit("you_picked", to=p.seat, character=char)
+        self._next_draft_step()
+
+    # ------------------------------------------------------------------ calling
+    def _start_calling(self) -> None:
+        self.phase = "turns"
+        self.rank = 0
+        self._call_next()
+
+    def _call_next(self) -> None:
+        while self.rank < 8:
+            self.rank += 1
+            char = CHARACTER_BY_RANK[self.rank].id
+            self._emit("called", rank=self.rank, character=char)
+            seat = self.holder.get(char)
+            if seat is None or char == self.killed:
+                self._emit("no_answer", rank=self.rank, character=char, killed=char == self.killed)
+                continue
+            self._begin_turn(self.player(seat), char)
+            return
+        self._end_round()
+
+    def _begin_turn(self, p: Player, char: str) -> None:
+        self.turn_seat = p.seat
+        self.turn_char = char
+        self.gathered = False
+        self.builds_left = 3 if char == "architect" else 1
+        self.used = set()
+        self.revealed[char] = p.seat
+        self.pending = Decision(p.seat, "turn")
+        self._emit("revealed", seat=p.seat, character=char)
+        if char == self.robbed:
+            thief = self.player(self.holder["thief"])
+            amount = p.gold
+            p.gold = 0
+            thief.gold += amount
+            self._emit("robbery", thief_seat=thief.seat, victim_seat=p.seat, amount=amount)
+            self._emit("gold", seat=p.seat, delta=-amount, reason="robbery")
+            self._emit("gold", seat=thief.seat, delta=amount, reason="robbery")
+        if char == "king":
+            self._take_crown(p.seat, heir=False)
+        elif char == "merchant":
+            self._gain(p, 1, "merchant")
+        elif char == "architect":
+            self._draw_into(p, 2, "architect")
+
+    def _take_crown(self, seat: int, heir: bool) -> None:
+        self.crowned = seat
+        self._emit("crown", seat=seat, heir=heir)
+
+    def _end_turn(self, p: Player) -> None:
+        if self.turn_char in TAXED and "tax" not in self.used:
+            self._tax(p)  # nobody gives up free income: a forgotten tax is collected
+        self._emit("turn_ended", seat=p.seat, character=self.turn_char)
+        self.turn_seat = 0
+        self.turn_char = ""
+        self._call_next()
+
+    def _end_round(self) -> None:
+        self._emit("round_ended", round=self.round)
+        heir = self.holder.get("king")
+        if heir is not None and self.killed == "king":
+            self.revealed["king"] = heir
+            self._emit("revealed", seat=heir, character="king")
+            self._take_crown(heir, heir=True)
+        if self.first_complete is not None:
+            self._finish()
+        else:
+            self._start_round()
+
+    def _finish(self) -> None:
+        from .scoring import score_game
+
+        self.phase = "over"
+        self.pending = None
+        self.result_cache = score_game(self)
+        self._emit("game_over", winner=self.result_cache["winner"], scores=self.result_cache["seats"])
+
+    # ------------------------------------------------------------------ turn actions
+    def _gain(self, p: Player, amount: int, reason: str) -> None:
+        p.gold += amount
+        self._emit("gold", seat=p.seat, delta=amount, reason=reason)
+
+    def _tax(self, p: Player) -> None:
+        self.used.add("tax")
+        kind = CHARACTER_BY_ID[self.turn_char].tax
+        districts = self.cards.districts
+        count = sum(
+            1 for c in p.city if districts[c].type == kind or districts[c].effect == "tax_any_type"
+        )
+        self._gain(p, count, "tax")
+
+    def _gather_cards(self, p: Player) -> None:
+        n = min(3 if self.has_effect(p, "draw_three") else 2, self.deck_size())
+        keep_all = self.has_effect(p, "keep_all_drawn")
+        if not self.digital:
+            keep = n if keep_all else 1
+            self._emit("instruct", seat=p.seat, what="draw_keep", draw=n, keep=keep)
+            self._add_unknown(p, keep, "gather")
+            self.gathered = True
+            return
+        drawn = [self.deck.pop() for _ in range(n)]
+        if keep_all or n == 1:
+            self._to_hand(p, drawn, "gather")
+            self.gathered = True
+            return
+        self.drawn = drawn
+        self._emit("drew", to=p.seat, cards=list(drawn))
+        self.pending = Decision(p.seat, "keep")
+
+    def _to_hand(self, p: Player, cards: list[str], reason: str) -> None:
+        p.hand.extend(cards)
+        p.hand_size += len(cards)
+        self._emit("cards", seat=p.seat, delta=len(cards), reason=reason)
+        self._emit("drew", to=p.seat, cards=list(cards))
+
+    def _add_unknown(self, p: Player, count: int, reason: str) -> None:
+        p.hand_size += count
+        self.deck_unknown -= count
+        self._emit("cards", seat=p.seat, delta=count, reason=reason)
+
+    def _draw_into(self, p: Player, count: int, reason: str) -> None:
+        count = min(count, self.deck_size())
+        if count == 0:
+            return
+        if self.digital:
+            self._to_hand(p, [self.deck.pop() for _ in range(count)], reason)
+        else:
+            self._emit("instruct", seat=p.seat, what="draw", draw=count, keep=count)
+            self._add_unknown(p, count, reason)
+
+    def _build(self, p: Player, card: str) -> None:
+        d = self.cards.districts[card]
+        if card in p.hand:
+            p.hand.remove(card)
+        p.hand_size -= 1
+        p.gold -= d.cost
+        p.city.append(card)
+        self.builds_left -= 1
+        self._emit("gold", seat=p.seat, delta=-d.cost, reason="build")
+        self._emit("built", seat=p.seat, district=card)
+        if len(p.city) == self.complete_at:
+            first = self.first_complete is None
+            if first:
+                self.first_complete = p.seat
+            self._emit("completed", seat=p.seat, first=first)
+
+    def _swap(self, p: Player, other: Player) -> None:
+        self.used.add("ability")
+        p.hand, other.hand = other.hand, p.hand
+        p.hand_size, other.hand_size = other.hand_size, p.hand_size
+        self._emit("swapped", seat=p.seat, other=other.seat, sizes=[p.hand_size, other.hand_size])
+        if self.digital:
+            self._emit("hand", to=p.seat, cards=list(p.hand))
+            self._emit("hand", to=other.seat, cards=list(other.hand))
+
+    def _redraw(self, p: Player, args: tuple[str, ...]) -> None:
+        self.used.add("ability")
+        if self.digital:
+            self.pending = Decision(p.seat, "toss")
+            return
+        count = int(args[0])
+        p.hand.clear()  # which cards went back is not seen: nothing in hand is known any more
+        self._emit("instruct", seat=p.seat, what="redraw", draw=count, keep=count)
+
+    def _discard_to_bottom(self, p: Player, card: str | None, reason: str) -> None:
+        if card is not None:
+            p.hand.remove(card)
+            self.deck.insert(0, card)
+        else:
+            p.hand.clear()
+            self.deck_unknown += 1
+        p.hand_size -= 1
+        self._emit("cards", seat=p.seat, delta=-1, reason=reason)
+
+    def _destroy(self, warlord: Player, victim: Player, card: str) -> None:
+        self.used.add("ability")
+        price = next(pr for s, c, pr in self._destroy_targets(warlord) if s == victim.seat and c == card)
+        warlord.gold -= price
+        victim.city.remove(card)
+        self._emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
+        self._emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card)
+        keeper = next(
+            (q for q in self.players
+             if q.seat != warlord.seat and q.gold >= 1 and self.has_effect(q, "graveyard")),
+            None,
+        )
+        if keeper is not None:
+            self.grave_card = card
+            self.pending = Decision(keeper.seat, "graveyard")
+        else:
+            self._to_deck_bottom(card)
+
+    def _graveyard(self, keeper: Player, take: bool) -> None:
+        card = self.grave_card
+        assert card is not None
+        self.grave_card = None
+        if take:
+            keeper.gold -= 1
+            keeper.hand.append(card)
+            keeper.hand_size += 1
+            self._emit("gold", seat=keeper.seat, delta=-1, reason="graveyard")
+            self._emit("graveyard_taken", seat=keeper.seat, district=card)
+            self._emit("cards", seat=keeper.seat, delta=1, reason="graveyard")
+        else:
+            self._to_deck_bottom(card)
+        self.pending = Decision(self.turn_seat, "turn")
+
+    def _to_deck_bottom(self, card: str) -> None:
+        if self.digital:
+            self.deck.insert(0, card)
+        else:
+            self.deck_unknown += 1
+
+    # ------------------------------------------------------------------ corrections
+    def _correction(self, action: Action) -> list[Event]:
+        """Table corrections (seat 0), recorded in the log like any action.
+
+        ``0 void`` cancels the last effective action (the state is rebuilt from the log
+        without it); ``0 adjust <seat> <delta> <reason...>`` fixes a gold count.
+        """
+        from .refusals import check_correction
+
+        check_correction(self, action)
+        if action.verb == "void":
+            log = [*self.log, action]
+            rebuilt = Game.replay(self.setup, effective_log(log))
+            self.__dict__.update(rebuilt.__dict__)
+            self.log = log
+            self._legal = None
+            return [Event("voided", {"log_length": len(self.log)})]
+        seat, delta = int(action.args[0]), int(action.args[1])
+        self.player(seat).gold += delta
+        self.log.append(action)
+        self._legal = None
+        reason = " ".join(action.args[2:])
+        return [Event("gold", {"seat": seat, "delta": delta, "reason": "correction", "note": reason})]
+
+    # ------------------------------------------------------------------ views and hashing
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data (secrets included): for hashing and debugging."""
+        return {
+            "setup": self.setup.to_json(), "rng": [self.rng.seed, self.rng.counter],
+            "players": [p.snapshot() for p in self.players], "deck": list(self.deck),
+            "deck_unknown": self.deck_unknown, "round": self.round, "phase": self.phase,
+            "crowned": self.crowned, "pending": list(self.pending) if self.pending else None,
+            "pile": list(self.pile), "faceup": list(self.faceup), "facedown": list(self.facedown),
+            "draft_steps": [list(s) for s in self.draft_steps], "holder": dict(self.holder),
+            "rank": self.rank, "killed": self.killed, "robbed": self.robbed,
+            "revealed": dict(self.revealed), "turn": [self.turn_seat, self.turn_char],
+            "gathered": self.gathered, "builds_left": self.builds_left, "used": sorted(self.used),
+            "drawn": list(self.drawn), "tossed": list(self.tossed), "grave": self.grave_card,
+            "first_complete": self.first_complete, "log": [str(a) for a in self.log],
+        }
+
+    def state_hash(self) -> str:
+        blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def public_view(self) -> dict[str, Any]:
+        from .views import public_view
+
+        return public_view(self)
+
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        from .views import seat_view
+
+        return seat_view(self, seat)
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """Distinct cards in first-seen order (one option per name, not per copy)."""
+    return list(dict.fromkeys(cards))
+
+
+def _rank(char: str) -> int:
+    return CHARACTER_BY_ID[char].rank
+
+
+def effective_log(log: list[Action]) -> list[Action]:
+    """The log with every ``void`` and the action it cancelled removed."""
+    out: list[Action] = []
+    for a in log:
+        if a.seat == 0 and a.verb == "void":
+            if out:
+                out.pop()
+        else:
+            out.append(a)
+    return out

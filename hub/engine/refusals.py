@@ -1,0 +1,194 @@
+"""Why an action was refused.
+
+Legality itself is decided in one place: an action is legal iff it is in
+``Game.legal_actions()``. This module runs only after a refusal, to name *why* with a
+stable code and a message a person at the table understands.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, IllegalAction
+from .cards import CHARACTER_BY_ID, all_districts
+
+if TYPE_CHECKING:
+    from .game import Game
+
+CHARACTER_VERBS = {"pick", "discard", "faceup", "kill", "rob"}
+DISTRICT_VERBS = {"build", "keep", "toss", "lab", "museum"}
+ARITY = {
+    "pick": (1, 1), "discard": (1, 1), "faceup": (1, 1), "gold": (0, 0), "draw": (0, 0),
+    "keep": (1, 1), "build": (1, 1), "tax": (0, 0), "end": (0, 0), "kill": (1, 1),
+    "rob": (1, 1), "swap": (1, 1), "redraw": (0, 1), "toss": (1, 1), "done": (0, 0),
+    "destroy": (2, 2), "lab": (0, 1), "smithy": (0, 0), "museum": (0, 1), "graveyard": (1, 1),
+}
+TURN_VERBS = {
+    "gold", "draw", "build", "tax", "end", "kill", "rob", "swap", "redraw", "destroy",
+    "lab", "smithy", "museum",
+}
+ABILITY_OF = {"kill": "assassin", "rob": "thief", "swap": "magician", "redraw": "magician",
+              "destroy": "warlord"}
+DISTRICT_ABILITY = {"lab": "laboratory", "smithy": "smithy", "museum": "museum"}
+KIND_WORDS = {
+    "faceup": "report the characters removed face up",
+    "pick": "pick a character",
+    "discard": "remove a character face down",
+    "turn": "play the turn",
+    "keep": "choose which drawn district to keep",
+    "toss": "choose the cards to put back (then 'done')",
+    "graveyard": "decide whether to take the destroyed district into the Graveyard",
+}
+
+
+def _name(card: str) -> str:
+    if card in CHARACTER_BY_ID:
+        return CHARACTER_BY_ID[card].name
+    district = all_districts().get(card)
+    return district.name if district else card
+
+
+def explain(game: Game, a: Action) -> IllegalAction:
+    """The refusal for an action that is not among the legal options."""
+    if game.over:
+        return IllegalAction("game_over", "the game is over; no more actions are taken")
+    if not 1 <= a.seat <= game.n:
+        return IllegalAction("unknown_seat", f"there is no seat {a.seat} at a {game.n}-player table")
+    lo, hi = ARITY.get(a.verb, (0, 9))
+    if not lo <= len(a.args) <= hi:
+        return IllegalAction("bad_action", f"'{a.verb}' takes {lo}..{hi} arguments, got {len(a.args)}")
+    for arg in a.args if a.verb in CHARACTER_VERBS else ():
+        if arg not in CHARACTER_BY_ID:
+            return IllegalAction("unknown_card", f"{arg!r} is not a character")
+    for arg in a.args[:1] if a.verb in DISTRICT_VERBS else a.args[1:] if a.verb == "destroy" else ():
+        if arg not in game.cards.districts:
+            return IllegalAction("unknown_card", f"{arg!r} is not a district of the {game.cards.name} deck")
+    pending = game.pending
+    assert pending is not None
+    if a.seat != pending.seat:
+        return IllegalAction(
+            "not_your_turn", f"it is seat {pending.seat}'s turn to {KIND_WORDS[pending.kind]}, not seat {a.seat}'s"
+        )
+    expected = {
+        "faceup": {"faceup"}, "pick": {"pick"}, "discard": {"discard"}, "turn": TURN_VERBS,
+        "keep": {"keep"}, "toss": {"toss", "done"}, "graveyard": {"graveyard"},
+    }[pending.kind]
+    if a.verb not in expected:
+        return IllegalAction(
+            "out_of_phase", f"seat {a.seat} must {KIND_WORDS[pending.kind]} now; '{a.verb}' does not fit"
+        )
+    if pending.kind == "turn":
+        return _explain_turn(game, a)
+    if a.verb in ("pick", "discard", "faceup"):
+        return IllegalAction(
+            "not_available", f"the {_name(a.args[0])} is not available: it is taken, removed, or not offered to you"
+        )
+    if a.verb in ("keep", "toss"):
+        return IllegalAction("not_in_hand", f"{_name(a.args[0])} is not among the cards you can choose")
+    if a.verb == "done":
+        return IllegalAction("bad_action", "put at least one card back before 'done'")
+    return IllegalAction("bad_action", f"'{a.verb} {' '.join(a.args)}' is not an option here")
+
+
+def _explain_turn(game: Game, a: Action) -> IllegalAction:
+    p = game.player(a.seat)
+    char = game.turn_char
+    verb = a.verb
+    who = f"the {_name(char)}"
+    if verb in ("gold", "draw"):
+        if game.gathered:
+            return IllegalAction("already_gathered", f"{who} already gathered resources this turn")
+        return IllegalAction("not_available", "the district deck is empty: take gold instead")
+    if verb in ("build", "end") and not game.gathered:
+        return IllegalAction("must_gather_first", f"{who} must first take 2 gold or draw districts")
+    if verb == "build":
+        card = a.args[0]
+        cost = game.cards.districts[card].cost
+        if game.builds_left <= 0:
+            return IllegalAction("no_builds_left", f"{who} has no builds left this turn")
+        if len(p.city) >= game.complete_at:
+            return IllegalAction("city_full", f"a city holds at most {game.complete_at} districts")
+        if card in p.city:
+            return IllegalAction("duplicate_district", f"your city already has a {_name(card)}")
+        if game.digital and card not in p.hand or p.hand_size == 0:
+            return IllegalAction("not_in_hand", f"{_name(card)} is not in your hand")
+        if cost > p.gold:
+            return IllegalAction("cannot_afford", f"{_name(card)} costs {cost} gold; you have {p.gold}")
+        return IllegalAction("not_available", f"every copy of {_name(card)} is already built")
+    if verb == "tax":
+        if "tax" in game.used:
+            return IllegalAction("already_used", f"{who} already took tax this turn")
+        return IllegalAction("not_your_ability", f"{who} takes no tax")
+    if verb in ABILITY_OF:
+        if ABILITY_OF[verb] != char:
+            return IllegalAction("not_your_ability", f"'{verb}' is the {_name(ABILITY_OF[verb])}'s ability, not {who}'s")
+        if "ability" in game.used:
+            return IllegalAction("already_used", f"{who} already used the ability this turn")
+        return _explain_target(game, a)
+    if verb in DISTRICT_ABILITY:
+        district = DISTRICT_ABILITY[verb]
+        if not game.has_effect(p, district):
+            return IllegalAction("not_your_ability", f"you need the {_name(district)} in your city")
+        if verb in game.used:
+            return IllegalAction("already_used", f"the {_name(district)} was already used this turn")
+        if verb == "smithy":
+            return IllegalAction("cannot_afford", f"the Smithy costs 2 gold; you have {p.gold}")
+        return IllegalAction("not_in_hand", "that card is not in your hand")
+    return IllegalAction("bad_action", f"'{a}' is not an option now")
+
+
+def _explain_target(game: Game, a: Action) -> IllegalAction:
+    verb = a.verb
+    if verb == "kill":
+        return IllegalAction("bad_target", "the Assassin cannot kill himself")
+    if verb == "rob":
+        target = a.args[0]
+        if target == game.killed:
+            return IllegalAction("bad_target", f"the Thief cannot rob the killed {_name(target)}")
+        return IllegalAction("bad_target", "the Thief cannot rob the Assassin or himself")
+    if verb == "swap":
+        return IllegalAction("bad_target", f"the Magician swaps with another seat (1..{game.n}), not {a.args[0]}")
+    if verb == "redraw":
+        return IllegalAction("bad_target", "put back between 1 and the number of cards in your hand")
+    # destroy
+    seat_text, card = a.args
+    if not seat_text.isdigit() or not 1 <= int(seat_text) <= game.n:
+        return IllegalAction("unknown_seat", f"there is no seat {seat_text}")
+    victim = game.player(int(seat_text))
+    warlord = game.player(a.seat)
+    district = game.cards.districts[card]
+    if card not in victim.city:
+        return IllegalAction("bad_target", f"seat {victim.seat} has no {district.name} in the city")
+    if game.complete(victim):
+        return IllegalAction("bad_target", f"seat {victim.seat}'s city is complete: nothing in it can be destroyed")
+    if district.effect == "indestructible":
+        return IllegalAction("bad_target", f"the {district.name} cannot be destroyed")
+    if game.holder.get("bishop") == victim.seat and game.killed != "bishop":
+        return IllegalAction("bad_target", f"seat {victim.seat} is the Bishop: the Warlord cannot touch that city this round")
+    price = max(0, district.cost - 1) + (1 if game.has_effect(victim, "wall") and district.effect != "wall" else 0)
+    return IllegalAction("cannot_afford", f"destroying the {district.name} costs {price} gold; you have {warlord.gold}")
+
+
+def check_correction(game: Game, a: Action) -> None:
+    """Validate a table correction (seat 0) or raise IllegalAction."""
+    if a.verb == "void":
+        if a.args:
+            raise IllegalAction("bad_action", "'0 void' takes no arguments")
+        from .game import effective_log
+
+        if not effective_log(game.log):
+            raise IllegalAction("not_available", "there is no action to void")
+        return
+    if len(a.args) < 2:
+        raise IllegalAction("bad_action", "'0 adjust <seat> <delta> <reason>' needs a seat and a delta")
+    seat_text, delta_text = a.args[0], a.args[1]
+    if not seat_text.isdigit() or not 1 <= int(seat_text) <= game.n:
+        raise IllegalAction("unknown_seat", f"there is no seat {seat_text}")
+    try:
+        delta = int(delta_text)
+    except ValueError:
+        raise IllegalAction("bad_action", f"the gold delta must be a whole number, not {delta_text!r}") from None
+    if len(a.args) < 3:
+        raise IllegalAction("bad_action", "a gold correction needs a reason")
+    if game.player(int(seat_text)).gold + delta < 0:
+        raise IllegalAction("cannot_afford", f"seat {seat_text} has {game.player(int(seat_text)).gold} gold; cannot remove {-delta}")

@@ -1,0 +1,62 @@
+"""End-of-game scoring with the breakdown the scoreboard shows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import CHARACTER_BY_ID, TYPES
+
+if TYPE_CHECKING:
+    from .game import Game, Player
+
+UNIQUE_POINTS = {"two_points"}
+
+
+def score_player(game: Game, p: Player) -> dict[str, Any]:
+    districts = game.cards.districts
+    built = [districts[c] for c in p.city]
+    wild = sum(1 for d in built if d.effect == "any_type_at_end")
+    covered = {d.type for d in built if d.effect != "any_type_at_end"}
+    all_types = 3 if len(TYPES) - len(covered & set(TYPES)) <= wild and built else 0
+    if game.first_complete == p.seat:
+        completion = 4
+    elif len(p.city) >= game.complete_at:
+        completion = 2
+    else:
+        completion = 0
+    uniques = 0
+    for d in built:
+        if d.effect == "two_points":
+            uniques += 2
+        elif d.effect == "points_per_card":
+            uniques += p.hand_size
+        elif d.effect == "points_per_gold":
+            uniques += p.gold
+        elif d.effect == "museum":
+            uniques += p.museum
+    breakdown = {
+        "districts": sum(d.cost for d in built),
+        "all_types": all_types,
+        "completion": completion,
+        "uniques": uniques,
+    }
+    return {
+        "seat": p.seat,
+        "score": sum(breakdown.values()),
+        "breakdown": breakdown,
+        "city": [d.name for d in built],
+        "rank": max((CHARACTER_BY_ID[c].rank for c in p.characters), default=0),
+    }
+
+
+def score_game(game: Game) -> dict[str, Any]:
+    """Scores for every seat, the winner, and whether the tie-break decided it.
+
+    Ties go to the tied player whose character (the highest, with two) had the highest
+    rank in the last round.
+    """
+    seats = [score_player(game, p) for p in game.players]
+    best = max(s["score"] for s in seats)
+    tied = [s for s in seats if s["score"] == best]
+    winner = max(tied, key=lambda s: s["rank"])
+    return {"winner": winner["seat"], "tiebreak": len(tied) > 1, "seats": seats}

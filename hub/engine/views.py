@@ -1,0 +1,83 @@
+"""What each audience may see: the table (public) and one seat (its own secrets added).
+
+Built from a whitelist of public fields, never by deleting secrets from the full state,
+so a new secret field cannot leak by default.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import CHARACTER_BY_ID
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _district(game: Game, card: str) -> dict[str, Any]:
+    d = game.cards.districts[card]
+    return {"id": d.id, "name": d.name, "type": d.type, "cost": d.cost}
+
+
+def public_view(game: Game) -> dict[str, Any]:
+    revealed_by_seat: dict[int, list[str]] = {}
+    for char, seat in sorted(game.revealed.items(), key=lambda kv: CHARACTER_BY_ID[kv[0]].rank):
+        revealed_by_seat.setdefault(seat, []).append(char)
+    calling = None
+    if game.phase == "turns" and 1 <= game.rank <= 8:
+        calling = {"rank": game.rank, "character": _rank_char(game.rank)}
+    pending = {"seat": game.pending.seat, "kind": game.pending.kind} if game.pending else None
+    return {
+        "round": game.round,
+        "phase": game.phase,
+        "mode": game.setup.mode,
+        "crowned": game.crowned,
+        "calling": calling,
+        "faceup_removed": list(game.faceup),
+        "killed": game.killed,
+        "robbed": game.robbed,
+        "complete_at": game.complete_at,
+        "first_complete": game.first_complete,
+        "pending": pending,
+        "deck": game.deck_size(),
+        "seats": [
+            {
+                "seat": p.seat,
+                "name": game.setup.seat_name(p.seat),
+                "gold": p.gold,
+                "hand": p.hand_size,
+                "crown": p.seat == game.crowned,
+                "characters": revealed_by_seat.get(p.seat, []),
+                "city": [_district(game, c) for c in p.city],
+                "museum": p.museum,
+                "complete": len(p.city) >= game.complete_at,
+            }
+            for p in game.players
+        ],
+        "result": game.result(),
+    }
+
+
+def seat_view(game: Game, seat: int) -> dict[str, Any]:
+    view = public_view(game)
+    p = game.player(seat)
+    mine = game.pending is not None and game.pending.seat == seat
+    you: dict[str, Any] = {
+        "seat": seat,
+        "hand": sorted(p.hand),
+        "hand_size": p.hand_size,
+        "characters": sorted(p.characters, key=lambda c: CHARACTER_BY_ID[c].rank),
+        "options": [str(a) for a in game.legal_actions()] if mine else [],
+        "draft": sorted(game.pile, key=lambda c: CHARACTER_BY_ID[c].rank)
+        if mine and game.pending and game.pending.kind in ("pick", "discard") and game.digital
+        else [],
+        "drawn": list(game.drawn) if mine and game.pending and game.pending.kind == "keep" else [],
+    }
+    view["you"] = you
+    return view
+
+
+def _rank_char(rank: int) -> str:
+    from .cards import CHARACTER_BY_RANK
+
+    return CHARACTER_BY_RANK[rank].id
