@@ -1,0 +1,204 @@
+"""Ways to make sound: espeak-ng out loud, numbered WAV files, or nothing.
+
+A backend's `speak` may block for as long as the speech lasts; the Speaker calls it from
+its own worker thread so the game never waits for it. A missing espeak-ng is reported
+once and the hub carries on silently.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+import threading
+import wave
+from pathlib import Path
+from typing import Final, Protocol
+
+from hub.voice.catalogue import check_lang
+
+log = logging.getLogger(__name__)
+
+ESPEAK: Final = "espeak-ng"
+# espeak-ng 1.51's plain "cmn" voice reads tone numbers aloud ("hao four", espeak-ng
+# issue #1370); "cmn-latn-pinyin" reads the same Chinese text correctly. zh-Hant is read
+# in Cantonese ("yue"), which also reads Mandarin written in Traditional characters.
+ESPEAK_VOICES: Final = {"en": "en", "zh-Hans": "cmn-latn-pinyin", "zh-Hant": "yue"}
+ESPEAK_RATE: Final = 160  # words per minute; a little slower than the default 175
+ESPEAK_TIMEOUT: Final = 30.0
+SILENT_SECONDS: Final = 0.2  # placeholder WAV length when espeak-ng is missing
+SAMPLE_RATE: Final = 22050
+
+_warned: set[str] = set()
+
+
+def warn_once(key: str, message: str) -> None:
+    """Log a problem the first time only: a missing synthesizer must not flood the log."""
+    if key not in _warned:
+        _warned.add(key)
+        log.warning(message)
+
+
+def espeak_available(executable: str = ESPEAK) -> bool:
+    return shutil.which(executable) is not None
+
+
+def espeak_voice(lang: str) -> str:
+    return ESPEAK_VOICES[check_lang(lang)]
+
+
+def espeak_command(voice: str, rate: int = ESPEAK_RATE, wav_path: Path | None = None,
+                   executable: str = ESPEAK) -> list[str]:
+    """Text goes on stdin (UTF-8), so no phrase can be mistaken for an option."""
+    command = [executable, "-v", voice, "-s", str(rate), "-b", "1", "--stdin"]
+    if wav_path is not None:
+        command += ["-w", str(wav_path)]
+    return command
+
+
+def render_wav(text: str, lang: str, path: Path, voice: str | None = None,
+               rate: int = ESPEAK_RATE, executable: str = ESPEAK) -> Path:
+    """Synthesize `text` into a WAV file with espeak-ng; raises if that fails."""
+    command = espeak_command(voice or espeak_voice(lang), rate, path, executable)
+    subprocess.run(command, input=text.encode("utf-8"), check=True, timeout=ESPEAK_TIMEOUT,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return path
+
+
+def write_silence(path: Path, seconds: float = SILENT_SECONDS) -> Path:
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(SAMPLE_RATE)
+        out.writeframes(b"\x00\x00" * int(SAMPLE_RATE * seconds))
+    return path
+
+
+class Backend(Protocol):
+    def speak(self, text: str) -> None:
+        """Say `text`; may block until it has been said."""
+
+    def close(self) -> None:
+        """Stop speaking now and release resources."""
+
+
+class NullBackend:
+    """Says nothing: --voice none, or no synthesizer on this machine."""
+
+    def __init__(self) -> None:
+        self.spoken: list[str] = []
+
+    def speak(self, text: str) -> None:
+        self.spoken.append(text)
+
+    def close(self) -> None:
+        pass
+
+
+class EspeakBackend:
+    """Speaks through the sound card with espeak-ng, one process per utterance."""
+
+    def __init__(self, lang: str, voice: str | None = None, rate: int = ESPEAK_RATE,
+                 executable: str = ESPEAK) -> None:
+        self.voice = voice or espeak_voice(lang)
+        self.rate = rate
+        self.executable = executable
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._closed = False
+
+    def speak(self, text: str) -> None:
+        command = espeak_command(self.voice, self.rate, executable=self.executable)
+        with self._lock:
+            if self._closed:
+                return
+            try:
+                self._process = subprocess.Popen(
+                    command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE,
+                )
+            except OSError as error:
+                warn_once("espeak-start", f"voice: cannot run {self.executable}: {error}")
+                return
+        process = self._process
+        try:
+            _, stderr = process.communicate(text.encode("utf-8"), timeout=ESPEAK_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            return
+        finally:
+            with self._lock:
+                self._process = None
+        if process.returncode not in (0, -15, -9):  # killed by close() is not a failure
+            warn_once("espeak-play", f"voice: espeak-ng failed ({process.returncode}): "
+                      f"{stderr.decode(errors='replace').strip()}")
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            if self._process is not None and self._process.poll() is None:
+                self._process.terminate()
+
+
+class WavDirBackend:
+    """Writes each utterance to DIR/0001.wav, 0002.wav ... and its text to DIR/index.txt.
+
+    Numbering continues after files already there, so nothing is overwritten. Without
+    espeak-ng the files are short silence but index.txt still records what was said.
+    """
+
+    def __init__(self, directory: Path | str, lang: str, voice: str | None = None,
+                 rate: int = ESPEAK_RATE, synthesize: bool | None = None,
+                 executable: str = ESPEAK) -> None:
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.lang = check_lang(lang)
+        self.voice = voice or espeak_voice(lang)
+        self.rate = rate
+        self.executable = executable
+        self.synthesize = espeak_available(executable) if synthesize is None else synthesize
+        if not self.synthesize:
+            warn_once("espeak-missing-wav",
+                      "voice: espeak-ng is not installed; --voice-dir gets silent WAV files")
+        existing = [int(p.stem) for p in self.directory.glob("[0-9][0-9][0-9][0-9]*.wav")
+                    if p.stem.isdigit()]
+        self.count = max(existing, default=0)
+        self.paths: list[Path] = []
+
+    def speak(self, text: str) -> None:
+        self.count += 1
+        path = self.directory / f"{self.count:04d}.wav"
+        try:
+            if self.synthesize:
+                render_wav(text, self.lang, path, self.voice, self.rate, self.executable)
+            else:
+                write_silence(path)
+        except (OSError, subprocess.SubprocessError) as error:
+            warn_once("espeak-wav", f"voice: espeak-ng could not render {path.name}: {error}")
+            write_silence(path)
+        with (self.directory / "index.txt").open("a", encoding="utf-8") as index:
+            index.write(f"{path.name}\t{self.lang}\t{text}\n")
+        self.paths.append(path)
+
+    def close(self) -> None:
+        pass
+
+
+def make_backend(kind: str, lang: str, voice_dir: Path | str | None = None) -> Backend:
+    """The backend for --voice KIND [--voice-dir DIR]; a WAV directory wins over sound.
+
+    kind: "espeak" or "none". Without espeak-ng, "espeak" warns once and stays silent.
+    """
+    check_lang(lang)
+    if voice_dir is not None:
+        return WavDirBackend(voice_dir, lang)
+    if kind == "none":
+        return NullBackend()
+    if kind != "espeak":
+        raise ValueError(f"unknown voice backend {kind!r}; expected 'espeak' or 'none'")
+    if not espeak_available():
+        warn_once("espeak-missing", "voice: espeak-ng is not installed; the hub stays silent "
+                  "(Debian: apt-get install espeak-ng)")
+        return NullBackend()
+    return EspeakBackend(lang)

@@ -1,0 +1,38 @@
+"""What `citadels-hub run` and `sim` need to give the table a voice: flags and a Speaker."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping, Sequence
+
+from hub.voice.backends import make_backend
+from hub.voice.catalogue import LANGS
+from hub.voice.speaker import Speaker
+
+VOICE_KINDS = ("espeak", "none")
+
+
+def add_voice_arguments(parser: argparse.ArgumentParser, default_voice: str = "espeak") -> None:
+    """--voice espeak|none, --lang en|zh-Hant|zh-Hans, --voice-dir DIR."""
+    group = parser.add_argument_group("voice")
+    group.add_argument("--voice", choices=VOICE_KINDS, default=default_voice,
+                       help="speak calls and prompts with espeak-ng, or stay silent")
+    group.add_argument("--lang", choices=LANGS, default="en", help="language the hub speaks")
+    group.add_argument("--voice-dir", default=None, metavar="DIR",
+                       help="write each utterance to DIR/0001.wav ... plus DIR/index.txt")
+
+
+def speaker_from_args(args: argparse.Namespace,
+                      names: Mapping[int, str] | Sequence[str] | None = None) -> Speaker:
+    """A started Speaker for the parsed flags; `names` are the players, seat 1 first."""
+    backend = make_backend(args.voice, args.lang, args.voice_dir)
+    return Speaker(backend, args.lang, names=seat_names(names))
+
+
+def seat_names(names: Mapping[int, str] | Sequence[str] | None) -> dict[int, str]:
+    """{seat: name} from Setup.names (a sequence, seat 1 first) or a mapping."""
+    if names is None:
+        return {}
+    if isinstance(names, Mapping):
+        return {int(seat): str(name) for seat, name in names.items() if name}
+    return {seat: str(name) for seat, name in enumerate(names, start=1) if name}
