@@ -1,0 +1,111 @@
+"""``citadels-hub``: the command line. Parses arguments and wires the parts; no rules here."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from hub.engine import Game, Setup
+from hub.engine.bots import make_bot, play
+
+
+def game_summary(game: Game) -> dict[str, Any]:
+    """The one-line JSON contract of ``sim --headless --json`` for a finished game."""
+    result = game.result()
+    assert result is not None
+    return {
+        "seed": game.setup.seed,
+        "players": game.setup.players,
+        "rounds": game.round,
+        "winner": result["winner"],
+        "tiebreak": result["tiebreak"],
+        "actions": len(game.log),
+        "seats": [
+            {"seat": s["seat"], "score": s["score"], "breakdown": s["breakdown"], "city": s["city"]}
+            for s in result["seats"]
+        ],
+    }
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, default=4, help="2 to 7 (default 4)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--variant", choices=["classic7", "classic8"], default="classic7",
+                   help="classic8: 8 districts complete a city with 4-7 players")
+    p.add_argument("--deck", default="classic", help="unique-district set: classic or museum_quarry")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="citadels-hub", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("sim", help="run a whole simulated table (no hardware needed)")
+    _add_game_options(sim)
+    sim.add_argument("--headless", action="store_true", help="no web server, full speed")
+    sim.add_argument("--json", action="store_true", help="one JSON line per finished game")
+    sim.add_argument("--games", type=int, default=1, help="how many games (seeds S, S+1, ...)")
+    sim.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
+    sim.add_argument("--engine-only", action="store_true",
+                     help="bots play the engine directly, without the simulated table")
+    _add_table_options(sim)
+    return parser
+
+
+def _add_table_options(p: argparse.ArgumentParser) -> None:
+    """Options shared by the table commands; filled in by hub.table when present."""
+    try:
+        from hub.table.options import add_table_options
+    except ImportError:
+        return
+    add_table_options(p)
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    runner = None
+    if not args.engine_only:
+        try:
+            from hub.table.sim import run_sim
+            runner = run_sim
+        except ImportError:
+            runner = None
+    if runner is not None:
+        return int(runner(args))
+    for i in range(args.games):
+        game = simulate_engine_only(args.players, args.seed + i, args.variant, args.deck, args.bots)
+        _print_game(game, args.json)
+    return 0
+
+
+def simulate_engine_only(players: int, seed: int, variant: str, deck: str, bots: str) -> Game:
+    game = Game.new(Setup(players=players, seed=seed, variant=variant, deck=deck))
+    return play(game, make_bot(bots, seed))
+
+
+def _print_game(game: Game, as_json: bool) -> None:
+    summary = game_summary(game)
+    if as_json:
+        print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
+        return
+    print(f"seed {summary['seed']}: {summary['players']} players, {summary['rounds']} rounds, "
+          f"seat {summary['winner']} wins")
+    for s in summary["seats"]:
+        print(f"  seat {s['seat']}: {s['score']:3d}  {s['breakdown']}  {', '.join(s['city'])}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "sim":
+            return cmd_sim(args)
+    except ValueError as exc:
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        return 2
+    parser.error(f"unknown command {args.command}")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
