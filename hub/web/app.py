@@ -1,0 +1,459 @@
+"""Flask app factory: public scoreboard, live events, seat pages and table admin.
+
+Nothing is wired at import; `create_app(config)` builds an app around one `TableFacade`.
+Every public payload passes through `public_payload`/`public_events`, which strip anything
+seat-private even if the table were ever to hand it over by mistake.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any, Mapping
+
+import segno
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from .facade import Message, TableFacade
+from .i18n import LANGS, EventWords, catalogue
+from .sse import Broadcaster, encode_frame
+from .tokens import seat_for_token, token_matches
+
+PRIVATE_EVENT_KINDS = frozenset({"dealt", "drew", "options"})
+PRIVATE_VIEW_KEYS = frozenset({"you", "options", "draft", "hands", "facedown_removed", "deck_order"})
+MAX_CONTENT_LENGTH = 8 * 1024
+MAX_ACTION_LENGTH = 80
+MAX_REASON_LENGTH = 200
+MAX_NAME_LENGTH = 24
+MAX_PLAYERS = 7
+MIN_PLAYERS = 2
+MAX_SEATS = 16
+MAX_GOLD_DELTA = 50
+ACTION_PATTERN = re.compile(r"^[0-9]{1,2}( [a-z0-9_]{1,40}){1,4}$")
+VARIANTS = ("classic7", "classic8")
+MODES = ("digital", "physical")
+EXT_KEY = "citadels_web"
+
+
+class BadInput(Exception):
+    """A request the hub refuses before it reaches the table: answered with 400."""
+
+    def __init__(self, message: str, code: str = "bad_input") -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+# --- secrets never leave through public payloads -------------------------------------
+def public_events(events: Any) -> list[dict[str, Any]]:
+    """Only events addressed to everyone, and never a private kind."""
+    if not isinstance(events, list):
+        return []
+    kept = []
+    for event in events:
+        if not isinstance(event, Mapping):
+            continue
+        if event.get("to") is not None or event.get("kind") in PRIVATE_EVENT_KINDS:
+            continue
+        kept.append({k: v for k, v in event.items() if k != "to"})
+    return kept
+
+
+def public_payload(view: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a public view with every seat-private field removed (defence in depth)."""
+    clean = {k: v for k, v in view.items() if k not in PRIVATE_VIEW_KEYS and not str(k).startswith("_")}
+    seats = []
+    for seat in clean.get("seats") or []:
+        if not isinstance(seat, Mapping):
+            continue
+        entry = {k: v for k, v in seat.items() if k not in PRIVATE_VIEW_KEYS}
+        if isinstance(entry.get("hand"), list):
+            entry["hand"] = len(entry["hand"])
+        seats.append(entry)
+    if "seats" in clean:
+        clean["seats"] = seats
+    if "recent" in clean:
+        clean["recent"] = public_events(clean["recent"])
+    return clean
+
+
+def seat_names(view: Mapping[str, Any]) -> dict[int, str]:
+    names: dict[int, str] = {}
+    for seat in view.get("seats") or []:
+        if isinstance(seat, Mapping) and isinstance(seat.get("seat"), int):
+            names[seat["seat"]] = str(seat.get("name") or f"#{seat['seat']}")
+    return names
+
+
+class WebState:
+    """Per-app objects: the table, tokens, words and the SSE broadcaster."""
+
+    def __init__(self, config: Mapping[str, Any]) -> None:
+        table = config.get("TABLE")
+        if table is None or not isinstance(table, TableFacade):
+            raise ValueError("config['TABLE'] must implement hub.web.facade.TableFacade")
+        admin = config.get("ADMIN_TOKEN")
+        if not isinstance(admin, str) or len(admin) < 16:
+            raise ValueError("config['ADMIN_TOKEN'] must be a string of at least 16 characters")
+        seat_tokens = {int(k): str(v) for k, v in dict(config.get("SEAT_TOKENS") or {}).items()}
+        if any(len(t) < 16 for t in seat_tokens.values()) or admin in seat_tokens.values():
+            raise ValueError("seat tokens must be at least 16 characters and differ from the admin token")
+        self.table: TableFacade = table
+        self.admin_token = admin
+        self.seat_tokens = seat_tokens
+        self.public_url = str(config.get("PUBLIC_URL") or "").rstrip("/")
+        self.words = EventWords()
+        self.heartbeat = float(config.get("SSE_HEARTBEAT", 15.0))
+        self.broadcaster = Broadcaster(
+            table,
+            self.encode,
+            history=int(config.get("SSE_HISTORY", 256)),
+            queue_size=int(config.get("SSE_QUEUE", 32)),
+            max_clients=int(config.get("SSE_MAX_CLIENTS", 200)),
+        )
+
+    def with_words(self, events: list[dict[str, Any]], names: Mapping[int, str]) -> list[dict[str, Any]]:
+        return [{**event, **self.words.words(event, names)} for event in events]
+
+    def public_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        clean = public_payload(view)
+        if "recent" in clean:
+            clean["recent"] = self.with_words(clean["recent"], seat_names(clean))
+        return clean
+
+    def encode(self, event_id: int, message: Message) -> bytes:
+        view = self.public_view(message.get("view") or {})
+        events = self.with_words(public_events(message.get("events")), seat_names(view))
+        return encode_frame(event_id, {"id": event_id, "view": view, "events": events})
+
+    def base_url(self) -> str:
+        return self.public_url or request.host_url.rstrip("/")
+
+
+def state() -> WebState:
+    return current_app.extensions[EXT_KEY]  # type: ignore[no-any-return]
+
+
+# --- input checking -------------------------------------------------------------------
+def json_body() -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise BadInput("expected a JSON object body")
+    return body
+
+
+def text_field(body: Mapping[str, Any], key: str, *, required: bool, limit: int) -> str:
+    value = body.get(key, "")
+    if not isinstance(value, str):
+        raise BadInput(f"'{key}' must be a string")
+    value = value.strip()
+    if required and not value:
+        raise BadInput(f"'{key}' is required")
+    if len(value) > limit:
+        raise BadInput(f"'{key}' is longer than {limit} characters")
+    if any(ord(c) < 32 for c in value):
+        raise BadInput(f"'{key}' contains control characters")
+    return value
+
+
+def int_field(body: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
+    value = body.get(key, default)
+    if value is None:
+        raise BadInput(f"'{key}' is required")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"'{key}' must be an integer")
+    if not low <= value <= high:
+        raise BadInput(f"'{key}' must be between {low} and {high}")
+    return value
+
+
+def game_config(body: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate an admin's game setup into the facade's `new_game` config."""
+    players = int_field(body, "players", MIN_PLAYERS, MAX_PLAYERS)
+    names_value = body.get("names", [])
+    if not isinstance(names_value, list) or len(names_value) > MAX_PLAYERS:
+        raise BadInput("'names' must be a list of at most 7 names")
+    names: list[str] = []
+    for i in range(players):
+        raw = names_value[i] if i < len(names_value) else ""
+        if not isinstance(raw, str):
+            raise BadInput("every name must be a string")
+        name = raw.strip() or f"Player {i + 1}"
+        if len(name) > MAX_NAME_LENGTH or any(ord(c) < 32 for c in name):
+            raise BadInput(f"name {i + 1} must be at most {MAX_NAME_LENGTH} printable characters")
+        names.append(name)
+    variant = body.get("variant", "classic7")
+    if variant not in VARIANTS:
+        raise BadInput(f"'variant' must be one of {', '.join(VARIANTS)}")
+    mode = body.get("mode", "digital")
+    if mode not in MODES:
+        raise BadInput(f"'mode' must be one of {', '.join(MODES)}")
+    config: dict[str, Any] = {"players": players, "names": names, "variant": variant, "mode": mode}
+    if body.get("seed") is not None:
+        config["seed"] = int_field(body, "seed", 0, 2**62)
+    return config
+
+
+def table_result(result: Any) -> tuple[Response, int]:
+    """Map a facade result dict onto HTTP: ok → 200, refused by the rules → 409."""
+    if not isinstance(result, Mapping):
+        result = {"ok": True}
+    payload = dict(result)
+    payload.setdefault("ok", True)
+    return jsonify(payload), (200 if payload["ok"] else 409)
+
+
+# --- routes ---------------------------------------------------------------------------
+public = Blueprint("public", __name__)
+seat_pages = Blueprint("seat", __name__)
+admin_pages = Blueprint("admin", __name__)
+
+
+@public.get("/")
+def scoreboard() -> str:
+    return render_template("scoreboard.html", langs=LANGS)
+
+
+@public.get("/api/public")
+def api_public() -> Response:
+    web = state()
+    event_id = web.table.last_event_id()
+    view = web.public_view(web.table.public_view())
+    return jsonify({"id": event_id, "view": view})
+
+
+@public.get("/api/i18n")
+def api_i18n() -> Response:
+    response = jsonify(catalogue())
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return response
+
+
+@public.get("/events")
+def events() -> Response:
+    web = state()
+    raw = request.headers.get("Last-Event-ID") or request.args.get("last_event_id")
+    last_id: int | None = None
+    if raw:
+        if not raw.isdigit() or len(raw) > 18:
+            raise BadInput("Last-Event-ID must be a non-negative integer")
+        last_id = int(raw)
+    connected = web.broadcaster.connect(last_id)
+    if connected is None:
+        response = jsonify({"ok": False, "code": "busy", "message": "too many live pages open"})
+        response.status_code = 503
+        response.headers["Retry-After"] = "5"
+        return response
+    client, first = connected
+    body = web.broadcaster.stream(client, first, web.heartbeat)
+    response = Response(body, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+def seat_or_403(token: str) -> int:
+    seat = seat_for_token(state().seat_tokens, token)
+    if seat is None:
+        abort(403, description="unknown seat link")
+    return seat
+
+
+@seat_pages.get("/seat/<token>")
+def seat_page(token: str) -> str:
+    seat = seat_or_403(token)
+    return render_template("seat.html", langs=LANGS, seat=seat, api=f"/api/seat/{token}")
+
+
+@seat_pages.get("/api/seat/<token>")
+def api_seat(token: str) -> Response:
+    web = state()
+    seat = seat_or_403(token)
+    view = web.table.seat_view(seat)
+    you = view.get("you") if isinstance(view, Mapping) else None
+    clean = web.public_view(view)
+    clean["you"] = you if isinstance(you, Mapping) else {"seat": seat}
+    return jsonify({"id": web.table.last_event_id(), "seat": seat, "view": clean})
+
+
+@seat_pages.post("/api/seat/<token>/answer")
+def api_answer(token: str) -> tuple[Response, int]:
+    seat = seat_or_403(token)
+    action = text_field(json_body(), "action", required=True, limit=MAX_ACTION_LENGTH)
+    action = " ".join(action.lower().split())
+    if not ACTION_PATTERN.match(action):
+        raise BadInput("'action' must look like '<seat> <verb> [args]'")
+    if int(action.split(" ", 1)[0]) != seat:
+        abort(403, description="this link answers only for its own seat")
+    return table_result(state().table.answer(seat, action))
+
+
+def admin_or_403(token: str) -> None:
+    if not token_matches(state().admin_token, token):
+        abort(403, description="unknown admin link")
+
+
+@admin_pages.get("/admin/<token>")
+def admin_page(token: str) -> str:
+    admin_or_403(token)
+    return render_template("admin.html", langs=LANGS, api=f"/api/admin/{token}")
+
+
+@admin_pages.get("/api/admin/<token>/status")
+def api_admin_status(token: str) -> Response:
+    admin_or_403(token)
+    web = state()
+    base = web.base_url()
+    status = dict(web.table.status() or {})
+    status["live_pages"] = web.broadcaster.client_count
+    status["scoreboard_url"] = f"{base}/"
+    view = web.public_view(web.table.public_view())
+    playing = {s.get("seat") for s in view.get("seats") or [] if isinstance(s, Mapping)}
+    status["seat_links"] = [
+        {"seat": seat, "url": f"{base}/seat/{tok}", "qr": f"/api/admin/{token}/qr/seat/{seat}"}
+        for seat, tok in sorted(web.seat_tokens.items())
+        if not playing or seat in playing
+    ]
+    status["view"] = view
+    return jsonify(status)
+
+
+@admin_pages.get("/api/admin/<token>/qr/seat/<int:seat>")
+def api_admin_seat_qr(token: str, seat: int) -> Response:
+    admin_or_403(token)
+    web = state()
+    if seat not in web.seat_tokens:
+        abort(404, description="no such seat")
+    return svg_qr(f"{web.base_url()}/seat/{web.seat_tokens[seat]}")
+
+
+@public.get("/qr.svg")
+def public_qr() -> Response:
+    """QR code of the scoreboard itself, for a TV to show phones where to look."""
+    return svg_qr(f"{state().base_url()}/")
+
+
+def svg_qr(url: str) -> Response:
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=6, border=2, xmldecl=False)
+    response = Response(buffer.getvalue(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@admin_pages.post("/api/admin/<token>/game")
+def api_admin_game(token: str) -> tuple[Response, int]:
+    admin_or_403(token)
+    config = game_config(json_body())
+    try:
+        result = state().table.new_game(config)
+    except ValueError as error:
+        raise BadInput(str(error)) from error
+    return table_result(result)
+
+
+@admin_pages.post("/api/admin/<token>/enroll")
+def api_admin_enroll(token: str) -> tuple[Response, int]:
+    admin_or_403(token)
+    return table_result(state().table.start_enrollment())
+
+
+@admin_pages.post("/api/admin/<token>/pause")
+def api_admin_pause(token: str) -> tuple[Response, int]:
+    admin_or_403(token)
+    body = json_body() if request.content_length else {}
+    reason = text_field(body, "reason", required=False, limit=MAX_REASON_LENGTH) or "paused by the table"
+    state().table.pause(reason)
+    return jsonify({"ok": True}), 200
+
+
+@admin_pages.post("/api/admin/<token>/resume")
+def api_admin_resume(token: str) -> tuple[Response, int]:
+    admin_or_403(token)
+    state().table.resume()
+    return jsonify({"ok": True}), 200
+
+
+@admin_pages.post("/api/admin/<token>/void")
+def api_admin_void(token: str) -> tuple[Response, int]:
+    admin_or_403(token)
+    reason = text_field(json_body(), "reason", required=True, limit=MAX_REASON_LENGTH)
+    return table_result(state().table.void_last(reason))
+
+
+@admin_pages.post("/api/admin/<token>/gold")
+def api_admin_gold(token: str) -> tuple[Response, int]:
+    admin_or_403(token)
+    body = json_body()
+    seat = int_field(body, "seat", 1, MAX_SEATS)
+    delta = int_field(body, "delta", -MAX_GOLD_DELTA, MAX_GOLD_DELTA)
+    if delta == 0:
+        raise BadInput("'delta' must not be zero")
+    reason = text_field(body, "reason", required=True, limit=MAX_REASON_LENGTH)
+    return table_result(state().table.adjust_gold(seat, delta, reason))
+
+
+# --- errors and headers ---------------------------------------------------------------
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.path == "/events"
+
+
+def register_errors(app: Flask) -> None:
+    @app.errorhandler(BadInput)
+    def bad_input(error: BadInput) -> tuple[Response, int]:
+        return jsonify({"ok": False, "code": error.code, "message": error.message}), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        code = error.code or 500
+        message = error.description or error.name
+        if code == 413:
+            message = f"request body larger than {MAX_CONTENT_LENGTH} bytes"
+        if wants_json():
+            names = {403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+            return jsonify({"ok": False, "code": names.get(code, "http_error"), "message": message}), code
+        return render_template("error.html", code=code, message=message), code
+
+
+def security_headers(response: Response) -> Response:
+    """No third-party anything, and tokens in URLs never leak through Referer."""
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    )
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if request.path.startswith(("/seat/", "/admin/", "/api/seat/", "/api/admin/")):
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def create_app(config: Mapping[str, Any]) -> Flask:
+    """Build the web app around `config["TABLE"]` (a TableFacade).
+
+    Required: TABLE, ADMIN_TOKEN, SEAT_TOKENS ({seat: token}). Optional: PUBLIC_URL (base
+    for links and QR codes), SSE_HEARTBEAT (s), SSE_QUEUE (frames per client before the
+    oldest is dropped), SSE_HISTORY (frames kept for Last-Event-ID), SSE_MAX_CLIENTS.
+    """
+    app = Flask(__name__)
+    app.config.update({k: v for k, v in config.items() if k != "TABLE"})
+    app.config["MAX_CONTENT_LENGTH"] = MAX_CONTENT_LENGTH
+    app.config["JSON_SORT_KEYS"] = False
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.extensions[EXT_KEY] = WebState(config)
+    app.register_blueprint(public)
+    app.register_blueprint(seat_pages)
+    app.register_blueprint(admin_pages)
+    register_errors(app)
+    app.after_request(security_headers)
+    return app
+
+
+def close_app(app: Flask) -> None:
+    """End every live stream and unsubscribe from the table (shutdown and tests)."""
+    web: WebState = app.extensions[EXT_KEY]
+    web.broadcaster.close()
+

@@ -1,0 +1,76 @@
+"""The contract between the web layer and the table service.
+
+The web app never touches the engine directly: it reads views and sends answers through
+this protocol, so the real `TableService` (hub/table) and the test fake are interchangeable.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol, runtime_checkable
+
+Message = dict[str, Any]
+"""`{"view": <public view>, "events": [<public event dicts>]}` handed to subscribers."""
+
+Subscriber = Callable[[int, Message], None]
+
+
+@runtime_checkable
+class TableFacade(Protocol):
+    """What the web layer needs from the table; implemented by `hub.table.TableService`.
+
+    Every dict returned or passed to a subscriber must be JSON-ready and must not be
+    mutated by the table afterwards (the web layer encodes it on its own thread).
+    """
+
+    def public_view(self) -> dict[str, Any]:
+        """The engine's public view plus per seat `online` and table-wide `recent`,
+        `paused`, `pause_reason`. Never contains a secret."""
+        ...
+
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        """The public view plus `you` (that seat's hand, characters, pending options)."""
+        ...
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call `callback(event_id, message)` from the hub's thread after every change.
+
+        The callback never blocks. Returns a function that unsubscribes it."""
+        ...
+
+    def last_event_id(self) -> int:
+        """Id of the latest change; ids increase by at least one per change."""
+        ...
+
+    def answer(self, seat: int, action_text: str) -> dict[str, Any]:
+        """Apply `action_text` as if pressed on `seat`'s buttons.
+
+        Returns `{"ok": True}` or `{"ok": False, "code": ..., "message": ...}`."""
+        ...
+
+    # --- table admin -------------------------------------------------------------
+    def new_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        """Start a game: config keys players, names, variant ("classic7"|"classic8"),
+        mode ("digital"|"physical"), seed (optional)."""
+        ...
+
+    def pause(self, reason: str) -> None:
+        ...
+
+    def resume(self) -> None:
+        ...
+
+    def void_last(self, reason: str) -> dict[str, Any]:
+        """Undo the last accepted action; recorded in the game log as a correction."""
+        ...
+
+    def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
+        """Correct a seat's gold; recorded in the game log with the reason."""
+        ...
+
+    def start_enrollment(self) -> dict[str, Any]:
+        """Begin pairing physical cards with their RFID tags."""
+        ...
+
+    def status(self) -> dict[str, Any]:
+        """Table health for the admin page: at least `paused` and `seats_online`."""
+        ...

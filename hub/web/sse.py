@@ -1,0 +1,186 @@
+"""Server-Sent Events fan-out that can never slow the hub.
+
+The table's callback only appends to a bounded inbox and wakes one broadcaster thread;
+that thread sanitises and encodes each change once and hands the same bytes to every
+client's bounded queue, dropping the oldest frame for a client that does not keep up.
+Every frame carries the full public view, so a client that lost frames is whole again
+with the next one. Recent frames are kept so a reconnecting page (Last-Event-ID) gets
+exactly what it missed.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import deque
+from typing import Any, Callable, Iterator
+
+from .facade import Message, TableFacade
+
+Encoder = Callable[[int, Message], bytes]
+
+
+def encode_frame(event_id: int, payload: dict[str, Any]) -> bytes:
+    """One SSE frame: `id:` for resuming, one `data:` line of compact JSON."""
+    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {event_id}\ndata: {body}\n\n".encode()
+
+
+class SseClient:
+    """One open stream: a bounded queue of encoded frames the request thread drains."""
+
+    def __init__(self, queue_size: int) -> None:
+        self._frames: deque[tuple[int, bytes]] = deque(maxlen=queue_size)
+        self._cond = threading.Condition()
+        self.closed = False
+        self.dropped = 0
+        self.last_sent = -1
+
+    def push(self, event_id: int, frame: bytes) -> None:
+        with self._cond:
+            if len(self._frames) == self._frames.maxlen:
+                self.dropped += 1
+            self._frames.append((event_id, frame))
+            self._cond.notify()
+
+    def close(self) -> None:
+        with self._cond:
+            self.closed = True
+            self._cond.notify()
+
+    def take(self, timeout: float) -> list[tuple[int, bytes]]:
+        """Wait up to `timeout` s for frames; returns them all (empty on timeout/close)."""
+        with self._cond:
+            if not self._frames and not self.closed:
+                self._cond.wait(timeout)
+            frames = list(self._frames)
+            self._frames.clear()
+            return frames
+
+
+class Broadcaster:
+    """Subscribes to the table once (lazily) and fans every change out to all clients."""
+
+    def __init__(
+        self,
+        table: TableFacade,
+        encode: Encoder,
+        *,
+        history: int = 256,
+        queue_size: int = 32,
+        inbox_size: int = 1024,
+        max_clients: int = 200,
+    ) -> None:
+        self._table = table
+        self._encode = encode
+        self._queue_size = queue_size
+        self.max_clients = max_clients
+        self._lock = threading.Lock()
+        self._clients: set[SseClient] = set()
+        self._history: deque[tuple[int, bytes]] = deque(maxlen=history)
+        self._inbox: deque[tuple[int, Message]] = deque(maxlen=inbox_size)
+        self._wake = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._stopping = False
+
+    # --- table side -------------------------------------------------------------------
+    def _on_change(self, event_id: int, message: Message) -> None:
+        """Runs on the hub's thread: O(1), never blocks, never raises."""
+        self._inbox.append((event_id, message))
+        self._wake.set()
+
+    def _run(self) -> None:
+        while not self._stopping:
+            self._wake.wait()
+            self._wake.clear()
+            while self._inbox:
+                try:
+                    event_id, message = self._inbox.popleft()
+                except IndexError:
+                    break
+                try:
+                    frame = self._encode(event_id, message)
+                except Exception:  # a bad message must not kill live updates for everyone
+                    continue
+                with self._lock:
+                    if self._history and event_id <= self._history[-1][0]:
+                        continue  # ids only move forward; ignore a stale repeat
+                    self._history.append((event_id, frame))
+                    clients = list(self._clients)
+                for client in clients:
+                    client.push(event_id, frame)
+
+    def start(self) -> None:
+        with self._lock:
+            if self._thread is not None:
+                return
+            self._thread = threading.Thread(target=self._run, name="sse-broadcaster", daemon=True)
+            self._thread.start()
+        self._unsubscribe = self._table.subscribe(self._on_change)
+
+    def close(self) -> None:
+        """Stop the broadcaster and end every open stream (app shutdown, tests)."""
+        self._stopping = True
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._wake.set()
+        with self._lock:
+            clients = list(self._clients)
+            self._clients.clear()
+        for client in clients:
+            client.close()
+
+    # --- client side ------------------------------------------------------------------
+    @property
+    def client_count(self) -> int:
+        with self._lock:
+            return len(self._clients)
+
+    def connect(self, last_event_id: int | None) -> tuple[SseClient, list[tuple[int, bytes]]] | None:
+        """Register a client and return it with the frames it must get first.
+
+        A known `last_event_id` replays what was missed; anything else (first visit, too
+        old, from before a hub restart) starts with a fresh snapshot of the public view.
+        Returns None when the hub already serves `max_clients` streams.
+        """
+        self.start()
+        client = SseClient(self._queue_size)
+        with self._lock:
+            if len(self._clients) >= self.max_clients:
+                return None
+            self._clients.add(client)
+            history = list(self._history)
+        if last_event_id is not None and history:
+            ids = [event_id for event_id, _ in history]
+            if ids[0] - 1 <= last_event_id <= ids[-1]:
+                return client, [(i, f) for i, f in history if i > last_event_id]
+        # Snapshot: read the table outside our lock (the hub may be calling us meanwhile).
+        event_id = self._table.last_event_id()
+        view = self._table.public_view()
+        return client, [(event_id, self._encode(event_id, {"view": view, "events": []}))]
+
+    def disconnect(self, client: SseClient) -> None:
+        with self._lock:
+            self._clients.discard(client)
+        client.close()
+
+    def stream(
+        self, client: SseClient, first: list[tuple[int, bytes]], heartbeat: float
+    ) -> Iterator[bytes]:
+        """The response body: initial frames, then live frames, comments as keep-alive."""
+        try:
+            yield b"retry: 1000\n\n"
+            pending = first
+            while not client.closed:
+                fresh = [f for i, f in pending if i > client.last_sent]
+                if pending:
+                    client.last_sent = max(client.last_sent, max(i for i, _ in pending))
+                if fresh:
+                    yield b"".join(fresh)
+                pending = client.take(heartbeat)
+                if not pending and not client.closed:
+                    yield b": keep-alive\n\n"
+        finally:
+            self.disconnect(client)

@@ -1,0 +1,138 @@
+/* Shared helpers for every page: language, card names, DOM building, the live stream.
+   Plain JS, no build step, nothing from outside the hub. Data is only ever set as text. */
+"use strict";
+
+const Citadels = (() => {
+  let catalogue = null;
+  let lang = "en";
+  const langListeners = [];
+
+  function chooseLang() {
+    const asked = new URLSearchParams(location.search).get("lang") || localStorage.getItem("citadels.lang");
+    if (asked && ["en", "zh-Hant", "zh-Hans"].includes(asked)) return asked;
+    const nav = (navigator.language || "en").toLowerCase();
+    if (nav.startsWith("zh")) return /cn|sg|hans/.test(nav) ? "zh-Hans" : "zh-Hant";
+    return "en";
+  }
+
+  function t(key) {
+    const ui = catalogue && (catalogue.ui[lang] || catalogue.ui.en);
+    return (ui && ui[key]) || key;
+  }
+
+  function title(id) {
+    return String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+  }
+
+  function card(id, fallback) {
+    if (id === null || id === undefined) return "–";
+    const names = catalogue && catalogue.cards[lang];
+    return (names && names[id]) || fallback || (catalogue && catalogue.cards.en[id]) || title(id);
+  }
+
+  function typeName(type) {
+    const types = catalogue && catalogue.types[lang];
+    return (types && types[type]) || title(type || "");
+  }
+
+  function verb(v) {
+    const verbs = catalogue && catalogue.verbs[lang];
+    return (verbs && verbs[v]) || title(v);
+  }
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("data-")) node.setAttribute(k, v);
+      else node[k] = v;
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function seatName(view, seat) {
+    const s = (view.seats || []).find((x) => x.seat === seat);
+    return s ? s.name : "#" + seat;
+  }
+
+  function district(d) {
+    const item = el("li", { class: "district t-" + (d.type || "unique"), title: typeName(d.type), "data-id": d.id },
+      card(d.id, d.name));
+    item.append(el("span", { class: "cost", text: d.cost === undefined ? "" : String(d.cost) }));
+    return item;
+  }
+
+  function eventText(event) {
+    if (event.words) return event.words[lang] || event.words.en || "";
+    return event.kind || "";
+  }
+
+  function applyStatic() {
+    document.documentElement.lang = lang;
+    for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+    const select = document.getElementById("lang");
+    if (select) select.value = lang;
+  }
+
+  function setLang(next) {
+    lang = next;
+    localStorage.setItem("citadels.lang", next);
+    applyStatic();
+    for (const fn of langListeners) fn(lang);
+  }
+
+  async function init() {
+    lang = chooseLang();
+    const response = await fetch("/api/i18n");
+    catalogue = await response.json();
+    applyStatic();
+    const select = document.getElementById("lang");
+    if (select) select.addEventListener("change", () => setLang(select.value));
+  }
+
+  function setConn(state) {
+    const conn = document.getElementById("conn");
+    if (!conn) return;
+    conn.dataset.state = state;
+    conn.textContent = state === "live" ? t("live") : t("reconnecting");
+  }
+
+  /* Live updates: EventSource resumes by itself with Last-Event-ID; if the hub refused us
+     (busy, restarted) we open a new stream carrying the last id we saw. */
+  function live(onMessage) {
+    let lastId = null;
+    let source = null;
+    function open() {
+      const url = lastId === null ? "/events" : "/events?last_event_id=" + encodeURIComponent(lastId);
+      source = new EventSource(url);
+      source.onopen = () => setConn("live");
+      source.onmessage = (e) => {
+        setConn("live");
+        if (e.lastEventId) lastId = e.lastEventId;
+        let message;
+        try { message = JSON.parse(e.data); } catch (err) { return; }
+        document.body.dataset.eventId = String(message.id);
+        onMessage(message);
+      };
+      source.onerror = () => {
+        setConn("lost");
+        if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
+      };
+    }
+    open();
+    return () => source && source.close();
+  }
+
+  return {
+    init, t, card, typeName, verb, el, seatName, district, eventText, live, setConn,
+    onLang: (fn) => langListeners.push(fn),
+    get lang() { return lang; },
+    get catalogue() { return catalogue; },
+  };
+})();

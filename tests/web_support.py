@@ -1,0 +1,275 @@
+"""A `TableFacade` for web tests: a real engine `Game` whose bot seats play by themselves.
+
+It stands in for hub/table's TableService so the web layer can be tested end to end
+(live updates, seat answers, admin corrections) without MQTT or readers.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from typing import Any, Callable, Iterator
+
+from hub.engine import Action, Game, IllegalAction, Setup
+from hub.engine.bots import Bot, make_bot
+from hub.web import create_app, make_server
+from hub.web.app import close_app
+
+Subscriber = Callable[[int, dict[str, Any]], None]
+
+
+class FakeTable:
+    """Engine game + bots behind the facade; `human_seats` wait for answers.
+
+    Steps either by hand (`step()`) or from a background thread (`start(interval)`),
+    which is how the browser test sees a live game.
+    """
+
+    def __init__(
+        self,
+        players: int = 4,
+        *,
+        seed: int = 1,
+        mode: str = "digital",
+        variant: str = "classic7",
+        names: tuple[str, ...] | None = None,
+        crowned: int = 1,
+        human_seats: frozenset[int] = frozenset(),
+        bot_kind: str = "heuristic",
+    ) -> None:
+        self._lock = threading.RLock()
+        self._subscribers: list[Subscriber] = []
+        self._event_id = 0
+        self._recent: deque[dict[str, Any]] = deque(maxlen=10)
+        self.paused = False
+        self.pause_reason: str | None = None
+        self.enrolling = False
+        self.human_seats = human_seats
+        self.bot_kind = bot_kind
+        self.offline: set[int] = set()
+        self.answers: list[tuple[int, str]] = []
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._setup(Setup(players=players, seed=seed, mode=mode, variant=variant,
+                          names=names or tuple(f"P{i}" for i in range(1, players + 1)), crowned=crowned))
+
+    def _setup(self, setup: Setup) -> None:
+        self.setup = setup
+        self.game = Game.new(setup)
+        self.bots: dict[int, Bot] = {s: make_bot(self.bot_kind, setup.seed * 31 + s) for s in range(1, setup.players + 1)}
+
+    # --- reading ------------------------------------------------------------------
+    def _public_locked(self) -> dict[str, Any]:
+        view = self.game.public_view()
+        for seat in view["seats"]:
+            seat["online"] = seat["seat"] not in self.offline
+        view["recent"] = list(self._recent)
+        view["paused"] = self.paused
+        view["pause_reason"] = self.pause_reason
+        return view
+
+    def public_view(self) -> dict[str, Any]:
+        with self._lock:
+            return self._public_locked()
+
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        with self._lock:
+            view = self.game.seat_view(seat)
+            public = self._public_locked()
+            view.update({k: public[k] for k in ("recent", "paused", "pause_reason")})
+            view["seats"] = public["seats"]
+            return view
+
+    def last_event_id(self) -> int:
+        with self._lock:
+            return self._event_id
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        with self._lock:
+            self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if callback in self._subscribers:
+                    self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def _publish(self, events: list[dict[str, Any]]) -> None:
+        """Tell subscribers, in order, under the lock (callbacks never block)."""
+        self._event_id += 1
+        public = [e for e in events if "to" not in e]
+        self._recent.extend(public)
+        message = {"view": self._public_locked(), "events": public}
+        for callback in list(self._subscribers):
+            callback(self._event_id, message)
+
+    def _apply(self, action: Action) -> None:
+        events = self.game.apply(action)
+        self._publish([e.to_json() for e in events])
+
+    # --- seats ---------------------------------------------------------------------
+    def answer(self, seat: int, action_text: str) -> dict[str, Any]:
+        with self._lock:
+            try:
+                action = Action.parse(action_text)
+                if action.seat != seat:
+                    raise IllegalAction("unknown_seat", f"seat {seat} cannot answer for seat {action.seat}")
+                if self.paused:
+                    raise IllegalAction("out_of_phase", f"the table is paused: {self.pause_reason}")
+                self._apply(action)
+            except IllegalAction as refused:
+                return {"ok": False, "code": refused.code, "message": refused.message}
+            self.answers.append((seat, action_text))
+            return {"ok": True}
+
+    def step(self) -> bool:
+        """Let the bot whose decision is pending act; False if none can."""
+        with self._lock:
+            pending = self.game.pending
+            if self.paused or pending is None or pending.seat in self.human_seats:
+                return False
+            self._apply(self.bots[pending.seat].choose(self.game))
+            return True
+
+    def play_to_end(self) -> None:
+        while self.step():
+            pass
+
+    def set_online(self, seat: int, online: bool) -> None:
+        with self._lock:
+            (self.offline.discard if online else self.offline.add)(seat)
+            self._publish([{"kind": "reader", "seat": seat, "online": online}])
+
+    # --- admin ---------------------------------------------------------------------
+    def new_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        with self._lock:
+            try:
+                setup = Setup(players=config["players"], seed=config.get("seed", 0), mode=config["mode"],
+                              variant=config["variant"], names=tuple(config["names"]))
+            except (ValueError, KeyError) as error:
+                return {"ok": False, "code": "bad_setup", "message": str(error)}
+            self._setup(setup)
+            self._recent.clear()
+            self.paused = False
+            self.pause_reason = None
+            self._publish([{"kind": "new_game", "players": setup.players}])
+            return {"ok": True}
+
+    def pause(self, reason: str) -> None:
+        with self._lock:
+            self.paused, self.pause_reason = True, reason
+            self._publish([{"kind": "paused", "reason": reason}])
+
+    def resume(self) -> None:
+        with self._lock:
+            self.paused, self.pause_reason = False, None
+            self._publish([{"kind": "resumed"}])
+
+    def void_last(self, reason: str) -> dict[str, Any]:
+        return self._correction(Action(0, "void", ()), reason)
+
+    def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
+        return self._correction(Action(0, "adjust", (str(seat), str(delta), *reason.split())), reason)
+
+    def _correction(self, action: Action, reason: str) -> dict[str, Any]:
+        with self._lock:
+            try:
+                events = [e.to_json() for e in self.game.apply(action)]
+            except IllegalAction as refused:
+                return {"ok": False, "code": refused.code, "message": refused.message}
+            if action.verb == "void":
+                events = [{**e, "reason": reason} if e["kind"] == "voided" else e for e in events]
+            self._publish(events)
+            return {"ok": True, "log": str(action)}
+
+    def start_enrollment(self) -> dict[str, Any]:
+        with self._lock:
+            self.enrolling = True
+            self._publish([{"kind": "enrollment_started"}])
+            return {"ok": True, "enrolling": True}
+
+    def status(self) -> dict[str, Any]:
+        with self._lock:
+            return {
+                "paused": self.paused,
+                "pause_reason": self.pause_reason,
+                "enrolling": self.enrolling,
+                "seats_online": {str(s): s not in self.offline for s in range(1, self.setup.players + 1)},
+                "log_length": len(self.game.log),
+            }
+
+    # --- background play -------------------------------------------------------------
+    def start(self, interval: float) -> None:
+        """Bots act every `interval` s from a background thread until `stop()`."""
+        self._stop.clear()
+
+        def run() -> None:
+            while not self._stop.wait(interval):
+                self.step()
+
+        self._thread = threading.Thread(target=run, name="fake-table", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+
+ADMIN_TOKEN = "admin-token-for-tests-0123456789"
+SEAT_TOKENS = {seat: f"seat-{seat}-token-for-tests-abcdef" for seat in range(1, 8)}
+
+
+def make_app(table: FakeTable, **extra: Any) -> Any:
+    config: dict[str, Any] = {"TABLE": table, "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": SEAT_TOKENS}
+    config.update(extra)
+    return create_app(config)
+
+
+class LiveServer:
+    """The app served by waitress on a free port in a background thread."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.server: Any = make_server(app, "127.0.0.1", 0)
+        self.port: int = self.server.effective_port
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._thread = threading.Thread(target=self.server.run, name="waitress", daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        close_app(self.app)
+        self.server.close()
+        self._thread.join(timeout=5)
+
+
+def sse_frames(chunks: Iterator[bytes]) -> Iterator[tuple[int | None, str]]:
+    """Parse an SSE byte stream into `(id, data)` frames (comments skipped)."""
+    buffer = b""
+    for chunk in chunks:
+        buffer += chunk
+        while b"\n\n" in buffer:
+            raw, buffer = buffer.split(b"\n\n", 1)
+            event_id: int | None = None
+            data: list[str] = []
+            for line in raw.decode().split("\n"):
+                if line.startswith("id: "):
+                    event_id = int(line[4:])
+                elif line.startswith("data: "):
+                    data.append(line[6:])
+            if data:
+                yield event_id, "\n".join(data)
+
+
+def wait_until(predicate: Callable[[], bool], timeout: float = 5.0, interval: float = 0.01) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(interval)
+    return predicate()
