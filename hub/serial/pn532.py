@@ -120,12 +120,15 @@ class PN532Session:
         return uid
 
     def abort(self) -> None:
-        """Cancel whatever the chip is doing (host ACK) and forget unread bytes."""
+        """After an error: cancel the chip's command (host ACK), drop unread bytes, and
+        release any target the failed exchange may have selected (best effort), so the
+        card is not missed on the next poll."""
         try:
             self.port.write(ACK_FRAME)
             self.port.reset_input_buffer()
-        except (serial.SerialException, OSError):
-            pass
+            self._call(CMD_IN_RELEASE, (0,), 1)
+        except Exception as error:  # the chip is already known to misbehave
+            log.debug("abort: %s", describe(error))
 
     def close(self) -> None:
         try:
