@@ -251,7 +251,10 @@ class Game:
             for q in self.players:
                 for c in q.city:
                     in_cities[c] = in_cities.get(c, 0) + 1
-            candidates = [c for c, d in districts.items() if in_cities.get(c, 0) < d.copies]
+            if p.hand_size > len(p.hand):  # some cards unseen: any district left in the box
+                candidates = [c for c, d in districts.items() if in_cities.get(c, 0) < d.copies]
+            else:
+                candidates = _distinct(p.hand)
         return [
             c for c in candidates
             if districts[c].cost <= gold and (dupes_ok or c not in city)

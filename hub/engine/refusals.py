@@ -110,7 +110,7 @@ def _explain_turn(game: Game, a: Action) -> IllegalAction:
             return IllegalAction("city_full", f"a city holds at most {game.complete_at} districts")
         if card in p.city:
             return IllegalAction("duplicate_district", f"your city already has a {_name(card)}")
-        if game.digital and card not in p.hand or p.hand_size == 0:
+        if (game.digital or p.hand_size == len(p.hand)) and card not in p.hand or p.hand_size == 0:
             return IllegalAction("not_in_hand", f"{_name(card)} is not in your hand")
         if cost > p.gold:
             return IllegalAction("cannot_afford", f"{_name(card)} costs {cost} gold; you have {p.gold}")
