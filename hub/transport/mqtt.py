@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import socket
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -99,6 +100,7 @@ class MqttBus:
         self._subscriptions: list[tuple[str, Handler]] = []
         self._patterns_acked: dict[int, threading.Event] = {}
         self._resubscribe_pending: set[int] = set()
+        self._unacknowledged: list[paho.MQTTMessageInfo] = []
         self._link_up = threading.Event()  # CONNACK received: SUBSCRIBE can be sent
         self._connected = threading.Event()  # ...and every earlier subscription renewed
         self._first_answer = threading.Event()
@@ -152,6 +154,25 @@ class MqttBus:
         info = self._client.publish(topic, to_bytes(payload), check_qos(qos), retain)
         if info.rc not in (MQTTErrorCode.MQTT_ERR_SUCCESS, MQTTErrorCode.MQTT_ERR_NO_CONN):
             raise RuntimeError(f"publish to {topic} failed: {paho.error_string(info.rc)}")
+        if qos > 0:
+            with self._lock:
+                self._unacknowledged = [i for i in self._unacknowledged if not i.is_published()]
+                self._unacknowledged.append(info)
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until the broker has acknowledged every QoS 1/2 publish made so far
+        (False on timeout). `publish` itself never blocks."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            pending = list(self._unacknowledged)
+        for info in pending:
+            while not info.is_published():
+                if time.monotonic() >= deadline:
+                    return False
+                time.sleep(0.0005)
+        with self._lock:
+            self._unacknowledged = [i for i in self._unacknowledged if not i.is_published()]
+        return True
 
     def subscribe(self, pattern: str, handler: Handler) -> None:
         """Subscribe and, unless called from a handler, wait for the broker's SUBACK so
@@ -196,13 +217,16 @@ class MqttBus:
         if self._closed:
             return
         self._closed = True
-        self._client.loop_stop()
+        # Shut the socket first so the loop wakes at once; loop_stop() right after stops
+        # it before its reconnect back-off (reconnect_min) could elapse.
         sock = self._client.socket()
         if sock is not None:
             try:
                 sock.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
+        self._client.loop_stop()
+        if sock is not None:
             sock.close()
         self._link_up.clear()
         self._connected.clear()

@@ -1,0 +1,200 @@
+"""FakeSeat speaks the wire protocol exactly, over the in-process bus and over Mosquitto."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+
+from hub.protocol import (
+    ProtocolError,
+    make_command,
+    parse_event,
+    parse_hello,
+    parse_status,
+    parse_topic,
+)
+from hub.transport import InProcessBus, MqttBus
+from tests.broker import MosquittoFactory
+from tests.fakes.seat import FakeSeat, MessageLog
+
+UID = "04A1B2C3D4E580"
+
+
+@dataclass
+class Table:
+    """A hub-side connection plus where fake seats should connect."""
+
+    target: InProcessBus | str
+    hub: InProcessBus | MqttBus
+    log: MessageLog
+
+    def seat(self, seat: int = 1, **options: object) -> FakeSeat:
+        fake = FakeSeat(self.target, seat=seat, **options)  # type: ignore[arg-type]
+        self.seats.append(fake)
+        return fake
+
+    def __post_init__(self) -> None:
+        self.seats: list[FakeSeat] = []
+
+    def answer_every_event(self) -> None:
+        """A minimal hub: answer each event on the seat's cmd with ref = its seq."""
+        counter = iter(range(1, 10_000))
+
+        def answer(topic: str, payload: bytes) -> None:
+            table, seat, _ = parse_topic(topic)
+            try:
+                event = parse_event(payload)
+            except ProtocolError as error:
+                return self.hub.publish(f"citadels/{table}/seat/{seat}/cmd",
+                                        make_command(next(counter), led="red", code=error.code))
+            led = "green" if event.type == "tag" else "blue"
+            self.hub.publish(f"citadels/{table}/seat/{seat}/cmd",
+                             make_command(next(counter), led=led, ref=event.seq))
+
+        self.hub.subscribe("citadels/+/seat/+/event", answer)
+
+
+@pytest.fixture(params=["inproc", "mqtt"])
+def table(request: pytest.FixtureRequest, mosquitto_factory: MosquittoFactory) -> Iterator[Table]:
+    log = MessageLog()
+    if request.param == "inproc":
+        bus = InProcessBus()
+        bus.subscribe("citadels/#", log)
+        made = Table(bus, bus, log)
+    else:
+        broker = mosquitto_factory()
+        hub = MqttBus.from_url(broker.url, "hub")
+        hub.subscribe("citadels/#", log)
+        made = Table(broker.url, hub, log)
+    yield made
+    for seat in made.seats:
+        seat.close()
+    made.hub.close()
+
+
+def test_connect_publishes_online_and_hello_retained(table: Table) -> None:
+    seat = table.seat(3, device="esp32-a1b2c3", boot=42, display=None)
+    _, status = table.log.wait_for(lambda t, p: t == "citadels/t1/seat/3/status")
+    _, hello = table.log.wait_for(lambda t, p: t == "citadels/t1/seat/3/hello")
+    assert parse_status(status) == "online"
+    assert parse_hello(hello) == parse_hello(json.dumps(seat.hello))
+    assert parse_hello(hello).boot == 42 and parse_hello(hello).display is None
+    late = MessageLog()
+    table.hub.subscribe("citadels/t1/seat/3/+", late)  # retained: a hub started later still sees them
+    late.wait_count(2)
+    assert sorted(t for t, _ in late.messages) == ["citadels/t1/seat/3/hello", "citadels/t1/seat/3/status"]
+
+
+def test_events_follow_the_spec_and_number_per_boot(table: Table) -> None:
+    seat = table.seat(2, boot=7)
+    seat.place(UID)
+    seat.lift(UID)
+    seat.press("ok", long=True)
+    seat.press("a")
+    seat.fault()
+    seat.recovered()
+    raw = [p for t, p in table.log.wait_count(8) if t.endswith("/event")]
+    events = [parse_event(p) for p in raw]
+    assert [e.seq for e in events] == [1, 2, 3, 4, 5, 6]
+    assert {e.boot for e in events} == {7} and {e.device for e in events} == {"fake-2"}
+    assert [(e.type, e.edge or e.button or e.what) for e in events] == [
+        ("tag", "added"), ("tag", "removed"), ("button", "ok"), ("button", "a"),
+        ("fault", "reader"), ("recovered", "reader")]
+    assert [e.long for e in events[2:4]] == [True, False]
+    assert "press" not in json.loads(raw[3])  # a short press carries no "press" key
+    assert all(set(json.loads(p)) >= {"v", "device", "boot", "seq", "t", "type"} for p in raw)
+
+
+def test_commands_are_recorded_and_matched_by_ref(table: Table) -> None:
+    table.answer_every_event()
+    seat = table.seat(1)
+    other = table.seat(4)
+    placed = seat.place(UID)
+    pressed = seat.press("b")
+    assert seat.answer_to(placed).led == "green"
+    assert seat.answer_to(pressed).led == "blue"
+    other.press("a")
+    assert other.wait_for_command().ref == 1
+    assert len(seat.commands) == 2 and not seat.bad_commands
+
+
+def test_bad_input_reaches_the_hub_unchanged(table: Table) -> None:
+    table.answer_every_event()
+    seat = table.seat(5)
+    seat.send_raw(b"\xff not json")
+    refused = seat.wait_for_command(lambda c: c.code is not None)
+    assert refused.code == "bad_json" and refused.ref is None
+
+
+def test_invalid_commands_are_kept_apart(table: Table) -> None:
+    seat = table.seat(6)
+    table.hub.publish(seat.cmd_topic, b'{"v":1,"id":1,"led":"pink"}')
+    table.hub.publish(seat.cmd_topic, make_command(2, beep="ok"))
+    assert seat.wait_for_command().id == 2
+    assert [payload for payload, _ in seat.bad_commands] == [b'{"v":1,"id":1,"led":"pink"}']
+    with pytest.raises(TimeoutError):
+        seat.wait_for_command(lambda c: c.id == 99, timeout=0.05)
+
+
+def test_resend_last_delivers_an_exact_duplicate(table: Table) -> None:
+    seat = table.seat(1)
+    seat.place(UID)
+    seat.resend_last()
+    events = [parse_event(p) for t, p in table.log.wait_count(4) if t.endswith("/event")]
+    assert len(events) == 2 and events[0] == events[1] and events[0].key == events[1].key
+
+
+def test_vanish_fires_will_then_reconnect_keeps_numbering(table: Table) -> None:
+    seat = table.seat(2)
+    seat.place(UID)
+    seat.vanish()
+    table.log.wait_for(lambda t, p: t == seat.status_topic and p == b"offline")
+    with pytest.raises(RuntimeError):
+        seat.lift(UID)
+    seat.reconnect()
+    lifted = seat.lift(UID)
+    assert lifted["seq"] == 2
+    statuses = [p for p in _wait_statuses(table, seat, 3)]
+    assert statuses == [b"online", b"offline", b"online"]
+
+
+def test_reboot_gives_new_boot_and_restarts_seq(table: Table) -> None:
+    seat = table.seat(3, boot=100)
+    seat.place(UID)
+    seat.place("04A1B2C3")
+    seat.reboot(boot=101)
+    again = seat.place(UID)
+    assert (again["boot"], again["seq"]) == (101, 1)
+    assert _wait_statuses(table, seat, 3) == [b"online", b"offline", b"online"]
+    hellos = [parse_hello(p).boot for p in table.log.on(seat.hello_topic)]
+    assert hellos == [100, 101]
+    keys = [parse_event(p).key for p in table.log.on(seat.event_topic)]
+    assert keys == [("fake-3", 100, 1), ("fake-3", 100, 2), ("fake-3", 101, 1)]
+
+
+def test_planned_close_says_offline_once(table: Table) -> None:
+    seat = table.seat(7)
+    seat.close()
+    assert _wait_statuses(table, seat, 2) == [b"online", b"offline"]
+    assert not seat.online
+
+
+def _wait_statuses(table: Table, seat: FakeSeat, count: int) -> list[bytes]:
+    table.log.wait_for(lambda t, p: len(table.log.on(seat.status_topic)) >= count)
+    return table.log.on(seat.status_topic)
+
+
+def test_named_inprocess_url() -> None:
+    from hub.transport import named_inprocess_bus
+
+    bus = named_inprocess_bus("fake-seat-test")
+    log = MessageLog()
+    bus.subscribe("citadels/t1/seat/1/event", log)
+    with FakeSeat("inproc://fake-seat-test", seat=1) as seat:
+        seat.press("a")
+    assert parse_event(log.messages[0][1]).button == "a"
+    with pytest.raises(ValueError):
+        FakeSeat("inproc://", seat=1)
