@@ -234,7 +234,7 @@ class LiveServer:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.server: Any = make_server(app, "127.0.0.1", 0)
-        self.port: int = self.server.effective_port
+        self.port = int(self.server.effective_port)
         self.url = f"http://127.0.0.1:{self.port}"
         self._thread = threading.Thread(target=self.server.run, name="waitress", daemon=True)
 
@@ -243,7 +243,8 @@ class LiveServer:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        close_app(self.app)
+        close_app(self.app)  # ends every open stream, freeing waitress threads
+        self.server.task_dispatcher.shutdown(timeout=5)
         self.server.close()
         self._thread.join(timeout=5)
 

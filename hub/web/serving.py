@@ -29,6 +29,7 @@ def make_server(app: Flask, host: str, port: int, *, threads: int | None = None)
         threads=threads or max_streams + EXTRA_THREADS,
         connection_limit=max_streams + 4 * EXTRA_THREADS,
         channel_timeout=120,
+        outbuf_high_watermark=1 << 20,  # a stalled phone costs at most ~1 MiB, then drops frames
         ident="citadels-hub",
         clear_untrusted_proxy_headers=True,
     )

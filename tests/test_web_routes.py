@@ -1,0 +1,378 @@
+"""Every web route through Flask's test client, with its refusals."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from hub.web import create_app, make_tokens, print_access
+from hub.web.app import MAX_CONTENT_LENGTH
+from hub.web.tokens import seat_for_token, token_matches
+from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, FakeTable, make_app, sse_frames
+
+ADMIN = f"/api/admin/{ADMIN_TOKEN}"
+BAD_TOKEN = "x" * 32
+
+
+@pytest.fixture
+def table() -> FakeTable:
+    return FakeTable(4, seed=5, names=("Ann", "Ben", "Cai", "Dee"))
+
+
+@pytest.fixture
+def client(table: FakeTable):
+    app = make_app(table)
+    yield app.test_client()
+    from hub.web.app import close_app
+
+    close_app(app)
+
+
+def seat_api(seat: int) -> str:
+    return f"/api/seat/{SEAT_TOKENS[seat]}"
+
+
+def pending_seat(table: FakeTable) -> int:
+    assert table.game.pending is not None
+    return table.game.pending.seat
+
+
+# --- public -----------------------------------------------------------------------------
+def test_scoreboard_page_is_self_contained(client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "/static/scoreboard.js" in html and "/static/common.js" in html
+    assert "http://" not in html and "https://" not in html  # no CDN: the table is offline
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize("name", ["app.css", "common.js", "scoreboard.js", "seat.js", "admin.js"])
+def test_static_assets_are_served(client, name: str) -> None:
+    response = client.get(f"/static/{name}")
+    assert response.status_code == 200
+    assert b"http://" not in response.data and b"https://" not in response.data
+    response.close()
+
+
+def test_api_public_is_the_public_view_with_words(client, table: FakeTable) -> None:
+    table.step()
+    body = client.get("/api/public").get_json()
+    assert body["id"] == table.last_event_id() == 1
+    view = body["view"]
+    assert [s["name"] for s in view["seats"]] == ["Ann", "Ben", "Cai", "Dee"]
+    assert all(isinstance(s["hand"], int) and s["online"] is True for s in view["seats"])
+    assert "you" not in view
+    assert view["recent"][0]["kind"] == "picked"
+    assert set(view["recent"][0]["words"]) == {"en", "zh-Hant", "zh-Hans"}
+    assert view["recent"][0]["words"]["en"].startswith("Ann")
+
+
+def test_i18n_has_three_languages_and_engine_card_names(client) -> None:
+    body = client.get("/api/i18n").get_json()
+    assert body["langs"] == ["en", "zh-Hant", "zh-Hans"]
+    assert body["cards"]["en"]["manor"] == "Manor"
+    assert body["cards"]["zh-Hant"]["king"] == "國王"
+    assert body["cards"]["zh-Hans"]["king"] == "国王"
+    assert body["ui"]["zh-Hans"]["gold"] != body["ui"]["en"]["gold"]
+
+
+def test_events_stream_starts_with_a_snapshot(client, table: FakeTable) -> None:
+    table.step()
+    response = client.get("/events", buffered=False)
+    assert response.status_code == 200
+    assert response.mimetype == "text/event-stream"
+    event_id, data = next(sse_frames(iter(response.response)))
+    assert event_id == 1
+    message = json.loads(data)
+    assert message["id"] == 1 and message["events"] == []
+    assert message["view"]["seats"][0]["name"] == "Ann"
+    response.close()
+
+
+@pytest.mark.parametrize("bad", ["abc", "-1", "1" * 40])
+def test_events_refuse_a_bad_last_event_id(client, bad: str) -> None:
+    response = client.get("/events", headers={"Last-Event-ID": bad})
+    assert response.status_code == 400
+    assert "Last-Event-ID" in response.get_json()["message"]
+
+
+def test_events_refuse_beyond_max_clients(table: FakeTable) -> None:
+    app = make_app(table, SSE_MAX_CLIENTS=1)
+    client = app.test_client()
+    first = client.get("/events", buffered=False)
+    next(iter(first.response))
+    second = client.get("/events")
+    assert second.status_code == 503
+    assert second.get_json()["code"] == "busy"
+    first.close()
+
+
+def test_public_qr_code_is_svg(client) -> None:
+    response = client.get("/qr.svg")
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml" and b"<svg" in response.data
+
+
+def test_unknown_api_path_is_json_404(client) -> None:
+    response = client.get("/api/nothing")
+    assert response.status_code == 404
+    assert response.get_json()["code"] == "not_found"
+
+
+# --- seat pages -------------------------------------------------------------------------
+def test_seat_page_opens_with_its_token(client) -> None:
+    response = client.get(f"/seat/{SEAT_TOKENS[2]}")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert f'data-seat="2"' in html and f'data-api="/api/seat/{SEAT_TOKENS[2]}"' in html
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+@pytest.mark.parametrize("token", [BAD_TOKEN, "short", ADMIN_TOKEN, "y" * 500])
+def test_seat_page_and_api_refuse_a_bad_token(client, token: str) -> None:
+    assert client.get(f"/seat/{token}").status_code == 403
+    response = client.get(f"/api/seat/{token}")
+    assert response.status_code == 403
+    assert response.get_json()["code"] == "forbidden"
+    assert client.post(f"/api/seat/{token}/answer", json={"action": "1 pick king"}).status_code == 403
+
+
+def test_seat_api_shows_only_that_seats_secrets(client, table: FakeTable) -> None:
+    for seat in (1, 2):
+        view = client.get(seat_api(seat)).get_json()["view"]
+        assert view["you"]["seat"] == seat
+        assert view["you"]["hand"] == sorted(table.game.player(seat).hand)
+        assert all(isinstance(s["hand"], int) for s in view["seats"])
+        assert "you" not in json.dumps(view["seats"])
+
+
+def test_answer_applies_a_pending_option(client, table: FakeTable) -> None:
+    seat = pending_seat(table)
+    options = client.get(seat_api(seat)).get_json()["view"]["you"]["options"]
+    assert options
+    response = client.post(f"{seat_api(seat)}/answer", json={"action": options[0]})
+    assert response.status_code == 200 and response.get_json() == {"ok": True}
+    assert table.answers == [(seat, options[0])]
+    assert str(table.game.log[-1]) == options[0]
+
+
+def test_answer_refused_by_the_rules_is_409_with_code(client, table: FakeTable) -> None:
+    seat = pending_seat(table)
+    waiting = seat % 4 + 1
+    response = client.post(f"{seat_api(waiting)}/answer", json={"action": f"{waiting} pick king"})
+    assert response.status_code == 409
+    body = response.get_json()
+    assert body["ok"] is False and body["code"] == "not_your_turn" and body["message"]
+    assert table.game.log == []
+
+
+def test_answer_for_another_seat_is_forbidden(client, table: FakeTable) -> None:
+    seat = pending_seat(table)
+    other = seat % 4 + 1
+    options = table.game.seat_view(seat)["you"]["options"]
+    response = client.post(f"{seat_api(other)}/answer", json={"action": options[0]})
+    assert response.status_code == 403
+    assert table.game.log == []
+
+
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        ({}, "'action' is required"),
+        ({"action": 5}, "must be a string"),
+        ({"action": ""}, "required"),
+        ({"action": "1 " + "x" * 100}, "longer than"),
+        ({"action": "pick king"}, "look like"),
+        ({"action": "1 pick king; rm"}, "look like"),
+        ({"action": "1\x00 pick"}, "control characters"),
+        (["1 pick king"], "JSON object"),
+    ],
+)
+def test_answer_refuses_bad_input_with_400(client, body, fragment: str) -> None:
+    response = client.post(f"{seat_api(1)}/answer", json=body)
+    assert response.status_code == 400
+    assert fragment in response.get_json()["message"]
+
+
+def test_answer_refuses_non_json_and_oversized_bodies(client) -> None:
+    response = client.post(f"{seat_api(1)}/answer", data="1 pick king", content_type="text/plain")
+    assert response.status_code == 400
+    huge = json.dumps({"action": "1 pick king", "pad": "x" * MAX_CONTENT_LENGTH})
+    response = client.post(f"{seat_api(1)}/answer", data=huge, content_type="application/json")
+    assert response.status_code == 413
+    assert response.get_json()["code"] == "too_large"
+
+
+def test_answer_is_post_only(client) -> None:
+    assert client.get(f"{seat_api(1)}/answer").status_code == 405
+
+
+# --- admin ------------------------------------------------------------------------------
+def test_admin_page_and_status(client, table: FakeTable) -> None:
+    assert client.get(f"/admin/{ADMIN_TOKEN}").status_code == 200
+    status = client.get(f"{ADMIN}/status").get_json()
+    assert status["paused"] is False
+    assert status["seats_online"] == {"1": True, "2": True, "3": True, "4": True}
+    assert [link["seat"] for link in status["seat_links"]] == [1, 2, 3, 4]
+    assert status["seat_links"][0]["url"].endswith(f"/seat/{SEAT_TOKENS[1]}")
+
+
+def test_admin_links_use_public_url(table: FakeTable) -> None:
+    app = make_app(table, PUBLIC_URL="http://hub.local:8000/")
+    status = app.test_client().get(f"{ADMIN}/status").get_json()
+    assert status["seat_links"][1]["url"] == f"http://hub.local:8000/seat/{SEAT_TOKENS[2]}"
+    assert status["scoreboard_url"] == "http://hub.local:8000/"
+
+
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("get", "/admin/{t}"), ("get", "/api/admin/{t}/status"), ("get", "/api/admin/{t}/qr/seat/1"),
+        ("post", "/api/admin/{t}/game"), ("post", "/api/admin/{t}/enroll"), ("post", "/api/admin/{t}/pause"),
+        ("post", "/api/admin/{t}/resume"), ("post", "/api/admin/{t}/void"), ("post", "/api/admin/{t}/gold"),
+    ],
+)
+@pytest.mark.parametrize("token", [BAD_TOKEN, SEAT_TOKENS[1]])
+def test_admin_refuses_bad_tokens(client, table: FakeTable, method: str, path: str, token: str) -> None:
+    before = table.last_event_id()
+    response = getattr(client, method)(path.format(t=token), json={"players": 3, "reason": "x", "seat": 1, "delta": 1})
+    assert response.status_code == 403
+    assert table.last_event_id() == before and not table.paused
+
+
+def test_admin_seat_qr_codes(client) -> None:
+    response = client.get(f"{ADMIN}/qr/seat/3")
+    assert response.status_code == 200 and b"<svg" in response.data
+    assert client.get(f"{ADMIN}/qr/seat/99").status_code == 404
+
+
+def test_admin_new_game(client, table: FakeTable) -> None:
+    response = client.post(f"{ADMIN}/game", json={
+        "players": 3, "names": ["Xu", "Yan", ""], "variant": "classic8", "mode": "physical", "seed": 9})
+    assert response.status_code == 200 and response.get_json()["ok"] is True
+    view = client.get("/api/public").get_json()["view"]
+    assert [s["name"] for s in view["seats"]] == ["Xu", "Yan", "Player 3"]
+    assert view["mode"] == "physical" and view["complete_at"] == 8
+    assert table.setup.seed == 9
+
+
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        ({"players": 1}, "between 2 and 7"),
+        ({"players": 9}, "between 2 and 7"),
+        ({"players": "4"}, "integer"),
+        ({"players": True}, "integer"),
+        ({}, "'players' is required"),
+        ({"players": 3, "variant": "modern"}, "variant"),
+        ({"players": 3, "mode": "magic"}, "mode"),
+        ({"players": 3, "names": "Ann"}, "list"),
+        ({"players": 3, "names": [1, 2, 3]}, "string"),
+        ({"players": 3, "names": ["A" * 25]}, "at most 24"),
+        ({"players": 3, "seed": -1}, "seed"),
+        ({"players": 3, "seed": "x"}, "seed"),
+    ],
+)
+def test_admin_new_game_refuses_bad_input(client, table: FakeTable, body, fragment: str) -> None:
+    response = client.post(f"{ADMIN}/game", json=body)
+    assert response.status_code == 400
+    assert fragment in response.get_json()["message"]
+    assert table.setup.players == 4
+
+
+def test_admin_pause_and_resume_reach_the_public_view(client, table: FakeTable) -> None:
+    assert client.post(f"{ADMIN}/pause", json={"reason": "card fell"}).status_code == 200
+    view = client.get("/api/public").get_json()["view"]
+    assert view["paused"] is True and view["pause_reason"] == "card fell"
+    assert view["recent"][-1]["kind"] == "paused"
+    assert client.post(f"{ADMIN}/pause").status_code == 200  # no body: a default reason
+    assert client.post(f"{ADMIN}/pause", json={"reason": "r" * 201}).status_code == 400
+    assert client.post(f"{ADMIN}/resume").status_code == 200
+    assert client.get("/api/public").get_json()["view"]["paused"] is False
+
+
+def test_admin_enrollment(client, table: FakeTable) -> None:
+    response = client.post(f"{ADMIN}/enroll")
+    assert response.status_code == 200 and response.get_json()["enrolling"] is True
+    assert table.enrolling
+
+
+def test_admin_void_last_is_logged_as_a_correction(client, table: FakeTable) -> None:
+    assert client.post(f"{ADMIN}/void", json={"reason": "misread"}).status_code == 409  # nothing yet
+    table.step()
+    after_one = (table.game.pending, table.game.public_view())
+    table.step()
+    assert client.post(f"{ADMIN}/void", json={}).status_code == 400
+    response = client.post(f"{ADMIN}/void", json={"reason": "misread card"})
+    assert response.status_code == 200
+    assert str(table.game.log[-1]) == "0 void"
+    assert (table.game.pending, table.game.public_view()) == after_one  # back to one step in
+    recent = client.get("/api/public").get_json()["view"]["recent"]
+    assert recent[-1]["kind"] == "voided" and recent[-1]["reason"] == "misread card"
+
+
+def test_admin_adjust_gold_is_logged_with_reason(client, table: FakeTable) -> None:
+    gold = table.game.player(2).gold
+    response = client.post(f"{ADMIN}/gold", json={"seat": 2, "delta": 3, "reason": "miscounted tax"})
+    assert response.status_code == 200
+    assert table.game.player(2).gold == gold + 3
+    assert str(table.game.log[-1]) == "0 adjust 2 3 miscounted tax"
+    view = client.get("/api/public").get_json()["view"]
+    assert view["seats"][1]["gold"] == gold + 3
+    assert view["recent"][-1]["kind"] == "gold" and view["recent"][-1]["reason"] == "correction"
+    refused = client.post(f"{ADMIN}/gold", json={"seat": 2, "delta": -50, "reason": "too much"})
+    assert refused.status_code == 409 and refused.get_json()["code"] == "cannot_afford"
+
+
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        ({"seat": 2, "delta": 0, "reason": "x"}, "zero"),
+        ({"seat": 2, "delta": 51, "reason": "x"}, "between"),
+        ({"seat": "2", "delta": 1, "reason": "x"}, "integer"),
+        ({"seat": 2, "delta": 1.5, "reason": "x"}, "integer"),
+        ({"seat": 2, "delta": 1}, "'reason' is required"),
+        ({"seat": 2, "delta": 1, "reason": "   "}, "'reason' is required"),
+        ({"seat": 0, "delta": 1, "reason": "x"}, "between"),
+    ],
+)
+def test_admin_adjust_gold_refuses_bad_input(client, table: FakeTable, body, fragment: str) -> None:
+    response = client.post(f"{ADMIN}/gold", json=body)
+    assert response.status_code == 400
+    assert fragment in response.get_json()["message"]
+    assert table.game.log == []
+
+
+# --- tokens, factory, access printing ------------------------------------------------
+def test_make_tokens_are_distinct_and_unguessable() -> None:
+    admin, seats = make_tokens(7)
+    assert sorted(seats) == [1, 2, 3, 4, 5, 6, 7]
+    everything = [admin, *seats.values()]
+    assert len(set(everything)) == 8 and all(len(t) >= 24 for t in everything)
+    assert make_tokens(7)[0] != admin
+    assert seat_for_token(seats, seats[5]) == 5 and seat_for_token(seats, admin) is None
+    assert token_matches(admin, admin) and not token_matches(admin, admin[:-1]) and not token_matches(admin, "")
+
+
+def test_create_app_refuses_bad_config() -> None:
+    table = FakeTable(2)
+    with pytest.raises(ValueError, match="TableFacade"):
+        create_app({"TABLE": object(), "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": {}})
+    with pytest.raises(ValueError, match="ADMIN_TOKEN"):
+        create_app({"TABLE": table, "ADMIN_TOKEN": "short", "SEAT_TOKENS": {}})
+    with pytest.raises(ValueError, match="differ"):
+        create_app({"TABLE": table, "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": {1: ADMIN_TOKEN}})
+
+
+def test_print_access_prints_links_and_terminal_qr() -> None:
+    out = io.StringIO()
+    print_access("http://10.0.0.2:8000/", "A" * 24, {1: "B" * 24, 2: "C" * 24}, out=out)
+    text = out.getvalue()
+    assert "Scoreboard: http://10.0.0.2:8000/\n" in text
+    assert f"Table admin: http://10.0.0.2:8000/admin/{'A' * 24}" in text
+    assert f"Seat 2: http://10.0.0.2:8000/seat/{'C' * 24}" in text
+    assert "█" in text  # the QR codes, drawn with block characters

@@ -1,0 +1,219 @@
+"""Live updates over a real waitress server: timing, catch-up, slow clients, clean-up."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from hub.web.sse import Broadcaster, SseClient
+from tests.web_support import FakeTable, LiveServer, make_app, sse_frames, wait_until
+
+
+class SseReader:
+    """An SSE client on its own thread, recording `(id, message, arrival time)`.
+
+    Raw HTTP/1.0 over a socket so closing it from the test thread is clean.
+    """
+
+    def __init__(self, port: int, last_event_id: int | None = None) -> None:
+        self.frames: list[tuple[int, dict[str, Any], float]] = []
+        self.comments = 0
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        extra = f"Last-Event-ID: {last_event_id}\r\n" if last_event_id is not None else ""
+        self.sock.sendall(f"GET /events HTTP/1.0\r\nHost: test\r\n{extra}\r\n".encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += self.sock.recv(4096)
+        head, self._rest = head.split(b"\r\n\r\n", 1)
+        assert head.startswith(b"HTTP/1.1 200") or head.startswith(b"HTTP/1.0 200"), head
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _chunks(self):
+        yield self._rest
+        while True:
+            try:
+                chunk = self.sock.recv(65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.comments += chunk.count(b": keep-alive")
+            yield chunk
+
+    def _read(self) -> None:
+        for event_id, data in sse_frames(self._chunks()):
+            assert event_id is not None
+            self.frames.append((event_id, json.loads(data), time.monotonic()))
+
+    @property
+    def ids(self) -> list[int]:
+        return [i for i, _, _ in self.frames]
+
+    def close(self) -> None:
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+        self._thread.join(timeout=2)
+
+
+@pytest.fixture
+def table() -> FakeTable:
+    return FakeTable(5, seed=11)
+
+
+def test_every_change_reaches_every_open_page_within_a_second(table: FakeTable) -> None:
+    with LiveServer(make_app(table)) as server:
+        readers = [SseReader(server.port) for _ in range(12)]
+        assert wait_until(lambda: all(r.ids == [0] for r in readers))
+        sent: dict[int, float] = {}
+        for _ in range(30):
+            table.step()
+            sent[table.last_event_id()] = time.monotonic()
+            time.sleep(0.01)
+        assert wait_until(lambda: all(len(r.frames) == 31 for r in readers), timeout=3)
+        worst = 0.0
+        for reader in readers:
+            assert reader.ids == list(range(31))
+            for event_id, message, arrived in reader.frames[1:]:
+                worst = max(worst, arrived - sent[event_id])
+                assert message["id"] == event_id and message["events"]
+        assert worst < 1.0, f"slowest delivery {worst:.3f}s"
+        last = readers[0].frames[-1][1]["view"]
+        assert last == json.loads(json.dumps(readers[-1].frames[-1][1]["view"]))
+        assert last["seats"][0]["gold"] == table.public_view()["seats"][0]["gold"]
+        for reader in readers:
+            reader.close()
+
+
+def test_reconnecting_page_gets_exactly_what_it_missed(table: FakeTable) -> None:
+    with LiveServer(make_app(table)) as server:
+        first = SseReader(server.port)
+        for _ in range(3):
+            table.step()
+        assert wait_until(lambda: first.ids == [0, 1, 2, 3])
+        first.close()
+        for _ in range(5):
+            table.step()
+        again = SseReader(server.port, last_event_id=3)
+        assert wait_until(lambda: again.ids == [4, 5, 6, 7, 8])
+        missed_kinds = [e["kind"] for _, m, _ in again.frames for e in m["events"]]
+        assert len(missed_kinds) >= 5
+        assert again.frames[-1][1]["view"]["seats"] == table.public_view()["seats"]
+        table.step()
+        assert wait_until(lambda: again.ids == [4, 5, 6, 7, 8, 9])
+        again.close()
+
+
+def test_reconnect_from_too_long_ago_gets_a_fresh_snapshot(table: FakeTable) -> None:
+    with LiveServer(make_app(table, SSE_HISTORY=4)) as server:
+        watcher = SseReader(server.port)  # starts the broadcaster so history fills
+        for _ in range(10):
+            table.step()
+        assert wait_until(lambda: len(watcher.frames) == 11)
+        late = SseReader(server.port, last_event_id=2)
+        assert wait_until(lambda: late.ids == [10])
+        assert late.frames[0][1]["events"] == []  # a snapshot, not a replay
+        assert late.frames[0][1]["view"]["seats"] == watcher.frames[-1][1]["view"]["seats"]
+        future = SseReader(server.port, last_event_id=999)  # from before a hub restart
+        assert wait_until(lambda: future.ids == [10])
+        for reader in (watcher, late, future):
+            reader.close()
+
+
+def test_a_stalled_client_slows_neither_the_hub_nor_other_pages(table: FakeTable) -> None:
+    app = make_app(table, SSE_QUEUE=4)
+    with LiveServer(app) as server:
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.connect(("127.0.0.1", server.port))
+        stalled.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")  # and never read again
+        healthy = SseReader(server.port)
+        assert wait_until(lambda: app.extensions["citadels_web"].broadcaster.client_count == 2)
+        slowest_step = 0.0
+        steps = 0
+        while steps < 150 and table.game.pending is not None:
+            started = time.perf_counter()
+            table.step()
+            slowest_step = max(slowest_step, time.perf_counter() - started)
+            steps += 1
+        assert wait_until(lambda: healthy.ids[-1:] == [table.last_event_id()], timeout=3)
+        # A page that falls behind skips to newer frames (each carries the whole view).
+        assert healthy.ids == sorted(set(healthy.ids)) and healthy.ids[0] == 0
+        assert healthy.frames[-1][1]["view"]["seats"] == table.public_view()["seats"]
+        assert slowest_step < 0.05, f"a step took {slowest_step * 1000:.1f} ms with a stalled page"
+        stalled.close()
+        healthy.close()
+
+
+def test_keep_alive_comments_and_closed_pages_are_forgotten(table: FakeTable) -> None:
+    app = make_app(table, SSE_HEARTBEAT=0.1)
+    broadcaster = app.extensions["citadels_web"].broadcaster
+    with LiveServer(app) as server:
+        readers = [SseReader(server.port) for _ in range(3)]
+        assert wait_until(lambda: broadcaster.client_count == 3)
+        assert wait_until(lambda: all(r.comments >= 2 for r in readers))
+        for reader in readers:
+            reader.close()
+        assert wait_until(lambda: broadcaster.client_count == 0, timeout=3)
+
+
+# --- the broadcaster on its own ---------------------------------------------------------
+def test_client_queue_is_bounded_and_drops_the_oldest() -> None:
+    client = SseClient(queue_size=3)
+    for i in range(10):
+        client.push(i, f"frame {i}".encode())
+    assert client.dropped == 7
+    assert [i for i, _ in client.take(0)] == [7, 8, 9]
+    started = time.monotonic()
+    assert client.take(0.05) == []
+    assert time.monotonic() - started >= 0.04
+
+
+def test_table_callback_returns_at_once_whatever_the_clients_do() -> None:
+    table = FakeTable(4, seed=2)
+    release = threading.Event()
+
+    def slow_encode(event_id: int, message: dict[str, Any]) -> bytes:
+        release.wait(5)  # a broadcaster stuck encoding must not hold up the hub
+        return b"data: {}\n\n"
+
+    broadcaster = Broadcaster(table, slow_encode, inbox_size=8)
+    broadcaster.start()
+    started = time.perf_counter()
+    for _ in range(50):
+        table.step()
+    elapsed = time.perf_counter() - started
+    release.set()
+    broadcaster.close()
+    assert elapsed < 1.0, f"50 steps took {elapsed:.2f}s behind a stuck broadcaster"
+
+
+def test_a_message_that_fails_to_encode_does_not_stop_live_updates() -> None:
+    table = FakeTable(4, seed=2)
+    seen: list[int] = []
+
+    def picky_encode(event_id: int, message: dict[str, Any]) -> bytes:
+        if event_id == 2:
+            raise ValueError("boom")
+        seen.append(event_id)
+        return f"id: {event_id}\ndata: {{}}\n\n".encode()
+
+    broadcaster = Broadcaster(table, picky_encode)
+    connected = broadcaster.connect(None)
+    assert connected is not None
+    client, first = connected
+    for _ in range(3):
+        table.step()
+    received: list[int] = []
+    assert wait_until(lambda: received.extend(i for i, _ in client.take(0)) or received == [1, 3])
+    assert seen == [0, 1, 3]
+    broadcaster.close()
+    assert first[0][0] == 0
