@@ -312,8 +312,6 @@ def parse_hello(payload: bytes | str) -> SeatHello:
     for button in buttons:
         if button not in BUTTONS:
             raise ProtocolError("bad_button", f"button {button!r} is not one of {BUTTONS}")
-    if "display" not in obj:
-        raise ProtocolError("missing_field", "missing field 'display' (null when none)")
     display = _text_field(obj, "display", optional=True)
     assert device is not None and fw is not None and reader is not None
     return SeatHello(device, boot, fw, reader, tuple(buttons), display)
