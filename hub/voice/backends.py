@@ -8,7 +8,9 @@ once and the hub carries on silently.
 from __future__ import annotations
 
 import logging
+import os
 import shutil
+import signal
 import subprocess
 import threading
 import wave
@@ -115,7 +117,7 @@ class EspeakBackend:
             try:
                 self._process = subprocess.Popen(
                     command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                    stderr=subprocess.PIPE,
+                    stderr=subprocess.PIPE, start_new_session=True,
                 )
             except OSError as error:
                 warn_once("espeak-start", f"voice: cannot run {self.executable}: {error}")
@@ -130,15 +132,21 @@ class EspeakBackend:
         finally:
             with self._lock:
                 self._process = None
-        if process.returncode not in (0, -15, -9):  # killed by close() is not a failure
-            warn_once("espeak-play", f"voice: espeak-ng failed ({process.returncode}): "
-                      f"{stderr.decode(errors='replace').strip()}")
+        message = stderr.decode(errors="replace").strip()
+        killed_by_close = process.returncode in (-15, -9)
+        # with no sound device espeak-ng 1.51 still exits 0 but prints "error: ..."
+        if not killed_by_close and (process.returncode != 0 or "error" in message.lower()):
+            warn_once("espeak-play", f"voice: espeak-ng could not play "
+                      f"(exit {process.returncode}): {message.splitlines()[-1:] or ''}")
 
     def close(self) -> None:
         with self._lock:
             self._closed = True
             if self._process is not None and self._process.poll() is None:
-                self._process.terminate()
+                try:  # its own process group: nothing it started keeps the pipes open
+                    os.killpg(self._process.pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
 
 
 class WavDirBackend:
