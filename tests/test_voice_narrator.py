@@ -19,7 +19,7 @@ from hub.voice.narrator import (
 NAMES = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee"}
 
 
-def say(events: list[dict[str, Any]], lang: str = "en", names: dict[int, str] | None = None
+def say(events: list[Any], lang: str = "en", names: dict[int, str] | None = None
         ) -> list[str]:
     narrator = Narrator(lang, NAMES if names is None else names)
     return [u.text for event in events for u in narrator.narrate(event)]

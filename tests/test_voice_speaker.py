@@ -92,7 +92,7 @@ def test_prompts_keep_their_place_in_the_story(speaker: Speaker, backend: GatedB
     speaker.say(announce("Eight: the Warlord!"))
     speaker.say(prompt("Warlord: place a district to destroy it, or press OK."))
     speaker.say(announce("Dee is the Warlord."))
-    assert [u.text for u in speaker.pending()][0] == "Eight: the Warlord!"
+    assert next(u.text for u in speaker.pending()) == "Eight: the Warlord!"
 
 
 def test_a_newer_prompt_replaces_the_stale_one(speaker: Speaker, backend: GatedBackend) -> None:
@@ -143,7 +143,7 @@ def test_a_full_queue_drops_the_least_important_oldest_and_counts_it(
     assert "chatter 1" not in texts and texts[-1] == "call 7"
     assert speaker.say(Utterance("chatter 2", Priority.CHATTER)) is False
     assert speaker.say(announce("call 8"))
-    assert [u.text for u in speaker.pending()][0] == "call 1"  # oldest announcement went
+    assert next(u.text for u in speaker.pending()) == "call 1"  # oldest announcement went
     assert speaker.stats.dropped_full == 3
     assert len(speaker.pending()) == 8
 

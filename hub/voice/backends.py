@@ -137,7 +137,7 @@ class EspeakBackend:
         # with no sound device espeak-ng 1.51 still exits 0 but prints "error: ..."
         if not killed_by_close and (process.returncode != 0 or "error" in message.lower()):
             warn_once("espeak-play", f"voice: espeak-ng could not play "
-                      f"(exit {process.returncode}): {message.splitlines()[-1:] or ''}")
+                      f"(exit {process.returncode}): {(message.splitlines() or [''])[-1]}")
 
     def close(self) -> None:
         with self._lock:

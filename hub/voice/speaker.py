@@ -15,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 from hub.voice.backends import Backend
 from hub.voice.narrator import Narrator, Priority, Utterance
@@ -126,7 +126,7 @@ class Speaker:
         finally:
             self._worker.join(timeout)
 
-    def __enter__(self) -> Speaker:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -160,7 +160,7 @@ class Speaker:
             try:
                 self.backend.speak(utterance.text)
                 self.stats.spoken += 1
-            except Exception:  # noqa: BLE001 - a broken backend must not stop the voice
+            except Exception:  # a broken backend must not stop the voice
                 self.stats.failed += 1
                 log.exception("voice: backend failed to say %r", utterance.text)
             finally:
