@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from typing import Self
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,7 @@ class ReaderThread:
     def stopping(self) -> bool:
         return self._stopping.is_set()
 
-    def __enter__(self) -> "ReaderThread":
+    def __enter__(self) -> Self:
         self.start()
         return self
 

@@ -14,6 +14,7 @@ from tests.fakes.pn532 import FakePN532
 class Serial(SerialBase):
     """A serial port whose far end is a FakePN532; honours pyserial read timeouts."""
 
+    is_open: bool
     _chip: FakePN532 | None = None
 
     def open(self) -> None:
@@ -65,7 +66,7 @@ class Serial(SerialBase):
                 data.extend(chip.read(size - len(data)))
         return bytes(data)
 
-    def write(self, data: bytes) -> int:  # type: ignore[override]
+    def write(self, data: bytes) -> int:
         return self._open_chip().write(bytes(data))
 
     def flush(self) -> None:
