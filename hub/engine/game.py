@@ -20,7 +20,7 @@ from .actions import Action, IllegalAction
 from .cards import CHARACTER_BY_ID, CHARACTER_BY_RANK, CHARACTERS, CardSet, card_set
 from .events import Event
 from .rng import SplitMix64
-from .setup import Setup
+from .setup import Setup, StartPosition
 
 FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}
 TAXED = {"king", "bishop", "merchant", "warlord"}
@@ -34,7 +34,7 @@ class Decision(NamedTuple):
 class Player:
     """One seat's holdings. In physical mode ``hand`` holds only the cards known to be there."""
 
-    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum")
+    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -44,6 +44,7 @@ class Player:
         self.city: list[str] = []
         self.characters: list[str] = []
         self.museum = 0
+        self.effects: frozenset[str] = frozenset()  # effects of the districts in the city
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -119,13 +120,15 @@ class Game:
         if self.digital:
             deck = self.cards.deck_list()
             if start is not None:
-                for pos in start:
-                    for card in (*pos.city, *(pos.hand or ())):
+                for given in start:
+                    for card in (*given.city, *(given.hand or ())):
+                        if card not in deck:
+                            raise ValueError(f"the start positions use more {card!r} cards than the deck has")
                         deck.remove(card)
             self.rng.shuffle(deck)
             self.deck = deck
         for p in self.players:
-            pos = start[p.seat - 1] if start is not None else None
+            pos: StartPosition | None = start[p.seat - 1] if start is not None else None
             if pos is None:
                 if self.digital:
                     p.hand = [self.deck.pop() for _ in range(4)]
@@ -133,8 +136,13 @@ class Game:
             else:
                 p.gold = pos.gold
                 p.city = list(pos.city)
-                p.hand = list(pos.hand or ())
-                p.hand_size = len(p.hand) if self.digital or pos.hand_size is None else pos.hand_size
+                if self.digital:
+                    p.hand = list(pos.hand) if pos.hand is not None else [self.deck.pop() for _ in range(4)]
+                    p.hand_size = len(p.hand)
+                else:
+                    p.hand = list(pos.hand or ())
+                    p.hand_size = pos.hand_size if pos.hand_size is not None else max(4, len(p.hand))
+            self._city_changed(p)
             if len(p.city) >= self.complete_at and self.first_complete is None:
                 self.first_complete = p.seat
         if not self.digital:
@@ -155,8 +163,11 @@ class Game:
         return self.cards.districts[card]
 
     def has_effect(self, p: Player, effect: str) -> bool:
+        return effect in p.effects
+
+    def _city_changed(self, p: Player) -> None:
         districts = self.cards.districts
-        return any(districts[c].effect == effect for c in p.city)
+        p.effects = frozenset(districts[c].effect or "" for c in p.city)
 
     def complete(self, p: Player) -> bool:
         return len(p.city) >= self.complete_at
@@ -609,6 +620,7 @@ class Game:
         p.hand_size -= 1
         p.gold -= d.cost
         p.city.append(card)
+        self._city_changed(p)
         self.builds_left -= 1
         self._emit("gold", seat=p.seat, delta=-d.cost, reason="build")
         self._emit("built", seat=p.seat, district=card)
@@ -651,6 +663,7 @@ class Game:
         price = next(pr for s, c, pr in self._destroy_targets(warlord) if s == victim.seat and c == card)
         warlord.gold -= price
         victim.city.remove(card)
+        self._city_changed(victim)
         self._emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
         self._emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card)
         keeper = next(
