@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,7 +16,7 @@ from tests.fakes.seat import MessageLog
 
 
 @pytest.fixture
-def buses() -> "list[MqttBus]":
+def buses() -> Iterator[list[MqttBus]]:
     opened: list[MqttBus] = []
     yield opened
     for bus in opened:
@@ -52,7 +53,12 @@ def test_handlers_run_in_paho_thread(mosquitto: MosquittoBroker, buses: list[Mqt
     bus = open_bus(buses, mosquitto, "hub")
     threads: list[str] = []
     done = threading.Event()
-    bus.subscribe("x", lambda t, p: (threads.append(threading.current_thread().name), done.set()))
+
+    def record_thread(topic: str, payload: bytes) -> None:
+        threads.append(threading.current_thread().name)
+        done.set()
+
+    bus.subscribe("x", record_thread)
     bus.publish("x", b"1")
     assert done.wait(2)
     assert threads[0].startswith("paho-mqtt-client") and threads[0] != threading.current_thread().name

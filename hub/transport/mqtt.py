@@ -220,7 +220,7 @@ class MqttBus:
         # Shut the socket first so the loop wakes at once; loop_stop() right after stops
         # it before its reconnect back-off (reconnect_min) could elapse.
         sock = self._client.socket()
-        if sock is not None:
+        if isinstance(sock, socket.socket):
             try:
                 sock.shutdown(socket.SHUT_RDWR)
             except OSError:
@@ -234,7 +234,7 @@ class MqttBus:
     def socket_nodelay(self) -> bool:
         """Whether the current socket has TCP_NODELAY set (for tests and diagnostics)."""
         sock = self._client.socket()
-        if sock is None:
+        if not isinstance(sock, socket.socket):
             return False
         return bool(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
 
