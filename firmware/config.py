@@ -37,7 +37,7 @@ def validate(cfg):
     """Return cfg completed with defaults, or raise ConfigError listing every problem."""
     if not isinstance(cfg, dict):
         raise ConfigError("config must be a JSON object")
-    problems = []
+    problems = []  # type: list[str]
     _need(cfg, "wifi.ssid", str, problems)
     _need(cfg, "broker.host", str, problems)
     _need(cfg, "table", str, problems)

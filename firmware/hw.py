@@ -86,7 +86,7 @@ def display(cfg, log):
     if not spec:
         return None
     try:
-        import ssd1306
+        import ssd1306  # type: ignore[import-not-found]  # micropython-lib, installed by mip
         i2c = machine.I2C(spec["i2c"], sda=machine.Pin(spec["sda"]), scl=machine.Pin(spec["scl"]))
         return ssd1306.SSD1306_I2C(spec.get("width", 128), spec.get("height", 64), i2c)
     except (ImportError, OSError) as exc:

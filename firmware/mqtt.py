@@ -50,7 +50,7 @@ class MQTTClient:
         self.password = password
         self.keepalive = keepalive
         self.timeout_s = timeout_s
-        self.sock = None
+        self.sock = None  # type: socket.socket | None
         self.will = None
         self.on_message = None    # f(topic: str, payload: bytes)
         self.on_ack = None        # f(packet_id)
@@ -63,18 +63,25 @@ class MQTTClient:
         self._next_pid = self._next_pid % 65535 + 1
         return self._next_pid
 
+    def _socket(self):
+        if self.sock is None:
+            raise OSError(9)   # EBADF: not connected
+        return self.sock
+
     def _send(self, data):
+        sock = self._socket()
         view = memoryview(data)
         while view:
-            sent = self.sock.send(view)
+            sent = sock.send(view)
             if not sent:
                 raise OSError(104)
             view = view[sent:]
 
     def _recv_exact(self, count):
+        sock = self._socket()
         data = b""
         while len(data) < count:
-            chunk = self.sock.recv(count - len(data))
+            chunk = sock.recv(count - len(data))
             if not chunk:
                 raise OSError(104)   # connection closed by the broker
             data += chunk
@@ -146,9 +153,10 @@ class MQTTClient:
 
         Returns the packet type handled, or None when nothing was waiting.
         """
-        self.sock.setblocking(False)
+        sock = self._socket()
+        sock.setblocking(False)
         try:
-            first = self.sock.recv(1)
+            first = sock.recv(1)
         except OSError as exc:
             if exc.args and exc.args[0] in NO_DATA_ERRNOS:
                 return None

@@ -26,7 +26,7 @@ class Outbox:
 
     def unsent(self, limit):
         """Entries not yet in flight, oldest first, at most limit of them."""
-        out = []
+        out = []  # type: list[list]
         for entry in self._entries:
             if len(out) >= limit:
                 break

@@ -1,0 +1,280 @@
+"""Seat firmware modules one at a time under CPython: codec, presence, driver against
+FakePN532 (UART and I2C), feedback commands, MQTT client and link against Mosquitto."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.broker import MosquittoBroker, MosquittoFactory
+from tests.fakes import machine, network
+from tests.fakes.mpy import FIRMWARE_DIR, firmware_modules
+from tests.fakes.pn532 import FakePN532, response_frame
+
+WASM_DIR = Path(__file__).parent / "wasm"
+
+
+@pytest.fixture(scope="module")
+def fw() -> Iterator[Any]:
+    with firmware_modules() as modules:
+        yield modules
+
+
+def test_pure_checks_pass_under_cpython() -> None:
+    env = dict(os.environ, PYTHONPATH=str(FIRMWARE_DIR))
+    out = subprocess.run([sys.executable, str(WASM_DIR / "pure_checks.py")], env=env,
+                         capture_output=True, text=True, timeout=60).stdout
+    assert "RESULT passed=12 failed=0" in out, out
+
+
+# ---- frame codec -------------------------------------------------------------------
+
+uids = st.sampled_from([4, 7, 10]).flatmap(lambda n: st.binary(min_size=n, max_size=n))
+
+
+@settings(max_examples=150, deadline=None)
+@given(payload=st.binary(min_size=1, max_size=60), junk=st.binary(max_size=12),
+       cuts=st.lists(st.integers(1, 9), max_size=30))
+def test_any_response_frame_survives_junk_and_arbitrary_chunking(
+    fw: Any, payload: bytes, junk: bytes, cuts: list[int]
+) -> None:
+    noise = bytes(b or 1 for b in junk)   # no 0x00: noise cannot contain a start code
+    stream = noise + fw.pn532frame.ACK + response_frame(0x40, payload)
+    reader = fw.pn532frame.FrameReader()
+    frames = []
+    pos = 0
+    for size in cuts + [len(stream)]:
+        reader.feed(stream[pos:pos + size])
+        pos += size
+        while True:
+            try:
+                frame = reader.next()
+            except fw.pn532frame.FrameError:
+                continue
+            if frame is None:
+                break
+            frames.append(frame)
+    assert frames[-2:] == [("ack", b""), ("data", bytes([0x41]) + payload)]
+
+
+@given(uid=uids)
+def test_parse_targets_gives_upper_case_hex(fw: Any, uid: bytes) -> None:
+    payload = bytes([0x4B, 1, 1, 0, 0x44, 0, len(uid)]) + uid
+    assert fw.pn532frame.parse_targets(payload) == [uid.hex().upper()]
+
+
+# ---- presence ----------------------------------------------------------------------
+
+@settings(max_examples=200, deadline=None)
+@given(polls=st.lists(st.booleans(), min_size=1, max_size=300))
+def test_presence_edges_alternate_and_a_card_with_short_misses_never_flaps(
+    fw: Any, polls: list[bool]
+) -> None:
+    tracker = fw.presence.Presence(remove_after_ms=100, remove_after_misses=3)
+    edges = []
+    misses = 0
+    longest_run = 0
+    for i, seen in enumerate(polls):
+        edges += tracker.update(["04A1B2C3"] if seen else [], i * 50)
+        misses = 0 if seen else misses + 1
+        if any(polls[: i + 1]):
+            longest_run = max(longest_run, misses)
+    kinds = [edge for edge, _ in edges]
+    assert kinds == ["added", "removed"] * (len(kinds) // 2) + ["added"] * (len(kinds) % 2)
+    if longest_run < 3:   # never missing 3 polls in a row: one placement, one edge
+        assert kinds == (["added"] if any(polls) else [])
+
+
+# ---- PN532 driver on the fake chip --------------------------------------------------
+
+def uart_reader(fw: Any, chip: FakePN532) -> Any:
+    machine.board.uarts[1] = chip
+    return fw.pn532.PN532(fw.pn532.UartTransport(machine.UART(1)))
+
+
+def test_driver_sends_sam_configuration_first_and_releases_after_each_read(fw: Any) -> None:
+    chip = FakePN532()
+    reader = uart_reader(fw, chip)
+    reader.begin()
+    assert chip.sam_configured and chip.counters.ignored_before_sam == 0
+    assert reader.firmware == "1.6"
+    assert reader.scan() == []          # bounded wait: no card answers NbTg=0, not pending
+    chip.place("04A1B2C3D4E580")
+    assert [reader.scan() for _ in range(5)] == [["04A1B2C3D4E580"]] * 5   # no every-other-poll
+    assert chip.counters.commands[0x52] == 5
+
+
+def test_driver_over_i2c(fw: Any) -> None:
+    chip = FakePN532()
+    machine.board.i2c[0] = chip
+    reader = fw.pn532.PN532(fw.pn532.I2CTransport(machine.I2C(0)))
+    reader.begin()
+    chip.place("A1B2C3D4")
+    assert reader.scan() == ["A1B2C3D4"]
+    assert reader.transport.name == "pn532-i2c"
+
+
+@pytest.mark.parametrize("fault, message", [("missing_ack", "no ACK"),
+                                            ("bad_checksum", "corrupt frame"),
+                                            ("garbage", "no response"),
+                                            ("truncated", "no response")])
+def test_driver_turns_each_fault_into_a_reader_error_and_then_works(
+    fw: Any, fault: str, message: str
+) -> None:
+    chip = FakePN532()
+    reader = uart_reader(fw, chip)
+    reader.begin()
+    chip.place("04A1B2C3D4E580")
+    chip.inject(fault)  # type: ignore[arg-type]
+    with pytest.raises(fw.pn532.ReaderError, match=message):
+        reader.scan()
+    assert reader.scan() == ["04A1B2C3D4E580"]
+
+
+def test_a_response_that_never_comes_is_aborted_with_an_ack(fw: Any) -> None:
+    chip = FakePN532()
+    reader = uart_reader(fw, chip)
+    reader.command(b"\x14\x01\x14\x01")    # SAM only: retries stay "forever"
+    with pytest.raises(fw.pn532.ReaderError, match="no response"):
+        reader.scan()
+    assert chip.counters.aborted == 1 and not chip.poll_pending
+
+
+class DeadWire:
+    """A UART with nothing answering on it (reader unplugged or unpowered)."""
+
+    in_waiting = 0
+
+    def write(self, data: bytes) -> int:
+        return len(data)
+
+    def read(self, n: int = 1) -> bytes:
+        return b""
+
+
+def test_driver_without_a_chip_reports_no_ack(fw: Any) -> None:
+    machine.board.uarts[3] = DeadWire()
+    reader = fw.pn532.PN532(fw.pn532.UartTransport(machine.UART(3)))
+    with pytest.raises(fw.pn532.ReaderError, match="no ACK"):
+        reader.begin()
+
+
+# ---- feedback ----------------------------------------------------------------------
+
+class Recorder:
+    def __init__(self) -> None:
+        self.leds: list[tuple[int, int, int]] = []
+        self.tones: list[int] = []
+        self.lines: list[str] = []
+        self.logs: list[str] = []
+
+    def fill(self, colour: int) -> None:
+        self.lines = []
+
+    def text(self, line: str, x: int, y: int) -> None:
+        self.lines.append(line)
+
+    def show(self) -> None:
+        pass
+
+
+def test_feedback_applies_good_fields_and_counts_bad_ones(fw: Any) -> None:
+    rec = Recorder()
+    out = fw.feedback.Feedback(rec.leds.append, rec.tones.append, rec, rec.logs.append)
+    assert out.apply(b'{"v":1,"id":3,"led":"red","blink":true,"beep":"error",'
+                     b'"text":["Warlord","Tap a district to destroy it now","3","4","5"]}', 0)
+    assert rec.lines == ["Warlord", "Tap a district to des", "3", "4"]
+    for now in range(0, 1000, 10):
+        out.tick(now)
+    assert rec.leds[:2] == [(70, 0, 0), (0, 0, 0)]      # blinking red
+    assert [t for t in rec.tones if t] == [440, 330] and rec.tones[-1] == 0
+    bad = [b"\xff\xfe", b"[1,2]", b'{"v":2,"id":1}', b'{"v":1,"id":4,"led":"pink"}',
+           b'{"v":1,"id":5,"beep":"siren","blink":"yes","text":"not a list"}', b"{"]
+    for payload in bad:
+        out.apply(payload, 0)
+    assert out.bad_commands == 8 and out.colour == "red" and out.last_id == 5
+    assert all(line.startswith("bad cmd") for line in rec.logs)
+
+
+# ---- config ------------------------------------------------------------------------
+
+def test_config_example_is_valid_and_errors_are_clear(fw: Any, tmp_path: Path) -> None:
+    example = fw.config.load(str(FIRMWARE_DIR / "config.example.json"))
+    assert example["seat"] == 1 and example["timing"]["reader_failures"] == 3
+    with pytest.raises(fw.config.ConfigError, match="not found"):
+        fw.config.load(str(tmp_path / "nope.json"))
+    (tmp_path / "broken.json").write_text("{")
+    with pytest.raises(fw.config.ConfigError, match="not valid JSON"):
+        fw.config.load(str(tmp_path / "broken.json"))
+    raw = json.loads((FIRMWARE_DIR / "config.example.json").read_text())
+    del raw["broker"]["host"]
+    raw["seat"] = "3"
+    with pytest.raises(fw.config.ConfigError, match=r"missing key 'broker.host'.*'seat' must be a number"):
+        fw.config.validate(raw)
+
+
+# ---- MQTT client and link against a real broker ------------------------------------
+
+def test_mqtt_client_connects_publishes_qos1_and_receives(fw: Any, mosquitto_factory: MosquittoFactory) -> None:
+    broker = mosquitto_factory(passwd={"seat3": "s3cret"})
+    bad = fw.mqtt.MQTTClient("seat-x", broker.host, broker.port, "seat3", "wrong")
+    with pytest.raises(fw.mqtt.MQTTError, match="refused"):
+        bad.connect()
+    client = fw.mqtt.MQTTClient("seat-x", broker.host, broker.port, "seat3", "s3cret", keepalive=5)
+    acks: list[int] = []
+    got: list[tuple[str, bytes]] = []
+    client.on_ack = acks.append
+    client.on_message = lambda topic, payload: got.append((topic, payload))
+    client.connect()
+    client.subscribe("t/#", 1)
+    big = b"x" * 900   # remaining length needs two bytes
+    pid = client.publish("t/a", big, qos=1)
+    client.ping()
+    deadline = time.monotonic() + 5
+    while (not acks or not got) and time.monotonic() < deadline:
+        if client.poll() is None:
+            time.sleep(0.01)
+    assert acks == [pid] and got == [("t/a", big)]
+    client.disconnect()
+
+
+def test_link_reports_drops_after_an_outage_and_delivers_the_rest(
+    fw: Any, mosquitto: MosquittoBroker
+) -> None:
+    received: list[bytes] = []
+    sub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+    sub.on_message = lambda c, u, m: received.append(m.payload)
+    sub.connect(mosquitto.host, mosquitto.port)
+    sub.subscribe("citadels/t9/seat/2/event", 1)
+    sub.loop_start()
+    cfg = {"wifi": {"ssid": "citadels-table", "password": "change-me"},
+           "broker": {"host": mosquitto.host, "port": mosquitto.port, "timeout_s": 2},
+           "table": "t9", "seat": 2, "queue": 3}
+    wlan = network.WLAN(network.STA_IF)
+    wlan.active(True)
+    drops: list[int] = []
+    link = fw.link.Link(wlan, cfg, "dev-1", lambda n: 0, lambda: {"v": 1}, lambda p: None, print)
+    link.on_drops = drops.append
+    for seq in range(1, 6):
+        link.queue(seq, json.dumps({"seq": seq}))
+    start = time.monotonic()
+    while len(received) < 3 and time.monotonic() - start < 10:
+        link.service(int((time.monotonic() - start) * 1000))
+        time.sleep(0.005)
+    sub.loop_stop()
+    sub.disconnect()
+    assert drops == [2] and link.outbox.dropped == 2
+    assert sorted(json.loads(p)["seq"] for p in received) == [3, 4, 5]
+    link.close()

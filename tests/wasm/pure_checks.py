@@ -1,0 +1,186 @@
+# Checks of the firmware's pure-logic modules, written to run unchanged under the real
+# MicroPython VM (tests/wasm/run.mjs) and under CPython. Prints one line per check and a
+# final "RESULT passed=N failed=M"; the pytest side judges by that output.
+import json
+import sys
+
+import backoff
+import buttons
+import config
+import outbox
+import pn532frame
+import presence
+
+results = []
+heap_keep = []   # measured by run.mjs after this script
+
+
+def check_encode_sam_configuration():
+    frame = pn532frame.encode(b"\x14\x01\x14\x01")
+    assert frame == bytes([0, 0, 0xFF, 5, 0xFB, 0xD4, 0x14, 1, 0x14, 1, 2, 0]), frame
+
+
+def check_decode_ack_then_data_across_chunks():
+    reader = pn532frame.FrameReader()
+    stream = pn532frame.ACK + bytes([0, 0, 0xFF, 6, 0xFA, 0xD5, 0x03, 0x32, 1, 6, 7, 0xE8, 0])
+    for i in range(len(stream)):
+        reader.feed(stream[i:i + 1])
+    assert reader.next() == ("ack", b"")
+    kind, payload = reader.next()
+    assert kind == "data" and payload == bytes([0x03, 0x32, 1, 6, 7]), payload
+    assert reader.next() is None
+
+
+def check_corrupt_frame_is_skipped_then_stream_resyncs():
+    reader = pn532frame.FrameReader()
+    bad = bytes([0, 0, 0xFF, 6, 0xFA, 0xD5, 0x03, 0x32, 1, 6, 7, 0xE9, 0])   # DCS off by one
+    reader.feed(b"\x13\x37" + bad + pn532frame.ACK)
+    try:
+        reader.next()
+        raise AssertionError("corrupt frame accepted")
+    except pn532frame.FrameError:
+        pass
+    assert reader.next() == ("ack", b"")
+    assert reader.corrupt == 1
+
+
+def check_bad_length_checksum_and_error_frame():
+    reader = pn532frame.FrameReader()
+    reader.feed(bytes([0, 0, 0xFF, 5, 0xFA]) + bytes([0, 0, 0xFF, 1, 0xFF, 0x7F, 0x81, 0]))
+    try:
+        reader.next()
+        raise AssertionError("bad LCS accepted")
+    except pn532frame.FrameError:
+        pass
+    assert reader.next() == ("error", b"")
+    reader.feed(pn532frame.NACK)
+    assert reader.next() == ("nack", b"")
+
+
+def check_parse_targets_uid_upper_hex():
+    payload = bytes([0x4B, 1, 1, 0x00, 0x44, 0x00, 7, 0x04, 0xA1, 0xB2, 0xC3, 0xD4, 0xE5, 0x80])
+    assert pn532frame.parse_targets(payload) == ["04A1B2C3D4E580"]
+    assert pn532frame.parse_targets(bytes([0x4B, 0])) == []
+    two = bytes([0x4B, 2, 1, 0, 4, 8, 4, 1, 2, 3, 4, 2, 0, 4, 8, 4, 0xAA, 0xBB, 0xCC, 0xDD])
+    assert pn532frame.parse_targets(two) == ["01020304", "AABBCCDD"]
+    try:
+        pn532frame.parse_targets(bytes([0x4B, 1, 1, 0, 4, 8, 9, 1, 2]))
+        raise AssertionError("truncated target accepted")
+    except pn532frame.FrameError:
+        pass
+
+
+def check_resting_card_with_missed_polls_never_flaps():
+    tracker = presence.Presence(remove_after_ms=400, remove_after_misses=3)
+    edges = []
+    now = 0
+    for i in range(400):   # a card seen on only some polls (every 3rd missed pair)
+        now += 50
+        seen = [] if i % 3 else ["04A1"]
+        edges += tracker.update(seen, now)
+    assert edges == [("added", "04A1")], edges
+    for _ in range(20):
+        now += 50
+        edges += tracker.update([], now)
+    assert edges == [("added", "04A1"), ("removed", "04A1")], edges
+
+
+def check_removal_needs_misses_and_time():
+    tracker = presence.Presence(remove_after_ms=400, remove_after_misses=3)
+    assert tracker.update(["A"], 0) == [("added", "A")]
+    assert tracker.update([], 1000) == []     # long gap but one miss: no removal
+    assert tracker.update([], 1001) == []
+    assert tracker.update([], 1002) == [("removed", "A")]
+    assert tracker.update(["A", "B"], 1003) == [("added", "A"), ("added", "B")]
+
+
+def check_outbox_drops_oldest_counts_and_resends_unacked():
+    box = outbox.Outbox(3)
+    for seq in range(1, 6):
+        box.push(seq, "topic", "e%d" % seq)
+    assert box.keys() == [3, 4, 5] and box.dropped == 2 and box.unreported == 2
+    entries = box.unsent(2)
+    box.mark_sent(entries[0], 11)
+    box.mark_sent(entries[1], 12)
+    assert [e[0] for e in box.unsent(5)] == [5] and box.in_flight() == 2
+    assert box.acknowledge(11) and not box.acknowledge(11)
+    box.requeue()
+    assert [e[0] for e in box.unsent(5)] == [4, 5]
+
+
+def check_backoff_jitter_doubles_and_caps():
+    draws = []
+
+    def rand_below(n):
+        draws.append(n)
+        return n - 1
+    wait = backoff.Backoff(rand_below, base_ms=500, max_ms=2000)
+    assert wait.ready(0)
+    waits = [wait.fail(0) for _ in range(5)]
+    assert waits == [500, 1000, 2000, 2000, 2000], waits
+    assert not wait.ready(1999) and wait.ready(2000)
+    low = backoff.Backoff(lambda n: 0, base_ms=500, max_ms=2000)
+    assert [low.fail(0) for _ in range(3)] == [250, 500, 1000]
+    wait.reset()
+    assert wait.ready(0) and wait.failures == 0
+
+
+def check_button_debounce_short_and_long():
+    button = buttons.Button("a", debounce_ms=30, long_ms=800)
+    got = []
+    for t, level in ((0, True), (5, False), (10, True), (20, False)):   # contact bounce
+        got.append(button.update(level, t))
+    assert [g for g in got if g] == []
+    for t in range(20, 200, 10):
+        got.append(button.update(t < 100, t))
+    assert [g for g in got if g] == ["short"], got
+    got = [button.update(True, t) for t in range(300, 1300, 10)]
+    got += [button.update(False, t) for t in range(1300, 1400, 10)]
+    assert [g for g in got if g] == ["long"], got
+
+
+def check_config_names_every_problem():
+    try:
+        config.validate({"wifi": {}, "table": "t1", "seat": 0, "reader": {"mode": "spi"},
+                         "buttons": {"a": 1, "b": 2}, "led": {"type": "neopixel", "pin": 4}})
+        raise AssertionError("bad config accepted")
+    except config.ConfigError as exc:
+        text = str(exc)
+    for part in ("'wifi.ssid'", "'broker.host'", "'seat' must be 1..7", "'reader.mode'",
+                 "'buttons.ok'"):
+        assert part in text, text
+    example = json.loads(open("/fw/config.example.json").read()) if "/fw" in sys.path else None
+    if example is not None:
+        assert config.validate(example)["timing"]["poll_ms"] == 50
+
+
+def check_heap_for_a_full_outbox():
+    """Keeps a full outbox + tracker + frame reader in heap_keep; run.mjs measures what
+    freeing them returns, in a second VM call (a collection inside the call that made
+    them cannot reclaim the temporaries the C stack still points at)."""
+    box = outbox.Outbox(64)
+    tracker = presence.Presence()
+    reader = pn532frame.FrameReader()
+    for seq in range(200):
+        event = {"v": 1, "device": "esp32-a1b2c3", "boot": 123456789, "seq": seq,
+                 "t": seq * 50, "type": "tag", "edge": "added", "uid": "04A1B2C3D4E580"}
+        box.push(seq, "citadels/t1/seat/3/event", json.dumps(event))
+        tracker.update(["04A1B2C3D4E580"] if seq % 2 else [], seq * 50)
+        reader.feed(pn532frame.ACK)
+        reader.next()
+    assert len(box) == 64 and box.dropped == 136
+    heap_keep.extend((box, tracker, reader))
+
+
+CHECKS = [value for name, value in sorted(globals().items()) if name.startswith("check_")]
+for check in CHECKS:
+    try:
+        check()
+        results.append(True)
+        print("PASS", check.__name__)
+    except Exception as exc:
+        results.append(False)
+        print("FAIL", check.__name__, repr(exc))
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(exc)
+print("RESULT passed=%d failed=%d" % (results.count(True), results.count(False)))
