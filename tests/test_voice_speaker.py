@@ -107,6 +107,21 @@ def test_a_newer_prompt_replaces_the_stale_one(speaker: Speaker, backend: GatedB
     assert "Ann, choose your character." not in backend.spoken
 
 
+def test_a_prompt_still_queued_when_the_decision_is_made_is_dropped(
+        speaker: Speaker, backend: GatedBackend) -> None:
+    hold_the_line(speaker, backend)
+    speaker.on_event({"kind": "prompt", "seat": 3, "character": "warlord", "decision": "turn"})
+    speaker.on_event({"kind": "refusal", "seat": 1, "code": "not_your_turn"})
+    assert len(speaker.pending()) == 2
+    speaker.on_event({"kind": "turn_ended", "seat": 3, "character": "warlord"})
+    assert [u.kind for u in speaker.pending()] == ["refusal"]
+    speaker.on_event({"kind": "draft_turn", "seat": 2, "step": "pick"})
+    speaker.on_event({"kind": "picked", "seat": 2, "to": 2})  # a private copy changes nothing
+    assert [u.kind for u in speaker.pending()] == ["refusal", "draft_turn"]
+    speaker.on_event({"kind": "picked", "seat": 2})
+    assert [u.kind for u in speaker.pending()] == ["refusal"]
+
+
 def test_repeated_refusals_collapse_into_one(speaker: Speaker, backend: GatedBackend) -> None:
     hold_the_line(speaker, backend)
     for _ in range(5):

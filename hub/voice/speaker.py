@@ -18,11 +18,19 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from hub.voice.backends import Backend
-from hub.voice.narrator import Narrator, Priority, Utterance
+from hub.voice.narrator import (
+    PROMPT_KEY,
+    Narrator,
+    Priority,
+    Utterance,
+    normalize_event,
+)
 
 log = logging.getLogger(__name__)
 
 DEFAULT_CAPACITY = 16
+# public events that answer the pending decision: a prompt still queued is now stale
+ANSWERED_KINDS = frozenset({"picked", "turn_ended", "round_ended", "game_over"})
 
 
 @dataclass(frozen=True)
@@ -70,8 +78,21 @@ class Speaker:
     # -- producer side: called from the hub's thread --------------------------------
     def on_event(self, event: Mapping[str, Any] | object) -> None:
         """Narrate one engine event or hub feedback (private events are ignored)."""
+        data = normalize_event(event)
+        if data is not None and data["kind"] in ANSWERED_KINDS:
+            self.forget(PROMPT_KEY)  # the decision it prompted for has been made
         for utterance in self.narrator.narrate(event):
             self.say(utterance)
+
+    def forget(self, stale_key: str) -> int:
+        """Drop queued utterances with this stale_key; how many went."""
+        with self._cond:
+            before = len(self._queue)
+            self._queue = [q for q in self._queue if q.utterance.stale_key != stale_key]
+            dropped = before - len(self._queue)
+            self.stats.replaced += dropped
+            self._cond.notify_all()
+            return dropped
 
     def on_events(self, events: Iterable[Mapping[str, Any] | object]) -> None:
         for event in events:
