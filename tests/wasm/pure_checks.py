@@ -172,6 +172,7 @@ def check_heap_for_a_full_outbox():
     heap_keep.extend((box, tracker, reader))
 
 
+print("IMPL", sys.implementation.name)
 CHECKS = [value for name, value in sorted(globals().items()) if name.startswith("check_")]
 for check in CHECKS:
     try:
