@@ -36,3 +36,26 @@ def seat_names(names: Mapping[int, str] | Sequence[str] | None) -> dict[int, str
     if isinstance(names, Mapping):
         return {int(seat): str(name) for seat, name in names.items() if name}
     return {seat: str(name) for seat, name in enumerate(names, start=1) if name}
+
+
+def opening_events(public_view: Mapping[str, object]) -> list[dict[str, object]]:
+    """The public events of a game's start, rebuilt from its public view.
+
+    `Game.new` does not return the events of dealing and the first draft step, so the
+    caller cannot hear "Round 1" without this.
+    """
+    events: list[dict[str, object]] = [{
+        "kind": "round_started", "round": public_view.get("round", 1),
+        "crowned": public_view.get("crowned", 1),
+    }]
+    faceup = public_view.get("faceup_removed")
+    if isinstance(faceup, (list, tuple)) and faceup:
+        events.append({"kind": "faceup_removed", "characters": list(faceup)})
+    pending = public_view.get("pending")
+    if isinstance(pending, Mapping):
+        kind = pending.get("kind")
+        if kind in ("pick", "discard"):
+            events.append({"kind": "draft_turn", "seat": pending.get("seat"), "step": kind})
+        elif kind is not None:
+            events.append({"kind": "prompt", "seat": pending.get("seat"), "decision": kind})
+    return events

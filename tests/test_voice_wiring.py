@@ -1,0 +1,89 @@
+"""How `run` and `sim` wire the voice: flags, the opening, and a whole paced game."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from hub.voice import backends
+from hub.voice.backends import NullBackend, WavDirBackend
+from hub.voice.cli import add_voice_arguments, opening_events, seat_names, speaker_from_args
+from hub.voice.narrator import Narrator
+from hub.voice.speaker import Speaker
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_voice_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_voice_flags_and_their_defaults() -> None:
+    args = parse()
+    assert (args.voice, args.lang, args.voice_dir) == ("espeak", "en", None)
+    args = parse("--voice", "none", "--lang", "zh-Hant", "--voice-dir", "out")
+    assert (args.voice, args.lang, args.voice_dir) == ("none", "zh-Hant", "out")
+    with pytest.raises(SystemExit):
+        parse("--lang", "fr")
+
+
+def test_speaker_from_args_builds_the_requested_backend(tmp_path: Path) -> None:
+    with speaker_from_args(parse("--voice", "none"), ("Ann", "Bob")) as speaker:
+        assert isinstance(speaker.backend, NullBackend)
+        assert speaker.narrator.context.names == {1: "Ann", 2: "Bob"}
+    with speaker_from_args(parse("--voice-dir", str(tmp_path), "--lang", "zh-Hans")) as speaker:
+        assert isinstance(speaker.backend, WavDirBackend) and speaker.lang == "zh-Hans"
+
+
+def test_seat_names_from_setup_names_or_a_mapping() -> None:
+    assert seat_names(("Ann", "Bob")) == {1: "Ann", 2: "Bob"}
+    assert seat_names({3: "Cy", 4: ""}) == {3: "Cy"}
+    assert seat_names(None) == {}
+
+
+def test_the_opening_is_rebuilt_from_the_public_view() -> None:
+    view = {"round": 1, "crowned": 2, "faceup_removed": ["thief"],
+            "pending": {"seat": 2, "kind": "pick"}}
+    assert opening_events(view) == [
+        {"kind": "round_started", "round": 1, "crowned": 2},
+        {"kind": "faceup_removed", "characters": ["thief"]},
+        {"kind": "draft_turn", "seat": 2, "step": "pick"},
+    ]
+    physical = {"round": 1, "crowned": 1, "faceup_removed": [],
+                "pending": {"seat": 1, "kind": "faceup"}}
+    assert opening_events(physical)[-1] == {"kind": "prompt", "seat": 1, "decision": "faceup"}
+
+
+def test_a_paced_simulated_game_is_said_in_full_and_in_order(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = pytest.importorskip("hub.engine")
+    bots = pytest.importorskip("hub.engine.bots")
+    monkeypatch.setattr(backends, "_warned", set())
+    setup = engine.Setup(players=5, seed=11, names=("Ann", "Bob", "Cy", "Dee", "Eve"))
+    game = engine.Game.new(setup)
+    bot = bots.make_bot("heuristic", 11)
+    expected = Narrator("zh-Hant", seat_names(setup.names))
+    said: list[str] = []
+    backend = WavDirBackend(tmp_path, "zh-Hant", synthesize=False)
+    with Speaker(backend, "zh-Hant", names=seat_names(setup.names)) as speaker:
+        batches = [opening_events(game.public_view())]
+        while True:
+            for event in batches[-1]:
+                said += [u.text for u in expected.narrate(event)]
+            speaker.on_events(batches[-1])
+            assert speaker.wait_idle(10)  # pacing: what sim does when someone listens
+            if game.pending is None:
+                break
+            batches.append(game.apply(bot.choose(game)))
+        assert speaker.stats.dropped_full == 0
+    index = (tmp_path / "index.txt").read_text(encoding="utf-8").splitlines()
+    texts = [line.split("\t", 2)[2] for line in index]
+    assert len(texts) > 100
+    assert texts[0] == "第1輪。Ann持有皇冠，先選擇角色。"
+    assert texts[-1].startswith("第五名：")
+    # prompts may be dropped once answered; everything else is said, in order
+    assert texts == [t for t in said if t in set(texts)]
+    assert set(said) - set(texts) <= {t for t in said if "請選擇角色" in t}
+    assert len(list(tmp_path.glob("*.wav"))) == len(texts)
