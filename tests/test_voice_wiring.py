@@ -9,7 +9,12 @@ import pytest
 
 from hub.voice import backends
 from hub.voice.backends import NullBackend, WavDirBackend
-from hub.voice.cli import add_voice_arguments, opening_events, seat_names, speaker_from_args
+from hub.voice.cli import (
+    add_voice_arguments,
+    opening_events,
+    seat_names,
+    speaker_from_args,
+)
 from hub.voice.narrator import Narrator
 from hub.voice.speaker import Speaker
 
