@@ -130,6 +130,19 @@ def test_hub_refusals_named_in_the_issue_have_phrases() -> None:
     assert phrase("refusal.not_your_turn", "en", seat="Ann") == "Ann, it is not your turn."
 
 
+def test_refusal_codes_the_table_service_raises_have_their_own_phrase() -> None:
+    service = Path(__file__).resolve().parents[1] / "hub" / "table" / "service.py"
+    if not service.exists():
+        pytest.skip("hub/table/service.py is not there yet")
+    source = service.read_text(encoding="utf-8")
+    # the codes a seat can be refused with (dict answers to the web admin are not spoken)
+    codes = set(re.findall(r'IllegalAction\("([a-z_]+)"', source))
+    codes |= set(re.findall(r'code = "([a-z_]+)"', source))
+    assert "unknown_tag" in codes
+    missing = {code for code in codes if f"refusal.{code}" not in load_catalogue()}
+    assert not missing, f"table refusals without a phrase: {sorted(missing)}"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_catalogue_json_is_stable_and_complete(lang: str) -> None:
     exported = catalogue_json(lang)
