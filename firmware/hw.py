@@ -48,6 +48,11 @@ def button_readers(buttons):
     return out
 
 
+def held_at_boot(pin_number):
+    """True if this button is pressed now (maintenance: start without the watchdog)."""
+    return not machine.Pin(pin_number, machine.Pin.IN, machine.Pin.PULL_UP).value()
+
+
 def led_writer(led):
     if led["type"] == "neopixel":
         import neopixel

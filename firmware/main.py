@@ -42,6 +42,11 @@ def main(path="config.json", should_stop=lambda: False):
     if cfg is None:
         return
     timing = cfg["timing"]
+    if hw.held_at_boot(cfg["buttons"]["ok"]):
+        # The watchdog cannot be stopped once started, and it would reset the board in the
+        # middle of an mpremote session: holding ok at power-up leaves the REPL free.
+        log("maintenance mode (ok held at boot): firmware not started")
+        return
     reader = PN532(hw.reader_transport(cfg["reader"]))
     feedback = Feedback(hw.led_writer(cfg["led"]), hw.buzzer_writer(cfg["buzzer"]),
                         hw.display(cfg, log), log)
@@ -53,15 +58,17 @@ def main(path="config.json", should_stop=lambda: False):
     current = seat
     log("seat %d device %s boot %d" % (cfg["seat"], device, seat.boot))
     dog = hw.watchdog(timing["watchdog_ms"])
-    while not should_stop():
-        try:
-            seat.step()
-        except Exception as exc:   # a bug must not stop the seat: log, count, go on
-            step_errors += 1
-            log("step failed: %r" % (exc,))
-        dog.feed()
-        time.sleep_ms(timing["loop_ms"])
-    link.close()
+    try:
+        while not should_stop():
+            try:
+                seat.step()
+            except Exception as exc:   # a bug must not stop the seat: log, count, go on
+                step_errors += 1
+                log("step failed: %r" % (exc,))
+            dog.feed()
+            time.sleep_ms(timing["loop_ms"])
+    finally:   # stop request or Ctrl-C from mpremote: say offline ourselves
+        link.close()
 
 
 if __name__ == "__main__":

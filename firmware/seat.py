@@ -66,7 +66,7 @@ class Seat:
         if self.reader_failures >= self.timing["reader_failures"]:
             self.reader_ok = False
             if self.reader_fault is None:
-                self.reader_fault = str(exc)
+                self.reader_fault = str(exc)[:128] or "reader error"
                 self.emit("fault", what="reader", detail=self.reader_fault)
 
     def _poll_reader(self, now):

@@ -300,3 +300,16 @@ def test_bad_config_is_reported_and_retried_not_crash_looped(
     out = capsys.readouterr().out
     assert "missing key 'broker.host'" in out and "'seat' must be 1..7" in out
     assert "missing key 'reader.mode'" in out
+
+
+def test_holding_ok_at_boot_starts_no_watchdog(persistent_broker: MosquittoBroker, tmp_path: Path) -> None:
+    config_path = tmp_path / "config.json"
+    config_path.write_text(json.dumps(seat_config(persistent_broker)))
+    with firmware_modules() as fw:
+        machine.Pin(BUTTON_PINS["ok"], machine.Pin.IN, machine.Pin.PULL_UP).drive(0)
+        done = threading.Event()
+        thread = threading.Thread(target=lambda: (fw.main.main(str(config_path)), done.set()))
+        thread.start()
+        thread.join(5)
+        assert done.is_set(), "main() must return in maintenance mode"
+        assert machine.board.watchdogs == [] and fw.main.current is None
