@@ -19,6 +19,7 @@ import argparse
 import copy
 import importlib.util
 import json
+import shlex
 import shutil
 import subprocess
 import sys
@@ -26,6 +27,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+DRY_RUN_MARK = "# mpremote session:"
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 
 # Pin presets per board (wiring in hardware/README.md). ESP32 = the example config.
@@ -133,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         cmd = mpremote_command(args.port, files, config_path, install_display=bool(cfg["display"]))
         if args.dry_run:
             print(json.dumps(cfg, indent=1))
-            print(" ".join(cmd))
+            print(DRY_RUN_MARK)
+            print(shlex.join(cmd))
             return 0
         if shutil.which("mpremote") is None:
             print("mpremote not found: pip install mpremote", file=sys.stderr)
