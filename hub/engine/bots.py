@@ -20,7 +20,8 @@ PICK_BASE = {
 
 
 class Bot(Protocol):
-    def choose(self, game: Game) -> Action: ...
+    def choose(self, game: Game, options: list[Action] | None = None,
+               hand: list[str] | None = None) -> Action: ...
 
 
 def _roll(seed: int, game: Game, salt: int = 0) -> int:
@@ -34,8 +35,9 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, game: Game) -> Action:
-        options = game.legal_actions()
+    def choose(self, game: Game, options: list[Action] | None = None,
+               hand: list[str] | None = None) -> Action:
+        options = options if options is not None else game.legal_actions()
         return options[_roll(self.seed, game) % len(options)]
 
 
@@ -45,8 +47,11 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def choose(self, game: Game) -> Action:
-        options = game.legal_actions()
+    def choose(self, game: Game, options: list[Action] | None = None,
+               hand: list[str] | None = None) -> Action:
+        """Choose among ``options`` (default: all legal); ``hand`` overrides the cards
+        the bot believes it holds (physical mode: the engine does not know them)."""
+        options = options if options is not None else game.legal_actions()
         assert game.pending is not None
         kind = game.pending.kind
         seat = game.pending.seat
@@ -55,6 +60,7 @@ class HeuristicBot:
             by_verb.setdefault(a.verb, []).append(a)
         roll = _roll(self.seed, game)
         me = game.player(seat)
+        my_hand = hand if hand is not None else me.hand
         districts = game.cards.districts
         if kind in ("pick", "discard"):
             def value(a: Action) -> int:
@@ -90,12 +96,12 @@ class HeuristicBot:
             biggest = max(game.players, key=lambda q: (q.hand_size, -q.seat))
             if biggest.seat != seat and biggest.hand_size > me.hand_size + 1:
                 return Action(seat, "swap", (str(biggest.seat),))
-            if "redraw" in by_verb and any(c in me.city for c in me.hand):
+            if "redraw" in by_verb and any(c in me.city for c in my_hand):
                 return by_verb["redraw"][0]
         if "gold" in by_verb:
             if me.hand_size < 2 and "draw" in by_verb:
                 return by_verb["draw"][0]
-            affordable = [c for c in me.hand if districts[c].cost <= me.gold + 2 and c not in me.city]
+            affordable = [c for c in my_hand if districts[c].cost <= me.gold + 2 and c not in me.city]
             if not affordable and "draw" in by_verb and me.hand_size < 4:
                 return by_verb["draw"][0]
             return by_verb["gold"][0]

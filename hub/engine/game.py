@@ -689,6 +689,7 @@ class Game:
             self._emit("graveyard_taken", seat=keeper.seat, district=card)
             self._emit("cards", seat=keeper.seat, delta=1, reason="graveyard")
         else:
+            self._emit("graveyard_passed", seat=keeper.seat, district=card)
             self._to_deck_bottom(card)
         self.pending = Decision(self.turn_seat, "turn")
 

@@ -1,0 +1,116 @@
+"""What runs beside the table service: the web server and the voice, wired from the CLI flags."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import threading
+from typing import Any
+
+from .service import TableService
+
+
+class CurrentTable:
+    """The web app's table: forwards to whichever game service is current, so the page
+    survives a new simulated game."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+
+    def switch(self, service: TableService) -> None:
+        service._subscribers.extend(s for s in self.service._subscribers if s not in service._subscribers)
+        self.service = service
+        service._publish_view([{"kind": "new_game", "players": service.game.n}])
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.service, name)
+
+    # the facade, spelled out so runtime protocol checks see it
+    def public_view(self) -> dict[str, Any]: return self.service.public_view()
+    def seat_view(self, seat: int) -> dict[str, Any]: return self.service.seat_view(seat)
+    def subscribe(self, callback: Any) -> Any: return self.service.subscribe(callback)
+    def last_event_id(self) -> int: return self.service.last_event_id()
+    def answer(self, seat: int, action_text: str) -> dict[str, Any]: return self.service.answer(seat, action_text)
+    def new_game(self, config: dict[str, Any]) -> dict[str, Any]: return self.service.new_game(config)
+    def pause(self, reason: str) -> None: self.service.pause(reason)
+    def resume(self) -> None: self.service.resume()
+    def void_last(self, reason: str) -> dict[str, Any]: return self.service.void_last(reason)
+    def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
+        return self.service.adjust_gold(seat, delta, reason)
+    def start_enrollment(self) -> dict[str, Any]: return self.service.start_enrollment()
+    def status(self) -> dict[str, Any]: return self.service.status()
+
+
+class Extras:
+    """The web server and speaker of one process, reused from game to game."""
+
+    web_table: CurrentTable | None = None
+    server: Any = None
+    thread: threading.Thread | None = None
+    speaker: Any = None
+
+    def finish(self, keep_serving: bool) -> None:
+        if self.speaker is not None:
+            self.speaker.wait_idle(timeout=30)
+        if keep_serving and self.thread is not None:
+            print("The game is over; the scoreboard stays up. Ctrl-C to stop.", flush=True)
+            try:
+                self.thread.join()
+            except KeyboardInterrupt:
+                pass
+
+
+_EXTRAS = Extras()
+
+
+def _voice_kind(args: argparse.Namespace) -> str:
+    kind = getattr(args, "voice", "none")
+    if kind == "auto":
+        return "none" if getattr(args, "headless", False) else "espeak"
+    return str(kind)
+
+
+def attach_extras(service: TableService, args: argparse.Namespace, first: bool) -> Extras:
+    extras = _EXTRAS
+    voice = _voice_kind(args)
+    if voice != "none" or getattr(args, "voice_dir", None):
+        if extras.speaker is None:
+            from hub.voice.cli import speaker_from_args
+
+            args.voice = voice
+            extras.speaker = speaker_from_args(args, service.game.setup.names or None)
+        speaker = extras.speaker
+        service.subscribe(lambda _id, message: speaker.on_events(message["events"]))
+    if getattr(args, "headless", False):
+        return extras
+    if extras.web_table is not None:
+        extras.web_table.switch(service)
+        return extras
+    extras.web_table = CurrentTable(service)
+    _start_web(extras, args, service)
+    return extras
+
+
+def _start_web(extras: Extras, args: argparse.Namespace, service: TableService) -> None:
+    from hub.web import create_app
+    from hub.web.serving import make_server, print_access
+    from hub.web.tokens import make_tokens
+
+    admin, seats = make_tokens(service.game.n)
+    url = f"http://{_lan_address()}:{args.port}"
+    app = create_app({"TABLE": extras.web_table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats, "PUBLIC_URL": url})
+    server = make_server(app, args.host, args.port)
+    extras.server = server
+    extras.thread = threading.Thread(target=server.run, name="web", daemon=True)  # type: ignore[attr-defined]
+    extras.thread.start()
+    print_access(url, admin, seats, qr=not getattr(args, "no_qr", False))
+
+
+def _lan_address() -> str:
+    """The address phones on the same network should use (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"

@@ -1,0 +1,488 @@
+"""TableService: turns what happens at the table into game actions, and answers every seat.
+
+Every input (a seat's MQTT message, a phone's answer, an admin correction) goes through
+one ordered queue into one engine. Each seat input gets an answer on that seat's ``cmd``
+topic: accepted, refused with the reason, or "not your turn". Delivery is at least once:
+an event is applied at most once per ``(device, boot, seq)``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hub.engine import Action, Event, Game, IllegalAction, Setup
+from hub.protocol import (
+    ProtocolError,
+    SeatEvent,
+    cmd_topic,
+    hub_events_topic,
+    hub_status_topic,
+    make_command,
+    parse_event,
+    parse_hello,
+    parse_status,
+    parse_topic,
+    public_topic,
+    encode_json,
+)
+
+from . import texts
+from .registry import CardRef, TagRegistry
+
+log = logging.getLogger("hub.table")
+
+CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode: said with a card
+Subscriber = Callable[[int, dict[str, Any]], None]
+Journal = Callable[[Action], None]
+
+
+@dataclass
+class _Input:
+    kind: str
+    args: tuple[Any, ...]
+    done: threading.Event = field(default_factory=threading.Event)
+    result: Any = None
+
+
+class TableService:
+    """The hub: one game, one input queue, the seats' feedback and the public view."""
+
+    def __init__(self, bus: Any, registry: TagRegistry, setup: Setup, *, table: str = "t1",
+                 journal: Journal | None = None, game: Game | None = None) -> None:
+        self.bus = bus
+        self.registry = registry
+        self.table = table
+        self.journal = journal
+        self.game = game if game is not None else Game.new(setup)
+        self.counters: Counter[str] = Counter()
+        self.online: dict[int, bool] = {}
+        self.devices: dict[int, str] = {}
+        self.admin_pause: str | None = None
+        self.recent: deque[dict[str, Any]] = deque(maxlen=12)
+        self._event_id = 0
+        self._cmd_id = 0
+        self._subscribers: list[Subscriber] = []
+        self._seen: dict[tuple[str, int], set[int]] = {}
+        self._cursor: dict[int, int] = {}
+        self._decision_key: tuple[int, Any] | None = None
+        self.city_uid: dict[str, int] = {}  # physical copies built: tag UID -> seat
+        self._queue: deque[_Input] = deque()
+        self._qlock = threading.Lock()
+        self._draining = False
+        self._was_paused = False
+
+    # ------------------------------------------------------------------ wiring
+    def start(self) -> None:
+        """Subscribe to the seats and announce the hub (its last will is set on the bus)."""
+        root = f"citadels/{self.table}/seat/+/"
+        for kind in ("status", "hello", "event"):
+            self.bus.subscribe(root + kind, self._on_message)
+        self.bus.publish(hub_status_topic(self.table), b"online", qos=1, retain=True)
+        self._publish_view([])
+
+    def stop(self) -> None:
+        try:
+            self.bus.publish(hub_status_topic(self.table), b"offline", qos=1, retain=True)
+        except Exception:  # noqa: BLE001 - the broker may already be gone
+            pass
+
+    def _on_message(self, topic: str, payload: bytes) -> None:
+        self._submit(_Input("message", (topic, payload)), wait=False)
+
+    # ------------------------------------------------------------------ the queue
+    def _submit(self, item: _Input, wait: bool = True) -> Any:
+        with self._qlock:
+            self._queue.append(item)
+            drain = not self._draining
+            if drain:
+                self._draining = True
+        if drain:
+            self._drain()
+        if wait:
+            item.done.wait(timeout=30)
+        return item.result
+
+    def _drain(self) -> None:
+        while True:
+            with self._qlock:
+                if not self._queue:
+                    self._draining = False
+                    return
+                item = self._queue.popleft()
+            try:
+                item.result = self._handle(item)
+            except Exception:  # the hub keeps running whatever one input does
+                log.exception("input %s failed", item.kind)
+                self.counters["internal_error"] += 1
+                item.result = {"ok": False, "code": "internal_error", "message": "the hub failed on this input"}
+            item.done.set()
+
+    def _handle(self, item: _Input) -> Any:
+        handler = getattr(self, f"_do_{item.kind}")
+        return handler(*item.args)
+
+    # ------------------------------------------------------------------ seat messages
+    def _do_message(self, topic: str, payload: bytes) -> None:
+        try:
+            table, seat, kind = parse_topic(topic)
+        except ProtocolError as exc:
+            self.counters[f"refused_{exc.code}"] += 1
+            return
+        if seat is None or table != self.table:
+            return
+        if seat > self.game.n:
+            self.counters["refused_unknown_seat"] += 1
+            self._send(seat, led="red", beep="error", text=texts.lines(f"No seat {seat} in this game"),
+                       code="unknown_seat")
+            return
+        if kind == "status":
+            self._presence(seat, payload)
+        elif kind == "hello":
+            try:
+                self.devices[seat] = parse_hello(payload).device
+            except ProtocolError as exc:
+                self.counters[f"refused_{exc.code}"] += 1
+        elif kind == "event":
+            self._seat_event(seat, payload)
+
+    def _presence(self, seat: int, payload: bytes) -> None:
+        try:
+            state = parse_status(payload)
+        except ProtocolError as exc:
+            self.counters[f"refused_{exc.code}"] += 1
+            return
+        if self.online.get(seat) == (state == "online"):
+            return
+        self.online[seat] = state == "online"
+        self._publish_view([])
+
+    def _seat_event(self, seat: int, payload: bytes) -> None:
+        try:
+            event = parse_event(payload)
+        except ProtocolError as exc:
+            self.counters[f"refused_{exc.code}"] += 1
+            self._send(seat, led="red", beep="error", text=texts.lines("Bad message", exc.message),
+                       code=exc.code)
+            return
+        seen = self._seen.setdefault((event.device, event.boot), set())
+        if event.seq in seen:
+            self.counters["duplicate"] += 1
+            return
+        seen.add(event.seq)
+        self.counters["events"] += 1
+        if event.type in ("fault", "recovered"):
+            self.counters[event.type] += 1
+            self._note({"kind": "reader_" + event.type, "seat": seat, "what": event.what})
+            return
+        if event.type == "tag" and event.edge == "removed":
+            return  # lifting a card after it was read changes nothing
+        if self.paused:
+            self._refuse(seat, event, IllegalAction("paused", self.pause_text()))
+            return
+        if event.type == "tag":
+            self._card_placed(seat, event)
+        else:
+            self._button(seat, event)
+
+    def _card_placed(self, seat: int, event: SeatEvent) -> None:
+        assert event.uid is not None
+        ref = self.registry.lookup(event.uid)
+        if ref is None:
+            self._refuse(seat, event, IllegalAction("unknown_tag", "this tag is not enrolled: re-run enrollment"))
+            return
+        try:
+            action = self._card_action(seat, ref, event.uid)
+        except IllegalAction as exc:
+            self._refuse(seat, event, exc)
+            return
+        self._try(seat, action, event, uid=event.uid)
+
+    def _card_action(self, seat: int, ref: CardRef, uid: str) -> Action:
+        game = self.game
+        if game.over:
+            raise IllegalAction("game_over", "the game is over")
+        pending = game.pending
+        if ref.kind == "character":
+            if pending is not None and pending.kind == "faceup":
+                return Action(seat, "faceup", (ref.id,))
+            if game.phase == "turns" and game.turn_char == ref.id and game.turn_seat == seat:
+                raise IllegalAction("revealed", f"the {texts.card_name(ref.id)} is already revealed: play your turn")
+            return Action(seat, "pick", (ref.id,))
+        owner = self.city_uid.get(uid)
+        if owner is not None:
+            if owner == seat and game.turn_char != "warlord":
+                raise IllegalAction("already_built", f"that {texts.card_name(ref.id)} is already in your city")
+            return Action(seat, "destroy", (str(owner), ref.id))
+        return Action(seat, "build", (ref.id,))
+
+    def _button(self, seat: int, event: SeatEvent) -> None:
+        game = self.game
+        pending = game.pending
+        if pending is None or pending.seat != seat:
+            who = "nobody" if pending is None else f"seat {pending.seat}"
+            code = "no_decision" if pending is None else "not_your_turn"
+            self._refuse(seat, event, IllegalAction(code, f"no decision for you now ({who} decides)"))
+            return
+        options = self.button_options(seat)
+        if not options:
+            self._refuse(seat, event, IllegalAction("use_card", "place a card on your reader"))
+            return
+        self._sync_cursor()
+        cursor = self._cursor.get(seat, 0) % len(options)
+        if event.button in ("a", "b"):
+            cursor = (cursor + (1 if event.button == "a" else -1)) % len(options)
+            self._cursor[seat] = cursor
+            self._send(seat, led="blue", beep="none", ref=event.seq,
+                       text=texts.lines(f"{cursor + 1}/{len(options)} {texts.describe(options[cursor])}", "OK: do it"))
+            return
+        self._try(seat, options[cursor], event)
+
+    def button_options(self, seat: int) -> list[Action]:
+        """The pending options a seat's buttons cycle through (cards say the rest)."""
+        game = self.game
+        if game.pending is None or game.pending.seat != seat:
+            return []
+        legal = game.legal_actions()
+        if game.digital:
+            return list(legal)
+        return [a for a in legal if a.verb not in CARD_VERBS]
+
+    def _sync_cursor(self) -> None:
+        key = (len(self.game.log), self.game.pending)
+        if key != self._decision_key:
+            self._decision_key = key
+            self._cursor.clear()
+
+    # ------------------------------------------------------------------ applying
+    def _try(self, seat: int, action: Action, event: SeatEvent | None, uid: str | None = None) -> dict[str, Any]:
+        try:
+            events = self._apply(action)
+        except IllegalAction as exc:
+            self._refuse(seat, event, exc)
+            return {"ok": False, "code": exc.code, "message": exc.message}
+        if uid is not None:
+            self._track_uid(action, uid)
+        self.counters["accepted"] += 1
+        self._send(seat, led="green", beep="ok", ref=event.seq if event else None,
+                   text=texts.lines(texts.describe(action), "Accepted"))
+        self._after(events)
+        return {"ok": True}
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = self.game.apply(action)
+        if self.journal is not None:
+            self.journal(action)  # stored before any effect is announced
+        return events
+
+    def _track_uid(self, action: Action, uid: str) -> None:
+        if action.verb == "build":
+            self.city_uid[uid] = action.seat
+        elif action.verb == "destroy":
+            self.city_uid.pop(uid, None)
+
+    def _refuse(self, seat: int, event: SeatEvent | None, exc: IllegalAction) -> None:
+        self.counters[f"refused_{exc.code}"] += 1
+        led = "amber" if exc.code == "not_your_turn" else "red"
+        self._send(seat, led=led, beep="error", ref=event.seq if event else None,
+                   text=texts.lines(exc.message), code=exc.code)
+        self._note({"kind": "refusal", "seat": seat, "code": exc.code}, view=False)
+
+    def _after(self, events: list[Event]) -> None:
+        """Tell each seat what to do with coins and cards, prompt the next decider, publish."""
+        for e in events:
+            if e.to is not None:
+                continue
+            data = e.data
+            if e.kind == "gold":
+                line = texts.coin_instruction(data)
+                if line:
+                    self._send(data["seat"], text=texts.lines(line))
+            elif e.kind == "robbery":
+                amount = data["amount"]
+                self._send(data["victim_seat"], led="red", beep="error",
+                           text=texts.lines(f"Robbed! Give your {amount} gold to seat {data['thief_seat']}"))
+                self._send(data["thief_seat"], text=texts.lines(f"Take {amount} gold from seat {data['victim_seat']}"))
+            elif e.kind == "instruct":
+                self._send(data["seat"], text=texts.lines(texts.instruction(data)))
+        self._prompt()
+        self._publish_view([e.to_json() for e in events if e.to is None])
+
+    def _prompt(self) -> None:
+        pending = self.game.pending
+        if pending is None:
+            return
+        seat, kind = pending
+        if kind == "turn":
+            head = f"Your turn: {texts.card_name(self.game.turn_char)}"
+        else:
+            head = {"pick": "Pick a character", "faceup": "Show face-up cards", "graveyard": "Graveyard?",
+                    "discard": "Remove a character", "keep": "Keep a card", "toss": "Put cards back"}[kind]
+        options = self.button_options(seat)
+        first = texts.describe(options[0]) if options else "Place a card"
+        self._send(seat, led="blue", beep="turn", text=texts.lines(head, first))
+
+    # ------------------------------------------------------------------ output
+    def _send(self, seat: int, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
+              ref: int | None = None, code: str | None = None) -> None:
+        self._cmd_id += 1
+        payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
+        self.bus.publish(cmd_topic(self.table, seat), payload, qos=1)
+
+    def _note(self, hub_event: dict[str, Any], view: bool = True) -> None:
+        if view:
+            self._publish_view([hub_event])
+        else:
+            self._notify([hub_event])
+
+    def _publish_view(self, events: list[dict[str, Any]]) -> None:
+        self.recent.extend(events)
+        paused = self.paused
+        if paused != self._was_paused:
+            self._was_paused = paused
+            events = [*events, {"kind": "paused", "seat": self._missing_seat(), "reason": self.pause_text()}
+                      if paused else {"kind": "resumed"}]
+        view = self.public_view()
+        self.bus.publish(public_topic(self.table), encode_json(view), qos=0, retain=True)
+        if events:
+            self.bus.publish(hub_events_topic(self.table), encode_json({"events": events}), qos=0)
+        self._notify(events, view)
+
+    def _notify(self, events: list[dict[str, Any]], view: dict[str, Any] | None = None) -> None:
+        self._event_id += 1
+        message = {"view": view if view is not None else self.public_view(), "events": events}
+        for callback in list(self._subscribers):
+            try:
+                callback(self._event_id, message)
+            except Exception:  # a broken listener never stops the table
+                log.exception("subscriber failed")
+
+    # ------------------------------------------------------------------ pause
+    def _missing_seat(self) -> int | None:
+        pending = self.game.pending
+        if pending is not None and self.online.get(pending.seat) is False:
+            return pending.seat
+        return None
+
+    @property
+    def paused(self) -> bool:
+        return self.admin_pause is not None or self._missing_seat() is not None
+
+    def pause_text(self) -> str:
+        if self.admin_pause is not None:
+            return f"paused by the table: {self.admin_pause}"
+        seat = self._missing_seat()
+        return f"paused: seat {seat}'s reader is offline" if seat else ""
+
+    # ------------------------------------------------------------------ facade (web, sim)
+    def public_view(self) -> dict[str, Any]:
+        view = self.game.public_view()
+        for s in view["seats"]:
+            s["online"] = self.online.get(s["seat"], False)
+        view["recent"] = list(self.recent)[-10:]
+        view["paused"] = self.paused
+        view["pause_reason"] = self.pause_text() or None
+        view["table"] = self.table
+        return view
+
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        view = self.game.seat_view(seat)
+        public = self.public_view()
+        you = view["you"]
+        you["options"] = [str(a) for a in self.button_options(seat)] if not self.game.digital else you["options"]
+        public["you"] = you
+        return public
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+        return unsubscribe
+
+    def last_event_id(self) -> int:
+        return self._event_id
+
+    def answer(self, seat: int, action_text: str) -> dict[str, Any]:
+        return dict(self._submit(_Input("answer", (seat, action_text))))
+
+    def _do_answer(self, seat: int, action_text: str) -> dict[str, Any]:
+        try:
+            action = Action.parse(action_text)
+        except IllegalAction as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}
+        if action.seat != seat:
+            return {"ok": False, "code": "wrong_seat", "message": f"seat {seat} cannot answer for seat {action.seat}"}
+        if self.paused:
+            return {"ok": False, "code": "paused", "message": self.pause_text()}
+        return self._try(seat, action, None)
+
+    def new_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        return dict(self._submit(_Input("new_game", (config,))))
+
+    def _do_new_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        try:
+            setup = Setup(players=int(config["players"]), seed=int(config.get("seed", 0)),
+                          mode=str(config.get("mode", self.game.setup.mode)),
+                          variant=str(config.get("variant", "classic7")),
+                          names=tuple(config.get("names") or ()), deck=self.registry.deck)
+        except (KeyError, TypeError, ValueError) as exc:
+            return {"ok": False, "code": "bad_setup", "message": str(exc)}
+        self.game = Game.new(setup)
+        self.city_uid.clear()
+        self.recent.clear()
+        self._publish_view([{"kind": "new_game", "players": setup.players}])
+        self._prompt()
+        return {"ok": True}
+
+    def pause(self, reason: str) -> None:
+        self._submit(_Input("pause", (reason or "no reason given",)))
+
+    def _do_pause(self, reason: str) -> None:
+        self.admin_pause = reason
+        self._publish_view([])
+
+    def resume(self) -> None:
+        self._submit(_Input("resume", ()))
+
+    def _do_resume(self) -> None:
+        self.admin_pause = None
+        self._publish_view([])
+        self._prompt()
+
+    def void_last(self, reason: str) -> dict[str, Any]:
+        return dict(self._submit(_Input("correction", (Action(0, "void"),))))
+
+    def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
+        words = tuple((reason or "correction").split()) or ("correction",)
+        return dict(self._submit(_Input("correction", (Action(0, "adjust", (str(seat), str(delta), *words)),))))
+
+    def _do_correction(self, action: Action) -> dict[str, Any]:
+        try:
+            events = self._apply(action)
+        except IllegalAction as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}
+        self.counters["corrections"] += 1
+        self._publish_view([{"kind": "correction", "action": str(action)}, *(e.to_json() for e in events)])
+        self._prompt()
+        return {"ok": True}
+
+    def start_enrollment(self) -> dict[str, Any]:
+        return {"ok": False, "code": "use_cli",
+                "message": "stop the hub and run 'citadels-hub enroll --tags FILE' at the table"}
+
+    def status(self) -> dict[str, Any]:
+        return {"paused": self.paused, "pause_reason": self.pause_text() or None,
+                "seats_online": {s: self.online.get(s, False) for s in range(1, self.game.n + 1)},
+                "devices": dict(self.devices), "counters": dict(self.counters),
+                "round": self.game.round, "over": self.game.over}
+
+    # ------------------------------------------------------------------ direct input (sim, serial)
+    def feed(self, topic: str, payload: bytes) -> None:
+        """Inject a seat message as if it came from the bus (serial readers use this)."""
+        self._submit(_Input("message", (topic, payload)), wait=False)
