@@ -187,3 +187,16 @@ def test_connect_bus_mqtt(mosquitto: MosquittoBroker) -> None:
         assert isinstance(bus, MqttBus) and bus.connected
     finally:
         bus.close()
+
+
+def test_missing_mosquitto_fails_the_fixture_instead_of_skipping(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    import tests.broker
+    from tests.conftest import _factory
+
+    monkeypatch.setattr(tests.broker.shutil, "which", lambda *args, **kwargs: None)
+    with pytest.raises(tests.broker.MosquittoMissing):
+        tests.broker.find_executable("mosquitto")
+    with pytest.raises(pytest.fail.Exception, match="Mosquitto is required"):
+        _factory(tmp_path_factory)
