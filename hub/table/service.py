@@ -83,7 +83,17 @@ class TableService:
         for kind in ("status", "hello", "event"):
             self.bus.subscribe(root + kind, self._on_message)
         self.bus.publish(hub_status_topic(self.table), b"online", qos=1, retain=True)
-        self._publish_view([])
+        self._publish_view(self.opening_events())
+
+    def opening_events(self) -> list[dict[str, Any]]:
+        """A game's first public events (Game.new keeps none): round 1, face-up cards, first prompt."""
+        game = self.game
+        if game.log or game.over:
+            return self._prompt()
+        events: list[dict[str, Any]] = [{"kind": "round_started", "round": game.round, "crowned": game.crowned}]
+        if game.faceup:
+            events.append({"kind": "faceup_removed", "characters": list(game.faceup)})
+        return events + self._prompt()
 
     def stop(self) -> None:
         try:
@@ -309,13 +319,14 @@ class TableService:
                 self._send(data["thief_seat"], text=texts.lines(f"Take {amount} gold from seat {data['victim_seat']}"))
             elif e.kind == "instruct":
                 self._send(data["seat"], text=texts.lines(texts.instruction(data)))
-        self._prompt()
-        self._publish_view([e.to_json() for e in events if e.to is None])
+        public = [e.to_json() for e in events if e.to is None]
+        self._publish_view(public + self._prompt())
 
-    def _prompt(self) -> None:
+    def _prompt(self) -> list[dict[str, Any]]:
+        """Prompt the seat that must decide now; returns the public prompt event (voice, page)."""
         pending = self.game.pending
         if pending is None:
-            return
+            return []
         seat, kind = pending
         if kind == "turn":
             head = f"Your turn: {texts.card_name(self.game.turn_char)}"
@@ -325,6 +336,8 @@ class TableService:
         options = self.button_options(seat)
         first = texts.describe(options[0]) if options else "Place a card"
         self._send(seat, led="blue", beep="turn", text=texts.lines(head, first))
+        character = self.game.turn_char if kind == "turn" else None
+        return [{"kind": "prompt", "seat": seat, "decision": kind, "character": character}]
 
     # ------------------------------------------------------------------ output
     def _send(self, seat: int, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
@@ -436,8 +449,7 @@ class TableService:
         self.game = Game.new(setup)
         self.city_uid.clear()
         self.recent.clear()
-        self._publish_view([{"kind": "new_game", "players": setup.players}])
-        self._prompt()
+        self._publish_view([{"kind": "new_game", "players": setup.players}, *self.opening_events()])
         return {"ok": True}
 
     def pause(self, reason: str) -> None:
@@ -452,8 +464,7 @@ class TableService:
 
     def _do_resume(self) -> None:
         self.admin_pause = None
-        self._publish_view([])
-        self._prompt()
+        self._publish_view(self._prompt())
 
     def void_last(self, reason: str) -> dict[str, Any]:
         return dict(self._submit(_Input("correction", (Action(0, "void"),))))
@@ -468,8 +479,8 @@ class TableService:
         except IllegalAction as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}
         self.counters["corrections"] += 1
-        self._publish_view([{"kind": "correction", "action": str(action)}, *(e.to_json() for e in events)])
-        self._prompt()
+        self._publish_view([{"kind": "correction", "action": str(action)}, *(e.to_json() for e in events),
+                            *self._prompt()])
         return {"ok": True}
 
     def start_enrollment(self) -> dict[str, Any]:

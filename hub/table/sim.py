@@ -159,7 +159,8 @@ class SimTable:
                 raise TimeoutError("the simulated seats did not come online")
             time.sleep(0.005)
 
-    def play(self, speed: float = 0.0, max_steps: int = 20_000, stop: threading.Event | None = None) -> Game:
+    def play(self, speed: float = 0.0, max_steps: int = 20_000, stop: threading.Event | None = None,
+             after_step: Any = None) -> Game:
         game_of = lambda: self.service.game  # noqa: E731 - the admin may start a new game
         for _ in range(max_steps):
             game = game_of()
@@ -170,6 +171,8 @@ class SimTable:
                 continue
             assert game.pending is not None
             self.players[game.pending.seat].act()
+            if after_step is not None:
+                after_step()  # e.g. let the voice finish so nothing said is dropped
             if speed:
                 time.sleep(speed)
         raise RuntimeError(f"the simulated game did not end in {max_steps} steps")
@@ -194,7 +197,8 @@ def run_sim(args: Any) -> int:
         extras = attach_extras(sim.service, args, first=i == 0)
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
-            game = sim.play(speed=speed)
+            speaker = extras.speaker
+            game = sim.play(speed=speed, after_step=(lambda: speaker.wait_idle(30)) if speaker else None)
             summary = game_summary(game)
             if args.json:
                 print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
