@@ -39,6 +39,13 @@ def reader_transport(reader):
     return I2CTransport(i2c)
 
 
+def reader_reset_pin(reader):
+    """PN532 RSTPDN pin if wired (`reader.reset`), held high (= running)."""
+    if reader.get("reset") is None:
+        return None
+    return machine.Pin(reader["reset"], machine.Pin.OUT, value=1)
+
+
 def button_readers(buttons):
     """(name, read) pairs; buttons pull the pin to ground, so pressed == level 0."""
     out = []

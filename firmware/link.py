@@ -27,12 +27,13 @@ class Link:
         self.keepalive_s = broker.get("keepalive", 30)
         self.client = MQTTClient(client_id, broker["host"], broker.get("port", 1883),
                                  broker.get("user"), broker.get("password"),
-                                 self.keepalive_s, broker.get("timeout_s", 5))
+                                 self.keepalive_s, broker.get("timeout_s", 2))
         self.client.set_last_will(self.status_topic, "offline", retain=True, qos=1)
         self.client.on_message = self._on_message
         self.client.on_ack = self._on_ack
         self.outbox = Outbox(cfg.get("queue", 64))
-        self.wifi_backoff = Backoff(rand_below, 1000, 30000)
+        # A Wi-Fi join takes seconds: retry no sooner than 2.5-5 s, or it is cut short.
+        self.wifi_backoff = Backoff(rand_below, 5000, 30000)
         self.broker_backoff = Backoff(rand_below, 500, 30000)
         self.hello = hello            # f() -> dict, built at each connect
         self.on_command = on_command  # f(payload bytes)

@@ -47,7 +47,7 @@ def main(path="config.json", should_stop=lambda: False):
         # middle of an mpremote session: holding ok at power-up leaves the REPL free.
         log("maintenance mode (ok held at boot): firmware not started")
         return
-    reader = PN532(hw.reader_transport(cfg["reader"]))
+    reader = PN532(hw.reader_transport(cfg["reader"]), reset_pin=hw.reader_reset_pin(cfg["reader"]))
     feedback = Feedback(hw.led_writer(cfg["led"]), hw.buzzer_writer(cfg["buzzer"]),
                         hw.display(cfg, log), log)
     feedback.show_local("blue")

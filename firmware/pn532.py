@@ -62,8 +62,9 @@ class I2CTransport:
 
 class PN532:
     def __init__(self, transport, max_targets=2, passive_retries=2, ack_timeout_ms=30,
-                 response_timeout_ms=150):
+                 response_timeout_ms=150, reset_pin=None):
         self.transport = transport
+        self.reset_pin = reset_pin   # PN532 RSTPDN, optional: lets a re-init restart the chip
         self.max_targets = max_targets
         self.passive_retries = passive_retries
         self.ack_timeout_ms = ack_timeout_ms
@@ -111,6 +112,11 @@ class PN532:
 
     def begin(self):
         """(Re)initialise: wake, SAMConfiguration before anything else, bounded retries."""
+        if self.reset_pin is not None:
+            self.reset_pin.value(0)
+            time.sleep_ms(10)
+            self.reset_pin.value(1)
+            time.sleep_ms(20)
         self.transport.wake()
         self.command(b"\x14\x01\x14\x01")                        # SAM: normal mode
         self.command(bytes((0x32, 0x05, 0xFF, 0x01, self.passive_retries)))  # MaxRetries

@@ -37,7 +37,7 @@ def seat_config(broker: MosquittoBroker, **overrides: Any) -> dict[str, Any]:
         "broker": {"host": broker.host, "port": broker.port, "keepalive": 5, "timeout_s": 2},
         "table": TABLE,
         "seat": SEAT,
-        "reader": {"mode": "hsu", "uart": UART_ID, "tx": 17, "rx": 16},
+        "reader": {"mode": "hsu", "uart": UART_ID, "tx": 17, "rx": 16, "reset": 32},
         "buttons": dict(BUTTON_PINS),
         "led": {"type": "neopixel", "pin": 4},
         "buzzer": 23,
@@ -264,6 +264,9 @@ def test_seat_boots_reports_cards_once_and_survives_a_broker_outage(
         faults = hub.events("fault")
         assert [f["what"] for f in faults] == ["reader"]
         assert running.seat.reader_errors >= 3
+        reset_pulses = machine.board.pins[32].written.count(0)
+        assert reset_pulses >= 2, "boot and each re-init pulse RSTPDN low"
+        assert machine.board.pins[32].value() == 1, "RSTPDN left high (chip running)"
         time.sleep(0.3)
         heap_samples.append(firmware_heap_bytes(tracemalloc.take_snapshot()))
     finally:

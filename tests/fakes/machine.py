@@ -73,12 +73,14 @@ class Pin:
         self._level = existing._level if existing else (1 if pull == Pin.PULL_UP else 0)
         if value is not None:
             self._level = 1 if value else 0
+        self.written: list[int] = []   # levels the firmware set, in order
         board.pins[id] = self
 
     def value(self, level: int | None = None) -> int | None:
         if level is None:
             return self._level
         self._level = 1 if level else 0
+        self.written.append(self._level)
         return None
 
     __call__ = value
