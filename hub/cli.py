@@ -50,6 +50,21 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--engine-only", action="store_true",
                      help="bots play the engine directly, without the simulated table")
     _add_table_options(sim)
+
+    run = sub.add_parser("run", help="referee a real table: seats over MQTT, optional serial readers")
+    _add_game_options(run)
+    run.add_argument("--tags", required=True, help="tag registry written by 'citadels-hub enroll'")
+    run.add_argument("--serial", action="append", metavar="[json:|pn532:]PORT:SEAT",
+                     help="a reader wired to the hub (repeatable); see docs/serial.md")
+    run.add_argument("--headless", action="store_true", help="no web server")
+    _add_table_options(run)
+
+    enroll = sub.add_parser("enroll", help="pair every physical card with its RFID tag")
+    enroll.add_argument("--tags", required=True, help="registry file to write (resumed if it exists)")
+    enroll.add_argument("--broker", default="mqtt://127.0.0.1:1883", help="broker the enrolling seat uses")
+    enroll.add_argument("--seat", type=int, default=1, help="whose reader is used for tapping (default 1)")
+    enroll.add_argument("--table", default="t1")
+    enroll.add_argument("--deck", default="classic", help="unique-district set of the printing")
     return parser
 
 
@@ -94,13 +109,35 @@ def _print_game(game: Game, as_json: bool) -> None:
         print(f"  seat {s['seat']}: {s['score']:3d}  {s['breakdown']}  {', '.join(s['city'])}")
 
 
+def cmd_enroll(args: argparse.Namespace) -> int:
+    from hub.table.enroll import EnrollmentSession
+    from hub.transport import connect_bus
+
+    bus = connect_bus(args.broker, "hub-enroll")
+    session = EnrollmentSession(bus, args.tags, args.seat, table=args.table, deck=args.deck, out=sys.stdout)
+    session.start()
+    try:
+        session.finished.wait()
+    except KeyboardInterrupt:
+        print("Stopped; run the same command again to carry on where you left off.")
+    finally:
+        bus.close()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         if args.command == "sim":
             return cmd_sim(args)
-    except ValueError as exc:
+        if args.command == "run":
+            from hub.table.run import run_hub
+
+            return run_hub(args)
+        if args.command == "enroll":
+            return cmd_enroll(args)
+    except (ValueError, FileNotFoundError) as exc:
         print(f"citadels-hub: {exc}", file=sys.stderr)
         return 2
     parser.error(f"unknown command {args.command}")

@@ -39,6 +39,7 @@ log = logging.getLogger("hub.table")
 CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode: said with a card
 Subscriber = Callable[[int, dict[str, Any]], None]
 Journal = Callable[[Action], None]
+JournalMeta = Callable[[Action, dict[str, Any]], None]  # with the tag UID / (device, boot, seq) behind it
 
 
 @dataclass
@@ -53,11 +54,14 @@ class TableService:
     """The hub: one game, one input queue, the seats' feedback and the public view."""
 
     def __init__(self, bus: Any, registry: TagRegistry, setup: Setup, *, table: str = "t1",
-                 journal: Journal | None = None, game: Game | None = None) -> None:
+                 journal: Journal | None = None, game: Game | None = None,
+                 journal_meta: JournalMeta | None = None) -> None:
         self.bus = bus
         self.registry = registry
         self.table = table
         self.journal = journal
+        self.journal_meta = journal_meta
+        self.store_error: str | None = None  # set when the journal failed: no more actions accepted
         self.game = game if game is not None else Game.new(setup)
         self.counters: Counter[str] = Counter()
         self.online: dict[int, bool] = {}
@@ -270,8 +274,13 @@ class TableService:
 
     # ------------------------------------------------------------------ applying
     def _try(self, seat: int, action: Action, event: SeatEvent | None, uid: str | None = None) -> dict[str, Any]:
+        meta: dict[str, Any] = {}
+        if uid is not None:
+            meta["uid"] = uid
+        if event is not None:
+            meta.update(device=event.device, boot=event.boot, seq=event.seq)
         try:
-            events = self._apply(action)
+            events = self._apply(action, meta)
         except IllegalAction as exc:
             self._refuse(seat, event, exc)
             return {"ok": False, "code": exc.code, "message": exc.message}
@@ -283,11 +292,27 @@ class TableService:
         self._after(events)
         return {"ok": True}
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action, meta: dict[str, Any] | None = None) -> list[Event]:
+        if self.store_error is not None:
+            raise IllegalAction("store_failed", self.store_error)
         events = self.game.apply(action)
-        if self.journal is not None:
-            self.journal(action)  # stored before any effect is announced
+        try:
+            if self.journal_meta is not None:
+                self.journal_meta(action, meta or {})
+            elif self.journal is not None:
+                self.journal(action)  # stored before any effect is announced
+        except Exception as exc:  # noqa: BLE001 - an unrecorded action must not stand
+            self.game = Game.replay(self.game.setup, self.game.log[:-1])
+            self._store_failed(f"the game record cannot be written: {exc}")
+            raise IllegalAction("store_failed", self.store_error or str(exc)) from exc
         return events
+
+    def _store_failed(self, message: str) -> None:
+        """The journal failed: say so loudly (log, hub event, status) and accept nothing more."""
+        log.error("%s", message)
+        self.store_error = message
+        self.counters["store_failed"] += 1
+        self._note({"kind": "store_failed", "message": message})
 
     def _track_uid(self, action: Action, uid: str) -> None:
         if action.verb == "build":
@@ -400,6 +425,7 @@ class TableService:
         view["paused"] = self.paused
         view["pause_reason"] = self.pause_text() or None
         view["table"] = self.table
+        view["store_error"] = self.store_error
         return view
 
     def seat_view(self, seat: int) -> dict[str, Any]:
@@ -488,7 +514,7 @@ class TableService:
                 "message": "stop the hub and run 'citadels-hub enroll --tags FILE' at the table"}
 
     def status(self) -> dict[str, Any]:
-        return {"paused": self.paused, "pause_reason": self.pause_text() or None,
+        return {"paused": self.paused, "pause_reason": self.pause_text() or None, "store_error": self.store_error,
                 "seats_online": {s: self.online.get(s, False) for s in range(1, self.game.n + 1)},
                 "devices": dict(self.devices), "counters": dict(self.counters),
                 "round": self.game.round, "over": self.game.over}

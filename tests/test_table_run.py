@@ -1,0 +1,105 @@
+"""Enrollment, serial readers feeding the hub, and `citadels-hub run` against Mosquitto."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from hub.engine import Setup
+from hub.table import TableService, TagRegistry
+from hub.table.enroll import EnrollmentSession
+from hub.table.registry import CardRef, all_cards, virtual_uid
+from hub.table.run import start_serial_readers
+from hub.table.virtual_seat import VirtualSeat
+from hub.transport import InProcessBus
+from tests.fakes import pn532url
+
+
+def _uid(i: int) -> str:
+    return f"04{i:012X}"
+
+
+def test_enrollment_asks_for_every_card_refuses_repeats_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "tags.json"
+    bus = InProcessBus()
+    out = io.StringIO()
+    session = EnrollmentSession(bus, path, seat=2, out=out)
+    session.start()
+    seat = VirtualSeat(bus, seat=2, device="enroller")
+    assert "Tap Assassin (1/76)" in out.getvalue()
+    seat.place(_uid(1))
+    seat.place(_uid(1))  # the same tag again: refused, nothing advances
+    assert "already enrolled as Assassin" in out.getvalue()
+    seat.place(_uid(2))
+    assert TagRegistry.load(path).lookup(_uid(2)) == CardRef("character", "thief")
+    assert any(c.text and c.text[0].startswith("Tap Magician") for c in seat.commands)
+    seat.close()
+    # interrupted here; a new session carries on with the third card
+    bus2 = InProcessBus()
+    out2 = io.StringIO()
+    resumed = EnrollmentSession(bus2, path, seat=2, out=out2)
+    resumed.start()
+    assert "Tap Magician (3/76)" in out2.getvalue()
+    seat2 = VirtualSeat(bus2, seat=2, device="enroller2")
+    for i in range(3, 77):
+        seat2.place(_uid(i))
+    assert resumed.finished.is_set()
+    registry = TagRegistry.load(path)
+    assert len(registry.tags) == 76 and set(registry.tags.values()) == set(all_cards())
+    seat2.close()
+
+
+def test_unknown_tag_file_is_a_clear_error(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "hub.cli", "run", "--tags", str(tmp_path / "none.json"),
+                             "--headless"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "citadels-hub enroll" in result.stderr
+
+
+def test_pn532_wired_to_the_hub_feeds_the_same_queue() -> None:
+    pn532url.register()
+    chip = pn532url.fake_for("hub-seat1")
+    bus = InProcessBus()
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=4, mode="physical"))
+    service.start()
+    readers = start_serial_readers(service, ["pn532:fakepn532://hub-seat1:1"])
+    try:
+        chip.place(virtual_uid(CardRef("character", "assassin")))
+        deadline = time.monotonic() + 10
+        while service.game.faceup != ["assassin"]:
+            assert time.monotonic() < deadline, "the PN532 card never reached the game"
+            time.sleep(0.02)
+        assert service.online[1] is True
+    finally:
+        for reader in readers:
+            reader.stop()
+
+
+def test_run_referees_seats_over_mosquitto(mosquitto: Any, tmp_path: Path) -> None:
+    tags = tmp_path / "tags.json"
+    TagRegistry.virtual().save(tags)
+    hub = subprocess.Popen([sys.executable, "-m", "hub.cli", "run", "--broker", mosquitto.url, "--tags", str(tags),
+                            "--players", "4", "--headless", "--voice", "none"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        seat = VirtualSeat(mosquitto.url, seat=1, device="run-test-1")
+        deadline = time.monotonic() + 20
+        answer = None
+        while answer is None:
+            event = seat.place(virtual_uid(CardRef("character", "assassin")))
+            try:
+                answer = seat.answer_to(event, timeout=1)
+            except TimeoutError:
+                assert time.monotonic() < deadline, "the hub never answered"
+        assert answer.code is None and answer.led == "green"
+        bad = seat.answer_to(seat.place(virtual_uid(CardRef("character", "king"))), timeout=5)
+        assert bad.code == "not_available"
+        seat.close()
+    finally:
+        hub.terminate()
+        out, err = hub.communicate(timeout=20)
+    assert "Hub running" in out, err
+
