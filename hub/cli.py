@@ -50,6 +50,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--engine-only", action="store_true",
                      help="bots play the engine directly, without the simulated table")
     _add_table_options(sim)
+    sim.add_argument("--db", default=None, metavar="FILE", help="record every accepted action in this SQLite file")
+    sim.add_argument("--resume", action="store_true", help="continue the game interrupted in --db FILE")
 
     run = sub.add_parser("run", help="referee a real table: seats over MQTT, optional serial readers")
     _add_game_options(run)
@@ -65,6 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
     enroll.add_argument("--seat", type=int, default=1, help="whose reader is used for tapping (default 1)")
     enroll.add_argument("--table", default="t1")
     enroll.add_argument("--deck", default="classic", help="unique-district set of the printing")
+    try:
+        from hub.store.cli import add_store_commands
+    except ImportError:  # pragma: no cover
+        pass
+    else:
+        add_store_commands(sub)
     return parser
 
 
@@ -131,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "sim":
             return cmd_sim(args)
+        if args.command in ("replay", "export"):
+            from hub.store.cli import run_store_command
+
+            return run_store_command(args)
         if args.command == "run":
             from hub.table.run import run_hub
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sys
 import threading
 import time
 from typing import Any
@@ -122,7 +123,7 @@ class SimTable:
     """The hub, the table top and one bot per seat, wired over one bus."""
 
     def __init__(self, setup: Setup, bots: str = "heuristic", broker: str | None = None, table: str = "t1",
-                 journal: Any = None) -> None:
+                 journal: Any = None, journal_meta: Any = None) -> None:
         self.setup = setup
         self.registry = TagRegistry.virtual(setup.deck)
         self.broker = broker
@@ -132,7 +133,8 @@ class SimTable:
         if isinstance(hub_bus, MqttBus):
             hub_bus.wait_connected(10)
         self.hub_bus = hub_bus
-        self.service = TableService(hub_bus, self.registry, setup, table=table, journal=journal)
+        self.service = TableService(hub_bus, self.registry, setup, table=table, journal=journal,
+                                    journal_meta=journal_meta)
         self.world = TableTop(self.registry, setup.players, setup.seed)
         self.world.shuffle_characters()
         self.world.choose_keep = keep_best(self.world, lambda: self.service.game)
@@ -166,6 +168,8 @@ class SimTable:
             game = game_of()
             if game.over or (stop is not None and stop.is_set()):
                 return game
+            if self.service.store_error is not None:
+                raise RuntimeError(self.service.store_error)
             if self.service.paused:
                 time.sleep(0.05)
                 continue
@@ -184,21 +188,59 @@ class SimTable:
         self.hub_bus.close()
 
 
+def _pacer(speed: float, speaker: Any, recorder: Any) -> Any:
+    """What to do after each simulated move, or None: let the voice finish; with a
+    resumed store, no pause while re-running the moves already recorded."""
+    if speaker is None and (recorder is None or not speed):
+        return None
+
+    def step() -> None:
+        if speaker is not None:
+            speaker.wait_idle(30)  # let the voice finish so nothing said is dropped
+        if speed and (recorder is None or not recorder.replaying):
+            time.sleep(speed)
+    return step
+
+
 def run_sim(args: Any) -> int:
     """Entry point for ``citadels-hub sim`` (see hub.cli for the options)."""
     from hub.cli import game_summary
     from .runtime import attach_extras
 
     exit_code = 0
-    for i in range(args.games):
-        setup = Setup(players=args.players, seed=args.seed + i, mode="physical", variant=args.variant,
-                      deck=args.deck, names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
-        sim = SimTable(setup, bots=args.bots, broker=args.broker, table=args.table)
+    setups = [Setup(players=args.players, seed=args.seed + i, mode="physical", variant=args.variant,
+                    deck=args.deck, names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
+              for i in range(args.games)]
+    runs = None
+    if getattr(args, "db", None):
+        from hub.store import SimRuns, StoreError
+        try:
+            runs = SimRuns(args.db, setups, resume=bool(getattr(args, "resume", False)))
+        except StoreError as exc:
+            print(f"citadels-hub: {exc}", file=sys.stderr)
+            return 3
+        setups = runs.setups
+    elif getattr(args, "resume", False):
+        print("citadels-hub: --resume needs --db FILE", file=sys.stderr)
+        return 2
+    for i, setup in enumerate(setups):
+        recorder = runs.recorder(setup) if runs is not None else None
+        sim = SimTable(setup, bots=args.bots, broker=args.broker, table=args.table,
+                       journal_meta=recorder.journal if recorder is not None else None)
         extras = attach_extras(sim.service, args, first=i == 0)
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
             speaker = extras.speaker
-            game = sim.play(speed=speed, after_step=(lambda: speaker.wait_idle(30)) if speaker else None)
+            pace = _pacer(speed, speaker, recorder)  # a resumed run catches up at full speed
+            try:
+                game = sim.play(speed=0.0 if pace else speed, after_step=pace)
+            except RuntimeError:
+                if sim.service.store_error is None:
+                    raise
+                print(f"citadels-hub: {sim.service.store_error}", file=sys.stderr)
+                return 3
+            if recorder is not None:
+                recorder.finish()
             summary = game_summary(game)
             if args.json:
                 print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)

@@ -1,0 +1,311 @@
+"""SQLite event store: a game is its setup plus the ordered list of accepted actions.
+
+The state is never stored: it is rebuilt with ``Game.replay(setup, actions)``. Every
+``append`` is committed (WAL, ``synchronous=FULL``) before it returns, so an action the
+table has been told about is on disk. Failures to write (full disk, read-only file) are
+raised as ``StoreError`` with a message a person at the table can act on.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from hub.engine import Action, Game, Setup
+
+__all__ = ["EventStore", "StoreError", "StoredGame", "Recorder", "restore_table_state", "export_text", "SimRuns"]
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    setup_json TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    idx INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    meta_json TEXT,
+    PRIMARY KEY (game_id, idx)
+);
+"""
+
+
+class StoreError(RuntimeError):
+    """The event store cannot be read or written; ``code`` says why in one word."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _explain(exc: BaseException, path: str, doing: str) -> StoreError:
+    text = str(exc).lower()
+    if "full" in text:
+        return StoreError("disk_full", f"cannot {doing}: the disk holding {path} is full ({exc}); "
+                                       "free some space, then restart the hub with --resume")
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return StoreError("read_only", f"cannot {doing}: {path} is read-only ({exc}); "
+                                       "fix its permissions, then restart the hub with --resume")
+    if "unable to open" in text or "permission" in text:
+        return StoreError("cannot_open", f"cannot {doing}: cannot open {path} ({exc})")
+    if "locked" in text or "busy" in text:
+        return StoreError("locked", f"cannot {doing}: {path} is locked by another process ({exc})")
+    if "malformed" in text or "not a database" in text:
+        return StoreError("corrupt", f"cannot {doing}: {path} is not a readable game database ({exc})")
+    return StoreError("store_error", f"cannot {doing} in {path}: {exc}")
+
+
+class StoredGame:
+    """One game as stored: its setup, action texts and per-action meta (tag UID, device...)."""
+
+    def __init__(self, game_id: int, setup: Setup, actions: list[str], meta: list[dict[str, Any]], created: str):
+        self.id = game_id
+        self.setup = setup
+        self.actions = actions
+        self.meta = meta
+        self.created = created
+
+    def __iter__(self) -> Any:  # (setup, actions, meta) unpacking, as load() promises
+        return iter((self.setup, self.actions, self.meta))
+
+    def replay(self) -> Game:
+        return Game.replay(self.setup, self.actions)
+
+
+class EventStore:
+    """``EventStore(path)``: one SQLite file in WAL mode, safe to share between threads."""
+
+    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+        self.path = str(path)
+        self._lock = threading.RLock()
+        try:
+            self._db = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise _explain(exc, self.path, "open the game database") from exc
+
+    # ------------------------------------------------------------------ writing
+    def _write(self, doing: str, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
+        with self._lock:
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    cur = self._db.execute(sql, params)
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+                return cur
+            except sqlite3.Error as exc:
+                raise _explain(exc, self.path, doing) from exc
+
+    def start_game(self, setup: Setup) -> int:
+        created = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+        cur = self._write("start a game", "INSERT INTO games (setup_json, created) VALUES (?, ?)",
+                          (json.dumps(setup.to_json(), sort_keys=True), created))
+        assert cur.lastrowid is not None
+        return int(cur.lastrowid)
+
+    def append(self, game_id: int, action_text: str, meta: dict[str, Any] | None = None) -> int:
+        """Store the next action of a game; committed (and synced) when this returns. Returns its index."""
+        with self._lock:
+            idx = self.count(game_id)
+            self._write(f"record action {action_text!r}",
+                        "INSERT INTO actions (game_id, idx, text, meta_json) VALUES (?, ?, ?, ?)",
+                        (game_id, idx, str(action_text), json.dumps(meta, sort_keys=True) if meta else None))
+            return idx
+
+    # ------------------------------------------------------------------ reading
+    def _read(self, doing: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return list(self._db.execute(sql, params).fetchall())
+            except sqlite3.Error as exc:
+                raise _explain(exc, self.path, doing) from exc
+
+    def count(self, game_id: int) -> int:
+        return int(self._read("count actions", "SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,))[0][0])
+
+    def latest_game(self) -> int | None:
+        rows = self._read("find the latest game", "SELECT MAX(id) FROM games")
+        return None if rows[0][0] is None else int(rows[0][0])
+
+    def games(self) -> list[tuple[int, str, int]]:
+        """(id, created, number of actions) of every stored game, oldest first."""
+        rows = self._read("list games", "SELECT g.id, g.created, (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id) "
+                                        "FROM games g ORDER BY g.id")
+        return [(int(i), str(c), int(n)) for i, c, n in rows]
+
+    def load(self, game_id: int | None = None) -> StoredGame:
+        """The stored game (default: the latest). Unpacks as ``setup, actions, meta``."""
+        if game_id is None:
+            game_id = self.latest_game()
+            if game_id is None:
+                raise StoreError("no_game", f"{self.path} holds no game")
+        rows = self._read("load a game", "SELECT setup_json, created FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise StoreError("no_game", f"{self.path} holds no game {game_id}")
+        try:
+            setup = Setup.from_json(json.loads(rows[0][0]))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise StoreError("corrupt", f"game {game_id} in {self.path} has an unreadable setup: {exc}") from exc
+        acts = self._read("load a game", "SELECT idx, text, meta_json FROM actions WHERE game_id = ? ORDER BY idx",
+                          (game_id,))
+        for expected, (idx, _text, _meta) in enumerate(acts):
+            if idx != expected:
+                raise StoreError("corrupt", f"game {game_id} in {self.path}: action {expected} is missing")
+        return StoredGame(game_id, setup, [str(t) for _, t, _ in acts],
+                          [json.loads(m) if m else {} for _, _, m in acts], str(rows[0][1]))
+
+    def close(self) -> None:
+        with self._lock:
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
+
+    def __enter__(self) -> EventStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Recorder:
+    """The journal of one game: appends accepted actions, or, while ``expected`` actions
+    from an interrupted run remain, checks that the resumed run accepts exactly those.
+
+    Pass ``recorder.journal`` as ``TableService(journal_meta=...)`` (action, meta) or
+    ``recorder.journal_action`` as the one-argument ``journal``.
+    """
+
+    def __init__(self, store: EventStore, game_id: int, expected: Iterable[str] = ()) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.expected = list(expected)
+        self.position = 0
+        self.written = 0
+
+    @classmethod
+    def new_game(cls, store: EventStore, setup: Setup) -> Recorder:
+        return cls(store, store.start_game(setup))
+
+    @property
+    def replaying(self) -> bool:
+        return self.position < len(self.expected)
+
+    def journal(self, action: Action, meta: dict[str, Any] | None = None) -> None:
+        text = str(action)
+        if self.position < len(self.expected):
+            stored = self.expected[self.position]
+            if stored != text:
+                raise StoreError("diverged", f"resumed game {self.game_id} diverged at action {self.position}: "
+                                             f"the store has {stored!r}, the table did {text!r}")
+            self.position += 1
+            return
+        self.store.append(self.game_id, text, meta)
+        self.position += 1
+        self.written += 1
+
+    def journal_action(self, action: Action) -> None:
+        self.journal(action, None)
+
+    def finish(self) -> None:
+        """At the end of a resumed game: every stored action must have been met again."""
+        if self.replaying:
+            raise StoreError("diverged", f"resumed game {self.game_id} ended after {self.position} actions "
+                                         f"but the store holds {len(self.expected)}")
+
+
+def restore_table_state(service: Any, actions: list[str], meta: list[dict[str, Any]]) -> None:
+    """After ``TableService(..., game=Game.replay(...))``: rebuild what the service knows
+    beside the game: which tag UID copy was built where (``city_uid``) and which seat
+    events were already applied (so a device re-sending one after the restart is a
+    duplicate, not a second action)."""
+    for text, m in zip(actions, meta):
+        uid = m.get("uid")
+        if uid is not None:
+            action = Action.parse(text)
+            if action.verb == "build":
+                service.city_uid[uid] = action.seat
+            elif action.verb == "destroy":
+                service.city_uid.pop(uid, None)
+        if "device" in m and "boot" in m and "seq" in m:
+            service._seen.setdefault((str(m["device"]), int(m["boot"])), set()).add(int(m["seq"]))
+
+
+def export_text(stored: StoredGame) -> str:
+    """A stored game as a readable log: a header, one numbered action a line, the result."""
+    from hub.table import texts
+
+    setup = stored.setup
+    lines = [f"# Citadels game {stored.id}, started {stored.created}",
+             f"# {setup.players} players, seed {setup.seed}, {setup.mode} mode, {setup.variant}, deck {setup.deck}"]
+    if setup.names:
+        lines.append("# " + ", ".join(f"seat {i}: {n}" for i, n in enumerate(setup.names, 1)))
+    game = Game.new(setup)
+    round_seen = 0
+    for i, (text, m) in enumerate(zip(stored.actions, stored.meta)):
+        if game.round != round_seen:
+            round_seen = game.round
+            lines.append(f"## round {round_seen}")
+        game.apply(text)
+        note = f"  [{texts.describe(Action.parse(text))}]" if Action.parse(text).seat else ""
+        tag = f"  (tag {m['uid']})" if m.get("uid") else ""
+        lines.append(f"{i + 1:4d}  {text}{note}{tag}")
+    result = game.result()
+    if result is None:
+        lines.append(f"# unfinished: round {game.round}, waiting for {game.pending}")
+    else:
+        lines.append(f"# over: seat {result['winner']} wins" + (" on the tiebreak" if result["tiebreak"] else ""))
+        for s in result["seats"]:
+            lines.append(f"#   seat {s['seat']}: {s['score']} points {s['breakdown']}")
+    return "\n".join(lines) + "\n"
+
+
+def _setup_key(setup: Setup) -> str:
+    return json.dumps(setup.to_json(), sort_keys=True)
+
+
+class SimRuns:
+    """The store side of ``citadels-hub sim --db FILE [--resume]``.
+
+    Without ``resume`` every game is a new stored game. With ``resume`` each game of the
+    series whose setup is already stored is re-run from the start by the (deterministic)
+    simulated table, checking every accepted action against the stored one, and goes on
+    writing once it passes the point where the interrupted run stopped. If the series
+    asked for on the command line is not in the file (e.g. ``--resume --db F`` without
+    ``--seed``), the series is the one that starts with the first stored game.
+    """
+
+    def __init__(self, path: str | Path, setups: list[Setup], resume: bool) -> None:
+        self.store = EventStore(path)
+        self.resume = resume
+        self.setups = list(setups)
+        self.stored: dict[str, int] = {}
+        if resume:
+            first: Setup | None = None
+            for game_id, _created, _n in self.store.games():
+                setup = self.store.load(game_id).setup
+                first = first or setup
+                self.stored[_setup_key(setup)] = game_id  # the latest game with that setup
+            if first is not None and self.setups and _setup_key(self.setups[0]) not in self.stored:
+                from dataclasses import replace
+                self.setups = [replace(first, seed=first.seed + i) for i in range(len(self.setups))]
+
+    def recorder(self, setup: Setup) -> Recorder:
+        game_id = self.stored.get(_setup_key(setup)) if self.resume else None
+        if game_id is None:
+            return Recorder.new_game(self.store, setup)
+        return Recorder(self.store, game_id, self.store.load(game_id).actions)
