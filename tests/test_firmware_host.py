@@ -186,7 +186,7 @@ def test_seat_boots_reports_cards_once_and_survives_a_broker_outage(
     tracemalloc.start()
     heap_samples = []
     try:
-        wait_until(lambda: "online" in hub.statuses and hub.hellos, 10, "online + hello")
+        wait_until(lambda: "online" in hub.statuses and bool(hub.hellos), 10, "online + hello")
         hello = hub.hellos[-1]
         assert hello["v"] == 1 and hello["reader"] == "pn532-hsu"
         assert hello["buttons"] == ["a", "b", "ok"] and hello["display"] is None
@@ -311,7 +311,11 @@ def test_holding_ok_at_boot_starts_no_watchdog(persistent_broker: MosquittoBroke
     with firmware_modules() as fw:
         machine.Pin(BUTTON_PINS["ok"], machine.Pin.IN, machine.Pin.PULL_UP).drive(0)
         done = threading.Event()
-        thread = threading.Thread(target=lambda: (fw.main.main(str(config_path)), done.set()))
+        def boot() -> None:
+            fw.main.main(str(config_path))
+            done.set()
+
+        thread = threading.Thread(target=boot)
         thread.start()
         thread.join(5)
         assert done.is_set(), "main() must return in maintenance mode"

@@ -255,7 +255,7 @@ def test_link_reports_drops_after_an_outage_and_delivers_the_rest(
 ) -> None:
     received: list[bytes] = []
     sub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
-    sub.on_message = lambda c, u, m: received.append(m.payload)
+    sub.on_message = lambda c, u, m: received.append(bytes(m.payload))
     sub.connect(mosquitto.host, mosquitto.port)
     sub.subscribe("citadels/t9/seat/2/event", 1)
     sub.loop_start()
@@ -278,3 +278,63 @@ def test_link_reports_drops_after_an_outage_and_delivers_the_rest(
     assert drops == [2] and link.outbox.dropped == 2
     assert sorted(json.loads(p)["seq"] for p in received) == [3, 4, 5]
     link.close()
+
+
+class FlakyClient:
+    """Stands in for mqtt.MQTTClient: records publishes, loses the link on demand."""
+
+    def __init__(self) -> None:
+        self.published: list[tuple[str, bytes | str, int]] = []
+        self.fail_next_poll = False
+        self.on_ack: Any = None
+        self.on_message: Any = None
+        self._pid = 0
+        self.connects = 0
+
+    def connect(self) -> None:
+        self.connects += 1
+
+    def publish(self, topic: str, msg: bytes | str, retain: bool = False, qos: int = 0) -> int:
+        self._pid += 1
+        self.published.append((topic, msg, self._pid))
+        return self._pid
+
+    def subscribe(self, topic: str, qos: int = 1) -> int:
+        return 0
+
+    def poll(self) -> None:
+        if self.fail_next_poll:
+            self.fail_next_poll = False
+            raise OSError(104)
+
+    def ping(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_link_resends_an_event_whose_puback_was_lost(fw: Any) -> None:
+    cfg = {"wifi": {"ssid": "citadels-table", "password": "change-me"},
+           "broker": {"host": "127.0.0.1"}, "table": "t1", "seat": 1}
+    wlan = network.WLAN(network.STA_IF)
+    wlan.active(True)
+    wlan.connect("citadels-table", "change-me")
+    link = fw.link.Link(wlan, cfg, "dev", lambda n: 0, lambda: {"v": 1}, lambda p: None, print)
+    client = FlakyClient()
+    client.on_ack, client.on_message = link.client.on_ack, link.client.on_message
+    link.client = client
+    link.queue(1, '{"seq":1}')
+    link.service(0)            # connect: online + hello
+    link.service(10)           # publish seq 1
+    events = [p for p in client.published if p[0].endswith("/event")]
+    assert [e[1] for e in events] == ['{"seq":1}']
+    client.fail_next_poll = True
+    link.service(20)           # link lost before the PUBACK came back
+    assert not link.connected and len(link.outbox) == 1
+    for now in range(30, 3000, 10):
+        link.service(now)
+    events = [p for p in client.published if p[0].endswith("/event")]
+    assert [e[1] for e in events] == ['{"seq":1}', '{"seq":1}'] and client.connects == 2
+    client.on_ack(events[-1][2])
+    assert len(link.outbox) == 0

@@ -11,7 +11,7 @@ class NeoPixel:
     def __init__(self, pin: Any, n: int, bpp: int = 3, timing: int = 1) -> None:
         self.pin = pin
         self.n = n
-        self.pixels = [(0, 0, 0)] * n
+        self.pixels: list[tuple[int, ...]] = [(0, 0, 0)] * n
         self.written: list[tuple[int, ...]] = []   # pixel 0 at each write()
         strips.append(self)
 
