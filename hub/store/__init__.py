@@ -18,7 +18,7 @@ from typing import Any
 
 from hub.engine import Action, Game, Setup
 
-__all__ = ["EventStore", "StoreError", "StoredGame", "Recorder", "restore_table_state", "export_text", "SimRuns"]
+__all__ = ["EventStore", "StoreError", "StoredGame", "Recorder", "restore_table_state", "export_text", "SimRuns", "TableRecord"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -86,11 +86,13 @@ class EventStore:
         self.path = str(path)
         self._lock = threading.RLock()
         try:
-            self._db = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False, isolation_level=None)
+            self._db = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False, isolation_level=None,
+                                       uri=self.path.startswith("file:"))  # file:...?mode=ro opens read-only
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.executescript(SCHEMA)
+            if not self._db.execute("SELECT name FROM sqlite_master WHERE name = 'actions'").fetchall():
+                self._db.executescript(SCHEMA)
         except sqlite3.Error as exc:
             raise _explain(exc, self.path, "open the game database") from exc
 
@@ -309,3 +311,43 @@ class SimRuns:
         if game_id is None:
             return Recorder.new_game(self.store, setup)
         return Recorder(self.store, game_id, self.store.load(game_id).actions)
+
+
+class TableRecord:
+    """The store side of ``citadels-hub run --db FILE [--resume]`` (a real table).
+
+    ::
+
+        record = TableRecord.open(args.db, setup, resume=args.resume)
+        service = TableService(bus, registry, record.setup, table=..., game=record.game,
+                               journal_meta=record.journal)
+        record.restore(service)   # city_uid and already-applied (device, boot, seq)
+
+    Resuming replays the latest stored game (``Game.replay``) and appends to it; without
+    ``resume`` (or with an empty file) a new game is started with ``setup``.
+    """
+
+    def __init__(self, store: EventStore, recorder: Recorder, setup: Setup, game: Game | None,
+                 stored: StoredGame | None) -> None:
+        self.store = store
+        self.recorder = recorder
+        self.setup = setup
+        self.game = game
+        self.stored = stored
+        self.journal = recorder.journal
+
+    @classmethod
+    def open(cls, path: str | Path, setup: Setup, resume: bool) -> TableRecord:
+        store = EventStore(path)
+        if resume and store.latest_game() is not None:
+            stored = store.load()
+            try:
+                game = stored.replay()
+            except Exception as exc:  # IllegalAction: the log does not fit the rules
+                raise StoreError("corrupt", f"game {stored.id} in {path} does not replay: {exc}") from exc
+            return cls(store, Recorder(store, stored.id), stored.setup, game, stored)
+        return cls(store, Recorder.new_game(store, setup), setup, None, None)
+
+    def restore(self, service: Any) -> None:
+        if self.stored is not None:
+            restore_table_state(service, self.stored.actions, self.stored.meta)

@@ -212,8 +212,8 @@ def run_sim(args: Any) -> int:
                     deck=args.deck, names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
               for i in range(args.games)]
     runs = None
+    from hub.store import SimRuns, StoreError
     if getattr(args, "db", None):
-        from hub.store import SimRuns, StoreError
         try:
             runs = SimRuns(args.db, setups, resume=bool(getattr(args, "resume", False)))
         except StoreError as exc:
@@ -224,7 +224,11 @@ def run_sim(args: Any) -> int:
         print("citadels-hub: --resume needs --db FILE", file=sys.stderr)
         return 2
     for i, setup in enumerate(setups):
-        recorder = runs.recorder(setup) if runs is not None else None
+        try:
+            recorder = runs.recorder(setup) if runs is not None else None
+        except StoreError as exc:
+            print(f"citadels-hub: {exc}", file=sys.stderr)
+            return 3
         sim = SimTable(setup, bots=args.bots, broker=args.broker, table=args.table,
                        journal_meta=recorder.journal if recorder is not None else None)
         extras = attach_extras(sim.service, args, first=i == 0)

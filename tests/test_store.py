@@ -1,0 +1,274 @@
+"""hub/store: the SQLite event store, sim --db/--resume, replay/export, and crash recovery.
+
+The SIGKILL test is the issue's determinism contract: ``citadels-hub sim --headless
+--json --seed S --db F`` killed at any moment and resumed with ``--resume --db F`` prints
+exactly what the same run prints when never interrupted, and stores the same log.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hub.cli import game_summary, main
+from hub.engine import Action, Game, Setup
+from hub.engine.setup import StartPosition
+from hub.store import EventStore, Recorder, SimRuns, StoreError, TableRecord, export_text, restore_table_state
+from hub.table.sim import SimTable
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = 11
+
+
+def _sim(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hub.cli", "sim", "--headless", "--json", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[str]]:
+    """The uninterrupted run: its JSON line and the log it stored."""
+    db = tmp_path_factory.mktemp("ref") / "ref.db"
+    done = _sim("--seed", str(SEED), "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    with EventStore(db) as store:
+        actions = store.load().actions
+    return done.stdout, actions
+
+
+# ---------------------------------------------------------------------- the store itself
+def test_store_is_wal_with_full_sync_and_the_schema_of_the_issue(tmp_path: Path) -> None:
+    with EventStore(tmp_path / "g.db") as store:
+        assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    db = sqlite3.connect(tmp_path / "g.db")
+    cols = {t: [r[1] for r in db.execute(f"PRAGMA table_info({t})")] for t in ("games", "actions")}
+    assert cols == {"games": ["id", "setup_json", "created"], "actions": ["game_id", "idx", "text", "meta_json"]}
+
+
+def test_append_is_committed_before_it_returns_and_load_round_trips(tmp_path: Path) -> None:
+    setup = Setup(players=3, seed=5, mode="physical", names=("Ann", "Bo", "Cy"), crowned=2,
+                  start=(StartPosition(gold=4, city=("manor",)), StartPosition(), StartPosition(hand_size=2)))
+    store = EventStore(tmp_path / "g.db")
+    assert store.latest_game() is None
+    gid = store.start_game(setup)
+    assert store.append(gid, "2 faceup thief", {"uid": "04AA", "device": "d", "boot": 1, "seq": 3}) == 0
+    assert store.append(gid, "0 adjust 1 2 miscounted") == 1
+    # another connection (another process after a crash) sees both without any close()
+    other = EventStore(tmp_path / "g.db")
+    loaded_setup, actions, meta = other.load(gid)
+    assert loaded_setup == setup
+    assert actions == ["2 faceup thief", "0 adjust 1 2 miscounted"]
+    assert meta == [{"uid": "04AA", "device": "d", "boot": 1, "seq": 3}, {}]
+    assert other.latest_game() == gid and other.games()[0][0] == gid and other.games()[0][2] == 2
+    with pytest.raises(StoreError) as missing:
+        other.load(gid + 1)
+    assert missing.value.code == "no_game"
+
+
+def test_setup_json_round_trip_for_every_field() -> None:
+    setup = Setup(players=7, seed=2**40, mode="digital", variant="classic8", names=tuple("ABCDEFG"),
+                  crowned=7, deck="museum_quarry", start=tuple(StartPosition(gold=i) for i in range(7)))
+    assert Setup.from_json(json.loads(json.dumps(setup.to_json()))) == setup
+
+
+def test_a_stored_sim_game_replays_to_the_same_state(tmp_path: Path) -> None:
+    setup = Setup(players=5, seed=3, mode="physical")
+    store = EventStore(tmp_path / "g.db")
+    recorder = Recorder.new_game(store, setup)
+    sim = SimTable(setup, journal_meta=recorder.journal)
+    try:
+        game = sim.play()
+        _, actions, meta = store.load(recorder.game_id)
+        assert actions == [str(a) for a in game.log]
+        assert Game.replay(setup, actions).state_hash() == game.state_hash()
+        # card-driven actions carry the tag UID and the seat event behind them
+        builds = [(a, m) for a, m in zip(actions, meta) if Action.parse(a).verb == "build"]
+        assert builds and all(m.get("uid") and m.get("device", "").startswith("sim-") for _, m in builds)
+        # a real table resumed from the store knows which copy was built where
+        resumed = TableRecord.open(tmp_path / "g.db", setup, resume=True)
+        assert resumed.game is not None and resumed.game.state_hash() == game.state_hash()
+
+        class Service:
+            city_uid: dict[str, int] = {}
+            _seen: dict[tuple[str, int], set[int]] = {}
+        restore_table_state(Service, actions, meta)
+        assert Service.city_uid == sim.service.city_uid
+        assert all(seqs <= sim.service._seen[key] for key, seqs in Service._seen.items())
+    finally:
+        sim.close()
+
+
+def test_export_writes_a_readable_log(tmp_path: Path, reference: tuple[str, list[str]],
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "g.db"
+    assert _sim("--seed", str(SEED), "--db", str(db)).returncode == 0
+    out = tmp_path / "game.txt"
+    assert main(["export", str(db), "-o", str(out)]) == 0
+    text = out.read_text()
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
+    assert text.startswith("# Citadels game 1") and "## round 1" in text and "wins" in text
+    assert [line.split(None, 1)[1].split("  [")[0] for line in lines] == reference[1]
+    assert main(["export", "--db", str(db), "--format", "json"]) == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert [a["text"] for a in exported["actions"]] == reference[1]
+    assert main(["replay", str(db), "--json"]) == 0
+    assert capsys.readouterr().out == reference[0]
+    assert main(["replay", str(db)]) == 0
+    assert "wins" in capsys.readouterr().out
+
+
+def test_replay_and_export_refuse_a_missing_game_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "empty.db")]) == 3
+    assert "holds no game" in capsys.readouterr().err
+    assert main(["export"]) == 2
+
+
+# ---------------------------------------------------------------------- resume
+def test_resume_from_every_kind_of_partial_log(tmp_path: Path, reference: tuple[str, list[str]]) -> None:
+    """Cut the stored log anywhere (as a crash would) and resume: same output, same log."""
+    out, actions = reference
+    for cut in (0, 1, 7, len(actions) // 2, len(actions) - 1, len(actions)):
+        db = tmp_path / f"cut{cut}.db"
+        store = EventStore(db)
+        gid = store.start_game(Setup(players=4, seed=SEED, mode="physical"))
+        for text in actions[:cut]:
+            store.append(gid, text)
+        done = _sim("--resume", "--db", str(db))  # no --seed: the series comes from the file
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == out, cut
+        assert store.load(gid).actions == actions
+        assert store.games() == [(gid, store.games()[0][1], len(actions))]
+
+
+def test_a_store_that_disagrees_with_the_table_is_refused_not_overwritten(tmp_path: Path,
+                                                                           reference: tuple[str, list[str]]) -> None:
+    out, actions = reference
+    db = tmp_path / "g.db"
+    store = EventStore(db)
+    gid = store.start_game(Setup(players=4, seed=SEED, mode="physical"))
+    for text in actions[:10]:
+        store.append(gid, text)
+    store._db.execute("UPDATE actions SET text = '1 pick king' WHERE idx = 4")
+    done = _sim("--resume", "--db", str(db))
+    assert done.returncode == 3 and done.stdout == ""
+    assert "diverged at action 4" in done.stderr
+    assert store.count(gid) == 10
+
+
+def test_sigkill_at_any_moment_then_resume_gives_the_same_json(tmp_path: Path,
+                                                               reference: tuple[str, list[str]]) -> None:
+    """Kill -9 at many points (before the file exists, mid-game at several depths, after
+    the last action) and once more during the resume itself: the final JSON and the stored
+    log are those of the run never interrupted."""
+    out, actions = reference
+    cmd = [sys.executable, "-m", "hub.cli", "sim", "--headless", "--json", "--seed", str(SEED)]
+    points = [("time", 0.0), ("actions", 1), ("actions", 25), ("actions", len(actions) // 2),
+              ("actions", len(actions) - 10), ("time", 0.35), ("double", len(actions) // 3)]
+    mid_game = 0
+    for n, (kind, at) in enumerate(points):
+        db = tmp_path / f"k{n}.db"
+        proc = subprocess.Popen([*cmd, "--db", str(db)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        stored = _kill_when(proc, db, kind, at)
+        if 0 < stored < len(actions):
+            mid_game += 1
+        if kind == "double":  # the resume is killed too
+            again = subprocess.Popen([*cmd, "--db", str(db), "--resume"], cwd=ROOT,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            _kill_when(again, db, "actions", stored + 15)
+        done = _sim("--seed", str(SEED), "--db", str(db), "--resume")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == out, (kind, at)
+        with EventStore(db) as store:
+            assert store.load().actions == actions
+            assert len(store.games()) == 1
+    assert mid_game >= 4
+
+
+def _count(db: Path) -> int:
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def _kill_when(proc: subprocess.Popen[bytes], db: Path, kind: str, at: float) -> int:
+    deadline = time.monotonic() + 30
+    if kind == "time":
+        time.sleep(at)
+    else:
+        while _count(db) < at and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.001)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+    proc.stdout.close()  # type: ignore[union-attr]
+    proc.stderr.close()  # type: ignore[union-attr]
+    return _count(db)
+
+
+# ---------------------------------------------------------------------- faults of the file itself
+def test_read_only_database_is_reported_clearly(tmp_path: Path, reference: tuple[str, list[str]]) -> None:
+    db = tmp_path / "g.db"
+    EventStore(db).close()
+    ro = f"file:{db}?mode=ro"  # root ignores chmod: ask SQLite itself for a read-only handle
+    done = _sim("--seed", str(SEED), "--db", ro)
+    assert done.returncode == 3 and done.stdout == ""
+    assert "is read-only" in done.stderr and "attempt to write a readonly database" in done.stderr
+
+
+def test_full_disk_mid_game_stops_the_table_loudly(tmp_path: Path) -> None:
+    """SQLITE_FULL after some actions: the seat is refused with store_failed, the hub says
+    so on its events topic and in status, the unrecorded action does not stand, and
+    nothing more is accepted."""
+    setup = Setup(players=4, seed=2, mode="physical")
+    store = EventStore(tmp_path / "g.db")
+    recorder = Recorder.new_game(store, setup)
+    for _ in range(3):
+        store.append(recorder.game_id, "1 gold")  # grow the file a little, then cap it
+    store._db.execute("DELETE FROM actions")
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+    store._db.execute(f"PRAGMA max_page_count={pages}")
+    sim = SimTable(setup, journal_meta=recorder.journal)
+    hub_events: list[dict[str, object]] = []
+    sim.service.subscribe(lambda _id, message: hub_events.extend(message["events"]))
+    try:
+        with pytest.raises(RuntimeError, match="disk holding .* is full"):
+            sim.play()
+        service = sim.service
+        assert service.store_error and "database or disk is full" in service.store_error
+        assert service.status()["store_error"] == service.store_error
+        assert service.public_view()["store_error"] == service.store_error
+        assert any(e.get("kind") == "store_failed" for e in hub_events)
+        stored = store.load(recorder.game_id).actions
+        assert [str(a) for a in service.game.log] == stored  # the refused action left no trace
+        refused = [c for d in sim.devices.values() for c in d.commands if c.code == "store_failed"]
+        assert refused and all(c.text for c in refused)
+        before = service.game.state_hash()
+        seat = service.game.pending.seat
+        assert service.answer(seat, str(service.game.legal_actions()[0]))["code"] == "store_failed"
+        assert service.game.state_hash() == before
+    finally:
+        sim.close()
+
+
+def test_sim_resume_without_db_is_refused() -> None:
+    done = _sim("--resume")
+    assert done.returncode == 2 and "--resume needs --db" in done.stderr
+
+
+def test_sim_runs_pick_the_series_from_the_file(tmp_path: Path) -> None:
+    store = EventStore(tmp_path / "g.db")
+    store.start_game(Setup(players=5, seed=40, mode="physical"))
+    runs = SimRuns(tmp_path / "g.db", [Setup(players=4, seed=1, mode="physical")] * 2, resume=True)
+    assert [(s.players, s.seed) for s in runs.setups] == [(5, 40), (5, 41)]
+    assert runs.recorder(runs.setups[0]).replaying is False  # stored game had no actions yet
+    assert runs.recorder(runs.setups[1]).game_id == 2
