@@ -378,7 +378,7 @@ class TableService:
             self._notify([hub_event])
 
     def _publish_view(self, events: list[dict[str, Any]]) -> None:
-        self.recent.extend(events)
+        self.recent.extend(e for e in events if e.get("kind") != "prompt")  # prompts repeat; keep facts
         paused = self.paused
         if paused != self._was_paused:
             self._was_paused = paused
