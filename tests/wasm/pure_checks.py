@@ -7,9 +7,12 @@ import sys
 import backoff
 import buttons
 import config
+import feedback
 import outbox
 import pn532frame
 import presence
+import seat
+from pn532 import ReaderError
 
 results = []
 heap_keep = []   # measured by run.mjs after this script
@@ -170,6 +173,84 @@ def check_heap_for_a_full_outbox():
         reader.next()
     assert len(box) == 64 and box.dropped == 136
     heap_keep.extend((box, tracker, reader))
+
+
+def check_feedback_good_and_bad_commands():
+    leds = []
+    tones = []
+    logs = []
+    out = feedback.Feedback(leds.append, tones.append, None, logs.append)
+    assert out.apply(b'{"v":1,"id":7,"led":"amber","beep":"turn","text":["x"]}', 0)
+    for now in range(0, 600, 10):
+        out.tick(now)
+    assert leds == [(70, 30, 0)], leds
+    assert [t for t in tones if t] == [1200, 1600, 2000] and tones[-1] == 0, tones
+    assert not out.apply(b"\xff\xfe", 0) and not out.apply(b"[]", 0)
+    out.apply(b'{"v":1,"id":8,"led":"pink","blink":true}', 0)
+    assert out.bad_commands == 3 and out.blink and out.colour == "amber"
+
+
+class StubReader:
+    class transport:
+        name = "pn532-hsu"
+
+    def __init__(self):
+        self.script = []   # per scan: list of uids or an exception
+        self.begins = 0
+
+    def begin(self):
+        self.begins += 1
+
+    def scan(self):
+        step = self.script.pop(0) if self.script else []
+        if isinstance(step, Exception):
+            raise step
+        return step
+
+
+class StubLink:
+    class outbox:
+        dropped = 0
+
+    def __init__(self):
+        self.sent = []
+
+    def queue(self, key, payload):
+        self.sent.append(json.loads(payload))
+
+    def service(self, now):
+        pass
+
+
+class StubClock:
+    def __init__(self):
+        self.ms = 0
+
+    def now(self):
+        return self.ms
+
+
+def check_seat_numbers_events_and_reports_reader_fault_once():
+    cfg = config.validate({"wifi": {"ssid": "s"}, "broker": {"host": "h"}, "table": "t1",
+                           "seat": 2, "reader": {"mode": "hsu", "uart": 1, "tx": 1, "rx": 2},
+                           "buttons": {"a": 1, "b": 2, "ok": 3},
+                           "led": {"type": "neopixel", "pin": 4}})
+    reader, link, clock = StubReader(), StubLink(), StubClock()
+    quiet = feedback.Feedback(lambda rgb: None, None, None, lambda m: None)
+    unit = seat.Seat(cfg, "rp2-abcdef", 4242, reader, [("a", lambda: False)], quiet, link,
+                     clock, lambda m: None)
+    reader.script = [["04A1B2C3"]] + [ReaderError("no ACK from PN532")] * 6 + [["04A1B2C3"]] * 3 + [[]] * 12
+    for _ in range(60):
+        clock.ms += 50
+        unit.step()
+    kinds = [(e["seq"], e["type"], e.get("edge") or e.get("what")) for e in link.sent]
+    assert kinds == [(1, "tag", "added"), (2, "fault", "reader"), (3, "recovered", "reader"),
+                     (4, "tag", "removed")], kinds
+    first = link.sent[0]
+    assert first["v"] == 1 and first["device"] == "rp2-abcdef" and first["boot"] == 4242
+    assert first["uid"] == "04A1B2C3" and first["t"] == 50
+    assert link.sent[1]["detail"] == "no ACK from PN532" and reader.begins >= 2
+    assert unit.hello()["display"] is None and unit.hello()["reader"] == "pn532-hsu"
 
 
 print("IMPL", sys.implementation.name)
