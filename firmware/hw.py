@@ -109,6 +109,11 @@ def display(cfg, log):
 def wlan():
     station = network.WLAN(network.STA_IF)
     station.active(True)
+    if sys.platform == "rp2":
+        try:   # the Pico W's default power saving delays incoming packets by 100s of ms
+            station.config(pm=0xA11140)
+        except (ValueError, OSError, TypeError):
+            pass
     return station
 
 
