@@ -154,6 +154,23 @@ _EVENT_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "更正：{seat} 金币 {delta}（{reason}）。",
     ),
 }
+REASONS: dict[str, tuple[str, str, str]] = {
+    "gather": ("income", "收入", "收入"),
+    "tax": ("taxes", "稅收", "税收"),
+    "merchant": ("Merchant", "商人", "商人"),
+    "architect": ("Architect", "建築師", "建筑师"),
+    "build": ("building", "建造", "建造"),
+    "destroy": ("destruction", "摧毀", "摧毁"),
+    "robbery": ("robbery", "偷竊", "偷窃"),
+    "graveyard": ("Graveyard", "墓地", "墓地"),
+    "laboratory": ("Laboratory", "實驗室", "实验室"),
+    "smithy": ("Smithy", "鐵匠鋪", "铁匠铺"),
+    "draw": ("draw", "抽牌", "抽牌"),
+    "keep": ("kept", "保留", "保留"),
+    "swap": ("swap", "交換", "交换"),
+    "redraw": ("redraw", "換牌", "换牌"),
+    "correction": ("correction", "更正", "更正"),
+}
 _HEIR_TEMPLATE = ("{seat} inherits the crown.", "{seat} 繼承王冠。", "{seat} 继承王冠。")
 _SEAT_KEYS = frozenset({"seat", "crowned", "thief_seat", "victim_seat", "warlord_seat", "other", "winner"})
 _CARD_KEYS = frozenset({"character", "district"})
@@ -268,6 +285,8 @@ def fallback_text(
             values[key] = names.get(value, _title(value))
         elif key == "characters" and isinstance(value, list):
             values[key] = ", ".join(names.get(str(c), _title(str(c))) for c in value) or "—"
+        elif key == "reason" and isinstance(value, str) and value in REASONS:
+            values[key] = REASONS[value][i]
         elif key == "delta" and isinstance(value, int):
             values[key] = f"{value:+d}"
         else:

@@ -29,14 +29,15 @@
     });
     card.append(C.el("header", {},
       C.el("span", { class: "name", text: s.name || "#" + s.seat }),
-      s.crown ? C.el("span", { class: "crown", title: C.t("crown"), text: "👑" }) : null,
-      s.complete ? C.el("span", { class: "chip", text: C.t("complete") }) : null,
+      s.crown ? C.el("img", { class: "crown", src: "/static/icon.svg", alt: C.t("crown"), title: C.t("crown") }) : null,
       C.el("span", { class: "reader " + (online ? "on" : "off"), text: online ? C.t("online") : C.t("offline") })));
     card.append(C.el("div", { class: "nums" },
-      C.el("span", {}, "🪙 ", C.el("b", { class: "gold", text: String(s.gold) }), " ", C.t("gold")),
-      C.el("span", {}, "🂠 ", C.el("b", { class: "hand-size", text: String(s.hand) }), " ", C.t("cards"))));
+      C.el("span", {}, C.el("i", { class: "coin" }), C.el("b", { class: "gold", text: String(s.gold) }), " ", C.t("gold")),
+      C.el("span", {}, C.el("i", { class: "cardback" }), C.el("b", { class: "hand-size", text: String(s.hand) }), " ",
+        C.t("cards"))));
     const chars = C.el("div", { class: "chips characters" });
     for (const id of s.characters || []) chars.append(characterChip(v, id));
+    if (s.complete) chars.append(C.el("span", { class: "chip done", text: C.t("complete") }));
     card.append(chars);
     const city = C.el("ul", { class: "city" });
     for (const d of s.city || []) city.append(C.district(d));
@@ -54,15 +55,15 @@
       (r.tiebreak ? " (" + C.t("tiebreak") + ")" : "")));
     const keys = ["districts", "all_types", "completion", "uniques"];
     const table = C.el("table");
-    table.append(C.el("tr", {}, C.el("th", { text: C.t("seat") }), keys.map((k) => C.el("th", { text: C.t(k) })),
-      C.el("th", { text: C.t("total") })));
+    table.append(C.el("tr", {}, C.el("th", { text: C.t("seat") }), C.el("th", { text: C.t("total") }),
+      keys.map((k) => C.el("th", { text: C.t(k) }))));
     const rows = [...(r.seats || [])].sort((a, b) => b.score - a.score);
     for (const s of rows) {
       const b = s.breakdown || {};
       table.append(C.el("tr", { class: s.seat === r.winner ? "winner" : "", "data-seat": String(s.seat) },
         C.el("td", { text: C.seatName(v, s.seat) }),
-        keys.map((k) => C.el("td", { text: String(b[k] ?? 0) })),
-        C.el("td", { class: "score", text: String(s.score) })));
+        C.el("td", { class: "score", text: String(s.score) }),
+        keys.map((k) => C.el("td", { text: String(b[k] ?? 0) }))));
     }
     box.append(table);
   }

@@ -29,7 +29,7 @@
     document.getElementById("who").textContent = (me.name || "#" + mySeat) + " · " + C.t("seat") + " " + mySeat;
     document.getElementById("status").textContent =
       C.t("gold") + " " + (me.gold ?? "–") + " · " + C.t("cards") + " " + (me.hand ?? "–") +
-      (me.crown ? " · 👑" : "") + (v.paused ? " · " + C.t("paused") : "");
+      (me.crown ? " · " + C.t("crown") : "") + (v.paused ? " · " + C.t("paused") : "");
     const options = you.options || [];
     const prompt = document.getElementById("prompt");
     if (options.length) prompt.textContent = C.t("your_choice");

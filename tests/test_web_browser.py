@@ -1,0 +1,123 @@
+"""A real headless Chromium (Debian's) on a phone viewport, driven by Playwright.
+
+It watches the scoreboard update live during a simulated game without reloading, then
+opens a seat page and answers the pending decision by pressing its button. This test
+never skips: a missing browser is a failure (scripts/test installs Debian's chromium).
+"""
+
+from __future__ import annotations
+
+import shutil
+from typing import Any, Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app, wait_until
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+def chromium_path() -> str:
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise AssertionError("Debian's chromium is not installed (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+def phone_page(browser: Browser, errors: list[str]) -> Page:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+    page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
+    return page
+
+
+def event_id(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.eventId || '-1'"))
+
+
+def seat_numbers(page: Page) -> dict[int, dict[str, Any]]:
+    return page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#seats .seat')].map(card => [
+            card.dataset.seat,
+            {gold: Number(card.querySelector('.gold').textContent),
+             hand: Number(card.querySelector('.hand-size').textContent),
+             name: card.querySelector('.name').textContent}]))"""
+    )
+
+
+def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> None:
+    table = FakeTable(4, seed=21, names=("Ann", "Ben", "蔡", "Dee"), crowned=2, human_seats=frozenset({1}))
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        board = phone_page(browser, errors)
+        board.goto(f"{server.url}/?lang=en")
+        board.wait_for_selector("#seats .seat[data-seat='4']")
+        board.wait_for_function("() => document.body.dataset.eventId === '0'")
+        board.evaluate("window.__noReload = 'still here'")
+        assert board.inner_text("#phase") == "Choosing characters"
+        assert board.inner_text("#conn") == "Live"
+
+        table.start(interval=0.15)  # bots for seats 2-4 start drafting
+        try:
+            board.wait_for_function("() => Number(document.body.dataset.eventId) >= 3")
+            board.wait_for_selector("#recent li")
+            assert "picked a character" in board.inner_text("#recent")
+            # the draft reaches seat 1, a person: the game waits for the phone
+            assert wait_until(lambda: table.game.pending is not None and table.game.pending.seat == 1, timeout=8)
+            board.wait_for_function(f"() => Number(document.body.dataset.eventId) === {table.last_event_id()}")
+            shown = seat_numbers(board)
+            public = table.public_view()["seats"]
+            assert {int(k): (v["gold"], v["hand"], v["name"]) for k, v in shown.items()} == {
+                s["seat"]: (s["gold"], s["hand"], s["name"]) for s in public}
+            assert board.get_attribute("#seats .seat[data-seat='1']", "class") == "seat pending"
+            assert board.evaluate("window.__noReload") == "still here"
+            assert board.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+            seat_page = phone_page(browser, errors)
+            seat_page.goto(f"{server.url}/seat/{SEAT_TOKENS[1]}?lang=en")
+            seat_page.wait_for_selector("#options button.option")
+            options = seat_page.eval_on_selector_all("#options button.option", "bs => bs.map(b => b.dataset.action)")
+            assert options == table.seat_view(1)["you"]["options"]
+            label = seat_page.inner_text("#options button.option >> nth=0")
+            assert label.startswith("Pick ")
+            before = table.last_event_id()
+            seat_page.click("#options button.option >> nth=0")
+            seat_page.wait_for_selector("#feedback.good")
+            assert table.answers[0] == (1, options[0])
+            assert "Sent" in seat_page.inner_text("#feedback")
+            board.wait_for_function(f"() => Number(document.body.dataset.eventId) > {before}")
+            board.wait_for_function("() => !document.querySelector('#seats .seat[data-seat=\"1\"]').classList.contains('pending')")
+            assert board.evaluate("window.__noReload") == "still here"
+
+            # another seat's token never shows seat 1's choices
+            other = phone_page(browser, errors)
+            other.goto(f"{server.url}/seat/{SEAT_TOKENS[3]}?lang=en")
+            other.wait_for_selector("#who")
+            other.wait_for_function("() => document.querySelector('#who').textContent.includes('蔡')")
+            assert sorted(other.eval_on_selector_all("#my-characters .chip", "cs => cs.map(c => c.dataset.id)")) == \
+                sorted(table.seat_view(3)["you"]["characters"])
+
+            # the viewer picks a language; the page changes without a reload
+            board.select_option("#lang", "zh-Hant")
+            board.wait_for_function("() => document.querySelector('#title').textContent === '富饒之城'")
+            assert board.inner_text("#recent li >> nth=0") != ""
+            assert board.evaluate("window.__noReload") == "still here"
+        finally:
+            table.stop()
+    assert errors == []
