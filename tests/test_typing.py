@@ -1,0 +1,30 @@
+"""The rules core stays fully typed: `mypy --strict hub/engine` is part of the suite."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_engine_is_mypy_strict_clean() -> None:
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "hub/engine"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engine_imports_only_the_standard_library() -> None:
+    allowed = set(sys.stdlib_module_names) | {"hub"}
+    for path in (ROOT / "hub" / "engine").glob("*.py"):
+        for line in path.read_text().splitlines():
+            words = line.split()
+            if len(words) >= 2 and words[0] in ("import", "from") and not words[1].startswith("."):
+                top = words[1].split(".")[0]
+                assert top in allowed, f"{path.name} imports {top}"
+                if top == "hub":
+                    assert words[1].startswith("hub.engine"), f"{path.name} imports {words[1]}"
+        text = path.read_text()
+        for banned in ("import socket", "import threading", "import time", "import random", "datetime"):
+            assert banned not in text, f"{path.name}: {banned}"
