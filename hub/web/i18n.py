@@ -153,6 +153,14 @@ _EVENT_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "更正：{seat} 金幣 {delta}（{reason}）。",
         "更正：{seat} 金币 {delta}（{reason}）。",
     ),
+    "correction": ("Correction recorded: {action}.", "已記錄更正：{action}。", "已记录更正：{action}。"),
+    "new_game": ("A new game with {players} players.", "新遊戲：{players} 位玩家。", "新游戏：{players} 位玩家。"),
+    "refusal": ("{seat}: refused ({code}).", "{seat}：被拒絕（{code}）。", "{seat}：被拒绝（{code}）。"),
+    "prompt": ("{seat} to decide.", "輪到 {seat} 決定。", "轮到 {seat} 决定。"),
+    "reader_fault": ("The reader at {seat} has a fault.", "{seat} 的讀卡器故障。", "{seat} 的读卡器故障。"),
+    "reader_recovered": ("The reader at {seat} works again.", "{seat} 的讀卡器已恢復。", "{seat} 的读卡器已恢复。"),
+    "store_failed": ("The game record could not be saved!", "遊戲記錄無法儲存！", "游戏记录无法保存！"),
+    "enrollment_started": ("Card enrollment started.", "開始登記卡片。", "开始登记卡片。"),
 }
 REASONS: dict[str, tuple[str, str, str]] = {
     "gather": ("income", "收入", "收入"),
