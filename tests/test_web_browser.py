@@ -20,6 +20,13 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
+# Headless Chromium has no voices: record what the Speak switch would say instead.
+SPEECH_RECORDER = """
+window.__spoken = [];
+Object.defineProperty(window, "speechSynthesis", {
+  value: { speak: (u) => window.__spoken.push([u.text, u.lang]), cancel: () => {} },
+});
+"""
 
 
 def chromium_path() -> str:
@@ -66,6 +73,7 @@ def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> No
     errors: list[str] = []
     with LiveServer(make_app(table)) as server:
         board = phone_page(browser, errors)
+        board.add_init_script(SPEECH_RECORDER)
         board.goto(f"{server.url}/?lang=en")
         board.wait_for_selector("#seats .seat[data-seat='4']")
         board.wait_for_function("() => document.body.dataset.eventId === '0'")
@@ -73,11 +81,16 @@ def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> No
         assert board.inner_text("#phase") == "Choosing characters"
         assert board.inner_text("#conn") == "Live"
 
+        board.check("#speak")
         table.start(interval=0.15)  # bots for seats 2-4 start drafting
         try:
             board.wait_for_function("() => Number(document.body.dataset.eventId) >= 3")
             board.wait_for_selector("#recent li")
             assert "picked a character" in board.inner_text("#recent")
+            board.wait_for_function("() => window.__spoken.length > 0")
+            spoken = board.evaluate("window.__spoken")
+            assert all(lang == "en-GB" and text for text, lang in spoken), spoken
+            assert any("choose" in text.lower() or "pick" in text.lower() for text, _ in spoken), spoken
             # the draft reaches seat 1, a person: the game waits for the phone
             assert wait_until(lambda: table.game.pending is not None and table.game.pending.seat == 1, timeout=8)
             board.wait_for_function(f"() => Number(document.body.dataset.eventId) === {table.last_event_id()}")
