@@ -64,8 +64,12 @@ def secret_cards(game: Game, viewer: int | None) -> set[str]:
     return hidden
 
 
-def leaks(payload: dict[str, Any], game: Game, viewer: int | None = None) -> list[str]:
-    """Everything in `payload` that `viewer` (None: the public) must not see."""
+def leaks(payload: dict[str, Any], game: Game, viewer: int | None = None, same_moment: bool = True) -> list[str]:
+    """Everything in `payload` that `viewer` (None: the public) must not see.
+
+    `same_moment`: the payload was made in the game's current state, so it must also
+    equal the engine's public view (not so for a page read while the table moves on).
+    """
     problems: list[str] = []
     view = payload.get("view", payload)
     outside = {k: v for k, v in payload.items() if k != "view"}
@@ -86,9 +90,9 @@ def leaks(payload: dict[str, Any], game: Game, viewer: int | None = None) -> lis
         player = game.player(entry["seat"])
         secret_characters = set(player.characters) - set(game.public_view()["seats"][entry["seat"] - 1]["characters"])
         shown = set(entry.get("characters", []))
-        if secret_characters & shown:
+        if same_moment and secret_characters & shown:
             problems.append(f"seat {entry['seat']} unrevealed {sorted(secret_characters & shown)}")
-    engine_view = game.public_view()
+    engine_view = game.public_view() if same_moment else {}
     for key, value in engine_view.items():
         if key == "seats":
             trimmed = [{k: v for k, v in s.items() if k != "online"} for s in view["seats"]]
@@ -189,3 +193,38 @@ def test_random_games_never_leak_into_public_payloads(players: int, seed: int, m
     final = client.get("/api/public").get_json()["view"]
     assert final["result"]["winner"] in range(1, players + 1)
     close_app(app)
+
+
+def test_the_real_table_service_through_the_web_never_leaks() -> None:
+    """The lead's TableService (physical mode, simulated seats over the in-process bus)."""
+    from hub.engine import Setup
+    from hub.table.sim import SimTable
+
+    for players, seed in ((3, 4), (6, 9)):
+        sim = SimTable(Setup(players=players, seed=seed, mode="physical"))
+        service = sim.service
+        app = make_app(service)
+        web = app.extensions["citadels_web"]
+        client = app.test_client()
+        problems: list[str] = []
+        frames = 0
+
+        def check_frame(event_id: int, message: dict[str, Any]) -> None:
+            nonlocal frames
+            frames += 1
+            payload = json.loads(web.encode(event_id, message).decode().split("data: ", 1)[1])
+            problems.extend(f"frame {event_id}: {p}" for p in leaks(payload, service.game))
+
+        service.subscribe(check_frame)
+        try:
+            game = sim.play(after_step=lambda: problems.extend(
+                f"/api/public: {p}"
+                for p in leaks(client.get("/api/public").get_json(), service.game, same_moment=False)))
+            assert game.over and frames > 50
+            for seat in range(1, players + 1):
+                body = client.get(f"/api/seat/{SEAT_TOKENS[seat]}").get_json()
+                problems.extend(f"seat {seat}: {p}" for p in leaks(body, service.game, viewer=seat))
+            assert problems == [], problems[:5]
+        finally:
+            sim.close()
+            close_app(app)
