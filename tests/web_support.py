@@ -233,7 +233,7 @@ class LiveServer:
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.server: Any = make_server(app, "127.0.0.1", 0)
+        self.server = make_server(app, "127.0.0.1", 0)
         self.port = int(self.server.effective_port)
         self.url = f"http://127.0.0.1:{self.port}"
         self._thread = threading.Thread(target=self.server.run, name="waitress", daemon=True)

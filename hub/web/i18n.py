@@ -188,18 +188,6 @@ def lang_index(lang: str) -> int:
     return LANGS.index(lang) if lang in LANGS else 0
 
 
-def pick_lang(requested: str | None, accept: str | None = None) -> str:
-    """The viewer's language: an explicit choice, else the browser's, else English."""
-    if requested in LANGS:
-        return requested  # type: ignore[return-value]
-    header = (accept or "").lower()
-    if "zh-cn" in header or "zh-hans" in header or "zh-sg" in header:
-        return "zh-Hans"
-    if "zh" in header:
-        return "zh-Hant"
-    return "en"
-
-
 def _title(card_id: str) -> str:
     return card_id.replace("_", " ").title()
 
@@ -211,9 +199,10 @@ def _engine_card_names() -> tuple[dict[str, dict[str, str]], dict[str, dict[str,
     except ImportError:
         return None
     names: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
-    for card in (*CHARACTERS, *all_districts().values()):
+    cards = [(c.id, c.names) for c in CHARACTERS] + [(d.id, d.names) for d in all_districts().values()]
+    for card_id, card_names_by_lang in cards:
         for lang in LANGS:
-            names[lang][card.id] = card.names.get(lang) or card.names["en"]
+            names[lang][card_id] = card_names_by_lang.get(lang) or card_names_by_lang["en"]
     types: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
     for type_id, words in card_set().type_names.items():
         for lang in LANGS:

@@ -3,26 +3,37 @@
 from __future__ import annotations
 
 import sys
-from typing import Mapping, TextIO
+from typing import Any, Mapping, Protocol, TextIO
 
 import segno
 from flask import Flask
 
 from .app import EXT_KEY, close_app
 
+class WebServer(Protocol):
+    """What waitress's `create_server` returns, as far as the hub uses it."""
+
+    effective_port: Any
+    task_dispatcher: Any
+
+    def run(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
 EXTRA_THREADS = 16  # for page loads, API calls and seat answers beside the open streams
 
 
-def make_server(app: Flask, host: str, port: int, *, threads: int | None = None) -> object:
+def make_server(app: Flask, host: str, port: int, *, threads: int | None = None) -> WebServer:
     """A waitress server (not yet running) with a thread for every possible live page.
 
     Each open SSE stream holds one waitress thread, so threads = max streams + spare.
     `port=0` picks a free port (tests, bench): read it back from `.effective_port`.
     """
-    from waitress import create_server
+    from waitress import create_server  # type: ignore[import-untyped]
 
     max_streams = app.extensions[EXT_KEY].broadcaster.max_clients
-    return create_server(
+    server: WebServer = create_server(
         app,
         host=host,
         port=port,
@@ -33,18 +44,19 @@ def make_server(app: Flask, host: str, port: int, *, threads: int | None = None)
         ident="citadels-hub",
         clear_untrusted_proxy_headers=True,
     )
+    return server
 
 
 def serve(app: Flask, host: str = "0.0.0.0", port: int = 8000, *, threads: int | None = None) -> None:
     """Serve until interrupted; closes live streams on the way out."""
     server = make_server(app, host, port, threads=threads)
     try:
-        server.run()  # type: ignore[attr-defined]
+        server.run()
     except KeyboardInterrupt:
         pass
     finally:
         close_app(app)
-        server.close()  # type: ignore[attr-defined]
+        server.close()
 
 
 def terminal_qr(url: str) -> str:
