@@ -134,3 +134,50 @@ def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> No
         finally:
             table.stop()
     assert errors == []
+
+
+def test_admin_page_pauses_corrects_and_starts_a_game(browser: Browser) -> None:
+    from tests.web_support import ADMIN_TOKEN
+
+    table = FakeTable(4, seed=5, names=("Ann", "Ben", "Cai", "Dee"))
+    table.step()
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        board = phone_page(browser, errors)
+        board.goto(f"{server.url}/?lang=en")
+        board.wait_for_selector("#seats .seat[data-seat='4']")
+        admin = phone_page(browser, errors)
+        admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}")
+        admin.wait_for_selector("#seat-links figure img")
+        assert admin.eval_on_selector_all("#seat-links img", "imgs => imgs.every(i => i.naturalWidth > 0)")
+
+        admin.fill("#pause-reason", "card on the floor")
+        admin.click("#pause")
+        admin.wait_for_selector("#admin-feedback.good")
+        assert table.paused and table.pause_reason == "card on the floor"
+        board.wait_for_selector("#paused:not([hidden])")
+        assert "card on the floor" in board.inner_text("#paused")
+        admin.click("#resume")
+        board.wait_for_selector("#paused", state="hidden")
+
+        gold = table.game.player(2).gold
+        admin.fill("#gold-seat", "2")
+        admin.fill("#gold-delta", "3")
+        admin.fill("#gold-reason", "miscounted")
+        admin.click("#gold")
+        board.wait_for_function(f"() => document.querySelector('.seat[data-seat=\"2\"] .gold').textContent === '{gold + 3}'")
+        assert str(table.game.log[-1]) == "0 adjust 2 3 miscounted"
+
+        admin.fill("#void-reason", "")
+        admin.click("#void")
+        admin.wait_for_selector("#admin-feedback.bad")
+        assert "reason" in admin.inner_text("#admin-feedback")
+
+        admin.select_option("#players", "3")
+        admin.fill("#names input[data-seat='1'] >> nth=0", "Xu")
+        admin.select_option("#mode", "digital")
+        admin.click("#new-game button[type=submit]")
+        board.wait_for_function("() => document.querySelectorAll('#seats .seat').length === 3")
+        assert board.inner_text(".seat[data-seat='1'] .name") == "Xu"
+    # the one refused request (void without a reason) is the only thing the console reports
+    assert errors == ["console: Failed to load resource: the server responded with a status of 400 (BAD REQUEST)"]

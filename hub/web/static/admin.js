@@ -49,7 +49,8 @@
     $("admin-status").textContent =
       (s.paused ? "PAUSED" + (s.pause_reason ? " (" + s.pause_reason + ")" : "") : "running") +
       " · round " + (v.round ?? "–") + " · " + (v.phase || "no game") +
-      " · readers " + (online || "–") + " · live pages " + s.live_pages;
+      " · readers " + (online || "–") + " · live pages " + s.live_pages +
+      (s.store_error ? " · RECORD NOT SAVED: " + s.store_error : "");
     const key = JSON.stringify(s.seat_links);
     if (key !== linksShown) {
       linksShown = key;

@@ -43,8 +43,7 @@
     }));
     const chars = [...(you.characters || [])];
     document.getElementById("my-characters").replaceChildren(
-      ...chars.map((id) => C.el("span", { class: "chip", "data-id": id, text: C.card(id) })),
-      ...(you.draft && !options.length ? [] : []));
+      ...chars.map((id) => C.el("span", { class: "chip", "data-id": id, text: C.card(id) })));
     const hand = document.getElementById("hand");
     const cards = (you.hand || []).map((id) =>
       (typeof id === "object" ? C.district(id) : C.el("li", { class: "district", "data-id": id, text: C.card(id) })));
