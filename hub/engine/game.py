@@ -95,6 +95,13 @@ class Game:
         self.result_cache: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
         self._events: list[Event] = []
+        # argument-less actions never change: made once per seat, not once per turn
+        self._simple = {
+            seat: {verb: Action(seat, verb) for verb in ("gold", "draw", "end", "tax", "lab", "museum", "smithy")}
+            for seat in range(1, self.n + 1)
+        }
+        self._kills = {seat: [Action(seat, "kill", (c.id,)) for c in CHARACTERS if c.rank > 1]
+                       for seat in range(1, self.n + 1)}
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -218,36 +225,38 @@ class Game:
         return [c.id for c in CHARACTERS if c.id not in taken]
 
     def _turn_options(self, seat: int) -> list[Action]:
-        p = self.player(seat)
+        p = self.players[seat - 1]
         char = self.turn_char
         used = self.used
+        effects = p.effects
+        simple = self._simple[seat]
         out: list[Action] = []
         if not self.gathered:
-            out.append(Action(seat, "gold"))
+            out.append(simple["gold"])
             if self.deck_size() > 0:
-                out.append(Action(seat, "draw"))
+                out.append(simple["draw"])
         else:
-            out.append(Action(seat, "end"))
+            out.append(simple["end"])
             if self.builds_left > 0 and len(p.city) < self.complete_at and p.hand_size > 0:
                 for card in self._buildable(p):
                     out.append(Action(seat, "build", (card,)))
         if char in TAXED and "tax" not in used:
-            out.append(Action(seat, "tax"))
+            out.append(simple["tax"])
         if "ability" not in used:
             out.extend(self._ability_options(p, char))
         if p.hand_size > 0:
-            if "lab" not in used and self.has_effect(p, "laboratory"):
+            if "laboratory" in effects and "lab" not in used:
                 if self.digital:
                     out.extend(Action(seat, "lab", (c,)) for c in _distinct(p.hand))
                 else:
-                    out.append(Action(seat, "lab"))
-            if "museum" not in used and self.has_effect(p, "museum"):
+                    out.append(simple["lab"])
+            if "museum" in effects and "museum" not in used:
                 if self.digital:
                     out.extend(Action(seat, "museum", (c,)) for c in _distinct(p.hand))
                 else:
-                    out.append(Action(seat, "museum"))
-        if "smithy" not in used and p.gold >= 2 and self.has_effect(p, "smithy"):
-            out.append(Action(seat, "smithy"))
+                    out.append(simple["museum"])
+        if "smithy" in effects and "smithy" not in used and p.gold >= 2:
+            out.append(simple["smithy"])
         return out
 
     def _buildable(self, p: Player) -> list[str]:
@@ -274,7 +283,7 @@ class Game:
     def _ability_options(self, p: Player, char: str) -> list[Action]:
         seat = p.seat
         if char == "assassin":
-            return [Action(seat, "kill", (c.id,)) for c in CHARACTERS if c.rank > 1]
+            return self._kills[seat]
         if char == "thief":
             return [
                 Action(seat, "rob", (c.id,))
@@ -319,7 +328,8 @@ class Game:
             action = Action.parse(action)
         if action.seat == 0 and action.verb in ("void", "adjust"):
             return self._correction(action)
-        if action not in self.legal_actions():
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
             from .refusals import explain
 
             raise explain(self, action)
