@@ -1,0 +1,122 @@
+"""How long does it take to resume a full-length game from the event store?
+
+    python bench/resume.py [--repeat 20] [--json]
+
+Plays full simulated games (physical mode, virtual seats, journaled into SQLite with
+WAL + synchronous=FULL), picks the longest, then times:
+- table resume (``citadels-hub run --resume`` path): open the file, load setup + log,
+  ``Game.replay``, build the TableService and restore its tag/dedup state;
+- sim resume (``citadels-hub sim --resume``): re-run the deterministic simulated table
+  over the stored log, checking every action (in-process, no interpreter start-up);
+- ``citadels-hub sim --headless --json --resume --db F`` as a whole process;
+- recording: a whole simulated game divided by its actions (move + commit + fsync).
+Target: resume under one second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from hub.engine import Setup  # noqa: E402
+from hub.store import EventStore, Recorder, SimRuns, TableRecord  # noqa: E402
+from hub.table.registry import TagRegistry  # noqa: E402
+from hub.table.service import TableService  # noqa: E402
+from hub.table.sim import SimTable  # noqa: E402
+from hub.transport import InProcessBus  # noqa: E402
+
+
+def record_game(path: Path, setup: Setup) -> int:
+    store = EventStore(path)
+    recorder = Recorder.new_game(store, setup)
+    sim = SimTable(setup, journal_meta=recorder.journal)
+    try:
+        sim.play()
+    finally:
+        sim.close()
+        store.close()
+    return recorder.written
+
+
+def ms(samples: list[float]) -> dict[str, float]:
+    return {"median_ms": round(statistics.median(samples) * 1000, 2), "max_ms": round(max(samples) * 1000, 2)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    tmp = Path(tempfile.mkdtemp(prefix="resume-bench-"))
+    candidates = []
+    record_times = []
+    for players in (4, 7):
+        for seed in range(1, 6):
+            setup = Setup(players=players, seed=seed, mode="physical", variant="classic8")
+            path = tmp / f"p{players}s{seed}.db"
+            t = time.perf_counter()
+            n = record_game(path, setup)
+            record_times.append((time.perf_counter() - t) / max(n, 1))
+            candidates.append((n, path, setup))
+    n, path, setup = max(candidates, key=lambda c: c[0])
+
+    table, sim_rerun, process = [], [], []
+    registry = TagRegistry.virtual(setup.deck)
+    for _ in range(args.repeat):
+        t = time.perf_counter()
+        record = TableRecord.open(path, setup, resume=True)
+        service = TableService(InProcessBus(), registry, record.setup, game=record.game, journal_meta=record.journal)
+        record.restore(service)
+        table.append(time.perf_counter() - t)
+        assert record.game is not None and record.game.over and len(record.game.log) == n
+        record.store.close()
+
+        t = time.perf_counter()
+        runs = SimRuns(path, [setup], resume=True)
+        recorder = runs.recorder(setup)
+        sim = SimTable(setup, journal_meta=recorder.journal)
+        game = sim.play()
+        recorder.finish()
+        sim.close()
+        sim_rerun.append(time.perf_counter() - t)
+        assert len(game.log) == n and recorder.written == 0
+        runs.store.close()
+    for _ in range(max(3, args.repeat // 4)):
+        t = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "hub.cli", "sim", "--headless", "--json", "--resume", "--db", str(path)],
+                              cwd=ROOT, capture_output=True, text=True, check=True)
+        process.append(time.perf_counter() - t)
+        assert json.loads(done.stdout)["actions"] == n
+
+    figures = {
+        "machine": f"{platform.node()} {platform.machine()} {os.cpu_count()} CPU, Python {platform.python_version()}",
+        "date": time.strftime("%Y-%m-%d"),
+        "game": {"players": setup.players, "seed": setup.seed, "variant": setup.variant, "actions": n},
+        "table_resume (load + Game.replay + service)": ms(table),
+        "sim_resume in-process (checked re-run)": ms(sim_rerun),
+        "sim --resume whole process": ms(process),
+        "recording a game, per action (sim move + commit + fsync)": {"median_ms": round(statistics.median(record_times) * 1000, 2)},
+        "target_met": max(table) < 1.0 and max(process) < 1.0,
+    }
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0 if figures["target_met"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
