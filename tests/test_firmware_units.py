@@ -338,3 +338,98 @@ def test_link_resends_an_event_whose_puback_was_lost(fw: Any) -> None:
     assert [e[1] for e in events] == ['{"seq":1}', '{"seq":1}'] and client.connects == 2
     client.on_ack(events[-1][2])
     assert len(link.outbox) == 0
+
+
+# ---- the seat over a long game: exactly one edge per physical placement / lift -------
+
+class ScriptedReader:
+    """What the PN532 returns at each poll, from a physical timeline with RF glitches
+    (a resting card missing from up to 2 polls in a row) and reader faults."""
+
+    class transport:
+        name = "pn532-hsu"
+
+    def __init__(self, polls: list[Any], error: type[Exception]) -> None:
+        self.polls = polls
+        self.error = error
+
+    def begin(self) -> None:
+        pass
+
+    def scan(self) -> list[str]:
+        step = self.polls.pop(0) if self.polls else []
+        if step == "fault":
+            raise self.error("no ACK from PN532")
+        return list(step)
+
+
+class CollectingLink:
+    class outbox:
+        dropped = 0
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+
+    def queue(self, key: int, payload: str) -> None:
+        self.events.append(json.loads(payload))
+
+    def service(self, now: int) -> None:
+        pass
+
+
+class SteppedClock:
+    def __init__(self) -> None:
+        self.ms = 0
+
+    def now(self) -> int:
+        return self.ms
+
+
+segment = st.tuples(
+    st.sampled_from(["04A1B2C3D4E580", "04000000000001", "11223344", "AABBCCDD"]),
+    st.integers(10, 80),                                   # polls the card rests
+    st.lists(st.sampled_from(["seen", "seen", "seen", "glitch", "fault"]), max_size=80),
+    st.integers(10, 30),                                   # empty polls after the lift
+    st.integers(0, 25),                                    # reader fault burst mid-rest
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(game=st.lists(segment, min_size=1, max_size=15))
+def test_a_long_game_gives_exactly_one_added_and_one_removed_per_placement(
+    fw: Any, game: list[tuple[str, int, list[str], int, int]]
+) -> None:
+    polls: list[Any] = []
+    expected: list[tuple[str, str]] = []
+    for uid, rest, noise, empty, burst in game:
+        misses = 0
+        for i in range(rest):
+            if i == rest // 2:
+                polls += ["fault"] * burst
+            kind = noise[i] if i < len(noise) and 0 < i < rest - 1 else "seen"
+            if kind == "glitch" and misses < 2:
+                polls.append([])
+                misses += 1
+            elif kind == "fault":
+                polls.append("fault")
+            else:
+                polls.append([uid])
+                misses = 0
+        polls += [[]] * empty
+        expected += [("added", uid), ("removed", uid)]
+    cfg = fw.config.validate(json.loads((FIRMWARE_DIR / "config.example.json").read_text()))
+    link, clock = CollectingLink(), SteppedClock()
+    quiet = fw.feedback.Feedback(lambda rgb: None, None, None, lambda m: None)
+    seat = fw.seat.Seat(cfg, "esp32-a1b2c3", 7, ScriptedReader(polls, fw.pn532.ReaderError),
+                        [], quiet, link, clock, lambda m: None)
+    while seat.reader.polls:
+        clock.ms += cfg["timing"]["poll_ms"]
+        seat.step()
+    for _ in range(20):
+        clock.ms += cfg["timing"]["poll_ms"]
+        seat.step()
+    edges = [(e["edge"], e["uid"]) for e in link.events if e["type"] == "tag"]
+    assert edges == expected
+    assert [e["seq"] for e in link.events] == list(range(1, len(link.events) + 1))
+    faults = [e["type"] for e in link.events if e["type"] in ("fault", "recovered")]
+    assert faults == ["fault", "recovered"] * (len(faults) // 2)
