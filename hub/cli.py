@@ -59,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--serial", action="append", metavar="[json:|pn532:]PORT:SEAT",
                      help="a reader wired to the hub (repeatable); see docs/serial.md")
     run.add_argument("--headless", action="store_true", help="no web server")
+    run.add_argument("--db", default=None, metavar="FILE",
+                     help="record every accepted action in this SQLite file (recommended at a real table)")
+    run.add_argument("--resume", action="store_true", help="continue the game interrupted in --db FILE")
     _add_table_options(run)
 
     enroll = sub.add_parser("enroll", help="pair every physical card with its RFID tag")

@@ -103,3 +103,41 @@ def test_run_referees_seats_over_mosquitto(mosquitto: Any, tmp_path: Path) -> No
         out, err = hub.communicate(timeout=20)
     assert "Hub running" in out, err
 
+
+
+def _start_hub(url: str, tags: Path, db: Path, resume: bool) -> subprocess.Popen[str]:
+    cmd = [sys.executable, "-m", "hub.cli", "run", "--broker", url, "--tags", str(tags), "--players", "4",
+           "--headless", "--voice", "none", "--db", str(db)] + (["--resume"] if resume else [])
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _first_answer(seat: VirtualSeat, uid: str, deadline_s: float = 20) -> Any:
+    deadline = time.monotonic() + deadline_s
+    while True:
+        event = seat.place(uid)
+        try:
+            return seat.answer_to(event, timeout=1)
+        except TimeoutError:
+            assert time.monotonic() < deadline, "the hub never answered"
+
+
+def test_run_killed_and_resumed_from_its_database(mosquitto: Any, tmp_path: Path) -> None:
+    tags, db = tmp_path / "tags.json", tmp_path / "game.db"
+    TagRegistry.virtual().save(tags)
+    hub = _start_hub(mosquitto.url, tags, db, resume=False)
+    seat = VirtualSeat(mosquitto.url, seat=1, device="resume-test-1")
+    try:
+        assert _first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None
+    finally:
+        hub.kill()  # SIGKILL: no goodbye, no flush beyond what the store committed
+        hub.communicate(timeout=20)
+    hub = _start_hub(mosquitto.url, tags, db, resume=True)
+    try:
+        assert _first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
+        again = seat.answer_to(seat.place(virtual_uid(CardRef("character", "assassin"))), timeout=5)
+        assert again.code == "not_available"  # the first hub's action survived the kill
+    finally:
+        seat.close()
+        hub.terminate()
+        out, err = hub.communicate(timeout=20)
+    assert "Resumed game" in out, err

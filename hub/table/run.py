@@ -41,7 +41,25 @@ def run_hub(args: argparse.Namespace) -> int:
                            Will(hub_status_topic(args.table), b"offline", 1, True))
     if not bus.wait_connected(10):
         print(f"citadels-hub: cannot reach the broker at {args.broker}; still trying in the background", flush=True)
-    service = TableService(bus, registry, setup, table=args.table)
+    record = None
+    if args.db:
+        from hub.store import TableRecord
+
+        record = TableRecord.open(args.db, setup, resume=args.resume)
+        service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
+                               journal_meta=record.journal)
+        record.restore(service)
+        store = record.store
+
+        def record_new_game(new_setup: Setup) -> Any:
+            from hub.store import Recorder
+
+            return Recorder.new_game(store, new_setup).journal
+        service.on_new_game = record_new_game
+        if record.stored is not None:
+            print(f"Resumed game {record.stored.id} from {args.db}: {len(record.stored.actions)} actions", flush=True)
+    else:
+        service = TableService(bus, registry, setup, table=args.table)
     extras = attach_extras(service, args, first=True)
     service.start()
     readers = start_serial_readers(service, args.serial or [])

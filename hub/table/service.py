@@ -61,6 +61,7 @@ class TableService:
         self.table = table
         self.journal = journal
         self.journal_meta = journal_meta
+        self.on_new_game: Callable[[Setup], Any] | None = None  # returns the new game's journal
         self.store_error: str | None = None  # set when the journal failed: no more actions accepted
         self.game = game if game is not None else Game.new(setup)
         self.counters: Counter[str] = Counter()
@@ -472,6 +473,8 @@ class TableService:
                           names=tuple(config.get("names") or ()), deck=self.registry.deck)
         except (KeyError, TypeError, ValueError) as exc:
             return {"ok": False, "code": "bad_setup", "message": str(exc)}
+        if self.on_new_game is not None:
+            self.journal_meta = self.on_new_game(setup)  # the store opens a new game log
         self.game = Game.new(setup)
         self.city_uid.clear()
         self.recent.clear()

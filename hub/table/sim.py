@@ -127,12 +127,12 @@ class SimTable:
         self.setup = setup
         self.registry = TagRegistry.virtual(setup.deck)
         self.broker = broker
-        self.inproc = InProcessBus() if broker is None else None
-        hub_bus = self.inproc if self.inproc is not None else MqttBus.from_url(
+        hub_bus: InProcessBus | MqttBus = InProcessBus() if broker is None else MqttBus.from_url(
             broker, f"hub-{table}", Will(f"citadels/{table}/hub/status", b"offline", 1, True))
         if isinstance(hub_bus, MqttBus):
             hub_bus.wait_connected(10)
         self.hub_bus = hub_bus
+        self.inproc = hub_bus if isinstance(hub_bus, InProcessBus) else None
         self.service = TableService(hub_bus, self.registry, setup, table=table, journal=journal,
                                     journal_meta=journal_meta)
         self.world = TableTop(self.registry, setup.players, setup.seed)
