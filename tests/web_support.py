@@ -236,7 +236,15 @@ class LiveServer:
         self.server = make_server(app, "127.0.0.1", 0)
         self.port = int(self.server.effective_port)
         self.url = f"http://127.0.0.1:{self.port}"
-        self._thread = threading.Thread(target=self.server.run, name="waitress", daemon=True)
+        self._closing = False
+        self._thread = threading.Thread(target=self._serve, name="waitress", daemon=True)
+
+    def _serve(self) -> None:
+        try:
+            self.server.run()
+        except OSError:
+            if not self._closing:  # closing the sockets under select() is how it stops
+                raise
 
     def __enter__(self) -> LiveServer:
         self._thread.start()
@@ -245,6 +253,7 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         close_app(self.app)  # ends every open stream, freeing waitress threads
         self.server.task_dispatcher.shutdown(timeout=5)
+        self._closing = True
         self.server.close()
         self._thread.join(timeout=5)
 
