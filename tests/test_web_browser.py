@@ -181,3 +181,27 @@ def test_admin_page_pauses_corrects_and_starts_a_game(browser: Browser) -> None:
         assert board.inner_text(".seat[data-seat='1'] .name") == "Xu"
     # the one refused request (void without a reason) is the only thing the console reports
     assert errors == ["console: Failed to load resource: the server responded with a status of 400 (BAD REQUEST)"]
+
+
+def test_a_page_that_loses_its_stream_catches_up_without_reload(browser: Browser) -> None:
+    table = FakeTable(4, seed=9)
+    errors: list[str] = []
+    app = make_app(table)
+    broadcaster = app.extensions["citadels_web"].broadcaster
+    with LiveServer(app) as server:
+        board = phone_page(browser, errors)
+        board.goto(f"{server.url}/?lang=en")
+        board.wait_for_function("() => document.body.dataset.eventId === '0'")
+        board.evaluate("window.__noReload = 1")
+        for _ in range(3):
+            table.step()
+        board.wait_for_function("() => document.body.dataset.eventId === '3'")
+        broadcaster.end_streams()  # the phone's Wi-Fi drops...
+        for _ in range(4):
+            table.step()  # ...while the game goes on
+        board.wait_for_function("() => document.body.dataset.eventId === '7'")
+        assert broadcaster.resumed >= 1  # it came back with Last-Event-ID and got the missed frames
+        shown = seat_numbers(board)
+        assert {int(k): v["gold"] for k, v in shown.items()} == {s["seat"]: s["gold"] for s in table.public_view()["seats"]}
+        assert board.evaluate("window.__noReload") == 1
+    assert errors == []

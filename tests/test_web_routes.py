@@ -141,6 +141,13 @@ def test_seat_page_and_api_refuse_a_bad_token(client, token: str) -> None:
     assert client.post(f"/api/seat/{token}/answer", json={"action": "1 pick king"}).status_code == 403
 
 
+def test_a_seat_link_without_a_player_this_game_is_404(client) -> None:
+    assert client.get(f"/seat/{SEAT_TOKENS[6]}").status_code == 404
+    response = client.get(f"/api/seat/{SEAT_TOKENS[6]}")
+    assert response.status_code == 404 and "seat 6" in response.get_json()["message"]
+    assert client.post(f"/api/seat/{SEAT_TOKENS[6]}/answer", json={"action": "6 pick king"}).status_code == 404
+
+
 def test_seat_api_shows_only_that_seats_secrets(client, table: FakeTable) -> None:
     for seat in (1, 2):
         view = client.get(seat_api(seat)).get_json()["view"]

@@ -254,9 +254,13 @@ def events() -> Response:
 
 
 def seat_or_403(token: str) -> int:
+    """The seat a token opens; 403 for an unknown token, 404 if it has no place this game."""
     seat = seat_for_token(state().seat_tokens, token)
     if seat is None:
         abort(403, description="unknown seat link")
+    seats = state().table.public_view().get("seats") or []
+    if not any(isinstance(s, Mapping) and s.get("seat") == seat for s in seats):
+        abort(404, description=f"seat {seat} has no player in this game")
     return seat
 
 

@@ -83,6 +83,7 @@ class Broadcaster:
         self._thread: threading.Thread | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._stopping = False
+        self.resumed = 0  # connections served from history thanks to Last-Event-ID
 
     # --- table side -------------------------------------------------------------------
     def _on_change(self, event_id: int, message: Message) -> None:
@@ -126,6 +127,10 @@ class Broadcaster:
             self._unsubscribe()
             self._unsubscribe = None
         self._wake.set()
+        self.end_streams()
+
+    def end_streams(self) -> None:
+        """End every open stream; pages reconnect by themselves and catch up."""
         with self._lock:
             clients = list(self._clients)
             self._clients.clear()
@@ -155,6 +160,7 @@ class Broadcaster:
         if last_event_id is not None and history:
             ids = [event_id for event_id, _ in history]
             if ids[0] - 1 <= last_event_id <= ids[-1]:
+                self.resumed += 1
                 return client, [(i, f) for i, f in history if i > last_event_id]
         # Snapshot: read the table outside our lock (the hub may be calling us meanwhile).
         event_id = self._table.last_event_id()
