@@ -163,7 +163,8 @@ def test_admin_corrections_are_logged(table: Table) -> None:
     assert table.service.game.player(2).gold == 3
     assert table.service.void_last("mistake") == {"ok": True}
     assert table.service.game.player(2).gold == 2
-    assert [str(a) for a in table.service.game.log] == ["1 faceup assassin", "0 adjust 2 1 coin fell off", "0 void"]
+    assert [str(a) for a in table.service.game.log] == ["1 faceup assassin", "0 adjust 2 1 coin fell off",
+                                                        "0 void mistake"]
 
 
 # ---------------------------------------------------------------- through a real broker

@@ -96,12 +96,12 @@ def _start_web(extras: Extras, args: argparse.Namespace, service: TableService) 
     from hub.web.serving import make_server, print_access
     from hub.web.tokens import make_tokens
 
-    admin, seats = make_tokens(service.game.n)
+    admin, seats = make_tokens(7)  # every seat a table can have: the admin may start a bigger game
     url = f"http://{_lan_address()}:{args.port}"
     app = create_app({"TABLE": extras.web_table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats, "PUBLIC_URL": url})
     server = make_server(app, args.host, args.port)
     extras.server = server
-    extras.thread = threading.Thread(target=server.run, name="web", daemon=True)  # type: ignore[attr-defined]
+    extras.thread = threading.Thread(target=server.run, name="web", daemon=True)
     extras.thread.start()
     print_access(url, admin, seats, qr=not getattr(args, "no_qr", False))
 

@@ -496,7 +496,8 @@ class TableService:
         self._publish_view(self._prompt())
 
     def void_last(self, reason: str) -> dict[str, Any]:
-        return dict(self._submit(_Input("correction", (Action(0, "void"),))))
+        words = tuple((reason or "").split())  # the reason stays in the log: "0 void misread card"
+        return dict(self._submit(_Input("correction", (Action(0, "void", words),))))
 
     def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
         words = tuple((reason or "correction").split()) or ("correction",)
