@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import signal
-from collections.abc import Iterator
-from types import FrameType
 
 import pytest
 from hypothesis import given
@@ -28,18 +25,7 @@ from tests.fakes.pn532 import (
 )
 
 
-@pytest.fixture(autouse=True)
-def hard_timeout() -> Iterator[None]:
-    """Fail instead of hanging: no test here may take more than 10 s."""
-
-    def expire(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError("test exceeded its 10 s limit")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, 10)
-    yield
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.timeout(10)  # fail instead of hanging: no test here may take more than 10 s
 
 
 def command(code: int, params: bytes = b"") -> bytes:

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -20,18 +18,7 @@ from hub.serial.events import EventStamper
 from hub.serial.validate import command_problem, event_problem
 
 
-@pytest.fixture(autouse=True)
-def hard_timeout() -> Iterator[None]:
-    """Fail instead of hanging: no test here may take more than 10 s."""
-
-    def expire(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError("test exceeded its 10 s limit")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, 10)
-    yield
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.timeout(10)  # fail instead of hanging: no test here may take more than 10 s
 
 
 def wait_until(predicate: Callable[[], bool], timeout: float = 3.0) -> bool:

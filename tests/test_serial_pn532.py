@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import itertools
-import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -18,23 +16,12 @@ from hub.serial import PN532UartReader, ReaderError
 from hub.serial.pn532 import PN532Session, parse_target
 from hub.serial.validate import event_problem
 from tests.fakes import pn532url
-from tests.fakes.pn532 import CMD_IN_LIST_PASSIVE_TARGET, CMD_IN_RELEASE, CMD_SAM_CONFIGURATION, FAULTS, FakePN532
+from tests.fakes.pn532 import CMD_IN_LIST_PASSIVE_TARGET, CMD_IN_RELEASE, CMD_SAM_CONFIGURATION, FAULTS
 
 _names = itertools.count(1)
 
 
-@pytest.fixture(autouse=True)
-def hard_timeout() -> Iterator[None]:
-    """Fail instead of hanging: no test here may take more than 10 s."""
-
-    def expire(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError("test exceeded its 10 s limit")
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, 10)
-    yield
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.timeout(10)  # fail instead of hanging: no test here may take more than 10 s
 
 
 @pytest.fixture
