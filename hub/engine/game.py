@@ -311,15 +311,19 @@ class Game:
         for q in self.players:
             if q.seat == protected or self.complete(q):
                 continue
-            wall = self.has_effect(q, "wall")
             for card in _distinct(q.city):
-                d = districts[card]
-                if d.effect == "indestructible":
+                if districts[card].effect == "indestructible":
                     continue
-                price = max(0, d.cost - 1) + (1 if wall and d.effect != "wall" else 0)
+                price = self.destroy_price(q, card)
                 if price <= warlord.gold:
                     out.append((q.seat, card, price))
         return out
+
+    def destroy_price(self, victim: Player, card: str) -> int:
+        """Cost minus 1 (a cost-1 district is free), +1 for the victim's Great Wall (not on itself)."""
+        d = self.cards.districts[card]
+        wall = "wall" in victim.effects and d.effect != "wall"
+        return max(0, d.cost - 1) + (1 if wall else 0)
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action | str) -> list[Event]:
@@ -670,7 +674,7 @@ class Game:
 
     def _destroy(self, warlord: Player, victim: Player, card: str) -> None:
         self.used.add("ability")
-        price = next(pr for s, c, pr in self._destroy_targets(warlord) if s == victim.seat and c == card)
+        price = self.destroy_price(victim, card)
         warlord.gold -= price
         victim.city.remove(card)
         self._city_changed(victim)

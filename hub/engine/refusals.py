@@ -165,7 +165,7 @@ def _explain_target(game: Game, a: Action) -> IllegalAction:
         return IllegalAction("bad_target", f"the {district.name} cannot be destroyed")
     if game.holder.get("bishop") == victim.seat and game.killed != "bishop":
         return IllegalAction("bad_target", f"seat {victim.seat} is the Bishop: the Warlord cannot touch that city this round")
-    price = max(0, district.cost - 1) + (1 if game.has_effect(victim, "wall") and district.effect != "wall" else 0)
+    price = game.destroy_price(victim, card)
     return IllegalAction("cannot_afford", f"destroying the {district.name} costs {price} gold; you have {warlord.gold}")
 
 
