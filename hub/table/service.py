@@ -419,7 +419,10 @@ class TableService:
 
     # ------------------------------------------------------------------ facade (web, sim)
     def public_view(self) -> dict[str, Any]:
-        view = self.game.public_view()
+        return self._with_table(self.game.public_view())
+
+    def _with_table(self, view: dict[str, Any]) -> dict[str, Any]:
+        """Add what only the table knows (readers online, recent events, pause) to an engine view."""
         for s in view["seats"]:
             s["online"] = self.online.get(s["seat"], False)
         view["recent"] = list(self.recent)[-10:]
@@ -430,12 +433,10 @@ class TableService:
         return view
 
     def seat_view(self, seat: int) -> dict[str, Any]:
-        view = self.game.seat_view(seat)
-        public = self.public_view()
-        you = view["you"]
-        you["options"] = [str(a) for a in self.button_options(seat)] if not self.game.digital else you["options"]
-        public["you"] = you
-        return public
+        view = self._with_table(self.game.seat_view(seat))
+        if not self.game.digital:  # options said with a card are not buttons on the page
+            view["you"]["options"] = [str(a) for a in self.button_options(seat)]
+        return view
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         self._subscribers.append(callback)
