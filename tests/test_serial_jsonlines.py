@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,21 +13,22 @@ import serial
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hub.serial import JsonLineReader, PN532UartReader, SerialSpec, TagPresence, make_reader, parse_serial_arg
+from hub.serial import (
+    JsonLineReader,
+    PN532UartReader,
+    SerialSpec,
+    TagPresence,
+    make_reader,
+    parse_serial_arg,
+)
 from hub.serial.events import EventStamper
 from hub.serial.validate import command_problem, event_problem
-
+from tests import waiting
 
 pytestmark = pytest.mark.timeout(10)  # fail instead of hanging: no test here may take more than 10 s
 
 
-def wait_until(predicate: Callable[[], bool], timeout: float = 3.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.005)
-    return predicate()
+wait_until = functools.partial(waiting.wait_until, timeout=3.0, interval=0.005)
 
 
 class Collector:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,8 +16,14 @@ from adafruit_pn532.uart import PN532_UART
 from hub.serial import PN532UartReader, ReaderError
 from hub.serial.pn532 import PN532Session, parse_target
 from hub.serial.validate import event_problem
+from tests import waiting
 from tests.fakes import pn532url
-from tests.fakes.pn532 import CMD_IN_LIST_PASSIVE_TARGET, CMD_IN_RELEASE, CMD_SAM_CONFIGURATION, FAULTS
+from tests.fakes.pn532 import (
+    CMD_IN_LIST_PASSIVE_TARGET,
+    CMD_IN_RELEASE,
+    CMD_SAM_CONFIGURATION,
+    FAULTS,
+)
 
 _names = itertools.count(1)
 
@@ -33,13 +40,7 @@ def name() -> Iterator[str]:
     pn532url.forget(chip_name)
 
 
-def wait_until(predicate: Callable[[], bool], timeout: float = 4.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.005)
-    return predicate()
+wait_until = functools.partial(waiting.wait_until, timeout=4.0, interval=0.005)
 
 
 class Recorder:

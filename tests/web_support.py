@@ -7,7 +7,6 @@ It stands in for hub/table's TableService so the web layer can be tested end to 
 from __future__ import annotations
 
 import threading
-import time
 from collections import deque
 from typing import Any, Callable, Iterator
 
@@ -15,6 +14,7 @@ from hub.engine import Action, Game, IllegalAction, Setup
 from hub.engine.bots import Bot, make_bot
 from hub.web import create_app, make_server
 from hub.web.app import close_app
+from tests.waiting import wait_until  # noqa: F401 - re-exported for the web tests
 
 Subscriber = Callable[[int, dict[str, Any]], None]
 
@@ -276,10 +276,3 @@ def sse_frames(chunks: Iterator[bytes]) -> Iterator[tuple[int | None, str]]:
                 yield event_id, "\n".join(data)
 
 
-def wait_until(predicate: Callable[[], bool], timeout: float = 5.0, interval: float = 0.01) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(interval)
-    return predicate()
