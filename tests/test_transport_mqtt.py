@@ -135,6 +135,23 @@ def test_reconnects_and_resubscribes_after_broker_restart(mosquitto: MosquittoBr
     assert [p for _, p in log.wait_count(2)] == [b"before", b"after"]
 
 
+def test_on_connect_runs_after_every_connect_with_subscriptions_renewed(mosquitto: MosquittoBroker, buses: list[MqttBus]) -> None:
+    hub = open_bus(buses, mosquitto, "hub")
+    log = MessageLog()
+    hub.subscribe("citadels/t1/hub/status", log)
+    announced: list[int] = []
+
+    def announce() -> None:  # what a hub does: re-publish what the broker forgot
+        announced.append(hub.connect_count)
+        hub.publish("citadels/t1/hub/status", b"online", qos=1)
+
+    hub.on_connect = announce
+    mosquitto.restart()
+    assert hub.wait_connected(5)
+    assert [p for _, p in log.wait_count(1)] == [b"online"]  # subscription was live when it ran
+    assert announced == [2]
+
+
 def test_qos1_publish_during_outage_is_sent_after_reconnect(mosquitto: MosquittoBroker, buses: list[MqttBus]) -> None:
     hub = open_bus(buses, mosquitto, "hub")
     seat = open_bus(buses, mosquitto, "seat")

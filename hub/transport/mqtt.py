@@ -20,6 +20,7 @@ import logging
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -90,8 +91,13 @@ class MqttBus:
         reconnect_max: float = 2.0,
         subscribe_timeout: float = 5.0,
         wait: bool = True,
+        on_connect: Callable[[], None] | None = None,
     ) -> None:
         self.host = host
+        self.on_connect = on_connect
+        """Called on paho's thread after every (re)connect, once subscriptions are renewed:
+        the place to re-announce what the broker forgot (status, displays). Must only
+        publish or enqueue. May be set after construction."""
         self.port = port
         self.client_id = client_id
         self.will = Will(*will) if will is not None else None
@@ -288,6 +294,12 @@ class MqttBus:
     def _mark_ready(self) -> None:
         self._connected.set()
         self._first_answer.set()
+        callback = self.on_connect
+        if callback is not None:
+            try:
+                callback()
+            except Exception:  # a broken listener never kills the network loop
+                log.exception("on_connect callback of %s failed", self.client_id)
 
     def _on_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason: ReasonCode, properties: Any) -> None:
         self._link_up.clear()
