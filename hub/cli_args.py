@@ -25,6 +25,7 @@ EXIT_STORE = 3
 EXIT_UNEXPECTED = 1
 HEADLESS_SIM_SEED = 1  # `sim --headless` without --seed stays reproducible (same output every run)
 BROKER_SCHEMES = ("mqtt", "mqtts", "inproc")
+BROKER_HINT = "it looks like mqtt://host:1883 (with a login, user and password go before the host)"
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -97,12 +98,12 @@ def broker_url(text: str) -> str:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{shown!r} has a bad port: use 1..65535") from None
     if parts.scheme not in BROKER_SCHEMES or not text.startswith(f"{parts.scheme}://"):
-        raise argparse.ArgumentTypeError(f"{shown!r} is not a broker URL: use mqtt://[user:password@]host[:port]")
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a broker URL: {BROKER_HINT}")
     if parts.scheme != "inproc":
         if not parts.hostname:
             raise argparse.ArgumentTypeError(f"{shown!r} names no broker host")
         if port == 0 or parts.path not in ("", "/") or parts.query or parts.fragment:
-            raise argparse.ArgumentTypeError(f"{shown!r} is not a broker URL: use mqtt://[user:password@]host[:port]")
+            raise argparse.ArgumentTypeError(f"{shown!r} is not a broker URL: {BROKER_HINT}")
     return text
 
 
