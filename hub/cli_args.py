@@ -115,6 +115,8 @@ class BadInput(ValueError):
 def preflight(args: argparse.Namespace) -> None:
     """Refuse what would fail half-way (after a file was created): raises BadInput."""
     command = getattr(args, "command", None)
+    if command == "enroll":
+        check_writable_path(args.tags, "a tag registry file")  # written after every tapped card
     if command not in ("sim", "run"):
         return
     if getattr(args, "resume", False) and not getattr(args, "db", None):
@@ -134,8 +136,13 @@ def check_database_path(path: str) -> None:
     (An SQLite URI, ``file:...?mode=ro``, is left to the store to open and explain.)"""
     if path.startswith("file:") or path == ":memory:":
         return
+    check_writable_path(path, "a game database file")
+
+
+def check_writable_path(path: str, what: str) -> None:
+    """``path`` can be written: an existing regular file, or a new one in a writable folder."""
     if os.path.isdir(path):
-        raise BadInput(f"{path} is a folder, not a game database file")
+        raise BadInput(f"{path} is a folder, not {what}")
     if os.path.exists(path):
         if not os.path.isfile(path):
             raise BadInput(f"{path} is not a regular file")

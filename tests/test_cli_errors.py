@@ -161,6 +161,13 @@ def test_a_database_that_cannot_be_created_is_refused_first(db: str, fragment: s
     assert files_in(tmp_path) == before and not (tmp_path / "missing-folder").exists()
 
 
+def test_enroll_refuses_a_registry_it_could_not_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for tags_path, fragment in ((tmp_path / "no-folder" / "tags.json", "does not exist"), (tmp_path, "is a folder")):
+        code, _out, err = run_cli(["enroll", "--tags", str(tags_path), "--broker", "inproc://enroll-test"], capsys)
+        assert_one_line_refusal(code, err, fragment)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_resume_without_a_database_is_refused(tags: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for argv in (["run", "--tags", str(tags), "--headless", "--resume"], ["sim", "--headless", "--resume"]):
         code, _out, err = run_cli(argv, capsys)
