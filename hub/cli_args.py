@@ -23,7 +23,7 @@ from hub.seeds import MAX_SEED, fresh_seed
 EXIT_BAD_INPUT = 2
 EXIT_STORE = 3
 EXIT_UNEXPECTED = 1
-HEADLESS_SIM_SEED = 1  # `sim --headless` without --seed stays reproducible (same output every run)
+HEADLESS_SIM_SEED = 1  # `sim --headless`/`--engine-only` without --seed: reproducible output
 BROKER_SCHEMES = ("mqtt", "mqtts", "inproc")
 BROKER_HINT = "it looks like mqtt://host:1883 (with a login, user and password go before the host)"
 
@@ -125,10 +125,11 @@ def preflight(args: argparse.Namespace) -> None:
         check_database_path(args.db)
     if command == "run":
         check_serial_specs(getattr(args, "serial", None) or [])
-    if not getattr(args, "headless", False) and getattr(args, "port", None) is not None:
+    serves_pages = not getattr(args, "headless", False) and not getattr(args, "engine_only", False)
+    if serves_pages:
         check_port_free(args.host, args.port)
-    if args.seed is None:
-        args.seed = HEADLESS_SIM_SEED if command == "sim" and args.headless else fresh_seed()
+    if args.seed is None:  # a table people watch or play gets an unpredictable deal
+        args.seed = fresh_seed() if command == "run" or serves_pages else HEADLESS_SIM_SEED
 
 
 def check_database_path(path: str) -> None:

@@ -93,6 +93,7 @@ def test_the_table_service_itself_never_defaults_to_seed_zero() -> None:
     (["sim", "--players", "2", "--port", "1"], "random"),  # a game people watch: a new deal each time
     (["sim", "--headless"], HEADLESS_SIM_SEED),  # reproducible runs (docs/security.md says why)
     (["sim", "--headless", "--seed", "0"], 0),
+    (["sim", "--engine-only", "--json"], HEADLESS_SIM_SEED),  # no table, no pages: a tool
 ])
 def test_command_line_seeds(argv: list[str], expected: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("hub.cli_args.check_port_free", lambda host, port: None)
