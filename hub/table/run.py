@@ -8,8 +8,8 @@ import threading
 from typing import Any
 
 from hub.engine import Setup
-from hub.redact import mask_password
 from hub.protocol import event_topic, hub_status_topic, status_topic
+from hub.redact import mask_password
 from hub.transport import MqttBus, Will
 
 from .registry import TagRegistry

@@ -30,7 +30,6 @@ from hub.protocol import (
     public_topic,
     encode_json,
 )
-
 from hub.seeds import fresh_seed
 
 from . import texts
