@@ -312,3 +312,21 @@ def test_the_real_command_prints_one_line_not_a_traceback(tmp_path: Path) -> Non
 def test_a_stored_game_database_opens_as_before(stored_game: Path) -> None:
     with EventStore(stored_game) as store:
         assert store.load().setup.seed == 3
+
+
+def test_an_unreachable_broker_is_named_without_its_password(tags: Path) -> None:
+    """`run` against a broker that does not answer (it gives up, or keeps trying and says
+    so): whatever it prints names the broker, never its password."""
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "hub.cli", "run", "--tags", str(tags), "--headless",
+                             "--broker", f"mqtt://hub:{PASSWORD}@127.0.0.1:{port}"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        output, _ = proc.communicate(timeout=25)
+    except subprocess.TimeoutExpired:  # still trying in the background: stop it, keep what it said
+        proc.terminate()
+        output, _ = proc.communicate(timeout=30)
+    assert f"127.0.0.1:{port}" in output or "mqtt://hub:***@127.0.0.1" in output, output
+    assert PASSWORD not in output and "Traceback" not in output, output
