@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from hub.cli_args import (OneLineParser, broker_url, deck_name, game_count, guarded, player_count, preflight,
+                           seat_number, seed_value)
 from hub.engine import Game, Setup
 from hub.engine.bots import make_bot, play
 
@@ -30,22 +32,23 @@ def game_summary(game: Game) -> dict[str, Any]:
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, default=4, help="2 to 7 (default 4)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--players", type=player_count, default=4, help="2 to 7 (default 4)")
+    p.add_argument("--seed", type=seed_value, default=None,
+                   help="seed of the first game (default: unpredictable; 1 for 'sim --headless')")
     p.add_argument("--variant", choices=["classic7", "classic8"], default="classic7",
                    help="classic8: 8 districts complete a city with 4-7 players")
-    p.add_argument("--deck", default="classic", help="unique-district set: classic or museum_quarry")
+    p.add_argument("--deck", type=deck_name, default="classic", help="unique-district set: classic or museum_quarry")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="citadels-hub", description=__doc__)
+    parser = OneLineParser(prog="citadels-hub", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("sim", help="run a whole simulated table (no hardware needed)")
     _add_game_options(sim)
     sim.add_argument("--headless", action="store_true", help="no web server, full speed")
     sim.add_argument("--json", action="store_true", help="one JSON line per finished game")
-    sim.add_argument("--games", type=int, default=1, help="how many games (seeds S, S+1, ...)")
+    sim.add_argument("--games", type=game_count, default=1, help="how many games (seeds S, S+1, ...)")
     sim.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
     sim.add_argument("--engine-only", action="store_true",
                      help="bots play the engine directly, without the simulated table")
@@ -66,10 +69,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     enroll = sub.add_parser("enroll", help="pair every physical card with its RFID tag")
     enroll.add_argument("--tags", required=True, help="registry file to write (resumed if it exists)")
-    enroll.add_argument("--broker", default="mqtt://127.0.0.1:1883", help="broker the enrolling seat uses")
-    enroll.add_argument("--seat", type=int, default=1, help="whose reader is used for tapping (default 1)")
+    enroll.add_argument("--broker", type=broker_url, default="mqtt://127.0.0.1:1883", help="broker the enrolling seat uses")
+    enroll.add_argument("--seat", type=seat_number, default=1, help="whose reader is used for tapping (default 1)")
     enroll.add_argument("--table", default="t1")
-    enroll.add_argument("--deck", default="classic", help="unique-district set of the printing")
+    enroll.add_argument("--deck", type=deck_name, default="classic", help="unique-district set of the printing")
     try:
         from hub.store.cli import add_store_commands
     except ImportError:  # pragma: no cover
@@ -137,24 +140,26 @@ def cmd_enroll(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Parse, check (hub.cli_args.preflight), run; any failure is one line and an exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    try:
-        if args.command == "sim":
-            return cmd_sim(args)
-        if args.command in ("replay", "export"):
-            from hub.store.cli import run_store_command
+    return guarded(lambda: dispatch(parser, args))
 
-            return run_store_command(args)
-        if args.command == "run":
-            from hub.table.run import run_hub
 
-            return run_hub(args)
-        if args.command == "enroll":
-            return cmd_enroll(args)
-    except (ValueError, FileNotFoundError) as exc:
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 2
+def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    preflight(args)
+    if args.command == "sim":
+        return cmd_sim(args)
+    if args.command in ("replay", "export"):
+        from hub.store.cli import run_store_command
+
+        return run_store_command(args)
+    if args.command == "run":
+        from hub.table.run import run_hub
+
+        return run_hub(args)
+    if args.command == "enroll":
+        return cmd_enroll(args)
     parser.error(f"unknown command {args.command}")
     return 2
 

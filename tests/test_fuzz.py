@@ -1,7 +1,8 @@
 """Bad input at scale (hypothesis): random and malformed seat messages, phone answers,
 admin corrections and HTTP requests thrown at a real TableService (+ its web app).
 
-Checked after every single input:
+HTTP bodies include the malformed: nesting thousands deep, NaN, cut or flipped bytes,
+on every POST route. Checked after every single input:
 - nothing escapes: no exception reaches the caller, the service's ``internal_error``
   counter stays 0;
 - every refusal has a reason: each seat command with a ``code`` has text, each refused
@@ -242,6 +243,66 @@ def test_random_http_requests(data: Any) -> None:
             payload = response.get_json()
             assert payload["code"] and payload["message"], payload
         h.service = TABLE.service  # an admin "new game" swaps nothing here: same service object
+        h.check()
+
+
+POST_ROUTES = ["/api/seat/{s}/answer", "/api/admin/{a}/game", "/api/admin/{a}/enroll", "/api/admin/{a}/pause",
+               "/api/admin/{a}/resume", "/api/admin/{a}/void", "/api/admin/{a}/gold"]
+
+
+@st.composite
+def nested(draw: Any) -> str:
+    """Deep nesting, as in issue 11 (6 KB of ``[[[``): arrays, objects or both, closed or not."""
+    depth = draw(st.integers(1, 4000))
+    opener, closer = draw(st.sampled_from([("[", "]"), ('{"a":', "}"), ('[{"b":', "}]")]))
+    inner = draw(st.sampled_from(["", "1", '"x"', "null", "[]"]))
+    closed = draw(st.booleans())
+    return opener * depth + inner + (closer * depth if closed else "")
+
+
+@st.composite
+def mangled(draw: Any) -> bytes:
+    """A body a page would send, then cut, padded or with bytes flipped."""
+    good = json.dumps(draw(st.dictionaries(st.sampled_from(["action", "reason", "seat", "delta", "players", "seed",
+                                                            "names", "mode", "variant"]), json_leaf, max_size=5)))
+    raw = bytearray(good.encode())
+    for _ in range(draw(st.integers(0, 4))):
+        if raw:
+            raw[draw(st.integers(0, len(raw) - 1))] = draw(st.integers(0, 255))
+    cut = draw(st.integers(0, len(raw)))
+    return bytes(raw[:cut]) + draw(st.sampled_from([b"", b"\xff", b"\x00", b"\xef\xbb\xbf", b"}}}", b"]"]))
+
+
+malformed_bodies = (
+    nested().map(str.encode)
+    | mangled()
+    | st.sampled_from([b"NaN", b'{"players": NaN}', b'{"seed": Infinity}', b'{"seed": -Infinity}',
+                       b'{"seed": ' + b"9" * 5000 + b"}", b"1e999", b'{"a": 1, "a": 2}', rb'"\ud800"',
+                       rb'{"names": ["\u0000"]}', b"\xef\xbb\xbf{}", b"", b" ", b"{} []"])
+    | st.binary(max_size=400)
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_malformed_bodies_on_every_post_route(data: Any) -> None:
+    """Every POST route, with a valid token (so the body is really read): never a 5xx, every
+    refusal JSON with a code and a message, and the game only moves by legal actions."""
+    h = Harness(4, data.draw(st.integers(0, 1000)))
+    TABLE.switch(h.service)
+    client = APP.test_client()
+    for _ in range(data.draw(st.integers(1, 4))):
+        CASES["http"] += 1
+        path = data.draw(st.sampled_from(POST_ROUTES)).format(s=SEATS[data.draw(st.integers(1, 4))], a=ADMIN)
+        body = data.draw(malformed_bodies)
+        content_type = data.draw(st.sampled_from(["application/json", "application/json; charset=utf-8",
+                                                  "text/plain", "application/x-www-form-urlencoded", ""]))
+        response = client.post(path, data=body, content_type=content_type)
+        assert response.status_code < 500, (path, body[:80], response.status_code, response.data[:300])
+        if response.status_code >= 400:
+            payload = response.get_json()
+            assert payload["ok"] is False and payload["code"] and payload["message"], payload
+        h.service = TABLE.service
         h.check()
 
 

@@ -127,8 +127,11 @@ def test_export_writes_a_readable_log(tmp_path: Path, reference: tuple[str, list
 
 
 def test_replay_and_export_refuse_a_missing_game_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    EventStore(tmp_path / "empty.db").close()
     assert main(["replay", str(tmp_path / "empty.db")]) == 3
     assert "holds no game" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "typo.db")]) == 2  # a mistyped path: refused, nothing created
+    assert "no game database" in capsys.readouterr().err and not (tmp_path / "typo.db").exists()
     assert main(["export"]) == 2
 
 

@@ -123,7 +123,7 @@ class EventStore:
         """Store the next action of a game; committed (and synced) when this returns. Returns its index."""
         with self._lock:
             idx = self.count(game_id)
-            self._write(f"record action {action_text!r}",
+            self._write(f"record action {idx + 1}",  # never its text: the message may be shown to the table
                         "INSERT INTO actions (game_id, idx, text, meta_json) VALUES (?, ?, ?, ?)",
                         (game_id, idx, str(action_text), json.dumps(meta, sort_keys=True) if meta else None))
             return idx
@@ -158,10 +158,7 @@ class EventStore:
         rows = self._read("load a game", "SELECT setup_json, created FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise StoreError("no_game", f"{self.path} holds no game {game_id}")
-        try:
-            setup = Setup.from_json(json.loads(rows[0][0]))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise StoreError("corrupt", f"game {game_id} in {self.path} has an unreadable setup: {exc}") from exc
+        setup = _stored_setup(rows[0][0], f"game {game_id} in {self.path}")
         acts = self._read("load a game", "SELECT idx, text, meta_json FROM actions WHERE game_id = ? ORDER BY idx",
                           (game_id,))
         for expected, (idx, _text, _meta) in enumerate(acts):
@@ -182,6 +179,20 @@ class EventStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _stored_setup(text: Any, where: str) -> Setup:
+    """The setup column read back, or StoreError("corrupt") naming what is wrong with it."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise StoreError("corrupt", f"{where} has an unreadable setup: {exc}") from exc
+    if not isinstance(data, dict):
+        raise StoreError("corrupt", f"{where} has an unreadable setup: a JSON {type(data).__name__}, not an object")
+    try:
+        return Setup.from_json(data)
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise StoreError("corrupt", f"{where} has an unreadable setup: {exc}") from exc
 
 
 class Recorder:

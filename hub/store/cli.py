@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sqlite3
 import sys
+import tempfile
+from contextlib import closing
+from pathlib import Path
 from typing import Any
 
 from hub.engine import IllegalAction
 
 from . import EventStore, StoreError, export_text
+
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def add_store_commands(sub: Any) -> None:
@@ -34,6 +41,7 @@ def run_store_command(args: argparse.Namespace) -> int:
         print("citadels-hub: which game database? give FILE or --db FILE", file=sys.stderr)
         return 2
     try:
+        check_game_database(path)
         with EventStore(path) as store:
             if args.command == "replay":
                 return _replay(store, args)
@@ -44,6 +52,28 @@ def run_store_command(args: argparse.Namespace) -> int:
     except IllegalAction as exc:
         print(f"citadels-hub: the stored game does not replay: {exc}", file=sys.stderr)
         return 3
+
+
+def check_game_database(path: str) -> None:
+    """Refuse, before opening it, a path that is not an existing game database: opening
+    a mistyped path would create an empty database, or add tables to another program's."""
+    from hub.cli_args import check_existing_database
+
+    check_existing_database(path)
+    try:
+        with open(path, "rb") as f:
+            header = f.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise StoreError("cannot_open", f"cannot read {path} ({exc.strerror or exc})") from None
+    if header != SQLITE_HEADER:
+        raise StoreError("corrupt", f"{path} is not a game database (not an SQLite file)")
+    try:
+        with closing(sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)) as peek:
+            tables = {row[0] for row in peek.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as exc:
+        raise StoreError("corrupt", f"{path} is not a readable game database ({exc})") from None
+    if not {"games", "actions"} <= tables:
+        raise StoreError("corrupt", f"{path} is an SQLite file but not a game database written with --db")
 
 
 def _replay(store: EventStore, args: argparse.Namespace) -> int:
@@ -81,8 +111,26 @@ def _export(store: EventStore, args: argparse.Namespace) -> int:
     else:
         text = export_text(stored)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_whole(args.output, text)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def write_whole(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` all at once (a temporary file renamed): a failed export
+    leaves no half-written file and an existing one untouched."""
+    if os.path.isdir(path):
+        raise ValueError(f"-o {path} is a folder; name a file")
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".export-")
+    except OSError as exc:
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        os.unlink(tmp)
+        raise ValueError(f"cannot write {path}: {exc.strerror or exc}") from None

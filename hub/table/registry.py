@@ -75,15 +75,41 @@ class TagRegistry:
 
     @classmethod
     def load(cls, path: str | Path) -> TagRegistry:
+        """Read a registry file; any unusable file is one ValueError/FileNotFoundError line."""
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise FileNotFoundError(f"tag registry {path} not found: run 'citadels-hub enroll --tags {path}'") from None
-        except json.JSONDecodeError as exc:
+        except IsADirectoryError:
+            raise ValueError(f"tag registry {path} is a folder, not a file") from None
+        except PermissionError:
+            raise ValueError(f"tag registry {path} cannot be read (permission denied)") from None
+        except OSError as exc:
+            raise ValueError(f"tag registry {path} cannot be read ({exc.strerror or exc})") from None
+        except UnicodeDecodeError:
+            raise ValueError(f"tag registry {path} is not a text file") from None
+        except (json.JSONDecodeError, RecursionError) as exc:
             raise ValueError(f"tag registry {path} is not valid JSON: {exc}") from None
-        if data.get("version") != 1 or not isinstance(data.get("tags"), dict):
-            raise ValueError(f"tag registry {path} is not a version-1 registry")
-        return cls(str(data.get("deck", "classic")), {uid: CardRef.parse(ref) for uid, ref in data["tags"].items()})
+        if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("tags"), dict):
+            raise ValueError(f"tag registry {path} is not a version-1 registry "
+                             "(expected {\"version\": 1, \"deck\": ..., \"tags\": {...}})")
+        deck = data.get("deck", "classic")
+        try:
+            known = set(all_cards(deck)) if isinstance(deck, str) else None
+        except KeyError:
+            known = None
+        if known is None:
+            raise ValueError(f"tag registry {path} names an unknown deck {deck!r}")
+        tags: dict[str, CardRef] = {}
+        for uid, text in data["tags"].items():
+            try:
+                ref = CardRef.parse(text) if isinstance(text, str) else None
+            except ValueError:
+                ref = None
+            if ref not in known:
+                raise ValueError(f"tag registry {path}: tag {uid} is glued to {text!r}, not a card of deck {deck}")
+            tags[uid.upper()] = ref
+        return cls(deck, tags)
 
     def save(self, path: str | Path) -> None:
         path = Path(path)

@@ -9,6 +9,7 @@ from typing import Any
 
 from hub.engine import Setup
 from hub.protocol import event_topic, hub_status_topic, status_topic
+from hub.redact import mask_password
 from hub.transport import MqttBus, Will
 
 from .registry import TagRegistry
@@ -40,7 +41,8 @@ def run_hub(args: argparse.Namespace) -> int:
     bus = MqttBus.from_url(args.broker or "mqtt://127.0.0.1:1883", f"hub-{args.table}",
                            Will(hub_status_topic(args.table), b"offline", 1, True))
     if not bus.wait_connected(10):
-        print(f"citadels-hub: cannot reach the broker at {args.broker}; still trying in the background", flush=True)
+        print(f"citadels-hub: cannot reach the broker at {mask_password(args.broker or '')}; "
+              "still trying in the background", flush=True)
     record = None
     if args.db:
         from hub.store import TableRecord

@@ -30,6 +30,7 @@ from hub.protocol import (
     public_topic,
     encode_json,
 )
+from hub.seeds import fresh_seed
 
 from . import texts
 from .registry import CardRef, TagRegistry
@@ -40,6 +41,16 @@ CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode:
 Subscriber = Callable[[int, dict[str, Any]], None]
 Journal = Callable[[Action], None]
 JournalMeta = Callable[[Action, dict[str, Any]], None]  # with the tag UID / (device, boot, seq) behind it
+
+
+def store_failure_text(exc: BaseException) -> str:
+    """What everyone may read about a journal failure: the store's own explanation (which
+    names the file and the fix, never the action), or a generic line for anything else."""
+    from hub.store import StoreError
+
+    if isinstance(exc, StoreError) and exc.code != "diverged":  # "diverged" quotes two actions
+        return f"the game record cannot be written: {exc.message}"
+    return "the game record cannot be written (see the hub's log); no more moves are accepted"
 
 
 @dataclass
@@ -304,13 +315,16 @@ class TableService:
                 self.journal(action)  # stored before any effect is announced
         except Exception as exc:  # noqa: BLE001 - an unrecorded action must not stand
             self.game = Game.replay(self.game.setup, self.game.log[:-1])
-            self._store_failed(f"the game record cannot be written: {exc}")
+            self._store_failed(store_failure_text(exc), detail=str(exc))
             raise IllegalAction("store_failed", self.store_error or str(exc)) from exc
         return events
 
-    def _store_failed(self, message: str) -> None:
-        """The journal failed: say so loudly (log, hub event, status) and accept nothing more."""
-        log.error("%s", message)
+    def _store_failed(self, message: str, detail: str = "") -> None:
+        """The journal failed: say so loudly (log, hub event, status) and accept nothing more.
+
+        ``message`` goes everywhere (public view, hub/events, voice): it names no card; the
+        ``detail`` only to the hub's own log."""
+        log.error("%s (%s)", message, detail or "no detail")
         self.store_error = message
         self.counters["store_failed"] += 1
         self._note({"kind": "store_failed", "message": message})
@@ -430,6 +444,7 @@ class TableService:
         view["pause_reason"] = self.pause_text() or None
         view["table"] = self.table
         view["store_error"] = self.store_error
+        view["seed"] = self.game.setup.seed if self.game.over else None  # the deal stays unguessable until the end
         return view
 
     def seat_view(self, seat: int) -> dict[str, Any]:
@@ -468,7 +483,8 @@ class TableService:
 
     def _do_new_game(self, config: dict[str, Any]) -> dict[str, Any]:
         try:
-            setup = Setup(players=int(config["players"]), seed=int(config.get("seed", 0)),
+            seed = config.get("seed")
+            setup = Setup(players=int(config["players"]), seed=fresh_seed() if seed is None else int(seed),
                           mode=str(config.get("mode", self.game.setup.mode)),
                           variant=str(config.get("variant", "classic7")),
                           names=tuple(config.get("names") or ()), deck=self.registry.deck)

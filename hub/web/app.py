@@ -13,8 +13,11 @@ from typing import Any, Mapping
 
 import segno
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
 
+from hub.seeds import MAX_SEED, fresh_seed
+
+from .body import json_body
+from .errors import BadInput, register_errors
 from .facade import Message, TableFacade
 from .i18n import LANGS, EventWords, catalogue
 from .sse import Broadcaster, encode_frame
@@ -34,15 +37,6 @@ ACTION_PATTERN = re.compile(r"^[0-9]{1,2}( [a-z0-9_]{1,40}){1,4}$")
 VARIANTS = ("classic7", "classic8")
 MODES = ("digital", "physical")
 EXT_KEY = "citadels_web"
-
-
-class BadInput(Exception):
-    """A request the hub refuses before it reaches the table: answered with 400."""
-
-    def __init__(self, message: str, code: str = "bad_input") -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
 
 
 # --- secrets never leave through public payloads -------------------------------------
@@ -136,13 +130,6 @@ def state() -> WebState:
 
 
 # --- input checking -------------------------------------------------------------------
-def json_body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        raise BadInput("expected a JSON object body")
-    return body
-
-
 def text_field(body: Mapping[str, Any], key: str, *, required: bool, limit: int) -> str:
     value = body.get(key, "")
     if not isinstance(value, str):
@@ -190,8 +177,8 @@ def game_config(body: Mapping[str, Any]) -> dict[str, Any]:
     if mode not in MODES:
         raise BadInput(f"'mode' must be one of {', '.join(MODES)}")
     config: dict[str, Any] = {"players": players, "names": names, "variant": variant, "mode": mode}
-    if body.get("seed") is not None:
-        config["seed"] = int_field(body, "seed", 0, 2**62)
+    seed = body.get("seed")  # left empty on the form: unpredictable, never 0 (hub.seeds)
+    config["seed"] = fresh_seed() if seed is None else int_field(body, "seed", 0, MAX_SEED)
     return config
 
 
@@ -398,28 +385,7 @@ def api_admin_gold(token: str) -> tuple[Response, int]:
     return table_result(state().table.adjust_gold(seat, delta, reason))
 
 
-# --- errors and headers ---------------------------------------------------------------
-def wants_json() -> bool:
-    return request.path.startswith("/api/") or request.path == "/events"
-
-
-def register_errors(app: Flask) -> None:
-    @app.errorhandler(BadInput)
-    def bad_input(error: BadInput) -> tuple[Response, int]:
-        return jsonify({"ok": False, "code": error.code, "message": error.message}), 400
-
-    @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> Any:
-        code = error.code or 500
-        message = error.description or error.name
-        if code == 413:
-            message = f"request body larger than {MAX_CONTENT_LENGTH} bytes"
-        if wants_json():
-            names = {403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
-            return jsonify({"ok": False, "code": names.get(code, "http_error"), "message": message}), code
-        return render_template("error.html", code=code, message=message), code
-
-
+# --- headers --------------------------------------------------------------------------
 def security_headers(response: Response) -> Response:
     """No third-party anything, and tokens in URLs never leak through Referer."""
     response.headers.setdefault(
