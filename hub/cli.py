@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_hub(args)
         if args.command == "enroll":
             return cmd_enroll(args)
-    except (ValueError, FileNotFoundError) as exc:
+    except (ValueError, FileNotFoundError, ConnectionError) as exc:  # ConnectionError: BusConnectError
         print(f"citadels-hub: {exc}", file=sys.stderr)
         return 2
     parser.error(f"unknown command {args.command}")
