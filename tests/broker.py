@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import pwd
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -152,12 +153,14 @@ class MosquittoBroker:
     are set when a TLS listener runs."""
 
     def __init__(self, config_text: str, port: int, workdir: Path, ports: Mapping[int, int] | None = None,
-                 tls_port: int | None = None, ca_file: Path | None = None) -> None:
+                 tls_port: int | None = None, ca_file: Path | None = None, nofile: int | None = None) -> None:
         self.host = "127.0.0.1"
         self.port = port
         self.ports = dict(ports or {port: port})
         self.tls_port = tls_port
         self.ca_file = ca_file
+        self.nofile = nofile
+        """The broker's open-file limit (soft), e.g. 1024 as systemd gives the Pi's service."""
         self.workdir = workdir
         self.config_path = workdir / "mosquitto.conf"
         self.config_path.write_text(config_text)
@@ -201,8 +204,14 @@ class MosquittoBroker:
             stdout=self._log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
+            preexec_fn=self._limit_files if self.nofile is not None else None,
         )
         self._wait_accepting()
+
+    def _limit_files(self) -> None:
+        """In the child before exec: the soft open-file limit the broker would get."""
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, hard))
 
     def stop(self) -> None:
         process, self._process = self._process, None
@@ -258,11 +267,13 @@ class MosquittoFactory:
         acl: str | Path | None = None,
         config: str | None = None,
         tls_dir: Path | None = None,
+        nofile: int | None = None,
     ) -> MosquittoBroker:
         """Start a broker. `passwd`: user -> password (hashed here) or an existing file;
         `acl`: ACL text or file; `config`: a full production config to adapt instead of
         the default test config; `tls_dir`: make-ca.sh's output (server.crt/key, ca.crt),
-        for a production config's TLS listener or an extra TLS listener on the test one."""
+        for a production config's TLS listener or an extra TLS listener on the test one;
+        `nofile`: the broker's open-file limit (systemd gives the Pi's service 1024)."""
         port = free_port()
         workdir = self.root / f"broker-{len(self._brokers) + 1}-{port}"
         workdir.mkdir(parents=True)
@@ -295,7 +306,7 @@ class MosquittoFactory:
                 extra = conf_extra + "\n" + tls_listener(tls_port, tls_dir)
             text = default_config(port, password_file, acl_file, extra)
         ca_file = tls_dir / "ca.crt" if tls_dir is not None else None
-        broker = MosquittoBroker(text, port, workdir, ports, tls_port, ca_file)
+        broker = MosquittoBroker(text, port, workdir, ports, tls_port, ca_file, nofile)
         self._brokers.append(broker)
         broker.start()
         return broker
