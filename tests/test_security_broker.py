@@ -9,7 +9,12 @@ forbidden one, sent earlier, can no longer be in flight.
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -285,3 +290,58 @@ def test_a_full_seat_listener_still_lets_the_hub_in(secured: SecuredBroker) -> N
 def seat_listener_cap() -> int:
     options = listener_blocks((CONFIG_DIR / "mosquitto.conf").read_text())["listener 8883"]
     return int(next(o for o in options if o.startswith("max_connections ")).split()[1])
+
+
+# ---------------------------------------------------------------- the per-machine caps (nftables)
+# Loaded into a fresh network namespace (never the machine's own firewall), in front of a
+# listener on 127.0.0.1:8883: one "machine" (127.0.0.1) opens connections until refused.
+
+NFT_PROBE = r"""
+import json, socket, subprocess, sys, threading, time
+subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+subprocess.run(["nft", "-f", sys.argv[1]], check=True)
+server = socket.create_server(("127.0.0.1", 8883), backlog=64)
+def serve():                          # like the broker: hold each connection until EOF
+    while True:
+        conn, _ = server.accept()
+        threading.Thread(target=lambda c=conn: (c.recv(1), c.close()), daemon=True).start()
+threading.Thread(target=serve, daemon=True).start()
+def open_until_refused(limit):
+    held = []
+    for _ in range(limit):
+        try:
+            held.append(socket.create_connection(("127.0.0.1", 8883), timeout=5))
+        except ConnectionRefusedError:
+            break
+    if limit == 1:
+        for sock in held:
+            sock.close()
+    return held
+first = open_until_refused(30)        # held at once
+for sock in first:
+    sock.close()
+then = 0                              # one at a time now, each closed: only the rate limit stops them
+while then < 60 and open_until_refused(1):
+    then += 1
+    time.sleep(0.05)
+print(json.dumps({"held": len(first), "then": then}))
+"""
+
+
+def in_fresh_network_namespace(*command: str) -> subprocess.CompletedProcess[str]:
+    user = [] if os.geteuid() == 0 else ["--map-root-user"]
+    nft = shutil.which("nft") or shutil.which("nft", path="/usr/sbin:/sbin")
+    if nft is None:
+        pytest.fail("nft not found: install nftables (scripts/test does)", pytrace=False)
+    env = {**os.environ, "PATH": f"{os.path.dirname(nft)}:/usr/sbin:/sbin:{os.environ.get('PATH', '')}"}
+    return subprocess.run(["unshare", *user, "--net", *command], capture_output=True, text=True, timeout=60, env=env)
+
+
+def test_nftables_caps_hold_one_machine_to_8_connections_and_20_opened_at_once() -> None:
+    result = in_fresh_network_namespace(sys.executable, "-c", NFT_PROBE, str(CONFIG_DIR / "nftables-citadels.nft"))
+    assert result.returncode == 0, result.stderr
+    counts = json.loads(result.stdout)
+    assert counts["held"] == 8  # ct count over 8 per source address
+    # burst 20 new connections in all (8 used above), then 10 a minute: one more token
+    # every 6 s, so a few may trickle in while this runs, never the 60 it tries
+    assert 12 <= counts["then"] < 30
