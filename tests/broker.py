@@ -210,6 +210,7 @@ class MosquittoBroker:
 
     def _limit_files(self) -> None:
         """In the child before exec: the soft open-file limit the broker would get."""
+        assert self.nofile is not None
         _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, hard))
 

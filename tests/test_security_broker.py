@@ -66,10 +66,10 @@ def test_shipped_config_is_the_locked_down_one() -> None:
     blocks = listener_blocks(text)
     assert set(blocks) == {"listener 1883 127.0.0.1", "listener 8883"}
     for listener, options in blocks.items():
-        assert "use_username_as_clientid true" in options, listener  # per listener in Mosquitto 2.0
         assert any(o.startswith("max_connections ") for o in options), listener
-        if not listener.endswith(" 127.0.0.1"):  # reachable from the Wi-Fi: TLS only
+        if not listener.endswith(" 127.0.0.1"):  # reachable from the Wi-Fi: TLS, ids bound to logins
             assert any(o.startswith("certfile ") for o in options) and any(o.startswith("keyfile ") for o in options)
+            assert "use_username_as_clientid true" in options, listener  # per listener in Mosquitto 2.0
 
 
 def test_make_passwords_creates_every_user_with_a_distinct_password(passwords_made: tuple[Path, dict[str, str]]) -> None:
@@ -165,9 +165,10 @@ def test_seat_cannot_read_other_seats_events(secured: SecuredBroker) -> None:
 
 
 # ---------------------------------------------------------------- client ids bound to logins
-# The broker replaces every client id with the login name (use_username_as_clientid), so
-# a login can only ever take over its own session. The ids below are the ones the real
-# clients send ("seat1-as-1", "hub-t1") and the ones the broker gives them ("seat1", "hub").
+# On the seats' listener the broker replaces every client id with the login name
+# (use_username_as_clientid), so a login can only ever take over its own session. The
+# hub is on the loopback listener with its own id. The ids tried below are the ones the
+# real clients send ("seat1-as-1", "hub-t1") and login names ("seat1", "hub").
 
 def takeover_attempt(table: SecuredBroker, stolen_id: str) -> tuple[int, list[bytes]]:
     """Hub and seat 1 connected as on the table, then seat 3's login connects with
@@ -194,6 +195,18 @@ def test_a_seat_login_cannot_take_over_another_seat_or_the_hub(secured: SecuredB
     assert "already connected" not in secured.broker.log_text()
     seat1 = next(b for b in secured.opened if isinstance(b, MqttBus) and b.client_id == "seat1-as-1")
     assert seat1.connect_count == 1 and seat1.connected
+
+
+def test_a_local_tool_with_the_hub_login_leaves_the_hub_connected(secured: SecuredBroker) -> None:
+    """citadels-hub enroll or mosquitto_sub on the Pi may use the hub's login (loopback)."""
+    hub = secured.bus("hub", "hub-t1")
+    heard = MessageLog()
+    hub.subscribe("citadels/t1/hub/#", heard)
+    tool = secured.bus("hub", "hub-enroll")
+    tool.publish("citadels/t1/hub/probe", b"marker", retain=True)
+    heard.wait_for(lambda t, p: p == b"marker", timeout=5)
+    assert hub.connect_count == 1 and tool.connect_count == 1
+    assert "already connected" not in secured.broker.log_text()
 
 
 @pytest.mark.parametrize("stolen_id", ["seat1-as-1", "hub-t1"])
@@ -301,30 +314,43 @@ import json, socket, subprocess, sys, threading, time
 subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
 subprocess.run(["nft", "-f", sys.argv[1]], check=True)
 server = socket.create_server(("127.0.0.1", 8883), backlog=64)
-def serve():                          # like the broker: hold each connection until EOF
+closed = []
+
+def hold(conn):                       # like the broker: keep the connection until EOF
+    conn.recv(1)
+    conn.close()
+    closed.append(conn)
+
+def serve():
     while True:
-        conn, _ = server.accept()
-        threading.Thread(target=lambda c=conn: (c.recv(1), c.close()), daemon=True).start()
+        threading.Thread(target=hold, args=(server.accept()[0],), daemon=True).start()
+
+def connect():
+    try:
+        return socket.create_connection(("127.0.0.1", 8883), timeout=5)
+    except ConnectionRefusedError:
+        return None
+
+def close_and_settle(socks):
+    # until both ends closed them, so conntrack no longer counts them as held
+    goal = len(closed) + len(socks)
+    for sock in socks:
+        sock.close()
+    deadline = time.monotonic() + 10
+    while len(closed) < goal and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.1)
+
 threading.Thread(target=serve, daemon=True).start()
-def open_until_refused(limit):
-    held = []
-    for _ in range(limit):
-        try:
-            held.append(socket.create_connection(("127.0.0.1", 8883), timeout=5))
-        except ConnectionRefusedError:
-            break
-    if limit == 1:
-        for sock in held:
-            sock.close()
-    return held
-first = open_until_refused(30)        # held at once
-for sock in first:
-    sock.close()
-then = 0                              # one at a time now, each closed: only the rate limit stops them
-while then < 60 and open_until_refused(1):
+held = []
+while len(held) < 30 and (sock := connect()) is not None:
+    held.append(sock)
+close_and_settle(held)
+then = 0                              # one at a time, each closed: only the rate limit stops them
+while then < 60 and (sock := connect()) is not None:
     then += 1
-    time.sleep(0.05)
-print(json.dumps({"held": len(first), "then": then}))
+    close_and_settle([sock])
+print(json.dumps({"held": len(held), "then": then}))
 """
 
 
