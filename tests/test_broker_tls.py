@@ -23,6 +23,7 @@ from hub.transport.tls import CA_ENV
 from tests.broker import MosquittoBroker, MosquittoFactory
 from tests.fakes.seat import FakeSeat, MessageLog
 from tests.table_broker import CONFIG_DIR, TableBroker, make_ca
+from tests.waiting import wait_until
 
 SIM = [sys.executable, "-m", "hub.cli", "sim", "--headless", "--json", "--voice", "none", "--players", "4", "--seed", "11"]
 
@@ -232,3 +233,18 @@ def test_the_shipped_config_names_the_files_make_ca_writes() -> None:
     assert "certfile /etc/mosquitto/citadels/server.crt" in config
     assert "keyfile /etc/mosquitto/citadels/server.key" in config
     assert "dir=${1:-/etc/mosquitto/citadels}" in (CONFIG_DIR / "make-ca.sh").read_text()
+
+
+def test_a_hub_that_keeps_retrying_logs_a_refused_certificate_once(
+    tls_broker: MosquittoBroker, tls_dirs: dict[str, Path], caplog: pytest.LogCaptureFixture
+) -> None:
+    url = tls_broker.tls_url_for(None, None, tls_dirs["stranger"] / "ca.crt")
+    bus = MqttBus.from_url(url, "hub-t1", wait=False, reconnect_min=0.05, reconnect_max=0.05)
+    try:
+        # several handshakes refused (the broker logs each), then the hub's log has said it once
+        assert wait_until(lambda: tls_broker.log_text().count("failed:") >= 3, timeout=10), tls_broker.log_text()
+        refusals = [r.getMessage() for r in caplog.records if "TLS handshake failed" in r.getMessage()]
+        assert len(refusals) == 1 and "unable to get local issuer certificate" in refusals[0]
+        assert not bus.connected
+    finally:
+        bus.close()

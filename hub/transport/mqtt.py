@@ -147,6 +147,8 @@ class MqttBus:
         if username is not None:
             client.username_pw_set(username, password)
         self._tls = tls
+        self._tls_reported: str | None = None
+        self._tls_raised_by_constructor = wait
         if tls is not None:  # mqtts://: the broker's certificate and host name are checked
             client.tls_set_context(tls)
             client.on_connect_fail = self._on_connect_fail
@@ -337,8 +339,10 @@ class MqttBus:
         if not self._first_answer.is_set():
             self._refusal = failure
             self._first_answer.set()
-        elif failure != self._refusal:
-            self._refusal = failure
+            if self._tls_raised_by_constructor:
+                return  # the constructor raises it as BusConnectError: one line, not two
+        if failure != self._tls_reported:  # once per distinct failure, not per retry
+            self._tls_reported = failure
             log.warning("MQTT broker %s:%s: %s", self.host, self.port, failure)
 
     def _on_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason: ReasonCode, properties: Any) -> None:
