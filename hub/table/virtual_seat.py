@@ -133,9 +133,9 @@ class VirtualSeat:
             return target.client(self.device, will)
         if isinstance(target, str) and target.startswith("inproc://") and target != "inproc://":
             return named_inprocess_bus(target.removeprefix("inproc://")).client(self.device, will)
-        if isinstance(target, str) and target.startswith("mqtt://"):
+        if isinstance(target, str) and target.startswith(("mqtt://", "mqtts://")):
             return MqttBus.from_url(target, self.device, will)
-        raise ValueError(f"VirtualSeat needs an InProcessBus, inproc://<name> or mqtt:// URL, got {target!r}")
+        raise ValueError(f"VirtualSeat needs an InProcessBus, inproc://<name> or mqtt(s):// URL, got {target!r}")
 
     def vanish(self) -> None:
         """Power cut or Wi-Fi loss: the connection drops and the broker publishes the will."""

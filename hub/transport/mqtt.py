@@ -18,22 +18,25 @@ from __future__ import annotations
 
 import logging
 import socket
+import ssl
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import paho.mqtt.client as paho
 from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode
 from paho.mqtt.reasoncodes import ReasonCode
 
 from .bus import Handler, Payload, Will, check_pattern, check_qos, check_topic, to_bytes, topic_matches
+from .tls import ca_file_for, client_context, take_failure
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 1883
+DEFAULT_TLS_PORT = 8883
 
 
 class BusConnectError(ConnectionError):
@@ -42,24 +45,43 @@ class BusConnectError(ConnectionError):
 
 @dataclass(frozen=True)
 class BrokerAddress:
-    """Where an `mqtt://[user[:password]@]host[:port]` URL points."""
+    """Where an `mqtt://[user[:password]@]host[:port]` or
+    `mqtts://[user[:password]@]host[:port][?ca=/path/ca.crt]` URL points. For mqtts the
+    CA is the URL's `ca`, else $CITADELS_MQTT_CA, else the system store (hub/transport/tls.py)."""
 
     host: str
     port: int = DEFAULT_PORT
     username: str | None = None
     password: str | None = None
+    tls: bool = False
+    ca_file: str | None = None
 
     @classmethod
-    def from_url(cls, url: str) -> "BrokerAddress":
+    def from_url(cls, url: str, environ: Mapping[str, str] | None = None) -> "BrokerAddress":
         parts = urlsplit(url)
-        if parts.scheme != "mqtt" or not parts.hostname:
-            raise ValueError(f"expected mqtt://host[:port], got {url!r}")
+        if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
+            raise ValueError(f"expected mqtt://host[:port] or mqtts://host[:port][?ca=FILE], got {url!r}")
+        tls = parts.scheme == "mqtts"
+        query = parse_qs(parts.query, keep_blank_values=True)
+        unknown = sorted(set(query) - ({"ca"} if tls else set()))
+        if unknown:
+            raise ValueError(f"unknown broker URL parameter {unknown[0]!r} in {url!r} (only mqtts:// takes ?ca=FILE)")
+        try:
+            port = parts.port
+        except ValueError:
+            raise ValueError(f"bad port in broker URL {url!r}") from None
         return cls(
             host=parts.hostname,
-            port=parts.port or DEFAULT_PORT,
+            port=port or (DEFAULT_TLS_PORT if tls else DEFAULT_PORT),
             username=unquote(parts.username) if parts.username is not None else None,
             password=unquote(parts.password) if parts.password is not None else None,
+            tls=tls,
+            ca_file=ca_file_for(query.get("ca", [""])[-1], environ) if tls else None,
         )
+
+    def tls_context(self) -> ssl.SSLContext | None:
+        """The client TLS context for an mqtts:// address (None for plain mqtt://)."""
+        return client_context(self.ca_file) if self.tls else None
 
 
 def _enable_nodelay(sock: Any) -> None:
@@ -92,6 +114,7 @@ class MqttBus:
         subscribe_timeout: float = 5.0,
         wait: bool = True,
         on_connect: Callable[[], None] | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.host = host
         self.on_connect = on_connect
@@ -123,6 +146,12 @@ class MqttBus:
         )
         if username is not None:
             client.username_pw_set(username, password)
+        self._tls = tls
+        self._tls_reported: str | None = None
+        self._tls_raised_by_constructor = wait
+        if tls is not None:  # mqtts://: the broker's certificate and host name are checked
+            client.tls_set_context(tls)
+            client.on_connect_fail = self._on_connect_fail
         if self.will is not None:
             check_topic(self.will.topic)
             client.will_set(self.will.topic, to_bytes(self.will.payload), check_qos(self.will.qos), self.will.retain)
@@ -148,6 +177,7 @@ class MqttBus:
             username=address.username,
             password=address.password,
             will=will,
+            tls=address.tls_context(),
             **options,
         )
 
@@ -300,6 +330,20 @@ class MqttBus:
                 callback()
             except Exception:  # a broken listener never kills the network loop
                 log.exception("on_connect callback of %s failed", self.client_id)
+
+    def _on_connect_fail(self, client: paho.Client, userdata: Any) -> None:
+        """A TLS handshake failure is a refusal, like bad credentials: reported at once."""
+        failure = take_failure(self._tls)
+        if failure is None:
+            return
+        if not self._first_answer.is_set():
+            self._refusal = failure
+            self._first_answer.set()
+            if self._tls_raised_by_constructor:
+                return  # the constructor raises it as BusConnectError: one line, not two
+        if failure != self._tls_reported:  # once per distinct failure, not per retry
+            self._tls_reported = failure
+            log.warning("MQTT broker %s:%s: %s", self.host, self.port, failure)
 
     def _on_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason: ReasonCode, properties: Any) -> None:
         self._link_up.clear()
