@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from hub.voice.backends import make_backend
 from hub.voice.catalogue import LANGS
-from hub.voice.pronounce import SPOKEN
+from hub.voice.pronounce import SPOKEN, espeak_voice
 from hub.voice.speaker import Speaker
 
 VOICE_KINDS = ("espeak", "none")
@@ -23,6 +23,12 @@ def add_voice_arguments(parser: argparse.ArgumentParser, default_voice: str = "e
                        help="how Chinese is spoken: cmn Mandarin (default) or yue Cantonese")
     group.add_argument("--voice-dir", default=None, metavar="DIR",
                        help="write each utterance to DIR/0001.wav ... plus DIR/index.txt")
+
+
+def check_voice_arguments(args: argparse.Namespace) -> None:
+    """Refuse, before anything starts, a reading that cannot be (ValueError: one line)."""
+    if getattr(args, "voice_lang", None):
+        espeak_voice(getattr(args, "lang", "en"), args.voice_lang)
 
 
 def speaker_from_args(args: argparse.Namespace,
