@@ -14,7 +14,8 @@ from typing import Any
 
 
 class StopOnCtrlC:
-    """``with StopOnCtrlC() as ctrl_c:`` ... ``ctrl_c.stop.is_set()``; restores the old handler."""
+    """``with StopOnCtrlC() as ctrl_c:`` ... ``ctrl_c.stop.is_set()``; restores the old handler
+    unless Ctrl-C was pressed."""
 
     def __init__(self) -> None:
         self.stop = threading.Event()
@@ -33,5 +34,5 @@ class StopOnCtrlC:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self._installed:
-            signal.signal(signal.SIGINT, self._previous)
+        if self._installed:  # once stopping, the process is on its way out: keep ignoring presses
+            signal.signal(signal.SIGINT, signal.SIG_IGN if self.stop.is_set() else self._previous)

@@ -291,6 +291,8 @@ def _run_games(args: Any, stop: threading.Event) -> int:
                 print(f"citadels-hub: {sim.service.store_error}", file=sys.stderr)
                 return 3
             if not game.over:
+                if narrator is not None:
+                    narrator.mute()  # what follows is the table being taken down, not the game
                 return _stopped(i + 1, game, args)
             if recorder is not None:
                 recorder.finish()
