@@ -13,6 +13,7 @@ import string
 import subprocess
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from hub.voice.backends import espeak_available, render_wav
 from hub.voice.catalogue import (
@@ -71,8 +72,9 @@ def spoken_texts(lang: str) -> dict[str, str]:
     return texts
 
 
-def render_all(directory: Path, out: object = sys.stdout) -> int:
+def render_all(directory: Path, out: TextIO | None = None) -> int:
     """Write DIR/<lang>-<spoken>/<id>.wav for every reading, plus phonemes.tsv; count problems."""
+    out = out or sys.stdout
     problems = 0
     for lang, spoken in READINGS:
         voice = espeak_voice(lang, spoken)
@@ -86,10 +88,10 @@ def render_all(directory: Path, out: object = sys.stdout) -> int:
             problems += len(found)
             rows.append("\t".join([phrase_id, text, " ".join(said.split()), "; ".join(found)]))
             for problem in found:
-                print(f"{folder.name} {phrase_id}: {problem}", file=out)  # type: ignore[arg-type]
+                print(f"{folder.name} {phrase_id}: {problem}", file=out)
         (folder / "phonemes.tsv").write_text("id\ttext\tphonemes\tproblems\n" + "\n".join(rows) + "\n",
                                              encoding="utf-8")
-        print(f"{folder}: {len(rows)} phrases in voice {voice}", file=out)  # type: ignore[arg-type]
+        print(f"{folder}: {len(rows)} phrases in voice {voice}", file=out)
     return problems
 
 
