@@ -230,3 +230,20 @@ def test_no_sound_device_is_one_line_and_the_game_goes_on(tmp_path: Path) -> Non
         "the hub goes on silent"]
     assert done.stdout.startswith("game 1: seed 1, ")
     assert (tmp_path / "calls").read_text().splitlines() == ["called"], "tried once, then silent"
+
+
+def test_the_voice_says_the_opening_of_every_simulated_game(tmp_path: Path) -> None:
+    """Words only: a stand-in espeak-ng keeps the WAV directory fast (real audio: test_voice_*)."""
+    fake = tmp_path / "bin" / "espeak-ng"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\ncat > /dev/null\n")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    env = {**os.environ, "PATH": f"{fake.parent}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run([*HUB, "--headless", "--quiet", "--games", "2", "--players", "2", "--names", "Ann,Bob",
+                           "--voice-dir", str(tmp_path / "voice")], capture_output=True, text=True, timeout=300,
+                          env=env)
+    assert done.returncode == 0, done.stderr
+    said = [line.split("\t")[2] for line in (tmp_path / "voice" / "index.txt").read_text().splitlines()]
+    openings = [i for i, text in enumerate(said) if text.startswith("Round 1.")]
+    assert len(openings) == 2 and openings[0] == 0, said[:3]
+    assert said[openings[1] - 1].startswith("Second: "), "game 2 opens after game 1's ranking"

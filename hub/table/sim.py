@@ -278,6 +278,8 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         sim = SimTable(setup, bots=args.bots, broker=args.broker, table=args.table,
                        journal_meta=recorder.journal if recorder is not None else None, listeners=listeners)
         extras = attach_extras(sim.service, args, first=i == 0)
+        if extras.speaker is not None and not sim.service.game.log:  # it joined after the opening was told
+            extras.speaker.on_events(sim.service.opening_events())
         finished = False
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
