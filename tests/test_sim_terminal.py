@@ -74,6 +74,16 @@ def test_a_round_is_told_one_line_per_call_with_the_draft_folded() -> None:
     ]
 
 
+def test_a_two_player_draft_says_who_discarded_face_down_never_what() -> None:
+    steps = [(1, "pick"), (2, "pick"), (2, "discard"), (1, "pick"), (1, "discard"), (2, "pick")]
+    events: list[dict[str, object]] = [{"kind": "round_started", "round": 1, "crowned": 1}]
+    for seat, step in steps:
+        events.append({"kind": "draft_turn", "seat": seat, "step": step})
+        events.append({"kind": "picked", "seat": seat} if step == "pick" else {"kind": "discarded", "seat": seat})
+    events.append({"kind": "called", "rank": 1, "character": "assassin"})
+    assert story(events)[1] == "  draft: Ann, Bob (+1 face down), Ann (+1 face down), Bob chose"
+
+
 def test_the_end_names_everyone_with_their_scores() -> None:
     scores = [{"seat": 1, "score": 18, "breakdown": {"districts": 15, "uniques": 3}},
               {"seat": 2, "score": 23, "breakdown": {"districts": 20, "all_types": 3}}]
