@@ -257,3 +257,21 @@ def test_the_voice_says_the_opening_of_every_simulated_game(tmp_path: Path) -> N
     openings = [i for i, text in enumerate(said) if text.startswith("Round 1.")]
     assert len(openings) == 2 and openings[0] == 0, said[:3]
     assert said[openings[1] - 1].startswith("Second: "), "game 2 opens after game 1's ranking"
+
+
+def test_ctrl_c_with_a_store_says_how_to_carry_on_and_that_is_true(tmp_path: Path) -> None:
+    db = tmp_path / "game.db"
+    process = subprocess.Popen([*HUB, "--headless", "--speed", "0.02", "--seed", "8", "--db", str(db)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(iter(process.stdout.readline, "")), daemon=True).start()  # type: ignore[union-attr]
+    wait_for(lines, "Round 2:", process)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(30) == 130
+    time.sleep(0.2)
+    assert lines[-1].rstrip().endswith(f"Its moves are saved in {db}: carry on with --resume --db {db}.")
+    resumed = subprocess.run([*HUB, "--headless", "--json", "--resume", "--db", str(db)],
+                             capture_output=True, text=True, timeout=120)
+    whole = subprocess.run([*HUB, "--headless", "--json", "--seed", "8"], capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout == whole.stdout
