@@ -48,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(sim)
     sim.add_argument("--headless", action="store_true", help="no web server, full speed")
     sim.add_argument("--json", action="store_true", help="one JSON line per finished game")
+    sim.add_argument("--quiet", action="store_true", help="print only the links and each game's result")
     sim.add_argument("--games", type=game_count, default=1, help="how many games (seeds S, S+1, ...)")
     sim.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
     sim.add_argument("--engine-only", action="store_true",

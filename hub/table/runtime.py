@@ -49,13 +49,21 @@ class Extras:
     thread: threading.Thread | None = None
     speaker: Any = None
 
-    def finish(self, keep_serving: bool) -> None:
+    def finish(self, keep_serving: bool, stop: threading.Event | None = None) -> None:
+        """After a game: let the voice finish (or hush it when `stop` is set), then keep
+        the scoreboard up until `stop` is set (sim's Ctrl-C) if asked."""
         if self.speaker is not None:
-            self.speaker.wait_idle(timeout=30)
+            if stop is not None and stop.is_set():
+                self.speaker.close()
+                self.speaker = None
+            else:
+                self.speaker.wait_idle(timeout=30)
         if keep_serving and self.thread is not None:
             print("The game is over; the scoreboard stays up. Ctrl-C to stop.", flush=True)
+            stop = stop or threading.Event()
             try:
-                self.thread.join()
+                while self.thread.is_alive() and not stop.wait(0.5):
+                    pass
             except KeyboardInterrupt:
                 pass
 
@@ -103,7 +111,8 @@ def _start_web(extras: Extras, args: argparse.Namespace, service: TableService) 
     extras.server = server
     extras.thread = threading.Thread(target=server.run, name="web", daemon=True)
     extras.thread.start()
-    print_access(url, admin, seats, qr=not getattr(args, "no_qr", False))
+    in_play = {seat: token for seat, token in seats.items() if seat <= service.game.n}  # the rest: admin page
+    print_access(url, admin, in_play, qr=not getattr(args, "no_qr", False))
 
 
 def _lan_address() -> str:

@@ -20,12 +20,16 @@ from hub.engine import Action, Game, Setup
 from hub.engine.bots import Bot, make_bot
 from hub.transport import InProcessBus, MqttBus, Will
 
+from .interrupts import StopOnCtrlC
+from .narrate_terminal import TerminalNarrator, result_line
+from .ports import port_problem
 from .registry import TagRegistry
 from .service import CARD_VERBS, TableService
 from .virtual_seat import VirtualSeat
 from .world import TableTop
 
 log = logging.getLogger("hub.sim")
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 
 class SimPlayer:
@@ -123,7 +127,7 @@ class SimTable:
     """The hub, the table top and one bot per seat, wired over one bus."""
 
     def __init__(self, setup: Setup, bots: str = "heuristic", broker: str | None = None, table: str = "t1",
-                 journal: Any = None, journal_meta: Any = None) -> None:
+                 journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = ()) -> None:
         self.setup = setup
         self.registry = TagRegistry.virtual(setup.deck)
         self.broker = broker
@@ -140,6 +144,8 @@ class SimTable:
         self.world.choose_keep = keep_best(self.world, lambda: self.service.game)
         self.world.choose_give_up = give_up_worst(self.world, lambda: self.service.game)
         self.service.subscribe(self._follow)
+        for listener in listeners:  # before start: they hear the game's opening too
+            self.service.subscribe(listener)
         self.service.start()
         target: Any = self.inproc if self.inproc is not None else broker
         self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s)
@@ -188,22 +194,44 @@ class SimTable:
         self.hub_bus.close()
 
 
-def _pacer(speed: float, speaker: Any, recorder: Any) -> Any:
+def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | None = None) -> Any:
     """What to do after each simulated move, or None: let the voice finish; with a
-    resumed store, no pause while re-running the moves already recorded."""
+    resumed store, no pause while re-running the moves already recorded. A Ctrl-C
+    (`stop`) cuts the waiting short."""
     if speaker is None and (recorder is None or not speed):
         return None
+    stop = stop or threading.Event()
 
     def step() -> None:
-        if speaker is not None:
-            speaker.wait_idle(30)  # let the voice finish so nothing said is dropped
+        if speaker is not None:  # let the voice finish so nothing said is dropped
+            deadline = time.monotonic() + 30
+            while not stop.is_set() and not speaker.wait_idle(0.2) and time.monotonic() < deadline:
+                pass
         if speed and (recorder is None or not recorder.replaying):
-            time.sleep(speed)
+            stop.wait(speed)
     return step
 
 
 def run_sim(args: Any) -> int:
     """Entry point for ``citadels-hub sim`` (see hub.cli for the options)."""
+    with StopOnCtrlC() as ctrl_c:
+        try:
+            return _run_games(args, ctrl_c.stop)
+        except KeyboardInterrupt:  # pressed before the handler was in place
+            print("Stopped (Ctrl-C) while the table was starting.", flush=True)
+            return EXIT_INTERRUPTED
+
+
+def _stopped(number: int, game: Game, args: Any) -> int:
+    """The true story of a Ctrl-C in the middle of a game."""
+    saved = f" Its moves are saved in {args.db}: carry on with --resume --db {args.db}." if getattr(
+        args, "db", None) else ""
+    print(f"Stopped (Ctrl-C) in game {number}, round {game.round}: that game was not finished.{saved}",
+          flush=True)
+    return EXIT_INTERRUPTED
+
+
+def _run_games(args: Any, stop: threading.Event) -> int:
     from hub.cli import game_summary
     from .runtime import attach_extras
 
@@ -223,37 +251,66 @@ def run_sim(args: Any) -> int:
     elif getattr(args, "resume", False):
         print("citadels-hub: --resume needs --db FILE", file=sys.stderr)
         return 2
+    if not args.headless:
+        problem = port_problem(args.host, args.port)
+        if problem is not None:
+            print(f"citadels-hub: {problem}", file=sys.stderr)
+            return 2
+    try:
+        from hub.voice.cli import check_voice_arguments
+    except ImportError:  # pragma: no cover - the voice is an optional part
+        pass
+    else:
+        check_voice_arguments(args)
+    tell = not args.json and not getattr(args, "quiet", False)
     for i, setup in enumerate(setups):
+        if stop.is_set():
+            print(f"Stopped (Ctrl-C) after {i} finished game(s).", flush=True)
+            return EXIT_INTERRUPTED
         try:
             recorder = runs.recorder(setup) if runs is not None else None
         except StoreError as exc:
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 3
+        names = dict(enumerate(setup.names, start=1))
+        narrator = TerminalNarrator(names) if tell else None
+        listeners = (narrator.on_message,) if narrator is not None else ()
         sim = SimTable(setup, bots=args.bots, broker=args.broker, table=args.table,
-                       journal_meta=recorder.journal if recorder is not None else None)
+                       journal_meta=recorder.journal if recorder is not None else None, listeners=listeners)
         extras = attach_extras(sim.service, args, first=i == 0)
+        if extras.speaker is not None and not sim.service.game.log:  # it joined after the opening was told
+            extras.speaker.on_events(sim.service.opening_events())
+        finished = False
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
             speaker = extras.speaker
-            pace = _pacer(speed, speaker, recorder)  # a resumed run catches up at full speed
+            pace = _pacer(speed, speaker, recorder, stop)  # a resumed run catches up at full speed
             try:
-                game = sim.play(speed=0.0 if pace else speed, after_step=pace)
+                game = sim.play(speed=0.0 if pace else speed, after_step=pace, stop=stop)
             except RuntimeError:
                 if sim.service.store_error is None:
                     raise
                 print(f"citadels-hub: {sim.service.store_error}", file=sys.stderr)
                 return 3
+            if not game.over:
+                if narrator is not None:
+                    narrator.mute()  # what follows is the table being taken down, not the game
+                return _stopped(i + 1, game, args)
             if recorder is not None:
                 recorder.finish()
             summary = game_summary(game)
             if args.json:
                 print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
             else:
-                print(f"game {i + 1}: seed {summary['seed']}, {summary['rounds']} rounds, seat {summary['winner']} wins "
-                      f"({', '.join(str(s['score']) for s in summary['seats'])})", flush=True)
+                print(result_line(i + 1, summary, names), flush=True)
+            finished = True
         finally:
-            last = i == args.games - 1
-            extras.finish(keep_serving=last and not args.headless)
+            if narrator is not None:
+                narrator.mute()
+            last = i == len(setups) - 1
+            extras.finish(keep_serving=finished and last and not args.headless, stop=stop)
             sim.close()
+    if stop.is_set():
+        print(f"Stopped (Ctrl-C): all {len(setups)} game(s) finished; the scoreboard is closed.", flush=True)
+        return EXIT_INTERRUPTED
     return exit_code
-
