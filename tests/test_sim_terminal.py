@@ -22,7 +22,7 @@ from pathlib import Path
 from hub.cli import game_summary
 from hub.engine import Setup
 from hub.table.narrate_terminal import TableStory, TerminalNarrator, result_line
-from hub.table.ports import port_problem
+from hub.cli_args import BadInput, check_port_free
 from hub.table.sim import SimTable
 
 CHARACTERS = ("Assassin", "Thief", "Magician", "King", "Bishop", "Merchant", "Architect", "Warlord")
@@ -211,15 +211,23 @@ def test_a_busy_port_is_one_clear_line_and_a_non_zero_exit() -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
-        assert port_problem("127.0.0.1", port) is not None
+        assert _busy("127.0.0.1", port)
         done = subprocess.run([*HUB, "--host", "127.0.0.1", "--port", str(port), "--no-qr", "--voice", "none"],
                               capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        f"citadels-hub: port {port} is already in use (another hub, or another program): "
-        f"stop it or choose another port with --port"]
+        f"citadels-hub: port {port} is already in use on 127.0.0.1 (another hub running?): "
+        f"stop it or choose another --port"]
     assert done.stdout == ""
-    assert port_problem("127.0.0.1", port) is None
+    assert not _busy("127.0.0.1", port)
+
+
+def _busy(host: str, port: int) -> bool:
+    try:
+        check_port_free(host, port)
+    except BadInput:
+        return True
+    return False
 
 
 def test_no_sound_device_is_one_line_and_the_game_goes_on(tmp_path: Path) -> None:

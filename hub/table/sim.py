@@ -22,7 +22,6 @@ from hub.transport import InProcessBus, MqttBus, Will
 
 from .interrupts import StopOnCtrlC
 from .narrate_terminal import TerminalNarrator, result_line
-from .ports import port_problem
 from .registry import TagRegistry
 from .service import CARD_VERBS, TableService
 from .virtual_seat import VirtualSeat
@@ -251,11 +250,6 @@ def _run_games(args: Any, stop: threading.Event) -> int:
     elif getattr(args, "resume", False):
         print("citadels-hub: --resume needs --db FILE", file=sys.stderr)
         return 2
-    if not args.headless:
-        problem = port_problem(args.host, args.port)
-        if problem is not None:
-            print(f"citadels-hub: {problem}", file=sys.stderr)
-            return 2
     try:
         from hub.voice.cli import check_voice_arguments
     except ImportError:  # pragma: no cover - the voice is an optional part
