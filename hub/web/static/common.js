@@ -103,30 +103,82 @@ const Citadels = (() => {
     conn.textContent = state === "live" ? t("live") : t("reconnecting");
   }
 
-  /* Live updates: EventSource resumes by itself with Last-Event-ID; if the hub refused us
-     (busy, restarted) we open a new stream carrying the last id we saw. */
+  /* Live updates, one connection per browser. A browser opens at most six connections to
+     the hub and every EventSource holds one, so the hub's pages open in one browser share a
+     single stream: the page holding the Web Lock "citadels-live" opens the EventSource and
+     relays every message on the BroadcastChannel "citadels-live"; the others listen. When
+     that page closes, the lock passes to another page, which reopens the stream with the
+     last id it saw (Last-Event-ID: it gets exactly what it missed). A page that joins asks
+     for the last message so it can draw at once. Without these APIs each page has its own
+     stream. EventSource resumes by itself; if the hub refused us (busy, restarted) we open
+     a new stream carrying the last id we saw.
+     live(onMessage) calls onMessage({id, view, events}) for every change; returns stop(). */
   function live(onMessage) {
+    const shared = "locks" in navigator && typeof BroadcastChannel === "function";
+    const channel = shared ? new BroadcastChannel("citadels-live") : null;
     let lastId = null;
+    let lastData = null;
     let source = null;
+    let stopped = false;
+    let release = null;
+
+    function receive(data, id) {
+      if (id && id === lastId && data === lastData) return;  // a relay of what we have
+      if (id) lastId = id;
+      lastData = data;
+      let message;
+      try { message = JSON.parse(data); } catch (err) { return; }
+      setConn("live");
+      document.body.dataset.eventId = String(message.id);
+      onMessage(message);
+    }
+
+    function state(next) {
+      setConn(next);
+      if (channel) channel.postMessage({ state: next });
+    }
+
     function open() {
+      if (stopped) return;
       const url = lastId === null ? "/events" : "/events?last_event_id=" + encodeURIComponent(lastId);
       source = new EventSource(url);
-      source.onopen = () => setConn("live");
+      source.onopen = () => state("live");
       source.onmessage = (e) => {
-        setConn("live");
-        if (e.lastEventId) lastId = e.lastEventId;
-        let message;
-        try { message = JSON.parse(e.data); } catch (err) { return; }
-        document.body.dataset.eventId = String(message.id);
-        onMessage(message);
+        receive(e.data, e.lastEventId);
+        if (channel) channel.postMessage({ data: e.data, id: e.lastEventId });
       };
       source.onerror = () => {
-        setConn("lost");
+        state("lost");
         if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
       };
     }
-    open();
-    return () => source && source.close();
+
+    if (!shared) {
+      open();
+      return () => { stopped = true; if (source) source.close(); };
+    }
+    channel.onmessage = (e) => {
+      const m = e.data || {};
+      if (m.hello) {
+        if (source && lastData !== null) channel.postMessage({ data: lastData, id: lastId });
+      } else if (m.state) {
+        setConn(m.state);
+      } else if (typeof m.data === "string") {
+        receive(m.data, m.id);
+      }
+    };
+    navigator.locks.request("citadels-live", () => new Promise((resolve) => {
+      release = resolve;
+      if (stopped) resolve();
+      else open();  // this page now holds the browser's one stream
+    }));
+    channel.postMessage({ hello: true });
+    return () => {
+      stopped = true;
+      if (source) source.close();
+      if (release) release();
+      channel.close();
+    };
   }
 
   return {
