@@ -230,9 +230,9 @@ def make_app(table: FakeTable, **extra: Any) -> Any:
 class LiveServer:
     """The app served by the hub's web server on a free port in a background thread."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, **server_options: Any) -> None:
         self.app = app
-        self.server = make_server(app, "127.0.0.1", 0)
+        self.server = make_server(app, "127.0.0.1", 0, **server_options)
         self.port = int(self.server.effective_port)
         self.url = f"http://127.0.0.1:{self.port}"
         self._thread = threading.Thread(target=self.server.run, name="web", daemon=True)

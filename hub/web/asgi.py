@@ -44,7 +44,7 @@ class HubAsgi:
         self.fanout: LoopFanout | None = None
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.fanout = LoopFanout(self.web.broadcaster, loop, self.wsgi.executor)
+        self.fanout = LoopFanout(self.web.broadcaster, loop, self.wsgi.executor, self.web.heartbeat)
 
     def stop(self) -> None:
         if self.fanout is not None:
@@ -58,15 +58,15 @@ class HubAsgi:
             except BadInput:
                 pass  # Flask answers the refusal exactly as it does everywhere else
             else:
-                await self.events(last_id, receive, send)
+                await self.events(scope, last_id, receive, send)
                 return
         if scope["type"] == "http":
             receive = await whole_body(receive, MAX_CONTENT_LENGTH)
         await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
 
-    async def events(self, last_id: int | None, receive: Receive, send: Send) -> None:
+    async def events(self, scope: Scope, last_id: int | None, receive: Receive, send: Send) -> None:
         assert self.fanout is not None, "HubAsgi.start(loop) was not called"
-        opened = await self.fanout.open(last_id)
+        opened = await self.fanout.open(scope, last_id)
         if opened is None:
             body = json.dumps(STREAM_BUSY).encode()
             headers = [(b"content-type", b"application/json"), (b"retry-after", b"5"), *PAGE_HEADERS]
@@ -80,7 +80,7 @@ class HubAsgi:
             *PAGE_HEADERS,
         ]
         await send({"type": "http.response.start", "status": 200, "headers": headers})
-        await self.fanout.serve(stream, first, send, receive, self.web.heartbeat)
+        await self.fanout.serve(stream, first, send, receive)
 
 
 async def whole_body(receive: Receive, limit: int) -> Receive:

@@ -6,28 +6,38 @@ connection costs no thread, but it costs a file descriptor and memory, so:
 
 - a request must arrive whole within `request_timeout` s, else the connection is closed
   (a swept check once a second, one timer for all connections);
-- one client address keeps at most `idle_per_client` receiving connections: a new one
-  closes that address's oldest (a browser sends its request at once, a flood does not);
+- one client address keeps at most `idle_per_client` receiving connections: past that,
+  its oldest ones that have waited over `grace` s are closed (a browser sends its request
+  at once, a flood does not; a burst of fresh connections is given time to speak);
 - past `max_connections` in all, a new connection closes the oldest receiving one, or is
   refused if every connection is busy (open live streams, requests being answered).
 
-Open live streams are busy, not receiving: they are never swept.
+Open live streams are busy, not receiving: they are never swept. Each connection buffers
+about `write_buffer` bytes in the process and `socket_send_buffer` in the kernel before
+its writer waits (a page that stops reading then loses old frames from its own short
+queue instead of growing the hub).
 """
 
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .streams import TRANSPORT_KEY
+
 
 @dataclass
 class ConnectionLimits:
     request_timeout: float = 10.0
     idle_per_client: int = 32
+    grace: float = 1.0
+    write_buffer: int = 16 * 1024
+    socket_send_buffer: int = 64 * 1024  # the kernel's share per connection (it autotunes to MBs)
     max_connections: int = 1024
 
 
@@ -51,7 +61,7 @@ class ReceivingRegistry:
         same = self.by_client.setdefault(conn.client_host, {})
         same[conn] = None
         if len(same) > self.limits.idle_per_client:
-            self.drop(next(iter(same)))
+            self.trim(same)
         if self._sweeper is None:
             self._sweeper = conn.loop.call_later(1.0, self.sweep, conn.loop)
 
@@ -68,6 +78,13 @@ class ReceivingRegistry:
         self.forget(conn)
         self.swept += 1
         conn.transport.close()
+
+    def trim(self, same: dict[GuardedH11, None]) -> None:
+        """Close one client's oldest receiving connections beyond its share, once past grace."""
+        settled = time.monotonic() - self.limits.grace
+        excess = [c for c in same if self.receiving[c] <= settled][: len(same) - self.limits.idle_per_client]
+        for conn in excess:
+            self.drop(conn)
 
     def make_room(self, newcomer: GuardedH11, open_connections: int) -> bool:
         """Close the oldest receiving connection if over the limit; False: refuse the newcomer."""
@@ -86,6 +103,8 @@ class ReceivingRegistry:
             if since > deadline:
                 break
             self.drop(conn)
+        for same in [s for s in self.by_client.values() if len(s) > self.limits.idle_per_client]:
+            self.trim(same)
         if self.receiving:
             self._sweeper = loop.call_later(1.0, self.sweep, loop)
 
@@ -105,6 +124,10 @@ class GuardedH11(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        transport.set_write_buffer_limits(high=self.registry.limits.write_buffer)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.registry.limits.socket_send_buffer)
         if not self.registry.make_room(self, len(self.connections)):
             self.registry.swept += 1
             transport.close()
@@ -113,6 +136,10 @@ class GuardedH11(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_started:
+            # hub.web.streams writes live frames straight to the socket (the app has not run yet)
+            cycle.scope.setdefault("extensions", {})[TRANSPORT_KEY] = self.transport  # type: ignore[typeddict-item]
         self.registry.mark(self, self.receiving_now())
 
     def on_response_complete(self) -> None:

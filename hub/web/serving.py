@@ -106,9 +106,10 @@ def raise_open_files_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
-def make_server(app: Flask, host: str, port: int, *, threads: int = WSGI_THREADS) -> WebServer:
+def make_server(app: Flask, host: str, port: int, *, threads: int = WSGI_THREADS,
+                limits: ConnectionLimits | None = None) -> WebServer:
     """The hub's web server, bound but not yet running (see `WebServer`)."""
-    return WebServer(app, host, port, threads=threads)
+    return WebServer(app, host, port, threads=threads, limits=limits)
 
 
 def serve(app: Flask, host: str = "0.0.0.0", port: int = 8000, *, threads: int = WSGI_THREADS) -> None:

@@ -33,11 +33,19 @@ class Cursor(Protocol):
 
 
 def unsent(cursor: Cursor, frames: Frames) -> bytes:
-    """The frames newer than the last one this stream sent, joined; advances the cursor."""
-    fresh = [frame for event_id, frame in frames if event_id > cursor.last_sent]
-    if frames:
-        cursor.last_sent = max(cursor.last_sent, max(event_id for event_id, _ in frames))
-    return b"".join(fresh)
+    """The frames newer than the last one this stream sent, once each, in id order.
+
+    A frame may arrive both from history and live (the stream registers before reading
+    history); advances the cursor.
+    """
+    fresh: dict[int, bytes] = {}
+    for event_id, frame in frames:
+        if event_id > cursor.last_sent:
+            fresh.setdefault(event_id, frame)
+    if not fresh:
+        return b""
+    cursor.last_sent = max(fresh)
+    return b"".join(fresh[event_id] for event_id in sorted(fresh))
 
 
 def encode_frame(event_id: int, payload: dict[str, Any]) -> bytes:

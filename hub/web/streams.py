@@ -1,10 +1,15 @@
-"""Live streams served from one asyncio event loop: no thread per open page.
+"""Live streams served from one asyncio event loop: one writer, no thread or task per frame.
 
-The broadcaster thread hands each encoded frame over once (`LoopFanout.push`, one
-thread-safe hop per frame, whatever the number of pages); on the loop, one plain pass
-appends the same bytes to every stream's bounded queue (drop-oldest) and wakes it. A page
-that stops reading blocks only its own writer (the transport's flow control), never the
-loop, the hub or the other pages.
+The broadcaster thread hands each encoded frame over once (`LoopFanout.push`: one
+thread-safe hop per frame, whatever the number of pages). On the loop, one plain pass
+writes the same bytes, framed once as an HTTP/1.1 chunk, straight to every page's socket
+(the transport that `hub.web.guard` puts in the request scope). A page whose socket is
+backed up gets its frames queued instead (bounded, drop-oldest, each frame carries the
+whole view) and written once it reads again, so it can slow neither the loop, the hub
+nor the other pages. One timer writes the keep-alive comment to every page.
+
+The response head and its end still go through uvicorn (ASGI `send`), so the HTTP state
+stays uvicorn's; only the body bytes in between are written here.
 """
 
 from __future__ import annotations
@@ -18,49 +23,91 @@ from .sse import KEEP_ALIVE, STREAM_START, Broadcaster, Frames, unsent
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
+TRANSPORT_KEY = "citadels.transport"  # scope["extensions"][TRANSPORT_KEY]: the socket's transport
+
+
+def chunk(body: bytes) -> bytes:
+    """`body` as one HTTP/1.1 chunk."""
+    return b"%x\r\n%s\r\n" % (len(body), body)
 
 
 class LoopStream:
-    """One open page: its queue of frames, its wake-up and what it has sent so far."""
+    """One open page: its socket, its backlog of frames and what it has been sent."""
 
-    def __init__(self, queue_size: int) -> None:
+    def __init__(self, transport: asyncio.WriteTransport, chunked: bool, queue_size: int) -> None:
+        self.transport = transport
+        self.chunked = chunked
         self.frames: deque[tuple[int, bytes]] = deque(maxlen=queue_size)
-        self.wake = asyncio.Event()
+        self.ended = asyncio.Event()
         self.closed = False
+        self.live = False  # written to directly once its first frames are out
         self.dropped = 0
         self.last_sent = -1
 
-    def push(self, event_id: int, frame: bytes) -> None:
+    def backed_up(self) -> bool:
+        """More waiting in the process than the transport's high-water mark (see guard)."""
+        return self.transport.get_write_buffer_size() > self.transport.get_write_buffer_limits()[1]
+
+    def write(self, body: bytes) -> None:
+        if self.transport.is_closing():
+            self.close()
+        elif body:
+            self.transport.write(chunk(body) if self.chunked else body)
+
+    def offer(self, event_id: int, frame: bytes, chunked_frame: bytes) -> None:
+        """A new frame: written at once when the page keeps up (the shared bytes), else queued."""
+        if self.closed:
+            return
+        if self.live and not self.frames and not self.backed_up() and not self.transport.is_closing():
+            if event_id > self.last_sent:
+                self.transport.write(chunked_frame if self.chunked else frame)
+                self.last_sent = event_id
+            return
         if len(self.frames) == self.frames.maxlen:
             self.dropped += 1
         self.frames.append((event_id, frame))
-        self.wake.set()
+        if self.live:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.frames and not self.backed_up():
+            frames = list(self.frames)
+            self.frames.clear()
+            self.write(unsent(self, frames))
+
+    def start(self, first: Frames) -> None:
+        """Write the stream's opening and first frames, then go live."""
+        self.write(STREAM_START + unsent(self, [*first, *self.frames]))
+        self.frames.clear()
+        self.live = True
 
     def close(self) -> None:
         self.closed = True
-        self.wake.set()
-
-    def take(self) -> Frames:
-        frames = list(self.frames)
-        self.frames.clear()
-        self.wake.clear()
-        return frames
+        self.ended.set()
 
 
 class LoopFanout:
     """Every stream served on one event loop, fed by the broadcaster as a single sink."""
 
-    def __init__(self, broadcaster: Broadcaster, loop: asyncio.AbstractEventLoop, executor: Executor) -> None:
+    def __init__(self, broadcaster: Broadcaster, loop: asyncio.AbstractEventLoop, executor: Executor,
+                 heartbeat: float) -> None:
         self._broadcaster = broadcaster
         self._loop = loop
         self._executor = executor
+        self._heartbeat = heartbeat
         self._streams: set[LoopStream] = set()
+        self._ticker: asyncio.TimerHandle | None = None
         broadcaster.attach(self)
 
     # --- FrameSink (called on the broadcaster's thread) ---------------------------------
     @property
     def client_count(self) -> int:
         return len(self._streams)
+
+    @property
+    def dropped(self) -> int:
+        """Frames skipped by pages that did not keep up (their newer frames replace them)."""
+        return sum(stream.dropped for stream in list(self._streams))
 
     def push(self, event_id: int, frame: bytes) -> None:
         self._call(self._deliver, event_id, frame)
@@ -76,8 +123,20 @@ class LoopFanout:
 
     # --- on the loop ----------------------------------------------------------------------
     def _deliver(self, event_id: int, frame: bytes) -> None:
+        chunked_frame = chunk(frame)  # framed once, the same bytes for every page
         for stream in self._streams:
-            stream.push(event_id, frame)
+            stream.offer(event_id, frame, chunked_frame)
+
+    def _tick(self) -> None:
+        """Keep-alive for every page (and a retry for pages that were backed up)."""
+        self._ticker = None
+        for stream in list(self._streams):
+            if stream.live:
+                stream.flush()
+                if not stream.backed_up():
+                    stream.write(KEEP_ALIVE)
+        if self._streams:
+            self._ticker = self._loop.call_later(self._heartbeat, self._tick)
 
     def _end_all(self) -> None:
         for stream in list(self._streams):
@@ -88,13 +147,22 @@ class LoopFanout:
         """Stop taking frames and end every stream (on the loop)."""
         self._broadcaster.detach(self)
         self._end_all()
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
 
-    async def open(self, last_event_id: int | None) -> tuple[LoopStream, Frames] | None:
+    async def open(self, scope: dict[str, Any], last_event_id: int | None) -> tuple[LoopStream, Frames] | None:
         """A new stream with the frames it must get first; None when the hub is full."""
         if not self._broadcaster.has_room:
             return None
-        stream = LoopStream(self._broadcaster.queue_size)
+        transport = (scope.get("extensions") or {}).get(TRANSPORT_KEY)
+        if transport is None:
+            raise RuntimeError("live streams need hub.web.guard's protocol (the socket's transport)")
+        chunked = scope.get("http_version") not in ("1.0", "0.9")
+        stream = LoopStream(transport, chunked, self._broadcaster.queue_size)
         self._streams.add(stream)  # before reading history: nothing falls in between
+        if self._ticker is None:
+            self._ticker = self._loop.call_later(self._heartbeat, self._tick)
         try:
             first = await self._loop.run_in_executor(self._executor, self._broadcaster.first_frames, last_event_id)
         except BaseException:
@@ -102,23 +170,12 @@ class LoopFanout:
             raise
         return stream, first
 
-    async def serve(self, stream: LoopStream, first: Frames, send: Send, receive: Receive, heartbeat: float) -> None:
-        """Write the stream's body until the page goes away or the hub ends the stream."""
+    async def serve(self, stream: LoopStream, first: Frames, send: Send, receive: Receive) -> None:
+        """Once uvicorn has sent the head: write the body until the page or the hub ends it."""
         watcher = self._loop.create_task(watch_disconnect(stream, receive))
         try:
-            await send({"type": "http.response.body", "body": STREAM_START, "more_body": True})
-            pending = first
-            while not stream.closed:
-                body = unsent(stream, pending)
-                if body:
-                    await send({"type": "http.response.body", "body": body, "more_body": True})
-                if not stream.frames and not stream.closed:
-                    try:
-                        async with asyncio.timeout(heartbeat):
-                            await stream.wake.wait()
-                    except TimeoutError:
-                        await send({"type": "http.response.body", "body": KEEP_ALIVE, "more_body": True})
-                pending = stream.take()
+            stream.start(first)
+            await stream.ended.wait()
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             watcher.cancel()
@@ -126,7 +183,7 @@ class LoopFanout:
 
 
 async def watch_disconnect(stream: LoopStream, receive: Receive) -> None:
-    """Close the stream as soon as the page's connection goes away."""
+    """End the stream as soon as the page's connection goes away."""
     while True:
         message = await receive()
         if message.get("type") == "http.disconnect":
