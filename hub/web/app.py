@@ -110,7 +110,7 @@ class WebState:
             self.encode,
             history=int(config.get("SSE_HISTORY", 256)),
             queue_size=int(config.get("SSE_QUEUE", 32)),
-            max_clients=int(config.get("SSE_MAX_CLIENTS", 200)),
+            max_clients=int(config.get("SSE_MAX_CLIENTS", 600)),
         )
 
     def with_words(self, events: list[dict[str, Any]], names: Mapping[int, str]) -> list[dict[str, Any]]:
