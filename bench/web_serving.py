@@ -82,6 +82,7 @@ def child(args: argparse.Namespace) -> None:
                 "rss_mb": round(memory_mb("VmRSS"), 1), "peak_rss_mb": round(memory_mb("VmHWM"), 1),
                 "streams": app.extensions["citadels_web"].broadcaster.client_count,
                 "idle_closed": server.registry.swept, "answers": table.answers,
+                "actions": table.event_id,
             }), flush=True)
         else:
             break
@@ -242,6 +243,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "streams": args.streams, "idle_sockets": args.idle, "idle_reopened": laptop_report["reopened"],
         "quiet": quiet, "quiet_server": quiet_stats,
         "loaded": load, "loaded_server": loaded_stats, "stream_frames": laptop_report["frames"],
+        "server_cpu_ms_per_action": round(
+            1000 * (loaded_stats["cpu_s"] - quiet_stats["cpu_s"]) / max(1, loaded_stats["actions"] - quiet_stats["actions"]), 2),
         "ratio_public_p99": round(load["public"]["p99_ms"] / quiet["public"]["p99_ms"], 2),
         "ratio_answer_p99": round(load["answer"]["p99_ms"] / quiet["answer"]["p99_ms"], 2),
         "targets_met": (load["public"]["p99_ms"] < TARGET_P99_MS and load["answer"]["p99_ms"] < TARGET_P99_MS
@@ -283,6 +286,8 @@ def main() -> None:
           f"({result['idle_reopened']} re-opened after the hub closed them); failures {result['loaded']['failures']}")
     print(f"server: {s['threads']} threads, RSS {s['rss_mb']} MB (peak {s['peak_rss_mb']} MB); "
           f"frames p50 {result['stream_frames'].get('p50_ms')} ms p99 {result['stream_frames'].get('p99_ms')} ms")
+    print(f"server CPU per accepted action under load (fan-out to every page, answers, idle churn): "
+          f"{result['server_cpu_ms_per_action']} ms")
     print(f"p99 ratio loaded/quiet: public {result['ratio_public_p99']}, answer {result['ratio_answer_p99']}; "
           f"targets met: {result['targets_met']}")
 

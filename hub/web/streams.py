@@ -1,9 +1,10 @@
 """Live streams served from one asyncio event loop: one writer, no thread or task per frame.
 
 The broadcaster thread hands each encoded frame over once (`LoopFanout.push`: one
-thread-safe hop per frame, whatever the number of pages). On the loop, one plain pass
-writes the same bytes, framed once as an HTTP/1.1 chunk, straight to every page's socket
-(the transport that `hub.web.guard` puts in the request scope). A page whose socket is
+thread-safe hop per frame, whatever the number of pages). On the loop, one writer writes
+the same bytes, framed once as an HTTP/1.1 chunk, straight to every page's socket (the
+transport that `hub.web.guard` puts in the request scope), `SLICE` pages per loop turn so
+a seat answer or `/api/public` never waits behind a whole fan-out. A page whose socket is
 backed up gets its frames queued instead (bounded, drop-oldest, each frame carries the
 whole view) and written once it reads again, so it can slow neither the loop, the hub
 nor the other pages. One timer writes the keep-alive comment to every page.
@@ -24,6 +25,7 @@ from .sse import KEEP_ALIVE, STREAM_START, Broadcaster, Frames, unsent
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 TRANSPORT_KEY = "citadels.transport"  # scope["extensions"][TRANSPORT_KEY]: the socket's transport
+SLICE = 50  # pages written per loop turn: requests are answered between slices of a big fan-out
 
 
 def chunk(body: bytes) -> bytes:
@@ -97,6 +99,8 @@ class LoopFanout:
         self._heartbeat = heartbeat
         self._streams: set[LoopStream] = set()
         self._ticker: asyncio.TimerHandle | None = None
+        self._outbox: deque[tuple[int, bytes, bytes, list[LoopStream]]] = deque()
+        self._done = 0  # pages of the outbox's first frame already written
         broadcaster.attach(self)
 
     # --- FrameSink (called on the broadcaster's thread) ---------------------------------
@@ -123,9 +127,25 @@ class LoopFanout:
 
     # --- on the loop ----------------------------------------------------------------------
     def _deliver(self, event_id: int, frame: bytes) -> None:
-        chunked_frame = chunk(frame)  # framed once, the same bytes for every page
-        for stream in self._streams:
+        """Queue a frame for the pages open now (a page opening later has it from history)."""
+        # framed once: the same bytes for every page
+        self._outbox.append((event_id, frame, chunk(frame), list(self._streams)))
+        if len(self._outbox) == 1:
+            self._write_slice()
+
+    def _write_slice(self) -> None:
+        """Write the oldest queued frame to the next SLICE pages, then let the loop breathe."""
+        event_id, frame, chunked_frame, streams = self._outbox[0]
+        end = self._done + SLICE
+        for stream in streams[self._done:end]:
             stream.offer(event_id, frame, chunked_frame)
+        if end < len(streams):
+            self._done = end
+        else:
+            self._outbox.popleft()
+            self._done = 0
+        if self._outbox:
+            self._loop.call_soon(self._write_slice)
 
     def _tick(self) -> None:
         """Keep-alive for every page (and a retry for pages that were backed up)."""
