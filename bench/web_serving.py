@@ -63,17 +63,8 @@ def child(args: argparse.Namespace) -> None:
     for line in sys.stdin:
         parts = line.split()
         if parts[:1] == ["go"]:
-            changes, rate = int(parts[1]), float(parts[2])
-
-            def play() -> None:
-                start = time.monotonic()
-                for i in range(changes):
-                    delay = start + i / rate - time.monotonic()
-                    if delay > 0:
-                        time.sleep(delay)
-                    table.act()
-
-            threading.Thread(target=play, name="bots", daemon=True).start()
+            threading.Thread(target=table.play, args=(int(parts[1]), float(parts[2])), name="bots",
+                             daemon=True).start()
         elif parts[:1] == ["stats"]:
             print(json.dumps({
                 "threads": threading.active_count(),

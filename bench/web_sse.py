@@ -82,6 +82,15 @@ class BenchTable:
             for callback in list(self.subscribers):
                 callback(self.event_id, message)
 
+    def play(self, changes: int, rate: float) -> None:
+        """`changes` actions at `rate` per second, on a fixed schedule (no drift)."""
+        start = time.monotonic()
+        for i in range(changes):
+            delay = start + i / rate - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            self.act()
+
     # facade
     def public_view(self) -> dict[str, Any]:
         with self.lock:
@@ -140,13 +149,7 @@ def child(args: argparse.Namespace) -> None:
         parts = line.split()
         if not parts or parts[0] != "go":
             break
-        changes, rate = int(parts[1]), float(parts[2])
-        start = time.monotonic()
-        for i in range(changes):
-            delay = start + i / rate - time.monotonic()
-            if delay > 0:
-                time.sleep(delay)
-            table.act()
+        table.play(int(parts[1]), float(parts[2]))
         print("done", flush=True)
     os._exit(0)
 

@@ -71,5 +71,21 @@ def test_six_pages_in_one_browser_share_one_stream_and_the_admin_still_works(bro
         admin.wait_for_selector("#admin-feedback.good")
         assert str(table.game.log[-1]) == "0 adjust 2 1 miscounted"
         all_show(pages[1:], table.last_event_id())
+
+        # a page coming to the front takes the stream over (a hidden tab may be frozen) ...
+        front = seats[2]
+        front.evaluate("""() => {
+            Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""")
+        table.step()
+        all_show(pages[1:], table.last_event_id())
+        assert wait_until(lambda: broadcaster.client_count == 1)
+        # ... and when it goes, one of the others carries on
+        front.close()
+        table.step()
+        rest = [p for p in pages[1:] if p is not front]
+        all_show(rest, table.last_event_id())
+        assert wait_until(lambda: broadcaster.client_count == 1)
         context.close()
     assert errors == []
