@@ -148,3 +148,17 @@ def test_the_served_stream_refuses_like_the_flask_route(sockets: list[socket.soc
         connection.close()
         status, refused = request(server.port, "GET", "/events?last_event_id=abc")
         assert status == 400 and refused["code"] == "bad_input"
+
+
+def test_head_requests_for_the_stream_never_hold_a_flask_thread(sockets: list[socket.socket]) -> None:
+    table = FakeTable(4, seed=9)
+    app = make_app(table)
+    with LiveServer(app) as server:
+        for _ in range(WSGI_THREADS + 4):
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+            connection.request("HEAD", "/events")
+            response = connection.getresponse()
+            assert response.status == 200 and response.getheader("Content-Type").startswith("text/event-stream")
+            connection.close()
+        assert app.extensions["citadels_web"].broadcaster.client_count == 0
+        assert request(server.port, "GET", "/api/public")[0] == 200

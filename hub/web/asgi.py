@@ -34,6 +34,12 @@ PAGE_HEADERS = [
     *((k.lower().encode(), v.encode()) for k, v in SAFETY_HEADERS.items()),
 ]
 
+EVENT_STREAM_HEADERS = [
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    *((k.lower().encode(), v.encode()) for k, v in STREAM_HEADERS.items()),
+    *PAGE_HEADERS,
+]
+
 
 class HubAsgi:
     """ASGI app around the Flask app; `start(loop)` before serving, `stop()` after."""
@@ -52,6 +58,10 @@ class HubAsgi:
         self.wsgi.executor.shutdown(wait=False, cancel_futures=True)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"] == "/events" and scope["method"] == "HEAD":
+            await send({"type": "http.response.start", "status": 200, "headers": EVENT_STREAM_HEADERS})
+            await send({"type": "http.response.body", "body": b""})  # never Flask's stream: it holds a thread
+            return
         if scope["type"] == "http" and scope["path"] == "/events" and scope["method"] == "GET":
             try:
                 last_id = parse_last_event_id(requested_last_id(scope))
@@ -74,12 +84,7 @@ class HubAsgi:
             await send({"type": "http.response.body", "body": body})
             return
         stream, first = opened
-        headers = [
-            (b"content-type", b"text/event-stream; charset=utf-8"),
-            *((k.lower().encode(), v.encode()) for k, v in STREAM_HEADERS.items()),
-            *PAGE_HEADERS,
-        ]
-        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.start", "status": 200, "headers": EVENT_STREAM_HEADERS})
         await self.fanout.serve(stream, first, send, receive)
 
 
