@@ -24,6 +24,7 @@ import asyncio
 import socket
 import time
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -82,8 +83,10 @@ class ReceivingRegistry:
     def trim(self, same: dict[GuardedH11, None]) -> None:
         """Close one client's oldest receiving connections beyond its share, once past grace."""
         settled = time.monotonic() - self.limits.grace
-        excess = [c for c in same if self.receiving[c] <= settled][: len(same) - self.limits.idle_per_client]
-        for conn in excess:
+        excess = len(same) - self.limits.idle_per_client
+        for conn in list(islice(same, max(0, excess))):  # oldest first
+            if self.receiving[conn] > settled:
+                break
             self.drop(conn)
 
     def make_room(self, newcomer: GuardedH11, open_connections: int) -> bool:
