@@ -52,9 +52,13 @@ class HubAsgi:
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self.fanout = LoopFanout(self.web.broadcaster, loop, self.wsgi.executor, self.web.heartbeat)
 
-    def stop(self) -> None:
+    def end_streams(self) -> None:
+        """End every live stream and take no more frames (on the loop; idempotent)."""
         if self.fanout is not None:
             self.fanout.close()
+
+    def stop(self) -> None:
+        self.end_streams()
         self.wsgi.executor.shutdown(wait=False, cancel_futures=True)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

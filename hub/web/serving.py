@@ -14,9 +14,10 @@ import asyncio
 import socket
 import sys
 import threading
-from typing import Mapping, TextIO
+from typing import Callable, Mapping, TextIO
 
 import segno
+import uvicorn
 from flask import Flask
 
 from .app import EXT_KEY, close_app
@@ -37,8 +38,6 @@ class WebServer:
 
     def __init__(self, app: Flask, host: str, port: int, *, threads: int = WSGI_THREADS,
                  limits: ConnectionLimits | None = None) -> None:
-        import uvicorn
-
         self.app = app
         broadcaster = app.extensions[EXT_KEY].broadcaster
         self.limits = limits or ConnectionLimits(max_connections=broadcaster.max_clients + SPARE_CONNECTIONS)
@@ -53,7 +52,7 @@ class WebServer:
             headers=[("server", "citadels-hub")], timeout_keep_alive=5, timeout_graceful_shutdown=2,
             h11_max_incomplete_event_size=16 * 1024, backlog=256,
         )
-        self.server = uvicorn.Server(config)
+        self.server = StreamEndingServer(config, before_shutdown=self.asgi.end_streams)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._done = threading.Event()
 
@@ -78,6 +77,21 @@ class WebServer:
         if self._loop is not None:
             self._done.wait(5)
         self.socket.close()
+
+
+class StreamEndingServer(uvicorn.Server):  # type: ignore[misc]
+    """uvicorn's server, ending the live streams first when it shuts down (Ctrl-C).
+
+    Otherwise uvicorn would wait its graceful timeout for streams that never end.
+    """
+
+    def __init__(self, config: uvicorn.Config, before_shutdown: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.before_shutdown = before_shutdown
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.before_shutdown()
+        await super().shutdown(sockets)
 
 
 def bind(host: str, port: int) -> socket.socket:
