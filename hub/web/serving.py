@@ -26,6 +26,7 @@ from .guard import ConnectionLimits, guarded_protocol
 
 WSGI_THREADS = 8  # Flask's page loads, API calls and seat answers; streams need none
 SPARE_CONNECTIONS = 256  # beyond the live streams: page loads, API calls, idle keep-alives
+FILES_BESIDE_CONNECTIONS = 64  # the hub's own files: database, serial ports, MQTT, logs
 
 
 class WebServer:
@@ -41,7 +42,8 @@ class WebServer:
         self.app = app
         broadcaster = app.extensions[EXT_KEY].broadcaster
         self.limits = limits or ConnectionLimits(max_connections=broadcaster.max_clients + SPARE_CONNECTIONS)
-        raise_open_files_limit(self.limits.max_connections + 64)
+        files = raise_open_files_limit(self.limits.max_connections + FILES_BESIDE_CONNECTIONS)
+        self.limits.max_connections = min(self.limits.max_connections, files - FILES_BESIDE_CONNECTIONS)
         protocol, self.registry = guarded_protocol(self.limits)
         self.asgi = HubAsgi(app, workers=threads)
         self.socket = bind(host, port)
@@ -104,20 +106,24 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError:
         sock.close()
         raise
-    sock.set_inheritable(True)
     return sock
 
 
-def raise_open_files_limit(wanted: int) -> None:
-    """Every open page is a file descriptor: lift the soft limit towards the hard one."""
+def raise_open_files_limit(wanted: int) -> int:
+    """Every open page is a file descriptor: lift the soft limit towards the hard one.
+
+    Returns how many files the process may now open (at least `wanted` when it could).
+    """
     try:
         import resource
-    except ImportError:  # not on POSIX
-        return
+    except ImportError:  # not on POSIX: no such limit to raise
+        return wanted
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return wanted
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return target
 
 
 def make_server(app: Flask, host: str, port: int, *, threads: int = WSGI_THREADS,
