@@ -113,7 +113,7 @@ def test_connections_that_never_finish_a_request_are_closed(sockets: list[socket
 
 def test_one_client_keeps_a_bounded_number_of_idle_sockets(sockets: list[socket.socket]) -> None:
     table = FakeTable(4, seed=5)
-    limits = ConnectionLimits(request_timeout=60, idle_per_client=16, max_connections=1000)
+    limits = ConnectionLimits(request_timeout=60, idle_per_client=16, grace=0.5, max_connections=1000)
     with LiveServer(make_app(table), limits=limits) as server:
         flood = [idle_socket(server.port) for _ in range(40)]
         sockets.extend(flood)

@@ -35,8 +35,8 @@ from .streams import TRANSPORT_KEY
 @dataclass
 class ConnectionLimits:
     request_timeout: float = 10.0
-    idle_per_client: int = 32
-    grace: float = 1.0
+    idle_per_client: int = 64
+    grace: float = 5.0  # a flood's excess lives this long: closing sooner only makes it reconnect sooner
     write_buffer: int = 16 * 1024
     socket_send_buffer: int = 64 * 1024  # the kernel's share per connection (it autotunes to MBs)
     max_connections: int = 1024
