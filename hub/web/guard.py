@@ -34,6 +34,8 @@ from .streams import TRANSPORT_KEY
 
 @dataclass
 class ConnectionLimits:
+    """Bounds for what costs no thread but a descriptor and memory (see the module doc)."""
+
     request_timeout: float = 10.0
     idle_per_client: int = 64
     grace: float = 5.0  # a flood's excess lives this long: closing sooner only makes it reconnect sooner
