@@ -9,6 +9,7 @@ from typing import Any
 
 from hub.engine import Game, Setup
 from hub.engine.bots import make_bot, play
+from hub.store.options import add_state_options
 
 
 def game_summary(game: Game) -> dict[str, Any]:
@@ -50,8 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--engine-only", action="store_true",
                      help="bots play the engine directly, without the simulated table")
     _add_table_options(sim)
-    sim.add_argument("--db", default=None, metavar="FILE", help="record every accepted action in this SQLite file")
-    sim.add_argument("--resume", action="store_true", help="continue the game interrupted in --db FILE")
+    add_state_options(sim, automatic=False)
 
     run = sub.add_parser("run", help="referee a real table: seats over MQTT, optional serial readers")
     _add_game_options(run)
@@ -59,9 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--serial", action="append", metavar="[json:|pn532:]PORT:SEAT",
                      help="a reader wired to the hub (repeatable); see docs/serial.md")
     run.add_argument("--headless", action="store_true", help="no web server")
-    run.add_argument("--db", default=None, metavar="FILE",
-                     help="record every accepted action in this SQLite file (recommended at a real table)")
-    run.add_argument("--resume", action="store_true", help="continue the game interrupted in --db FILE")
+    add_state_options(run, automatic=True)
     _add_table_options(run)
 
     enroll = sub.add_parser("enroll", help="pair every physical card with its RFID tag")

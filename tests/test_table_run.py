@@ -141,3 +141,78 @@ def test_run_killed_and_resumed_from_its_database(mosquitto: Any, tmp_path: Path
         hub.terminate()
         out, err = hub.communicate(timeout=20)
     assert "Resumed game" in out, err
+
+
+def _get_json(url: str) -> Any:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.load(response)
+
+
+def _api(link: str, port: int) -> str:
+    """http://LAN:P/seat/T -> http://127.0.0.1:P/api/seat/T (the JSON behind a phone's page)."""
+    from urllib.parse import urlsplit
+
+    path = urlsplit(link).path
+    api = path.replace("/seat/", "/api/seat/").replace("/admin/", "/api/admin/") + (
+        "/status" if "/admin/" in path else "")
+    return f"http://127.0.0.1:{port}{api}"
+
+
+def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links(
+        mosquitto_factory: Any, tmp_path: Path) -> None:
+    """What the Pi does after a crash or power cut: systemd runs the unit's ExecStart again.
+    The game goes on from where it stopped, and every phone link printed before works."""
+    import os
+    import signal
+
+    from hub.store import EventStore
+    from tests.broker import free_port
+    from tests.hub_unit import ProcessOutput, links, unit_command
+
+    broker = mosquitto_factory(passwd={"hub": "hub-secret-pw", "seat1": "seat-pw"})
+    state = tmp_path / "state"
+    state.mkdir()
+    TagRegistry.virtual().save(state / "tags.json")
+    port = free_port()
+    command = unit_command(state, f"mqtt://hub@{broker.host}:{broker.port}",
+                           extra_args=["--port", str(port), "--host", "127.0.0.1", "--voice", "none", "--no-qr"],
+                           extra_env={"CITADELS_BROKER_PASSWORD": "hub-secret-pw"})
+    assert "hub-secret-pw" not in " ".join(command.argv)
+    hub = command.start()
+    seat = VirtualSeat(broker.url_for("seat1", "seat-pw"), seat=1, device="unit-test-1")
+    try:
+        first = ProcessOutput(hub)
+        first.wait_for("^New game 1 ")
+        before = links(first)
+        assert "hub-secret-pw" not in Path(f"/proc/{hub.pid}/cmdline").read_text()
+        assert _first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None
+        assert _get_json(_api(before["1"], port))["view"]["you"]["seat"] == 1
+        os.killpg(hub.pid, signal.SIGKILL)  # power cut: nothing runs after this
+        first.finish()
+        with EventStore(state / "game.db") as store:
+            prefix = store.load().actions
+        assert prefix == ["1 faceup assassin"]
+
+        hub = command.start()  # systemd's Restart=always: the very same command line
+        second = ProcessOutput(hub)
+        second.wait_for("^Resumed game 1 from .*: 1 actions")
+        assert links(second) == before
+        seat_view = _get_json(_api(before["1"], port))["view"]  # the old phone link still opens seat 1's page
+        assert seat_view["you"]["seat"] == 1 and seat_view["faceup_removed"] == ["assassin"]
+        assert _get_json(_api(before["admin"], port))["paused"] is False
+        assert _first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
+        again = seat.answer_to(seat.place(virtual_uid(CardRef("character", "assassin"))), timeout=5)
+        assert again.code == "not_available"  # the first run's move is part of the same game
+        with EventStore(state / "game.db") as store:
+            assert [g[0] for g in store.games()] == [1]
+            assert store.load().actions[:1] == prefix and len(store.load().actions) == 2
+    finally:
+        seat.close()
+        if hub.poll() is None:
+            hub.send_signal(signal.SIGTERM)  # what `systemctl stop` sends
+        hub.communicate(timeout=20)
+    assert hub.returncode == 0
+    assert "Traceback" not in "\n".join(second.stderr), second.stderr

@@ -14,18 +14,25 @@ import logging
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from hub.engine import Action, Game, Setup
 from hub.engine.bots import Bot, make_bot
+from hub.protocol import SeatCommand
 from hub.transport import InProcessBus, MqttBus, Will
+from hub.transport.watch import connect_patiently
 
 from .registry import TagRegistry
+from .runtime import reannounce_on_connect
 from .service import CARD_VERBS, TableService
 from .virtual_seat import VirtualSeat
 from .world import TableTop
 
 log = logging.getLogger("hub.sim")
+
+ANSWER_WAIT_S = 2.0
+"""How long a simulated person waits for the hub's answer before trying the event again."""
 
 
 class SimPlayer:
@@ -80,20 +87,50 @@ class SimPlayer:
 
     def _lay(self, uid: str) -> bool:
         """Lay a card on the reader and lift it again; True if the hub accepted it."""
-        event = self.device.place(uid)
-        answer = self.device.answer_to(event, timeout=10)
-        self.device.lift(uid)
-        return answer.code is None
+        accepted, _answer = self._exchange(lambda: self.device.place(uid), after=lambda: self.device.lift(uid))
+        return accepted
 
     def _press_to(self, choice: Action) -> None:
         options = self.service.button_options(self.seat)
         if choice not in options:
             raise RuntimeError(f"seat {self.seat}: {choice} is not among the button options")
         for _ in range(options.index(choice)):
-            self.device.answer_to(self.device.press("a"), timeout=10)
-        answer = self.device.answer_to(self.device.press("ok"), timeout=10)
-        if answer.code is not None:
-            raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {answer.code} {answer.text}")
+            self._exchange(lambda: self.device.press("a"))
+        accepted, answer = self._exchange(lambda: self.device.press("ok"))
+        if not accepted:
+            why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
+            raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {why}")
+
+    def _exchange(self, send: Callable[[], dict[str, Any]],
+                  after: Callable[[], object] | None = None) -> tuple[bool, SeatCommand | None]:
+        """Send one event (then `after`, e.g. lift the card) until the hub takes it in while
+        not paused, as a patient person would through broker outages and seats briefly
+        offline. Returns (accepted, the hub's answer or None if it was lost)."""
+        while True:
+            before = len(self.service.game.log)
+            event = send()
+            answer = self._answer(event)
+            if after is not None:
+                after()
+            accepted = len(self.service.game.log) > before
+            if answer is not None and answer.code != "paused":
+                return answer.code is None, answer
+            if answer is None and (accepted or not self.service.paused):
+                return accepted, None
+            while self.service.paused:  # refused only because a seat was briefly offline: again
+                time.sleep(0.02)
+
+    def _answer(self, event: dict[str, Any]) -> SeatCommand | None:
+        """The hub's answer to `event`; after a silence, the event again (the hub drops
+        duplicates), or None once the hub says it took the event in (its answer was lost)."""
+        while True:
+            try:
+                return self.device.answer_to(event, timeout=ANSWER_WAIT_S)
+            except TimeoutError:
+                pass
+            if self.service.handled(event["device"], event["boot"], event["seq"]):
+                return None
+            self.device.resend_last()
 
 
 def keep_best(world: TableTop, game_of: Any) -> Any:
@@ -127,10 +164,8 @@ class SimTable:
         self.setup = setup
         self.registry = TagRegistry.virtual(setup.deck)
         self.broker = broker
-        hub_bus: InProcessBus | MqttBus = InProcessBus() if broker is None else MqttBus.from_url(
-            broker, f"hub-{table}", Will(f"citadels/{table}/hub/status", b"offline", 1, True))
-        if isinstance(hub_bus, MqttBus):
-            hub_bus.wait_connected(10)
+        hub_bus: InProcessBus | MqttBus = InProcessBus() if broker is None else connect_patiently(
+            broker, f"hub-{table}", Will(f"citadels/{table}/hub/status", b"offline", 1, True), who="the simulated hub")
         self.hub_bus = hub_bus
         self.inproc = hub_bus if isinstance(hub_bus, InProcessBus) else None
         self.service = TableService(hub_bus, self.registry, setup, table=table, journal=journal,
@@ -140,9 +175,12 @@ class SimTable:
         self.world.choose_keep = keep_best(self.world, lambda: self.service.game)
         self.world.choose_give_up = give_up_worst(self.world, lambda: self.service.game)
         self.service.subscribe(self._follow)
+        if isinstance(hub_bus, MqttBus):
+            reannounce_on_connect(hub_bus, lambda: self.service)
         self.service.start()
         target: Any = self.inproc if self.inproc is not None else broker
-        self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s)
+        self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s,
+                                       patience=None)
                         for s in range(1, setup.players + 1)}
         self.players = {s: SimPlayer(s, d, make_bot(bots, setup.seed * 31 + s), self.service, self.world)
                         for s, d in self.devices.items()}
@@ -155,7 +193,7 @@ class SimTable:
             self.world.on_event(event, pending_graveyard)
 
     def _wait_online(self) -> None:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while not all(self.service.online.get(s) for s in self.devices):
             if time.monotonic() > deadline:
                 raise TimeoutError("the simulated seats did not come online")
@@ -202,6 +240,21 @@ def _pacer(speed: float, speaker: Any, recorder: Any) -> Any:
     return step
 
 
+def _interrupted(path: Any, first: Setup, args: Any) -> bool:
+    """Whether the same `sim` command was interrupted mid-game in the state directory: its
+    latest stored game is unfinished and has the setup this command asks for. A different
+    command line (players, seed...) starts a new game."""
+    from hub.store import EventStore
+
+    if getattr(args, "new_game", False):
+        return False
+    with EventStore(path) as store:
+        if store.latest_game() is None:
+            return False
+        stored = store.load()
+    return stored.setup == first and not stored.replay().over
+
+
 def run_sim(args: Any) -> int:
     """Entry point for ``citadels-hub sim`` (see hub.cli for the options)."""
     from hub.cli import game_summary
@@ -212,10 +265,18 @@ def run_sim(args: Any) -> int:
                     deck=args.deck, names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
               for i in range(args.games)]
     runs = None
+    links = None
     from hub.store import SimRuns, StoreError
-    if getattr(args, "db", None):
+    from hub.store.state import state_database
+    from hub.web.tokens import lasting_tokens
+    kept = not args.headless or getattr(args, "state_dir", None)  # the page's links must outlive a crash
+    if getattr(args, "db", None) or kept:
         try:
-            runs = SimRuns(args.db, setups, resume=bool(getattr(args, "resume", False)))
+            path = state_database(getattr(args, "db", None), getattr(args, "state_dir", None), "sim.db")
+            resume = bool(getattr(args, "resume", False)) or (not getattr(args, "db", None)
+                                                              and _interrupted(path, setups[0], args))
+            runs = SimRuns(path, setups, resume=resume)
+            links = lasting_tokens(runs.store) if not args.headless else None
         except StoreError as exc:
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 3
@@ -231,7 +292,7 @@ def run_sim(args: Any) -> int:
             return 3
         sim = SimTable(setup, bots=args.bots, broker=args.broker, table=args.table,
                        journal_meta=recorder.journal if recorder is not None else None)
-        extras = attach_extras(sim.service, args, first=i == 0)
+        extras = attach_extras(sim.service, args, first=i == 0, links=links)
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
             speaker = extras.speaker

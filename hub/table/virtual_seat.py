@@ -51,8 +51,12 @@ class VirtualSeat:
         buttons: Sequence[str] = ("a", "b", "ok"),
         display: str | None = "ssd1306-128x64",
         connect: bool = True,
+        patience: float | None = 5.0,
     ) -> None:
         self.bus_or_url = bus_or_url
+        self.patience = patience
+        """Seconds to wait for the broker's PUBACK before raising; None: as long as it
+        takes while the broker is away (a restart is weather, e.g. in `sim --broker`)."""
         self.table = table
         self.seat = seat
         self.device = device if device is not None else f"fake-{seat}"
@@ -115,6 +119,8 @@ class VirtualSeat:
         will = Will(self.status_topic, b"offline", 1, True)
         connection = self._open(will)
         self._connection = connection
+        if isinstance(connection, MqttBus):
+            connection.on_connect = self._announce_again
         connection.subscribe(self.cmd_topic, self._on_command)
         self._publish(self.status_topic, b"online", retain=True)
         self._publish(self.hello_topic, _json(self.hello), retain=True)
@@ -124,8 +130,25 @@ class VirtualSeat:
         returns, the message is at the broker, so a following `vanish()` cannot lose it."""
         connection = self._require_connection()
         connection.publish(topic, payload, qos=1, retain=retain)
-        if isinstance(connection, MqttBus) and not connection.flush(timeout=5.0):
-            raise TimeoutError(f"broker did not acknowledge {topic} within 5 s")
+        if isinstance(connection, MqttBus) and not self._flush(connection):
+            raise TimeoutError(f"broker did not acknowledge {topic} within {self.patience} s")
+
+    def _flush(self, connection: MqttBus) -> bool:
+        if self.patience is not None:
+            return connection.flush(timeout=self.patience)
+        while not connection.flush(timeout=1.0):  # paho sends it again once the broker is back
+            if connection is not self._connection:
+                return False  # vanished or closed meanwhile
+        return True
+
+    def _announce_again(self) -> None:
+        """After an automatic reconnect (a broker restart forgets retained messages): what
+        the firmware does on every connect. On the network thread: publish only, no wait."""
+        connection = self._connection
+        if not isinstance(connection, MqttBus) or connection.connect_count < 2:
+            return  # the first connect is announced by connect()
+        connection.publish(self.status_topic, b"online", qos=1, retain=True)
+        connection.publish(self.hello_topic, _json(self.hello), qos=1, retain=True)
 
     def _open(self, will: Will) -> Connection:
         target = self.bus_or_url
