@@ -64,7 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     enroll = sub.add_parser("enroll", help="pair every physical card with its RFID tag")
     enroll.add_argument("--tags", required=True, help="registry file to write (resumed if it exists)")
-    enroll.add_argument("--broker", default="mqtt://127.0.0.1:1883", help="broker the enrolling seat uses")
+    enroll.add_argument("--broker", default="mqtt://127.0.0.1:1883",
+                        help="broker the enrolling seat uses (password: CITADELS_BROKER_PASSWORD, never here)")
     enroll.add_argument("--seat", type=int, default=1, help="whose reader is used for tapping (default 1)")
     enroll.add_argument("--table", default="t1")
     enroll.add_argument("--deck", default="classic", help="unique-district set of the printing")
@@ -120,9 +121,16 @@ def _print_game(game: Game, as_json: bool) -> None:
 
 def cmd_enroll(args: argparse.Namespace) -> int:
     from hub.table.enroll import EnrollmentSession
-    from hub.transport import connect_bus
+    from hub.transport import BusConnectError
+    from hub.transport.watch import open_bus
 
-    bus = connect_bus(args.broker, "hub-enroll")
+    try:
+        bus = open_bus(args.broker, "hub-enroll", who="the enrollment")
+    except BusConnectError as exc:
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
     session = EnrollmentSession(bus, args.tags, args.seat, table=args.table, deck=args.deck, out=sys.stdout)
     session.start()
     try:

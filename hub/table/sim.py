@@ -20,7 +20,8 @@ from typing import Any
 from hub.engine import Action, Game, Setup
 from hub.engine.bots import Bot, make_bot
 from hub.protocol import SeatCommand
-from hub.transport import InProcessBus, MqttBus, Will
+from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
+from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
 
 from .registry import TagRegistry
@@ -240,13 +241,29 @@ def _pacer(speed: float, speaker: Any, recorder: Any) -> Any:
     return step
 
 
+def _kept_runs(args: Any, setups: list[Setup]) -> tuple[Any, Any]:
+    """(SimRuns or None, lasting phone links or None). `--db FILE` records as asked; with
+    the web page (or `--state-dir`) the state directory's sim.db is used and the same
+    command's interrupted game resumed, so the page and its links outlive a crash."""
+    from hub.store import SimRuns
+    from hub.store.state import state_database
+    from hub.web.tokens import lasting_tokens
+
+    if not (args.db or args.state_dir or not args.headless):
+        return None, None
+    path = state_database(args.db, args.state_dir, "sim.db")
+    resume = args.resume or (not args.db and _interrupted(path, setups[0], args))
+    runs = SimRuns(path, setups, resume=resume)
+    return runs, (None if args.headless else lasting_tokens(runs.store))
+
+
 def _interrupted(path: Any, first: Setup, args: Any) -> bool:
     """Whether the same `sim` command was interrupted mid-game in the state directory: its
     latest stored game is unfinished and has the setup this command asks for. A different
     command line (players, seed...) starts a new game."""
     from hub.store import EventStore
 
-    if getattr(args, "new_game", False):
+    if args.new_game:
         return False
     with EventStore(path) as store:
         if store.latest_game() is None:
@@ -260,38 +277,35 @@ def run_sim(args: Any) -> int:
     from hub.cli import game_summary
     from .runtime import attach_extras
 
+    from hub.store import StoreError
+
     exit_code = 0
     setups = [Setup(players=args.players, seed=args.seed + i, mode="physical", variant=args.variant,
                     deck=args.deck, names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
               for i in range(args.games)]
-    runs = None
-    links = None
-    from hub.store import SimRuns, StoreError
-    from hub.store.state import state_database
-    from hub.web.tokens import lasting_tokens
-    kept = not args.headless or getattr(args, "state_dir", None)  # the page's links must outlive a crash
-    if getattr(args, "db", None) or kept:
-        try:
-            path = state_database(getattr(args, "db", None), getattr(args, "state_dir", None), "sim.db")
-            resume = bool(getattr(args, "resume", False)) or (not getattr(args, "db", None)
-                                                              and _interrupted(path, setups[0], args))
-            runs = SimRuns(path, setups, resume=resume)
-            links = lasting_tokens(runs.store) if not args.headless else None
-        except StoreError as exc:
-            print(f"citadels-hub: {exc}", file=sys.stderr)
-            return 3
+    try:
+        runs, links = _kept_runs(args, setups)
+    except StoreError as exc:
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        return 3
+    if runs is not None:
         setups = runs.setups
-    elif getattr(args, "resume", False):
+    elif args.resume:
         print("citadels-hub: --resume needs --db FILE", file=sys.stderr)
         return 2
+    broker = with_broker_password(args.broker)
     for i, setup in enumerate(setups):
         try:
             recorder = runs.recorder(setup) if runs is not None else None
         except StoreError as exc:
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 3
-        sim = SimTable(setup, bots=args.bots, broker=args.broker, table=args.table,
-                       journal_meta=recorder.journal if recorder is not None else None)
+        try:
+            sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
+                           journal_meta=recorder.journal if recorder is not None else None)
+        except BusConnectError as exc:  # refused: waiting would not help
+            print(f"citadels-hub: {exc}", file=sys.stderr)
+            return 2
         extras = attach_extras(sim.service, args, first=i == 0, links=links)
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)

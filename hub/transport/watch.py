@@ -92,3 +92,16 @@ def connect_patiently(url: str, client_id: str, will: Will | tuple[str, Payload,
         bus.close()
         raise
     return bus
+
+
+def open_bus(url: str | None, client_id: str, will: Will | tuple[str, Payload, int, bool] | None = None,
+             *, who: str = "the hub", say: Say = say_on_stderr) -> Any:
+    """`connect_bus` for commands: the broker password from the environment
+    (`hub.transport.login`), and an MQTT broker waited for patiently."""
+    from . import connect_bus
+    from .login import with_broker_password
+
+    url = with_broker_password(url)
+    if url is not None and url.startswith("mqtt"):
+        return connect_patiently(url, client_id, will, who=who, say=say)
+    return connect_bus(url, client_id, will)
