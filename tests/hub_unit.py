@@ -17,6 +17,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 UNIT = Path(__file__).resolve().parent.parent / "hardware" / "citadels-hub.service"
 INSTALLED_BINARY = "/opt/citadels/venv/bin/citadels-hub"
@@ -143,3 +144,28 @@ def links(output: ProcessOutput) -> dict[str, str]:
         if match:
             found[match.group(1)] = match.group(2)
     return found
+
+
+def first_answer(seat: Any, uid: str, patience: float = 30) -> Any:
+    """Lay `uid` on a VirtualSeat until the hub answers (it may still be starting), then
+    return that answer."""
+    import time
+
+    deadline = time.monotonic() + patience
+    while True:
+        event = seat.place(uid)
+        try:
+            return seat.answer_to(event, timeout=1)
+        except TimeoutError:
+            assert time.monotonic() < deadline, "the hub never answered"
+
+
+def stored_actions(db: Path) -> int:
+    """How many actions a running process has committed to its game database (0 if none yet)."""
+    import sqlite3
+
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+    except sqlite3.Error:
+        return 0

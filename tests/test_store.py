@@ -23,6 +23,7 @@ from hub.engine import Action, Game, Setup
 from hub.engine.setup import StartPosition
 from hub.store import EventStore, Recorder, SimRuns, StoreError, TableRecord, export_text, restore_table_state
 from hub.table.sim import SimTable
+from tests.hub_unit import stored_actions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 11
@@ -193,26 +194,18 @@ def test_sigkill_at_any_moment_then_resume_gives_the_same_json(tmp_path: Path,
     assert mid_game >= 4
 
 
-def _count(db: Path) -> int:
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
-            return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
-    except sqlite3.Error:
-        return 0
-
-
 def _kill_when(proc: subprocess.Popen[bytes], db: Path, kind: str, at: float) -> int:
     deadline = time.monotonic() + 30
     if kind == "time":
         time.sleep(at)
     else:
-        while _count(db) < at and proc.poll() is None and time.monotonic() < deadline:
+        while stored_actions(db) < at and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.001)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
     proc.stdout.close()  # type: ignore[union-attr]
     proc.stderr.close()  # type: ignore[union-attr]
-    return _count(db)
+    return stored_actions(db)
 
 
 # ---------------------------------------------------------------------- faults of the file itself

@@ -17,6 +17,7 @@ from hub.table.run import start_serial_readers
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus
 from tests.fakes import pn532url
+from tests.hub_unit import first_answer
 
 
 def _uid(i: int) -> str:
@@ -111,29 +112,19 @@ def _start_hub(url: str, tags: Path, db: Path, resume: bool) -> subprocess.Popen
     return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _first_answer(seat: VirtualSeat, uid: str, deadline_s: float = 20) -> Any:
-    deadline = time.monotonic() + deadline_s
-    while True:
-        event = seat.place(uid)
-        try:
-            return seat.answer_to(event, timeout=1)
-        except TimeoutError:
-            assert time.monotonic() < deadline, "the hub never answered"
-
-
 def test_run_killed_and_resumed_from_its_database(mosquitto: Any, tmp_path: Path) -> None:
     tags, db = tmp_path / "tags.json", tmp_path / "game.db"
     TagRegistry.virtual().save(tags)
     hub = _start_hub(mosquitto.url, tags, db, resume=False)
     seat = VirtualSeat(mosquitto.url, seat=1, device="resume-test-1")
     try:
-        assert _first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None
+        assert first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None
     finally:
         hub.kill()  # SIGKILL: no goodbye, no flush beyond what the store committed
         hub.communicate(timeout=20)
     hub = _start_hub(mosquitto.url, tags, db, resume=True)
     try:
-        assert _first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
+        assert first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
         again = seat.answer_to(seat.place(virtual_uid(CardRef("character", "assassin"))), timeout=5)
         assert again.code == "not_available"  # the first hub's action survived the kill
     finally:
@@ -188,7 +179,7 @@ def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links
         first.wait_for("^New game 1 ")
         before = links(first)
         assert "hub-secret-pw" not in Path(f"/proc/{hub.pid}/cmdline").read_text()
-        assert _first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None
+        assert first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None
         assert _get_json(_api(before["1"], port))["view"]["you"]["seat"] == 1
         os.killpg(hub.pid, signal.SIGKILL)  # power cut: nothing runs after this
         first.finish()
@@ -203,7 +194,7 @@ def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links
         seat_view = _get_json(_api(before["1"], port))["view"]  # the old phone link still opens seat 1's page
         assert seat_view["you"]["seat"] == 1 and seat_view["faceup_removed"] == ["assassin"]
         assert _get_json(_api(before["admin"], port))["paused"] is False
-        assert _first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
+        assert first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
         again = seat.answer_to(seat.place(virtual_uid(CardRef("character", "assassin"))), timeout=5)
         assert again.code == "not_available"  # the first run's move is part of the same game
         with EventStore(state / "game.db") as store:

@@ -5,7 +5,6 @@ Every test uses a real Mosquitto (no persistence: a restart forgets retained mes
 from __future__ import annotations
 
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
@@ -19,7 +18,7 @@ from hub.transport import MqttBus
 from hub.transport.watch import BrokerWatch
 from tests.broker import MosquittoBroker
 from tests.fakes.seat import MessageLog
-from tests.hub_unit import ProcessOutput
+from tests.hub_unit import ProcessOutput, first_answer, stored_actions
 from tests.waiting import wait_until
 
 SIM = ["--headless", "--json", "--players", "4", "--seed", "5", "--voice", "none"]
@@ -27,14 +26,6 @@ SIM = ["--headless", "--json", "--players", "4", "--seed", "5", "--voice", "none
 
 def _cli(*args: str) -> list[str]:
     return [sys.executable, "-m", "hub.cli", *args]
-
-
-def _actions(db: Path) -> int:
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
-            return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
-    except sqlite3.Error:
-        return 0
 
 
 def _no_traceback(lines: list[str]) -> None:
@@ -77,7 +68,7 @@ def test_sim_over_a_broker_restarted_twice_prints_the_same_json_as_a_clean_run(
     restarts = 0
     try:
         for at in (total // 4, total // 2):
-            assert wait_until(lambda: _actions(db) >= at or sim.poll() is not None, 120)
+            assert wait_until(lambda: stored_actions(db) >= at or sim.poll() is not None, 120)
             assert sim.poll() is None, "the game ended before the broker restart"
             mosquitto.restart()
             restarts += 1
@@ -100,16 +91,6 @@ def _start_run(url: str, tmp_path: Path) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _answered(seat: VirtualSeat, uid: str, patience: float = 30) -> Any:
-    deadline = time.monotonic() + patience
-    while True:
-        event = seat.place(uid)
-        try:
-            return seat.answer_to(event, timeout=1)
-        except TimeoutError:
-            assert time.monotonic() < deadline, "the hub never answered"
-
-
 def test_run_started_before_the_broker_waits_and_comes_up(mosquitto: MosquittoBroker, tmp_path: Path) -> None:
     mosquitto.stop()
     hub = _start_run(mosquitto.url, tmp_path)
@@ -121,7 +102,7 @@ def test_run_started_before_the_broker_waits_and_comes_up(mosquitto: MosquittoBr
         mosquitto.start()
         output.wait_for("^Hub running")
         with VirtualSeat(mosquitto.url, seat=1, device="late-broker-1") as seat:
-            assert _answered(seat, virtual_uid(CardRef("character", "assassin"))).code is None
+            assert first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None
     finally:
         hub.send_signal(signal.SIGTERM)
         output.finish()
@@ -153,7 +134,7 @@ def test_hub_status_is_online_again_after_a_broker_restart(mosquitto: MosquittoB
         mosquitto.restart()  # no persistence: the retained status is gone with the old broker
         output.wait_for("lost the MQTT broker", stream="stderr")
         assert wait_until(lambda: retained_status() == b"online", 20), output.stderr
-        assert _answered(seat, virtual_uid(CardRef("character", "assassin"))).code is None  # and it referees
+        assert first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None  # and it referees
         seat.close()
     finally:
         hub.send_signal(signal.SIGTERM)

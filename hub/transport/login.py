@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import overload
 from urllib.parse import quote, urlsplit, urlunsplit
 
 PASSWORD_ENV = "CITADELS_BROKER_PASSWORD"
@@ -40,6 +41,10 @@ def broker_password(environ: Mapping[str, str] | None = None) -> str | None:
     return line
 
 
+@overload
+def with_broker_password(url: str, environ: Mapping[str, str] | None = None) -> str: ...
+@overload
+def with_broker_password(url: None, environ: Mapping[str, str] | None = None) -> None: ...
 def with_broker_password(url: str | None, environ: Mapping[str, str] | None = None) -> str | None:
     """`url` with the password from the environment filled in (None and in-process URLs
     pass through). A URL that already carries a password keeps it."""
