@@ -205,5 +205,5 @@ def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links
         if hub.poll() is None:
             hub.send_signal(signal.SIGTERM)  # what `systemctl stop` sends
         hub.communicate(timeout=20)
-    assert hub.returncode == 0
+    assert hub.returncode == 0, second.stderr
     assert "Traceback" not in "\n".join(second.stderr), second.stderr

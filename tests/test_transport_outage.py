@@ -156,3 +156,14 @@ def test_a_refused_login_is_one_line_and_exit_2(mosquitto_factory: Any, tmp_path
     assert "refused the hub" in last and "CITADELS_BROKER_PASSWORD" in last, done.stderr
     assert "wrong-password" not in done.stderr + done.stdout
     _no_traceback(done.stderr.splitlines())
+
+
+def test_run_stopped_while_waiting_for_the_broker_leaves_quietly(mosquitto: MosquittoBroker, tmp_path: Path) -> None:
+    mosquitto.stop()
+    hub = _start_run(mosquitto.url, tmp_path)
+    output = ProcessOutput(hub)
+    output.wait_for("waiting for the MQTT broker", stream="stderr")
+    hub.send_signal(signal.SIGTERM)  # `systemctl stop` before the broker ever came up
+    output.finish()
+    assert hub.returncode == 0, output.stderr
+    _no_traceback(output.stderr)

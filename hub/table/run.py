@@ -48,7 +48,7 @@ def run_hub(args: argparse.Namespace) -> int:
     registry = TagRegistry.load(args.tags)
     setup = Setup(players=args.players, seed=args.seed, mode="physical", variant=args.variant,
                   deck=registry.deck, names=tuple(args.names.split(",")) if args.names else ())
-    stop_on_sigterm()
+    stopping = stop_on_sigterm()
     try:
         record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,
                                   resume=not args.new_game, resume_finished=False)
@@ -58,11 +58,14 @@ def run_hub(args: argparse.Namespace) -> int:
         return 3
     url = with_broker_password(args.broker or DEFAULT_BROKER)
     try:
-        bus = connect_patiently(url, f"hub-{args.table}", Will(hub_status_topic(args.table), b"offline", 1, True))
+        bus = connect_patiently(url, f"hub-{args.table}", Will(hub_status_topic(args.table), b"offline", 1, True),
+                                stop=stopping)
     except BusConnectError as exc:
+        if stopping.is_set():
+            return 0
         print(f"citadels-hub: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:  # stopped while waiting for the broker
+    except KeyboardInterrupt:  # Ctrl-C while waiting for the broker
         return 0
     service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
                            journal_meta=record.journal)
@@ -76,10 +79,9 @@ def run_hub(args: argparse.Namespace) -> int:
     print(f"Hub running: table {args.table}, {record.setup.players} players, {len(registry.tags)} tags known",
           flush=True)
     try:
-        if extras.thread is not None:
-            extras.thread.join()
-        else:
-            threading.Event().wait()
+        while not stopping.wait(1.0):
+            if extras.thread is not None and not extras.thread.is_alive():
+                break  # the web server died: let systemd start everything again
     except KeyboardInterrupt:
         pass
     finally:
@@ -100,8 +102,10 @@ def _say_which_game(record: TableRecord) -> None:
         print(f"New game {record.recorder.game_id} in {record.store.path}", flush=True)
 
 
-def stop_on_sigterm() -> None:
-    """systemd stops the hub with SIGTERM: leave like Ctrl-C (hub/status offline, clean disconnect)."""
-    def stop(_signum: int, _frame: Any) -> None:
-        raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, stop)
+def stop_on_sigterm() -> threading.Event:
+    """systemd stops the hub with SIGTERM: the returned event is set, and the hub leaves as
+    on Ctrl-C (hub/status offline, clean disconnect). An event, not an exception, so the
+    signal cannot land in the middle of the start-up or the shutdown."""
+    stopping = threading.Event()
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: stopping.set())
+    return stopping

@@ -80,14 +80,15 @@ class BrokerWatch:
 
 
 def connect_patiently(url: str, client_id: str, will: Will | tuple[str, Payload, int, bool] | None = None,
-                      *, who: str = "the hub", say: Say = say_on_stderr, **options: Any) -> MqttBus:
+                      *, who: str = "the hub", say: Say = say_on_stderr, stop: threading.Event | None = None,
+                      **options: Any) -> MqttBus:
     """An `MqttBus` connected to the broker at `url`, however long it takes to appear.
-    On refusal the bus is closed and `BusConnectError` says why in one line."""
+    On refusal (or `stop` set) the bus is closed and `BusConnectError` says why in one line."""
     BrokerAddress.from_url(url)  # a malformed URL is a ValueError now, not a retry loop
     bus = MqttBus.from_url(url, client_id, will, wait=False, **options)
     watch = BrokerWatch(bus, who=who, say=say)
     try:
-        watch.wait_first()
+        watch.wait_first(stop)
     except BaseException:
         bus.close()
         raise
