@@ -157,7 +157,7 @@ class VirtualSeat:
         if isinstance(target, str) and target.startswith("inproc://") and target != "inproc://":
             return named_inprocess_bus(target.removeprefix("inproc://")).client(self.device, will)
         if isinstance(target, str) and target.startswith("mqtt://"):
-            return MqttBus.from_url(target, self.device, will)
+            return MqttBus.from_url(target, self.device, will, wait=self.patience is not None)
         raise ValueError(f"VirtualSeat needs an InProcessBus, inproc://<name> or mqtt:// URL, got {target!r}")
 
     def vanish(self) -> None:
