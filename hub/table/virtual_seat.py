@@ -74,6 +74,7 @@ class VirtualSeat:
         self._last_payload: bytes | None = None
         self._booted_at = time.monotonic()
         self._connection: Connection | None = None
+        self._boot_commands = 0  # index of the first command received in this boot
         if connect:
             self.connect()
 
@@ -177,6 +178,8 @@ class VirtualSeat:
         self.seq = 0
         self._booted_at = time.monotonic()
         self._last_payload = None
+        with self._condition:
+            self._boot_commands = len(self.commands)  # answers to the old boot's seqs are not ours
         self.connect()
 
     def close(self) -> None:
@@ -282,7 +285,7 @@ class VirtualSeat:
 
     def answer_to(self, event: dict[str, Any], timeout: float = 2.0) -> SeatCommand:
         """The command whose `ref` answers `event` (sent by this seat in this boot)."""
-        return self.wait_for_command(lambda command: command.ref == event["seq"], timeout)
+        return self.wait_for_command(lambda command: command.ref == event["seq"], timeout, since=self._boot_commands)
 
     def __repr__(self) -> str:
         state = "online" if self.online else "offline"
