@@ -4,12 +4,16 @@ Every test uses a real Mosquitto (no persistence: a restart forgets retained mes
 
 from __future__ import annotations
 
+import json
+import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from hub.table import TagRegistry
 from hub.table.registry import CardRef, virtual_uid
@@ -57,11 +61,17 @@ def test_publish_while_the_broker_is_down_is_sent_and_flushed_after_it_returns(m
         watcher.close()
 
 
+@pytest.fixture(scope="module")
+def clean() -> subprocess.CompletedProcess[str]:
+    """The same simulated game with no broker at all (the JSON is the same over any bus)."""
+    done = subprocess.run(_cli("sim", *SIM), capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 def test_sim_over_a_broker_restarted_twice_prints_the_same_json_as_a_clean_run(
-        mosquitto: MosquittoBroker, tmp_path: Path) -> None:
-    clean = subprocess.run(_cli("sim", *SIM), capture_output=True, text=True, timeout=300)
-    assert clean.returncode == 0, clean.stderr
-    total = int(__import__("json").loads(clean.stdout)["actions"])
+        mosquitto: MosquittoBroker, tmp_path: Path, clean: subprocess.CompletedProcess[str]) -> None:
+    total = int(json.loads(clean.stdout)["actions"])
     db = tmp_path / "progress.db"  # only to see how far the game is
     sim = subprocess.Popen(_cli("sim", *SIM, "--broker", mosquitto.url, "--db", str(db)),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -81,6 +91,25 @@ def test_sim_over_a_broker_restarted_twice_prints_the_same_json_as_a_clean_run(
     assert out == clean.stdout
     assert restarts == 2 and err.count("lost the MQTT broker") == 2, err
     _no_traceback(err.splitlines())
+
+
+def test_sim_started_before_the_broker_waits_for_it(mosquitto: MosquittoBroker,
+                                                    clean: subprocess.CompletedProcess[str]) -> None:
+    mosquitto.stop()
+    sim = subprocess.Popen(_cli("sim", *SIM, "--broker", mosquitto.url), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    output = ProcessOutput(sim)
+    try:
+        output.wait_for("waiting for the MQTT broker at 127.0.0.1", stream="stderr")
+        mosquitto.start()
+        output.finish(timeout=300)
+    finally:
+        if sim.poll() is None:
+            sim.kill()
+    assert sim.returncode == 0, output.stderr
+    assert output.stdout == clean.stdout.splitlines()
+    assert [line.split(" at ")[0] for line in output.stderr] == [
+        "citadels-hub: waiting for the MQTT broker", "citadels-hub: connected to the MQTT broker"]
 
 
 def _start_run(url: str, tmp_path: Path) -> subprocess.Popen[str]:
@@ -150,7 +179,7 @@ def test_a_refused_login_is_one_line_and_exit_2(mosquitto_factory: Any, tmp_path
     done = subprocess.run(_cli("run", "--broker", f"mqtt://hub@{broker.host}:{broker.port}", "--tags", str(tags),
                                "--headless", "--state-dir", str(tmp_path / "state")),
                           capture_output=True, text=True, timeout=60,
-                          env={**__import__("os").environ, "CITADELS_BROKER_PASSWORD": "wrong-password"})
+                          env={**os.environ, "CITADELS_BROKER_PASSWORD": "wrong-password"})
     assert done.returncode == 2
     last = done.stderr.strip().splitlines()[-1]
     assert "refused the hub" in last and "CITADELS_BROKER_PASSWORD" in last, done.stderr
