@@ -181,8 +181,8 @@ def test_a_refused_login_is_one_line_and_exit_2(mosquitto_factory: Any, tmp_path
                           capture_output=True, text=True, timeout=60,
                           env={**os.environ, "CITADELS_BROKER_PASSWORD": "wrong-password"})
     assert done.returncode == 2
-    last = done.stderr.strip().splitlines()[-1]
-    assert "refused the hub" in last and "CITADELS_BROKER_PASSWORD" in last, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "refused the hub" in lines[0] and "CITADELS_BROKER_PASSWORD" in lines[0], lines
     assert "wrong-password" not in done.stderr + done.stdout
     _no_traceback(done.stderr.splitlines())
 

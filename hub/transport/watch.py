@@ -40,6 +40,7 @@ class BrokerWatch:
         self._last: str | None = None
         self._refused = threading.Event()
         self.refusal = ""
+        self._ever_connected = False
         bus.on_state = self._changed
 
     def _line(self, state: str, detail: str = "") -> None:
@@ -60,6 +61,10 @@ class BrokerWatch:
         if state == "refused":
             self.refusal = detail
             self._refused.set()
+            if not self._ever_connected:
+                return  # wait_first raises with the reason: one line, not two
+        if state == "connected":
+            self._ever_connected = True
         self._line(state, detail)
 
     def wait_first(self, stop: threading.Event | None = None) -> None:
