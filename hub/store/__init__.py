@@ -335,17 +335,18 @@ class SimRuns:
 
 
 class TableRecord:
-    """The store side of ``citadels-hub run --db FILE [--resume]`` (a real table).
+    """The store side of ``citadels-hub run`` (a real table; see hub/table/run.py).
 
     ::
 
-        record = TableRecord.open(args.db, setup, resume=args.resume)
+        record = TableRecord.open(path, setup, resume=True, resume_finished=False)
         service = TableService(bus, registry, record.setup, table=..., game=record.game,
                                journal_meta=record.journal)
         record.restore(service)   # city_uid and already-applied (device, boot, seq)
 
     Resuming replays the latest stored game (``Game.replay``) and appends to it; without
-    ``resume`` (or with an empty file) a new game is started with ``setup``.
+    ``resume`` (or with an empty file, or a finished game and ``resume_finished=False``)
+    a new game is started with ``setup``.
     """
 
     def __init__(self, store: EventStore, recorder: Recorder, setup: Setup, game: Game | None,
