@@ -63,3 +63,11 @@ def table_broker(mosquitto_factory: MosquittoFactory, table_credentials: tuple[P
         yield made
     finally:
         made.close()
+
+
+@pytest.fixture(autouse=True)
+def _private_state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`run` (and `sim` with the page) keep their games in a state directory by default and
+    resume an unfinished one: each test gets its own, never the user's or another test's."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)

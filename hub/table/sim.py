@@ -14,21 +14,29 @@ import logging
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from hub.engine import Action, Game, Setup
 from hub.engine.bots import Bot, make_bot
-from hub.transport import InProcessBus, MqttBus, Will
+from hub.protocol import SeatCommand
+from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
+from hub.transport.login import with_broker_password
+from hub.transport.watch import connect_patiently
 
 from .interrupts import StopOnCtrlC
 from .narrate_terminal import TerminalNarrator, result_line
 from .registry import TagRegistry
+from .runtime import reannounce_on_connect
 from .service import CARD_VERBS, TableService
 from .virtual_seat import VirtualSeat
 from .world import TableTop
 
 log = logging.getLogger("hub.sim")
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+
+ANSWER_WAIT_S = 2.0
+"""How long a simulated person waits for the hub's answer before trying the event again."""
 
 
 class SimPlayer:
@@ -83,20 +91,50 @@ class SimPlayer:
 
     def _lay(self, uid: str) -> bool:
         """Lay a card on the reader and lift it again; True if the hub accepted it."""
-        event = self.device.place(uid)
-        answer = self.device.answer_to(event, timeout=10)
-        self.device.lift(uid)
-        return answer.code is None
+        accepted, _answer = self._exchange(lambda: self.device.place(uid), after=lambda: self.device.lift(uid))
+        return accepted
 
     def _press_to(self, choice: Action) -> None:
         options = self.service.button_options(self.seat)
         if choice not in options:
             raise RuntimeError(f"seat {self.seat}: {choice} is not among the button options")
         for _ in range(options.index(choice)):
-            self.device.answer_to(self.device.press("a"), timeout=10)
-        answer = self.device.answer_to(self.device.press("ok"), timeout=10)
-        if answer.code is not None:
-            raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {answer.code} {answer.text}")
+            self._exchange(lambda: self.device.press("a"))
+        accepted, answer = self._exchange(lambda: self.device.press("ok"))
+        if not accepted:
+            why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
+            raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {why}")
+
+    def _exchange(self, send: Callable[[], dict[str, Any]],
+                  after: Callable[[], object] | None = None) -> tuple[bool, SeatCommand | None]:
+        """Send one event (then `after`, e.g. lift the card) until the hub takes it in while
+        not paused, as a patient person would through broker outages and seats briefly
+        offline. Returns (accepted, the hub's answer or None if it was lost)."""
+        while True:
+            before = len(self.service.game.log)
+            event = send()
+            answer = self._answer(event)
+            if after is not None:
+                after()
+            accepted = len(self.service.game.log) > before
+            if answer is not None and answer.code != "paused":
+                return answer.code is None, answer
+            if answer is None and (accepted or not self.service.paused):
+                return accepted, None
+            while self.service.paused:  # refused only because a seat was briefly offline: again
+                time.sleep(0.02)
+
+    def _answer(self, event: dict[str, Any]) -> SeatCommand | None:
+        """The hub's answer to `event`; after a silence, the event again (the hub drops
+        duplicates), or None once the hub says it took the event in (its answer was lost)."""
+        while True:
+            try:
+                return self.device.answer_to(event, timeout=ANSWER_WAIT_S)
+            except TimeoutError:
+                pass
+            if self.service.handled(event["device"], event["boot"], event["seq"]):
+                return None
+            self.device.resend_last()
 
 
 def keep_best(world: TableTop, game_of: Any) -> Any:
@@ -130,10 +168,8 @@ class SimTable:
         self.setup = setup
         self.registry = TagRegistry.virtual(setup.deck)
         self.broker = broker
-        hub_bus: InProcessBus | MqttBus = InProcessBus() if broker is None else MqttBus.from_url(
-            broker, f"hub-{table}", Will(f"citadels/{table}/hub/status", b"offline", 1, True))
-        if isinstance(hub_bus, MqttBus):
-            hub_bus.wait_connected(10)
+        hub_bus: InProcessBus | MqttBus = InProcessBus() if broker is None else connect_patiently(
+            broker, f"hub-{table}", Will(f"citadels/{table}/hub/status", b"offline", 1, True), who="the simulated hub")
         self.hub_bus = hub_bus
         self.inproc = hub_bus if isinstance(hub_bus, InProcessBus) else None
         self.service = TableService(hub_bus, self.registry, setup, table=table, journal=journal,
@@ -145,9 +181,12 @@ class SimTable:
         self.service.subscribe(self._follow)
         for listener in listeners:  # before start: they hear the game's opening too
             self.service.subscribe(listener)
+        if isinstance(hub_bus, MqttBus):
+            reannounce_on_connect(hub_bus, lambda: self.service)
         self.service.start()
         target: Any = self.inproc if self.inproc is not None else broker
-        self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s)
+        self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s,
+                                       patience=None)
                         for s in range(1, setup.players + 1)}
         self.players = {s: SimPlayer(s, d, make_bot(bots, setup.seed * 31 + s), self.service, self.world)
                         for s, d in self.devices.items()}
@@ -160,7 +199,7 @@ class SimTable:
             self.world.on_event(event, pending_graveyard)
 
     def _wait_online(self) -> None:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while not all(self.service.online.get(s) for s in self.devices):
             if time.monotonic() > deadline:
                 raise TimeoutError("the simulated seats did not come online")
@@ -211,6 +250,37 @@ def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | No
     return step
 
 
+def _kept_runs(args: Any, setups: list[Setup]) -> tuple[Any, Any]:
+    """(SimRuns or None, lasting phone links or None). `--db FILE` records as asked; with
+    the web page (or `--state-dir`) the state directory's sim.db is used and the same
+    command's interrupted game resumed, so the page and its links outlive a crash."""
+    from hub.store import SimRuns
+    from hub.store.state import state_database
+    from hub.web.tokens import lasting_tokens
+
+    if not (args.db or args.state_dir or not args.headless):
+        return None, None
+    path = state_database(args.db, args.state_dir, "sim.db")
+    resume = args.resume or (not args.db and _interrupted(path, setups[0], args))
+    runs = SimRuns(path, setups, resume=resume)
+    return runs, (None if args.headless else lasting_tokens(runs.store))
+
+
+def _interrupted(path: Any, first: Setup, args: Any) -> bool:
+    """Whether the same `sim` command was interrupted mid-game in the state directory: its
+    latest stored game is unfinished and has the setup this command asks for. A different
+    command line (players, seed...) starts a new game."""
+    from hub.store import EventStore
+
+    if args.new_game:
+        return False
+    with EventStore(path) as store:
+        if store.latest_game() is None:
+            return False
+        stored = store.load()
+    return stored.setup == first and not stored.replay().over
+
+
 def run_sim(args: Any) -> int:
     """Entry point for ``citadels-hub sim`` (see hub.cli for the options)."""
     with StopOnCtrlC() as ctrl_c:
@@ -234,20 +304,20 @@ def _run_games(args: Any, stop: threading.Event) -> int:
     from hub.cli import game_summary
     from .runtime import attach_extras
 
+    from hub.store import StoreError
+
     exit_code = 0
     setups = [Setup(players=args.players, seed=args.seed + i, mode="physical", variant=args.variant,
                     deck=args.deck, names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
               for i in range(args.games)]
-    runs = None
-    from hub.store import SimRuns, StoreError
-    if getattr(args, "db", None):
-        try:
-            runs = SimRuns(args.db, setups, resume=bool(getattr(args, "resume", False)))
-        except StoreError as exc:
-            print(f"citadels-hub: {exc}", file=sys.stderr)
-            return 3
+    try:
+        runs, links = _kept_runs(args, setups)
+    except StoreError as exc:
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        return 3
+    if runs is not None:
         setups = runs.setups
-    elif getattr(args, "resume", False):
+    elif args.resume:
         print("citadels-hub: --resume needs --db FILE", file=sys.stderr)
         return 2
     try:
@@ -257,6 +327,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
     else:
         check_voice_arguments(args)
     tell = not args.json and not getattr(args, "quiet", False)
+    broker = with_broker_password(args.broker)
     for i, setup in enumerate(setups):
         if stop.is_set():
             print(f"Stopped (Ctrl-C) after {i} finished game(s).", flush=True)
@@ -269,9 +340,13 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         names = dict(enumerate(setup.names, start=1))
         narrator = TerminalNarrator(names) if tell else None
         listeners = (narrator.on_message,) if narrator is not None else ()
-        sim = SimTable(setup, bots=args.bots, broker=args.broker, table=args.table,
-                       journal_meta=recorder.journal if recorder is not None else None, listeners=listeners)
-        extras = attach_extras(sim.service, args, first=i == 0)
+        try:
+            sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
+                           journal_meta=recorder.journal if recorder is not None else None, listeners=listeners)
+        except BusConnectError as exc:  # refused: waiting would not help
+            print(f"citadels-hub: {exc}", file=sys.stderr)
+            return 2
+        extras = attach_extras(sim.service, args, first=i == 0, links=links)
         if extras.speaker is not None and not sim.service.game.log:  # it joined after the opening was told
             extras.speaker.on_events(sim.service.opening_events())
         finished = False

@@ -11,7 +11,10 @@ mosquitto.conf the round trip is ~0.4 ms (p50). The option is set before CONNECT
 
 Reconnects are automatic (exponential back-off up to `reconnect_max`); with a clean
 session the broker forgets subscriptions, so they are renewed on every CONNACK.
-QoS 1/2 messages published while disconnected are queued by paho and sent on reconnect.
+QoS 1/2 messages published while disconnected are queued by paho and sent on reconnect;
+`publish` never raises for a lost connection and `flush` waits for them like any other.
+`on_state` listeners hear every change of link state ("connected", "lost", "refused"):
+`hub.transport.watch.BrokerWatch` turns them into one line each for the people at the table.
 """
 
 from __future__ import annotations
@@ -84,6 +87,15 @@ class BrokerAddress:
         return client_context(self.ca_file) if self.tls else None
 
 
+def _acknowledged(info: paho.MQTTMessageInfo) -> bool:
+    """Whether the broker acknowledged a publish. paho's `is_published()` raises for a
+    message queued while disconnected (rc NO_CONN) although paho sends it on reconnect
+    and marks it published on the PUBACK; ask the flag directly for those."""
+    if info.rc == MQTTErrorCode.MQTT_ERR_NO_CONN:
+        return bool(info._published)
+    return info.is_published()
+
+
 def _enable_nodelay(sock: Any) -> None:
     """Disable Nagle so each small MQTT packet leaves at once (see module docstring)."""
     try:
@@ -115,12 +127,16 @@ class MqttBus:
         wait: bool = True,
         on_connect: Callable[[], None] | None = None,
         tls: ssl.SSLContext | None = None,
+        on_state: Callable[[str, str], None] | None = None,
     ) -> None:
         self.host = host
         self.on_connect = on_connect
         """Called on paho's thread after every (re)connect, once subscriptions are renewed:
         the place to re-announce what the broker forgot (status, displays). Must only
         publish or enqueue. May be set after construction."""
+        self.on_state = on_state
+        """Called on paho's thread as on_state(state, detail) when the link changes: "connected"
+        (subscriptions renewed), "lost" (detail: why) or "refused" (detail: the broker's reason)."""
         self.port = port
         self.client_id = client_id
         self.will = Will(*will) if will is not None else None
@@ -192,7 +208,7 @@ class MqttBus:
             raise RuntimeError(f"publish to {topic} failed: {paho.error_string(info.rc)}")
         if qos > 0:
             with self._lock:
-                self._unacknowledged = [i for i in self._unacknowledged if not i.is_published()]
+                self._unacknowledged = [i for i in self._unacknowledged if not _acknowledged(i)]
                 self._unacknowledged.append(info)
 
     def flush(self, timeout: float = 5.0) -> bool:
@@ -202,12 +218,12 @@ class MqttBus:
         with self._lock:
             pending = list(self._unacknowledged)
         for info in pending:
-            while not info.is_published():
+            while not _acknowledged(info):
                 if time.monotonic() >= deadline:
                     return False
                 time.sleep(0.0005)
         with self._lock:
-            self._unacknowledged = [i for i in self._unacknowledged if not i.is_published()]
+            self._unacknowledged = [i for i in self._unacknowledged if not _acknowledged(i)]
         return True
 
     def subscribe(self, pattern: str, handler: Handler) -> None:
@@ -290,7 +306,7 @@ class MqttBus:
         with self._lock:  # held so the SUBACK callback cannot see the mid before we record it
             result, mid = self._client.subscribe(pattern, qos=1)
             if result != MQTTErrorCode.MQTT_ERR_SUCCESS or mid is None:
-                log.warning("subscribe %s not sent (%s); retried on reconnect", pattern, paho.error_string(result))
+                log.info("subscribe %s not sent (%s); sent again on reconnect", pattern, paho.error_string(result))
                 return None
             event = threading.Event()
             self._patterns_acked[mid] = event
@@ -305,9 +321,10 @@ class MqttBus:
         self._loop_thread_id = threading.get_ident()
         if reason.is_failure:
             self._refusal = str(reason)
-            log.warning("MQTT broker refused %s: %s", self.client_id, reason)
+            log.info("MQTT broker refused %s: %s", self.client_id, reason)
             if not self._connected.is_set() and not self._first_answer.is_set():
                 self._first_answer.set()
+            self._tell_state("refused", str(reason))
             return
         self.connect_count += 1
         self._link_up.set()  # before the snapshot: a racing subscribe() sends its own
@@ -324,6 +341,7 @@ class MqttBus:
     def _mark_ready(self) -> None:
         self._connected.set()
         self._first_answer.set()
+        self._tell_state("connected", "")
         callback = self.on_connect
         if callback is not None:
             try:
@@ -345,11 +363,22 @@ class MqttBus:
             self._tls_reported = failure
             log.warning("MQTT broker %s:%s: %s", self.host, self.port, failure)
 
+    def _tell_state(self, state: str, detail: str) -> None:
+        listener = self.on_state
+        if listener is not None:
+            try:
+                listener(state, detail)
+            except Exception:  # a broken listener never kills the network loop
+                log.exception("on_state listener of %s failed", self.client_id)
+
     def _on_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason: ReasonCode, properties: Any) -> None:
+        was_up = self._connected.is_set()  # "lost" only after a "connected"
         self._link_up.clear()
         self._connected.clear()
         if not self._closed:
             log.info("MQTT connection of %s lost (%s); reconnecting", self.client_id, reason)
+            if was_up:
+                self._tell_state("lost", str(reason))
 
     def _on_subscribe(self, client: paho.Client, userdata: Any, mid: int, reasons: list[ReasonCode], properties: Any) -> None:
         with self._lock:
