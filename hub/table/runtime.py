@@ -119,11 +119,11 @@ def attach_extras(service: TableService, args: argparse.Namespace, first: bool, 
         extras.web_table.switch(service)
         return extras
     extras.web_table = CurrentTable(service)
-    _start_web(extras, args, links)
+    _start_web(extras, args, links, players=service.game.n)
     return extras
 
 
-def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None) -> None:
+def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None, players: int) -> None:
     from hub.web import create_app
     from hub.web.serving import make_server, print_access
     from hub.web.tokens import MAX_SEATS, make_tokens
@@ -135,7 +135,7 @@ def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None) ->
     extras.server = server
     extras.thread = threading.Thread(target=server.run, name="web", daemon=True)
     extras.thread.start()
-    in_play = {seat: token for seat, token in seats.items() if seat <= service.game.n}  # the rest: admin page
+    in_play = {seat: token for seat, token in seats.items() if seat <= players}  # the rest: admin page
     print_access(url, admin, in_play, qr=not getattr(args, "no_qr", False))
 
 
