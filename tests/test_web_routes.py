@@ -262,7 +262,7 @@ def test_admin_new_game(client, table: FakeTable) -> None:
         "players": 3, "names": ["Xu", "Yan", ""], "variant": "classic8", "mode": "physical", "seed": 9})
     assert response.status_code == 200 and response.get_json()["ok"] is True
     view = client.get("/api/public").get_json()["view"]
-    assert [s["name"] for s in view["seats"]] == ["Xu", "Yan", "Player 3"]
+    assert [s["name"] for s in view["seats"]] == ["Xu", "Yan", "Seat 3"]  # each page says it in its language
     assert view["mode"] == "physical" and view["complete_at"] == 8
     assert table.setup.seed == 9
 
