@@ -56,15 +56,15 @@ def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> No
         board.wait_for_selector("#seats .seat[data-seat='4']")
         board.wait_for_function("() => document.body.dataset.eventId === '0'")
         board.evaluate("window.__noReload = 'still here'")
-        assert board.inner_text("#phase") == "Choosing characters"
+        assert board.inner_text("#status") == "Round 1: Ben is choosing a character (0 of 4 chosen)."
         assert board.inner_text("#conn") == "Live"
 
         board.check("#speak")
         table.start(interval=0.15)  # bots for seats 2-4 start drafting
         try:
             board.wait_for_function("() => Number(document.body.dataset.eventId) >= 3")
-            board.wait_for_selector("#recent li")
-            assert "picked a character" in board.inner_text("#recent")
+            board.wait_for_selector("#log li.folded")
+            assert "Characters chosen" in board.inner_text("#log")
             board.wait_for_function("() => window.__spoken.length > 0")
             spoken = board.evaluate("window.__spoken")
             assert all(lang == "en-GB" and text for text, lang in spoken), spoken
@@ -107,7 +107,7 @@ def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> No
             # the viewer picks a language; the page changes without a reload
             board.select_option("#lang", "zh-Hant")
             board.wait_for_function("() => document.querySelector('#title').textContent === '富饒之城'")
-            assert board.inner_text("#recent li >> nth=0") != ""
+            assert board.inner_text("#log li >> nth=0") != ""
             assert board.evaluate("window.__noReload") == "still here"
         finally:
             table.stop()

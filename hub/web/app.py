@@ -18,7 +18,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, rende
 from werkzeug.exceptions import HTTPException
 
 from .facade import Message, TableFacade
-from .i18n import LANGS, EventWords, catalogue
+from .i18n import LANGS, EventWords, catalogue, pause_reason
 from .sse import Broadcaster, encode_frame
 from .tokens import seat_for_token, token_matches
 
@@ -81,24 +81,13 @@ def public_payload(view: Mapping[str, Any]) -> dict[str, Any]:
     return clean
 
 
-PAUSED_FOR_READER = re.compile(r"^paused: seat ([0-9]{1,2})'s reader is offline$")
-PAUSED_BY_TABLE = "paused by the table: "
-
-
 def pause_info(view: Mapping[str, Any]) -> dict[str, Any] | None:
     """Why the game is paused, as data the page words in its own language.
 
     The table says it in English ("paused by the table: card on the floor"); the page
     shows "Paused: card on the floor" or "Paused: the reader at Seat 3 is offline".
     """
-    if not view.get("paused"):
-        return None
-    text = str(view.get("pause_reason") or "")
-    reader = PAUSED_FOR_READER.match(text)
-    if reader:
-        return {"reader": int(reader.group(1))}
-    reason = text[len(PAUSED_BY_TABLE):] if text.startswith(PAUSED_BY_TABLE) else text
-    return {"reason": reason} if reason else {}
+    return pause_reason(view.get("pause_reason")) if view.get("paused") else None
 
 
 def seat_names(view: Mapping[str, Any]) -> dict[int, str]:

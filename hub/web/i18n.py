@@ -279,6 +279,8 @@ _EVENT_TEMPLATES: dict[str, tuple[str, str, str]] = {
     "game_over": ("Game over: {winner} wins!", "遊戲結束：{winner}獲勝！", "游戏结束：{winner}获胜！"),
     "paused": ("The game is paused.", "遊戲暫停。", "游戏暂停。"),
     "paused_reason": ("The game is paused: {reason}", "遊戲暫停：{reason}", "游戏暂停：{reason}"),
+    "paused_reader": ("The game is paused: the reader at {seat} is offline.", "遊戲暫停：{seat}的讀卡器離線。",
+                      "游戏暂停：{seat}的读卡器离线。"),
     "resumed": ("The game continues.", "遊戲繼續。", "游戏继续。"),
     "voided": ("Correction: the last action was undone.", "更正：撤銷了上一步。", "更正：撤销了上一步。"),
     "new_game": ("A new game with {players} players.", "新遊戲：{players}位玩家。", "新游戏：{players}位玩家。"),
@@ -295,6 +297,19 @@ _GOLD_INCOME = frozenset({"tax", "income", "king", "bishop", "warlord", "noble",
 _SEAT_KEYS = frozenset({"seat", "crowned", "thief_seat", "victim_seat", "warlord_seat", "other", "winner"})
 _CARD_KEYS = frozenset({"character", "district"})
 _DEFAULT_NAME = re.compile(r"^Seat ([0-9]{1,2})$")
+# The table gives a pause reason as an English sentence; the pages word it themselves.
+PAUSED_FOR_READER = re.compile(r"^paused: seat ([0-9]{1,2})'s reader is offline$")
+PAUSED_BY_TABLE = "paused by the table: "
+
+
+def pause_reason(text: str | None) -> dict[str, Any]:
+    """`{"reader": seat}` for a reader gone offline, else `{"reason": what the admin typed}`."""
+    text = str(text or "")
+    reader = PAUSED_FOR_READER.match(text)
+    if reader:
+        return {"reader": int(reader.group(1))}
+    reason = text[len(PAUSED_BY_TABLE):] if text.startswith(PAUSED_BY_TABLE) else text
+    return {"reason": reason} if reason else {}
 
 
 def lang_index(lang: str) -> int:
@@ -393,8 +408,10 @@ def _template_key(kind: str, data: Mapping[str, Any]) -> str:
         return "crown_heir"
     if kind == "no_answer" and data.get("killed"):
         return "no_answer_killed"
-    if kind == "paused" and data.get("reason"):
-        return "paused_reason"
+    if kind == "paused":
+        if isinstance(data.get("seat"), int) or "reader" in pause_reason(data.get("reason")):
+            return "paused_reader"
+        return "paused_reason" if pause_reason(data.get("reason")) else "paused"
     if kind == "gold":
         reason = str(data.get("reason", ""))
         if not data.get("delta"):
@@ -427,6 +444,9 @@ def sentence(event: Mapping[str, Any], lang: str, seat_names: Mapping[int, str],
     if template is None or not template[i]:
         return ""
     values: dict[str, Any] = {"thief": names.get("thief", "Thief")}
+    if kind == "paused":
+        data = {**data, **pause_reason(data.get("reason"))}
+        data.setdefault("seat", data.pop("reader", None))
     for key, value in data.items():
         if key in _SEAT_KEYS and isinstance(value, int):
             values[key] = seat_label(value, seat_names.get(value), lang)

@@ -159,6 +159,8 @@ const Citadels = (() => {
     for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
     for (const node of document.querySelectorAll("[data-i18n-ph]")) node.placeholder = t(node.dataset.i18nPh);
     document.title = t("title");
+    const conn = document.getElementById("conn");
+    if (conn && conn.dataset.state !== "connecting") setConn(conn.dataset.state);
     const select = document.getElementById("lang");
     if (select) select.value = lang;
   }

@@ -111,6 +111,7 @@
     const data = await response.json();
     document.body.dataset.eventId = String(data.id);
     render(data.view);
+    document.body.dataset.viewId = String(data.id);  // what the page shows (the stream may be ahead)
   }
 
   function scheduleRefresh() {
