@@ -290,3 +290,18 @@ def test_the_game_over_table_fits_a_phone_with_seven_players(browser: Browser, l
             assert height <= 2 * line + 8, (text, height, line)
         assert len(board.query_selector_all("#result tbody tr")) == 7
     assert errors == []
+
+
+def test_an_error_page_speaks_the_readers_language(browser: Browser) -> None:
+    table = FakeTable(3, seed=1)
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        page = phone_page(browser, errors)
+        for lang, words in (("en", "This link does not open this page."), ("zh-Hant", "此連結無法開啟"),
+                            ("zh-Hans", "此链接无法打开")):
+            page.goto(f"{server.url}/seat/{'x' * 32}?lang={lang}")
+            page.wait_for_function("() => document.documentElement.lang !== 'en' || "
+                                   "!document.querySelector('h2').textContent.includes('unknown')")
+            assert words in page.inner_text("main")
+            assert raw_ids_in(visible_text(page), lang, ()) == [], lang
+    assert errors == ["console: Failed to load resource: the server responded with a status of 403 (FORBIDDEN)"] * 3

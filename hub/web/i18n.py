@@ -154,6 +154,12 @@ UI: dict[str, tuple[str, str, str]] = {
     "code_not_available": ("That is not available now.", "現在不能這樣做。", "现在不能这样做。"),
     "code_store_failed": ("The game record cannot be saved.", "遊戲記錄無法儲存。", "游戏记录无法保存。"),
     "code_other": ("That move is not allowed now.", "現在不能這樣做。", "现在不能这样做。"),
+    # error pages
+    "error_403": ("This link does not open this page. Ask the table for a new one.", "此連結無法開啟這個頁面，請向桌邊索取新的連結。",
+                  "此链接无法打开这个页面，请向桌边索取新的链接。"),
+    "error_404": ("Nothing here, or this seat has no player in this game.", "這裡沒有內容，或這個座位在本局沒有玩家。",
+                  "这里没有内容，或这个座位在本局没有玩家。"),
+    "error_other": ("Something went wrong. Try again.", "出了點問題，請再試一次。", "出了点问题，请再试一次。"),
     # the admin page
     "admin_title": ("Table admin", "桌面管理", "桌面管理"),
     "table": ("Table", "桌面", "桌面"),
@@ -263,7 +269,7 @@ _EVENT_TEMPLATES: dict[str, tuple[str, str, str]] = {
     "cards_loss": ("{seat} gives up {n} cards.", "{seat}放棄了{n}張手牌。", "{seat}放弃了{n}张手牌。"),
     "instruct_draw_keep": ("{seat} draws {draw} cards and keeps {keep}.", "{seat}抽{draw}張牌，保留{keep}張。",
                            "{seat}抽{draw}张牌，保留{keep}张。"),
-    "instruct_draw": ("{seat} draws {draw} cards.", "{seat}抽{draw}張牌。", "{seat}抽{draw}张牌。"),
+    "instruct_draw": ("", "", ""),  # the cards it brings are told ("takes 2 cards into their hand")
     "instruct_redraw": ("{seat} swaps {draw} cards with the deck.", "{seat}與牌堆交換{draw}張牌。",
                         "{seat}与牌堆交换{draw}张牌。"),
     "built": ("{seat} builds the {district}.", "{seat}建造了{district}。", "{seat}建造了{district}。"),
@@ -459,9 +465,11 @@ def sentence(event: Mapping[str, Any], lang: str, seat_names: Mapping[int, str],
             values["n"] = abs(value)
         else:
             values[key] = value
-    return _FORMATTER.format(template[i], **values)
+    text = _FORMATTER.format(template[i], **values)
+    return _ONE_CARD.sub("1 card", text) if i == 0 else text
 
 
+_ONE_CARD = re.compile(r"\b1 cards\b")
 fallback_text = sentence  # the name older callers know
 
 

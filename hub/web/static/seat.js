@@ -63,7 +63,7 @@
     const name = C.seatName(v, mySeat);
     document.getElementById("who").textContent = name === seatLabel ? seatLabel : name + " · " + seatLabel;
     document.getElementById("status").textContent =
-      C.t("gold") + " " + (me.gold ?? "–") + " · " + C.t("cards") + " " + (me.hand ?? "–") +
+      (me.gold ?? "–") + " " + C.t("gold") + " · " + (me.hand ?? "–") + " " + C.t("cards") +
       " · " + (me.score ?? 0) + " " + C.t("points") + (me.crown ? " · " + C.t("crown") : "");
     document.getElementById("table-status").textContent = v.paused ? C.pauseText(v) : C.statusSentence(v);
     const mine = Boolean(v.pending && v.pending.seat === mySeat && !v.result);
