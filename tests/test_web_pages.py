@@ -305,3 +305,18 @@ def test_an_error_page_speaks_the_readers_language(browser: Browser) -> None:
             assert words in page.inner_text("main")
             assert raw_ids_in(visible_text(page), lang, ()) == [], lang
     assert errors == ["console: Failed to load resource: the server responded with a status of 403 (FORBIDDEN)"] * 3
+
+
+def test_the_seat_that_must_act_is_brought_into_view_on_a_phone(browser: Browser) -> None:
+    table = FakeTable(7, seed=4)
+    step_until(table, lambda g: g.phase == "turns" and g.pending is not None and g.pending.seat == 7)
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        board = phone_page(browser, errors)
+        board.goto(f"{server.url}/?lang=en")
+        settled(board, table)
+        box = board.evaluate("""() => { const r = document.querySelector('.seat[data-seat="7"]').getBoundingClientRect();
+                                         return [r.top, r.bottom, innerHeight]; }""")
+        assert box[1] > 0 and box[0] < box[2], box  # on screen, though the seventh seat is far below the top
+        assert board.evaluate("scrollY") > 0
+    assert errors == []

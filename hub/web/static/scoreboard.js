@@ -98,7 +98,7 @@
     shownPending = seat;
     if (seat === null || Date.now() - lastUserScroll < 8000) return;
     const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
-    if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
   }
 
   function render(v) {
