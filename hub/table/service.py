@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hub.engine import Action, Event, Game, IllegalAction, Setup
+from hub.engine.history import public_history
 from hub.protocol import (
     ProtocolError,
     SeatEvent,
@@ -452,6 +453,11 @@ class TableService:
         if not self.game.digital:  # options said with a card are not buttons on the page
             view["you"]["options"] = [str(a) for a in self.button_options(seat)]
         return view
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every public event of this game, replayed from its log (the scoreboard's game log)."""
+        game = self.game
+        return public_history(game.setup, list(game.log))
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         self._subscribers.append(callback)
