@@ -119,6 +119,7 @@ def test_build_with_a_district_card_and_warlord_targets_with_the_victims_card(ta
     table.answer(1, s[1].press("ok"))  # gold
     assert table.answer(1, s[1].place(MANOR)).code is None
     assert table.service.game.player(1).city == ["manor"]
+    s[1].lift(MANOR)
     assert table.answer(1, s[1].place(MANOR)).code == "already_built"
     for seat in (1, 2, 3):
         while table.service.game.pending and table.service.game.pending.seat == seat:
@@ -149,16 +150,20 @@ def test_seat_offline_pauses_where_it_is_needed_and_resumes(table: Table) -> Non
     assert table.answer(1, s1.place(ASSASSIN)).code is None
 
 
-def test_phone_answers_go_through_the_same_queue(table: Table) -> None:
-    assert table.service.answer(1, "1 faceup assassin") == {"ok": True}
-    refused = table.service.answer(2, "1 faceup thief")
+def test_phone_answers_go_through_the_same_queue() -> None:
+    bus = InProcessBus()
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=4, mode="digital"))
+    service.start()
+    first = str(service.game.legal_actions()[0])
+    assert service.answer(1, first) == {"ok": True}
+    refused = service.answer(2, "1 faceup thief")
     assert refused["code"] == "wrong_seat"
-    refused = table.service.answer(1, "1 faceup king")
-    assert refused["code"] == "not_available" and "King" in refused["message"]
+    again = service.answer(1, first)
+    assert again["ok"] is False and again["code"] and again["message"]
 
 
 def test_admin_corrections_are_logged(table: Table) -> None:
-    table.service.answer(1, "1 faceup assassin")
+    table.answer(1, table.seats[1].place(ASSASSIN))
     assert table.service.adjust_gold(2, 1, "coin fell off") == {"ok": True}
     assert table.service.game.player(2).gold == 3
     assert table.service.void_last("mistake") == {"ok": True}
