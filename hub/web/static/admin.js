@@ -82,6 +82,9 @@
     $("gold").addEventListener("click", () => post("/gold", {
       seat: Number($("gold-seat").value), delta: Number($("gold-delta").value), reason: $("gold-reason").value,
     }));
+    $("card").addEventListener("click", () => post("/card", {
+      seat: Number($("card-seat").value), action: $("card-action").value, reason: $("card-reason").value,
+    }));
     await status();
     C.live(() => status());
   }
