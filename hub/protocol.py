@@ -297,7 +297,7 @@ def parse_event(payload: bytes | str) -> SeatEvent:
         detail = _text_field(obj, "detail", optional=True)
         return SeatEvent(type=kind, what=what, detail=detail, **common)  # type: ignore[arg-type]
     if kind == "inventory":
-        return SeatEvent(type="inventory", uids=_uid_list(_require(obj, "uids")), **common)
+        return SeatEvent(type="inventory", uids=_uid_list(_require(obj, "uids")), **common)  # type: ignore[arg-type]
     raise ProtocolError("unknown_type", f"unknown event type {kind!r}")
 
 

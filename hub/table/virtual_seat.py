@@ -123,7 +123,7 @@ class VirtualSeat:
     def shown(self) -> dict[str, Any]:
         """What the seat's LED and display show now (the commands applied in order; a
         field absent from a command keeps its value, as on the firmware)."""
-        led, text = "off", []
+        led, text = "off", list[str]()
         with self._condition:
             for command in self.commands:
                 led = command.led if command.led is not None else led
