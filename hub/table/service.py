@@ -608,13 +608,19 @@ class TableService:
     def answer(self, seat: int, action_text: str) -> dict[str, Any]:
         return dict(self._submit(_Input("answer", (seat, action_text))))
 
+    @staticmethod
+    def _action_of(seat: int, action_text: str) -> Action:
+        """Parse an action said for `seat` (a phone's answer, the admin's card entry)."""
+        action = Action.parse(action_text)
+        if action.seat != seat:
+            raise IllegalAction("wrong_seat", f"seat {seat} cannot answer for seat {action.seat}")
+        return action
+
     def _do_answer(self, seat: int, action_text: str) -> dict[str, Any]:
         try:
-            action = Action.parse(action_text)
+            action = self._action_of(seat, action_text)
         except IllegalAction as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}
-        if action.seat != seat:
-            return {"ok": False, "code": "wrong_seat", "message": f"seat {seat} cannot answer for seat {action.seat}"}
         if self.paused:
             return {"ok": False, "code": "paused", "message": self.pause_text()}
         if not self.game.digital and self._said_with_card(action):
@@ -635,11 +641,9 @@ class TableService:
         if not 1 <= seat <= self.game.n:
             return {"ok": False, "code": "unknown_seat", "message": f"no seat {seat} in this game"}
         try:
-            action = Action.parse(action_text)
+            action = self._action_of(seat, action_text)
         except IllegalAction as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}
-        if action.seat != seat:
-            return {"ok": False, "code": "wrong_seat", "message": f"'{action_text}' is not an action of seat {seat}"}
         if self.game.digital or not self._said_with_card(action):
             return {"ok": False, "code": "not_a_card",
                     "message": f"'{action}' is not said with a card: the seat's buttons or phone say it"}
