@@ -423,6 +423,9 @@ def test_a_phone_cannot_say_a_card_in_physical_mode(table: Table) -> None:
     refused = service.answer(1, "1 build tavern")  # no Tavern on the reader, none known in the hand
     assert refused["code"] == "use_reader" and "Tavern" in refused["message"]
     assert service.game.state_hash() == before
+    for bare in ("1 destroy", "1 build", "1 pick"):  # a card verb without its card: refused, never a crash
+        assert service.answer(1, bare)["code"] == "use_reader"
+    assert service.counters["internal_error"] == 0
     assert service.answer(1, "1 gold") == {"ok": True}  # a button's option is fine from the phone
 
 

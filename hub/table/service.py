@@ -361,7 +361,7 @@ class TableService:
     def _said_with_card(action: Action) -> bool:
         """Physical mode: a card on the reader says it. The Warlord's own district is the
         exception (buttons): a card of one's own city on the reader is never a move."""
-        if action.verb == "destroy" and action.args[0] == str(action.seat):
+        if action.verb == "destroy" and action.args[:1] == (str(action.seat),):
             return False
         return action.verb in CARD_VERBS
 
