@@ -8,7 +8,6 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from hub.protocol import hub_status_topic
 
 from .service import TableService
 
@@ -16,15 +15,11 @@ from .service import TableService
 def reannounce_on_connect(bus: Any, current: Callable[[], TableService]) -> None:
     """After every broker (re)connect the hub says again what the broker forgot (a broker
     without persistence loses every retained message): `hub/status online`, and through
-    `TableService.restore_displays()` (BRIEF contract 2) every seat's display and the
+    `TableService.restore_displays()` every seat's display and the
     public view. Runs on the bus's network thread: it only publishes or enqueues."""
 
     def again() -> None:
-        service = current()
-        bus.publish(hub_status_topic(service.table), b"online", qos=1, retain=True)
-        restore = getattr(service, "restore_displays", None)  # until every branch has it
-        if callable(restore):
-            restore()
+        current().restore_displays()  # hub/status online, the view, every seat's display
 
     bus.on_connect = again
 

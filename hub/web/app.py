@@ -451,6 +451,22 @@ def api_admin_gold(token: str) -> tuple[Response, int]:
     return table_result(state().table.adjust_gold(seat, delta, reason))
 
 
+@admin_pages.post("/api/admin/<token>/card")
+def api_admin_card(token: str) -> tuple[Response, int]:
+    """Enter a card for a seat whose reader cannot read it (logged with the reason)."""
+    admin_or_403(token)
+    body = json_body()
+    seat = int_field(body, "seat", 1, MAX_SEATS)
+    action = " ".join(text_field(body, "action", required=True, limit=MAX_ACTION_LENGTH).lower().split())
+    if not ACTION_PATTERN.match(action):
+        raise BadInput("'action' must look like '<seat> <verb> [args]', e.g. '2 build manor'")
+    reason = text_field(body, "reason", required=True, limit=MAX_REASON_LENGTH)
+    enter = getattr(state().table, "admin_card", None)
+    if enter is None:
+        return table_result({"ok": False, "code": "unsupported", "message": "this table cannot enter cards"})
+    return table_result(enter(seat, action, reason))
+
+
 # --- headers --------------------------------------------------------------------------
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "

@@ -104,6 +104,9 @@
       seat: Number($("gold-seat").value), delta: Number($("gold-delta").value), reason: $("gold-reason").value,
     }));
     C.onLang(() => { nameInputs(); if (last) renderStatus(last); });
+    $("card").addEventListener("click", () => post("/card", {
+      seat: Number($("card-seat").value), action: $("card-action").value, reason: $("card-reason").value,
+    }));
     await status();
     C.live(() => status());
   }
