@@ -17,6 +17,13 @@ class Presence:
     def present(self):
         return sorted(self._last_seen)
 
+    def seed(self, seen, now_ms):
+        """Take the cards seen by the first poll after boot as present, with no edges:
+        they were lying there already (the reader's inventory), nobody just placed them."""
+        for uid in seen:
+            self._last_seen[uid] = now_ms
+            self._misses[uid] = 0
+
     def update(self, seen, now_ms):
         """Feed the UIDs seen by one successful poll; return [(edge, uid), ...]."""
         edges = []
