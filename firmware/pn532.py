@@ -89,6 +89,7 @@ class PN532:
         self.response_timeout_ms = response_timeout_ms
         self.frames = FrameReader()
         self.firmware = None
+        self._field_dirty = True   # cards may be selected/halted: drop the field first
 
     def _next_frame(self, deadline, expected):
         while True:
@@ -168,10 +169,15 @@ class PN532:
         HALTed and ignore every later poll until the field is cycled, so a card resting
         on the reader would look lifted (esphome#9875, nfcpy/libnfc field resets).
         """
+        if self._field_dirty:   # a failed poll may have left a card selected or halted
+            self.command(RF_FIELD_OFF)
+            self._field_dirty = False
+        self._field_dirty = True
         payload = self.command(bytes((0x4A, self.max_targets, 0x00)))
         try:
             uids = parse_targets(payload)
         except FrameError as exc:
             raise ReaderError("bad target data: %s" % exc)
         self.command(RF_FIELD_OFF)
+        self._field_dirty = False
         return uids

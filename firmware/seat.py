@@ -112,6 +112,7 @@ class Seat:
         self.reinits = 0
         if self.reader_fault is not None:
             self.reader_fault = None
+            self.presence.restart_misses()
             self.emit("recovered", what="reader")
         now = self.clock.now()
         if not self.baseline:
@@ -143,6 +144,7 @@ class Seat:
                 or now - self._single_since < self.timing["remove_after_ms"]):
             return False
         self.multiple = False
+        self.presence.restart_misses()
         self.emit("recovered", what="multiple_cards")
         return True
 

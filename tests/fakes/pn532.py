@@ -293,9 +293,9 @@ class FakePN532:
 
     def miss_polls(self, count: int) -> None:
         """The next `count` InListPassiveTarget find no card (a card flapping at the
-        edge of the field)."""
+        edge of the field; replaces a count not used up yet)."""
         with self._lock:
-            self._missed_polls += count
+            self._missed_polls = count
 
     @property
     def card_uid(self) -> str | None:
@@ -343,6 +343,12 @@ class FakePN532:
             raise ValueError(f"unknown fault {fault!r}; expected one of {FAULTS}")
         with self._lock:
             self._faults.extend([fault] * times)
+
+    @property
+    def faults_pending(self) -> int:
+        """Injected faults not used up yet."""
+        with self._lock:
+            return len(self._faults)
 
     def power_cycle(self) -> None:
         """Back to the power-up state (LowVbat, default retries, no pending command)."""

@@ -91,10 +91,12 @@ def check_resting_card_with_missed_polls_never_flaps():
 def check_removal_needs_misses_and_time():
     tracker = presence.Presence(remove_after_ms=400, remove_after_misses=3)
     assert tracker.update(["A"], 0) == [("added", "A")]
-    assert tracker.update([], 1000) == []     # long gap but one miss: no removal
+    assert tracker.update([], 1000) == []     # long gap (a fault) but one miss: no removal
     assert tracker.update([], 1001) == []
-    assert tracker.update([], 1002) == [("removed", "A")]
-    assert tracker.update(["A", "B"], 1003) == [("added", "A"), ("added", "B")]
+    assert tracker.update([], 1002) == []     # 3 misses, but only 2 ms of them
+    assert tracker.update([], 1399) == []
+    assert tracker.update([], 1400) == [("removed", "A")]
+    assert tracker.update(["A", "B"], 1403) == [("added", "A"), ("added", "B")]
 
 
 def check_outbox_drops_oldest_counts_and_resends_unacked():
