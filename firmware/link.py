@@ -53,6 +53,7 @@ class Link:
         self.on_command = on_command  # f(payload bytes)
         self.on_drops = None          # f(count) when drops must be reported
         self.on_connect = None        # f() after every connect, once online + hello are out
+        self.clock = None             # f() -> ms now: a failed attempt may have blocked a while
         self.log = log
         self.connected = False
         self.connects = 0
@@ -77,7 +78,7 @@ class Link:
         self.connected = False
         self.client.close()
         self.outbox.requeue()
-        self.broker_backoff.fail(now_ms)
+        self.broker_backoff.fail(self.clock() if self.clock else now_ms)
 
     def service(self, now_ms):
         """One non-blocking step (a connect attempt blocks at most the socket timeout)."""
@@ -112,7 +113,9 @@ class Link:
         except OSError as exc:
             self.connected = False
             self.client.close()
-            wait = self.broker_backoff.fail(now_ms)
+            # Count the wait from the end of the attempt: one that blocked its socket
+            # timeout must not be followed at once by the next (the loop would stall).
+            wait = self.broker_backoff.fail(self.clock() if self.clock else now_ms)
             self.log("broker connect failed (%r), retry in %d ms" % (exc, wait))
             return
         self.connects += 1

@@ -52,6 +52,7 @@ class Seat:
         self._single_since = 0
         link.hello = self.hello
         link.on_connect = self._on_connect
+        link.clock = clock.now
         link.on_command = lambda payload: feedback.apply(payload, clock.now())
         link.on_drops = self._report_drops
 
