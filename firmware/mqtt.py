@@ -35,13 +35,15 @@ def tls_wrap(sock, server, cafile):
     """Wrap a connected socket in TLS; verify the broker against cafile unless it is ""."""
     import ssl
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    # setattr: MicroPython has verify_mode (mbedtls checks only with CERT_REQUIRED) but
+    # its stubs do not list it.
     if cafile:
         context.load_verify_locations(cafile=cafile)
-        context.verify_mode = ssl.CERT_REQUIRED
+        setattr(context, "verify_mode", ssl.CERT_REQUIRED)
     else:
         if hasattr(context, "check_hostname"):
-            context.check_hostname = False
-        context.verify_mode = ssl.CERT_NONE
+            setattr(context, "check_hostname", False)
+        setattr(context, "verify_mode", ssl.CERT_NONE)
     return context.wrap_socket(sock, server_hostname=server)
 
 
@@ -97,7 +99,7 @@ class MQTTClient:
     def _timeout(self, seconds):
         """Socket timeout in s, or 0 for non-blocking, on whichever socket holds it."""
         sock = self._socket()
-        target = sock if hasattr(sock, "settimeout") else self._raw
+        target = sock if hasattr(sock, "settimeout") or self._raw is None else self._raw
         if seconds:
             target.settimeout(seconds)
         else:

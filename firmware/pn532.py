@@ -36,6 +36,11 @@ class ReaderError(Exception):
     """The reader did not answer as it should (no ACK, timeout, corrupt frame, bus error)."""
 
 
+def bus_error(exc):
+    """ReaderError for an OSError of the I2C/UART driver (I2C NACK = errno 19 ENODEV, ...)."""
+    return ReaderError("bus error %s" % (exc.args[0] if exc.args else exc))
+
+
 class UartTransport:
     name = "pn532-hsu"
 
@@ -117,7 +122,7 @@ class PN532:
             return self._exchange(cmd, timeout_ms, expected)
         except OSError as exc:   # I2C NACK / bus error, UART driver error
             self._abort()
-            raise ReaderError("bus error %s" % (exc.args[0] if exc.args else exc))
+            raise bus_error(exc)
 
     def _exchange(self, cmd, timeout_ms, expected):
         self.frames.clear()
@@ -154,7 +159,7 @@ class PN532:
         try:
             self.transport.wake()
         except OSError as exc:
-            raise ReaderError("bus error %s" % (exc.args[0] if exc.args else exc))
+            raise bus_error(exc)
         self.command(b"\x14\x01\x14\x01")                        # SAM: normal mode
         self.command(bytes((0x32, 0x05, 0xFF, 0x01, self.passive_retries)))  # MaxRetries
         version = self.command(b"\x02")                          # GetFirmwareVersion

@@ -257,6 +257,24 @@ class FakeTLSSocket:
         self.raw.close()
 
 
+class FakeSSLContext:
+    """One `ssl.SSLContext` the firmware made: what it was told to verify, what it wrapped."""
+
+    def __init__(self, protocol: int) -> None:
+        self.protocol = protocol
+        self.verify_mode = FakeSSLModule.CERT_NONE
+        self.check_hostname = True
+        self.cafile: str | None = None
+        self.wraps: list[dict[str, object]] = []
+
+    def load_verify_locations(self, cafile: str | None = None, cadata: bytes | None = None) -> None:
+        self.cafile = cafile
+
+    def wrap_socket(self, sock: FakeSocket, server_hostname: str | None = None) -> FakeTLSSocket:
+        self.wraps.append({"server_hostname": server_hostname, "verify_mode": self.verify_mode})
+        return FakeTLSSocket(sock)
+
+
 class FakeSSLModule:
     """Stands in for `ssl`: records every context and wrap the firmware asks for."""
 
@@ -265,22 +283,9 @@ class FakeSSLModule:
     CERT_REQUIRED = 2
 
     def __init__(self) -> None:
-        self.contexts: list[FakeSSLModule.SSLContext] = []
-        module = self
+        self.contexts: list[FakeSSLContext] = []
 
-        class SSLContext:
-            def __init__(self, protocol: int) -> None:
-                self.protocol = protocol
-                self.verify_mode = module.CERT_NONE
-                self.cafile: str | None = None
-                self.wraps: list[dict[str, object]] = []
-                module.contexts.append(self)
-
-            def load_verify_locations(self, cafile: str | None = None, cadata: bytes | None = None) -> None:
-                self.cafile = cafile
-
-            def wrap_socket(self, sock: FakeSocket, server_hostname: str | None = None) -> FakeTLSSocket:
-                self.wraps.append({"server_hostname": server_hostname, "verify_mode": self.verify_mode})
-                return FakeTLSSocket(sock)
-
-        self.SSLContext = SSLContext
+    def SSLContext(self, protocol: int) -> FakeSSLContext:  # noqa: N802  (the ssl module's name)
+        context = FakeSSLContext(protocol)
+        self.contexts.append(context)
+        return context
