@@ -1,12 +1,14 @@
 """The seat's link on a clock the test owns: a broker that stops answering without a TCP
 reset (Wi-Fi drop, frozen broker) is noticed within 10 s and reached again within 5 s of
 coming back; the LED shows the link state; TLS wraps the socket with the CA from
-config.json. The broker is `tests/fakes/network.ScriptedBroker` behind fake sockets."""
+config.json. The broker is `tests/fakes/network.ScriptedBroker` behind fake sockets,
+except for one real TLS handshake with Mosquitto under CPython's ssl."""
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -156,3 +158,65 @@ def test_tls_without_a_ca_is_explicit_and_plain_tcp_stays_default(
     raw["broker"]["tls"] = "yes"
     with pytest.raises(fw.config.ConfigError, match="'broker.tls' must be true or false"):
         fw.config.validate(raw)
+
+
+def make_ca_and_server_cert(directory: Path, name: str) -> tuple[Path, Path, Path]:
+    """A CA and a broker certificate for 127.0.0.1 signed by it (PEM files)."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    now = datetime.datetime.now(datetime.timezone.utc)
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"{name} test CA")])
+    ca_cert = (x509.CertificateBuilder().subject_name(ca_name).issuer_name(ca_name)
+               .public_key(ca_key.public_key()).serial_number(x509.random_serial_number())
+               .not_valid_before(now - datetime.timedelta(minutes=5))
+               .not_valid_after(now + datetime.timedelta(days=1))
+               .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+               .sign(ca_key, hashes.SHA256()))
+    key = ec.generate_private_key(ec.SECP256R1())
+    cert = (x509.CertificateBuilder()
+            .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]))
+            .issuer_name(ca_name).public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(minutes=5))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+                           critical=False)
+            .sign(ca_key, hashes.SHA256()))
+    paths = (directory / f"{name}-ca.crt", directory / f"{name}-server.crt", directory / f"{name}-server.key")
+    paths[0].write_bytes(ca_cert.public_bytes(serialization.Encoding.PEM))
+    paths[1].write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    paths[2].write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    for path in paths:
+        path.chmod(0o644)
+    return paths
+
+
+def test_the_seat_client_speaks_tls_to_mosquitto_and_refuses_a_foreign_ca(
+    fw: Any, mosquitto_factory: Any, tmp_path: Path
+) -> None:
+    """CPython's ssl stands in for MicroPython's here: same SSLContext calls, real handshake."""
+    ca, cert, key = make_ca_and_server_cert(tmp_path, "table")
+    other_ca, _, _ = make_ca_and_server_cert(tmp_path, "other")
+    broker = mosquitto_factory(conf_extra=f"cafile {ca}\ncertfile {cert}\nkeyfile {key}\n")
+    client = fw.mqtt.MQTTClient("seat-tls", broker.host, broker.port, keepalive=5, timeout_s=2, tls=str(ca))
+    acks: list[int] = []
+    client.on_ack = acks.append
+    client.connect()
+    pid = client.publish("citadels/t1/seat/1/event", b'{"seq":1}', qos=1)
+    deadline = time.monotonic() + 5
+    while not acks and time.monotonic() < deadline:
+        if client.poll() is None:       # non-blocking TLS read: "want read" is no data
+            time.sleep(0.01)
+    assert acks == [pid]
+    client.disconnect()
+    stranger = fw.mqtt.MQTTClient("seat-x", broker.host, broker.port, timeout_s=2, tls=str(other_ca))
+    with pytest.raises(OSError, match="CERTIFICATE_VERIFY_FAILED|certificate verify failed"):
+        stranger.connect()
+    stranger.close()
