@@ -574,3 +574,34 @@ def test_the_seat_sees_a_resting_card_on_a_chip_that_takes_its_time(fw: Any) -> 
         seat.step()
     assert [(e["type"], e.get("uids")) for e in link.events] == [("inventory", ["04A1B2C3D4E580"])]
     assert seat.reader_errors == 0
+
+
+def test_inventory_and_multiple_cards_events_match_the_contract_literally(fw: Any) -> None:
+    """Issue 10, contract 1: the exact wire objects (the hub parses them; hub/protocol.py)."""
+    chip = FakePN532(instant=True)
+    chip.place("04A1B2C3D4E580")
+    cfg = fw.config.validate(json.loads((FIRMWARE_DIR / "config.example.json").read_text()))
+    link, clock = CollectingLink(), SteppedClock()
+    quiet = fw.feedback.Feedback(lambda rgb: None, None, None, lambda m: None)
+    seat = fw.seat.Seat(cfg, "esp32-a1b2c3", 7, uart_reader(fw, chip), [], quiet, link, clock,
+                        lambda m: None)
+    clock.ms = 50
+    seat.step()
+    chip.place("11223344", alongside=True)
+    for _ in range(3):
+        clock.ms += 50
+        seat.step()
+    assert link.events[:2] == [
+        json.loads('{"v":1,"device":"esp32-a1b2c3","boot":7,"seq":1,"t":50,"type":"inventory",'
+                   '"uids":["04A1B2C3D4E580"]}'),
+        json.loads('{"v":1,"device":"esp32-a1b2c3","boot":7,"seq":2,"t":100,"type":"fault",'
+                   '"what":"multiple_cards","detail":"2 cards"}'),
+    ]
+    chip.lift("11223344")
+    for _ in range(10):
+        clock.ms += 50
+        seat.step()
+    assert link.events[2:] == [json.loads('{"v":1,"device":"esp32-a1b2c3","boot":7,"seq":3,"t":650,'
+                                          '"type":"recovered","what":"multiple_cards"}')]
+    hello = seat.hello()
+    assert hello["inventory"] is True and hello["fw"] == "1.1.0"
