@@ -7,6 +7,7 @@ except for one real TLS handshake with Mosquitto under CPython's ssl."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -161,41 +162,25 @@ def test_tls_without_a_ca_is_explicit_and_plain_tcp_stays_default(
 
 
 def make_ca_and_server_cert(directory: Path, name: str) -> tuple[Path, Path, Path]:
-    """A CA and a broker certificate for 127.0.0.1 signed by it (PEM files)."""
-    import datetime
-    import ipaddress
-
-    from cryptography import x509
-    from cryptography.hazmat.primitives import hashes, serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.x509.oid import NameOID
-
-    now = datetime.datetime.now(datetime.timezone.utc)
-    ca_key = ec.generate_private_key(ec.SECP256R1())
-    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, f"{name} test CA")])
-    ca_cert = (x509.CertificateBuilder().subject_name(ca_name).issuer_name(ca_name)
-               .public_key(ca_key.public_key()).serial_number(x509.random_serial_number())
-               .not_valid_before(now - datetime.timedelta(minutes=5))
-               .not_valid_after(now + datetime.timedelta(days=1))
-               .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-               .sign(ca_key, hashes.SHA256()))
-    key = ec.generate_private_key(ec.SECP256R1())
-    cert = (x509.CertificateBuilder()
-            .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]))
-            .issuer_name(ca_name).public_key(key.public_key()).serial_number(x509.random_serial_number())
-            .not_valid_before(now - datetime.timedelta(minutes=5))
-            .not_valid_after(now + datetime.timedelta(days=1))
-            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
-                           critical=False)
-            .sign(ca_key, hashes.SHA256()))
-    paths = (directory / f"{name}-ca.crt", directory / f"{name}-server.crt", directory / f"{name}-server.key")
-    paths[0].write_bytes(ca_cert.public_bytes(serialization.Encoding.PEM))
-    paths[1].write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    paths[2].write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                           serialization.NoEncryption()))
-    for path in paths:
+    """A CA and a broker certificate for 127.0.0.1 signed by it (openssl CLI, PEM files),
+    the way hardware/mosquitto's CA script makes the table's."""
+    ca, ca_key = directory / f"{name}-ca.crt", directory / f"{name}-ca.key"
+    cert, key, csr = (directory / f"{name}-server.{ext}" for ext in ("crt", "key", "csr"))
+    ext = directory / f"{name}-server.ext"
+    ext.write_text("basicConstraints=critical,CA:FALSE\nsubjectAltName=IP:127.0.0.1\n")
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    for argv in (
+        ["req", "-x509", "-new", *ec, "-keyout", ca_key, "-out", ca, "-days", "1",
+         "-subj", f"/CN={name} test CA", "-addext", "basicConstraints=critical,CA:TRUE"],
+        ["req", "-new", *ec, "-keyout", key, "-out", csr, "-subj", "/CN=127.0.0.1"],
+        ["x509", "-req", "-in", csr, "-CA", ca, "-CAkey", ca_key, "-CAcreateserial",
+         "-out", cert, "-days", "1", "-extfile", ext],
+    ):
+        done = subprocess.run(["openssl", *map(str, argv)], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+    for path in (ca, cert, key):
         path.chmod(0o644)
-    return paths
+    return ca, cert, key
 
 
 def test_the_seat_client_speaks_tls_to_mosquitto_and_refuses_a_foreign_ca(
