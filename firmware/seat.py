@@ -116,10 +116,10 @@ class Seat:
             self.presence.restart_misses()
             self.emit("recovered", what="reader")
         now = self.clock.now()
-        if not self.baseline:
-            self.baseline = True
-            self.presence.seed(uids, now)
         if self._one_card_at_most(uids, now):
+            if not self.baseline:   # first trustworthy poll: what lies there is no tap
+                self.baseline = True
+                self.presence.seed(uids, now)
             for edge, uid in self.presence.update(uids, now):
                 self.emit("tag", edge=edge, uid=uid)
             if self.inventory_due:

@@ -37,7 +37,7 @@ def test_pure_checks_pass_under_cpython() -> None:
     env = dict(os.environ, PYTHONPATH=str(FIRMWARE_DIR))
     out = subprocess.run([sys.executable, str(WASM_DIR / "pure_checks.py")], env=env,
                          capture_output=True, text=True, timeout=60).stdout
-    assert "RESULT passed=18 failed=0" in out, out
+    assert "RESULT passed=19 failed=0" in out, out
 
 
 # ---- frame codec -------------------------------------------------------------------

@@ -321,6 +321,14 @@ def check_two_cards_on_one_antenna_are_a_fault_without_edges():
         ("added", "11223344"), ("removed", "04A1B2C3")]
 
 
+def check_two_cards_at_boot_delay_the_inventory_until_one_remains():
+    two = ["04A1B2C3", "11223344"]
+    unit, reader, link, clock = make_seat([two] * 4 + [["11223344"]] * 12)
+    run_polls(unit, clock, 16)
+    assert summary(link) == [(1, "fault", "multiple_cards"), (2, "recovered", "multiple_cards"),
+                             (3, "inventory", ["11223344"])], summary(link)
+
+
 def check_link_down_pattern_hides_the_hub_colour_until_the_link_is_back():
     leds = []
     out = feedback.Feedback(leds.append, None, None, lambda m: None)
