@@ -193,6 +193,20 @@ def test_i2c_bus_errors_are_reader_errors(fw: Any) -> None:
         reader.scan()
 
 
+class BrokenUart(DeadWire):
+    """A UART whose driver raises (e.g. EIO on a disabled peripheral)."""
+
+    def write(self, data: bytes) -> int:
+        raise OSError(5, "EIO")
+
+
+def test_uart_driver_errors_are_reader_errors(fw: Any) -> None:
+    machine.board.uarts[4] = BrokenUart()
+    reader = fw.pn532.PN532(fw.pn532.UartTransport(machine.UART(4)))
+    with pytest.raises(fw.pn532.ReaderError, match="bus error 5"):
+        reader.begin()
+
+
 def test_a_seat_without_its_i2c_reader_reports_one_fault_and_backs_off(fw: Any) -> None:
     reset = machine.Pin(33, machine.Pin.OUT, value=1)
     reader = fw.pn532.PN532(fw.pn532.I2CTransport(machine.I2C(6)), reset_pin=reset)
