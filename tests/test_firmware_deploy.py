@@ -49,7 +49,7 @@ def test_flash_seat_builds_a_valid_config_and_one_mpremote_session(
     assert code == 0
     assert cfg["seat"] == 5 and cfg["reader"]["mode"] == reader
     assert cfg["broker"] == {"host": "10.42.0.1", "port": 1883, "user": "seat5",
-                             "password": "pw5", "keepalive": 30}
+                             "password": "pw5", "keepalive": 10, "tls": False, "ca": "ca.crt"}
     if board == "picow":
         assert cfg["buttons"] == {"a": 10, "b": 11, "ok": 12}
     assert argv[:4] == ["mpremote", "connect", "/dev/ttyUSB0", "exec"]
