@@ -61,6 +61,25 @@ def store_failure_text(exc: BaseException) -> str:
     return "the game record cannot be written (see the hub's log); no more moves are accepted"
 
 
+def said_with_card(action: Action) -> bool:
+    """Physical mode: a card on the reader says it. The Warlord's own district is the
+    exception (buttons): a card of one's own city on the reader is never a move."""
+    if action.verb == "destroy" and action.args[:1] == (str(action.seat),):
+        return False
+    return action.verb in CARD_VERBS
+
+
+def button_options(game: Game, seat: int) -> list[Action]:
+    """The pending options a seat's buttons cycle through (cards say the rest): what a
+    seat display offers, the phone's buttons, and what a simulated player may press."""
+    if game.pending is None or game.pending.seat != seat:
+        return []
+    legal = game.legal_actions()
+    if game.digital:
+        return list(legal)
+    return [a for a in legal if not said_with_card(a)]
+
+
 @dataclass
 class _Input:
     kind: str
@@ -361,21 +380,7 @@ class TableService:
 
     def button_options(self, seat: int) -> list[Action]:
         """The pending options a seat's buttons cycle through (cards say the rest)."""
-        game = self.game
-        if game.pending is None or game.pending.seat != seat:
-            return []
-        legal = game.legal_actions()
-        if game.digital:
-            return list(legal)
-        return [a for a in legal if not self._said_with_card(a)]
-
-    @staticmethod
-    def _said_with_card(action: Action) -> bool:
-        """Physical mode: a card on the reader says it. The Warlord's own district is the
-        exception (buttons): a card of one's own city on the reader is never a move."""
-        if action.verb == "destroy" and action.args[:1] == (str(action.seat),):
-            return False
-        return action.verb in CARD_VERBS
+        return button_options(self.game, seat)
 
     def _sync_cursor(self) -> None:
         key = (len(self.game.log), self.game.pending)
@@ -644,7 +649,7 @@ class TableService:
             return {"ok": False, "code": exc.code, "message": exc.message}
         if self.paused:
             return {"ok": False, "code": "paused", "message": self.pause_text()}
-        if not self.game.digital and self._said_with_card(action):
+        if not self.game.digital and said_with_card(action):
             self.counters["refused_use_reader"] += 1
             return {"ok": False, "code": "use_reader", "message": texts.use_reader(action)}
         return self._try(seat, action, None)
@@ -665,7 +670,7 @@ class TableService:
             action = self._action_of(seat, action_text)
         except IllegalAction as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}
-        if self.game.digital or not self._said_with_card(action):
+        if self.game.digital or not said_with_card(action):
             return {"ok": False, "code": "not_a_card",
                     "message": f"'{action}' is not said with a card: the seat's buttons or phone say it"}
         try:

@@ -70,6 +70,7 @@ class VirtualSeat:
         self.buttons = tuple(buttons)
         self.display = display
         self.inventory = inventory
+        self._inventory_owed = False  # connected with two cards lying: inventory after the lift
         self.on_reader: list[str] = []  # UIDs lying on the reader, in the order laid
         self.seq = 0
         self.sent: list[dict[str, Any]] = []
@@ -156,7 +157,10 @@ class VirtualSeat:
             queued, self._outbox = self._outbox, []
             for payload in queued:
                 self._publish(self.event_topic, payload)
-            if self.inventory:
+            if self.inventory and len(self.on_reader) > 1:  # as the firmware: no inventory it cannot read
+                self._inventory_owed = True
+                self._event("fault", what="multiple_cards", detail=f"{len(self.on_reader)} cards")
+            elif self.inventory:
                 self._event("inventory", uids=list(self.on_reader))
 
     def _on_transport_reconnect(self) -> None:
@@ -259,8 +263,14 @@ class VirtualSeat:
         return self._event("fault", what="multiple_cards", detail=f"{len(self.on_reader)} cards")
 
     def lift_second(self, uid: str) -> dict[str, Any]:
+        """One of two cards lifted: `recovered`, then the inventory the seat owed since it
+        (re)connected with both lying there (firmware/seat.py does the same)."""
         self.on_reader.remove(uid)
-        return self._event("recovered", what="multiple_cards")
+        recovered = self._event("recovered", what="multiple_cards")
+        if self._inventory_owed:
+            self._inventory_owed = False
+            self._event("inventory", uids=list(self.on_reader))
+        return recovered
 
     def press(self, button: str, long: bool = False) -> dict[str, Any]:
         if long:
