@@ -304,7 +304,7 @@ def test_an_inventory_that_does_not_fit_the_table_says_what_to_lift(table: Table
     table.draft()
     s1 = table.seats[1]
     before = table.service.game.state_hash()
-    s1.on_reader[:] = [KING, TAVERN]  # laid while the board was off: its own King, and a Tavern never built
+    s1.on_reader[:] = [TAVERN]  # laid while the board was off: a Tavern never built
     s1.reboot()
     answer = s1.answer_to(s1.sent[-1])
     assert answer.code == "lift_card" and answer.led == "red"
@@ -477,3 +477,19 @@ def test_the_admin_page_route_enters_a_card() -> None:
         assert t.service.game.faceup == ["assassin"]
     finally:
         t.close()
+
+
+def test_a_seat_rebooting_with_two_cards_owes_its_inventory_until_one_is_lifted(table: Table) -> None:
+    table.draft()
+    s1 = table.seats[1]
+    before = table.service.game.state_hash()
+    s1.on_reader[:] = [KING, TAVERN]  # two cards on one antenna: the reader reads neither
+    s1.reboot()
+    assert s1.sent[-1]["type"] == "fault" and s1.sent[-1]["what"] == "multiple_cards"
+    assert s1.answer_to(s1.sent[-1]).code == "multiple_cards"
+    s1.lift_second(TAVERN)
+    inventory = s1.sent[-1]
+    assert (inventory["type"], inventory["uids"]) == ("inventory", [KING])  # its own King may rest there
+    back = s1.answer_to(inventory)
+    assert back.code is None and back.led == "blue" and "Your turn" in spoken(back)
+    assert table.service.game.state_hash() == before
