@@ -269,8 +269,15 @@ def test_feedback_applies_good_fields_and_counts_bad_ones(fw: Any) -> None:
 # ---- config ------------------------------------------------------------------------
 
 def test_config_example_is_valid_and_errors_are_clear(fw: Any, tmp_path: Path) -> None:
-    example = fw.config.load(str(FIRMWARE_DIR / "config.example.json"))
+    board = tmp_path / "board"  # what flash_seat.py puts on a board: config.json and the table's ca.crt
+    board.mkdir()
+    (board / "config.json").write_text((FIRMWARE_DIR / "config.example.json").read_text())
+    with pytest.raises(fw.config.ConfigError, match="ca.crt not found"):
+        fw.config.load(str(board / "config.json"))  # TLS by default: the CA must be there
+    (board / "ca.crt").write_text("-----BEGIN CERTIFICATE-----\n")
+    example = fw.config.load(str(board / "config.json"))
     assert example["seat"] == 1 and example["timing"]["reader_failures"] == 3
+    assert example["broker"]["tls"] is True and example["broker"]["port"] == 8883
     with pytest.raises(fw.config.ConfigError, match="not found"):
         fw.config.load(str(tmp_path / "nope.json"))
     (tmp_path / "broken.json").write_text("{")
