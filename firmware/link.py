@@ -1,6 +1,6 @@
 """The seat's MQTT link: keeps Wi-Fi and the broker connected and the outbox flowing.
 
-Retries forever with jittered exponential backoff, announces `online` + `hello` after
+Retries forever with jittered exponential backoff, subscribes to `cmd`, then announces `online` + `hello` after
 every connect (the last will says `offline`), resends every event the broker has not
 acknowledged and reports how many were dropped while the queue was full.
 
@@ -107,9 +107,10 @@ class Link:
             self.client.connect()
             self.connected = True
             self.outbox.requeue()
+            # cmd first: the hub answers `online`/`hello` with this seat's display at once
+            self.client.subscribe(self.cmd_topic, 1)
             self.client.publish(self.status_topic, "online", retain=True, qos=1)
             self.client.publish(self.hello_topic, json.dumps(self.hello()), retain=True, qos=1)
-            self.client.subscribe(self.cmd_topic, 1)
         except OSError as exc:
             self.connected = False
             self.client.close()

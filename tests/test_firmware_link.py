@@ -205,3 +205,14 @@ def test_the_seat_client_speaks_tls_to_mosquitto_and_refuses_a_foreign_ca(
     with pytest.raises(OSError, match="CERTIFICATE_VERIFY_FAILED|certificate verify failed"):
         stranger.connect()
     stranger.close()
+
+
+def test_the_seat_listens_for_commands_before_it_says_online(fw: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hub answers `online`/`hello` with the seat's display at once: a seat that
+    subscribed after announcing itself could miss that answer (clean session)."""
+    table = Table(fw, monkeypatch)
+    table.run_until(lambda: table.link.connected, 1000)
+    table.run_for(100)
+    order = table.broker.order
+    assert order.index("subscribe citadels/t1/seat/4/cmd") < order.index("publish citadels/t1/seat/4/status")
+    assert order.index("publish citadels/t1/seat/4/status") < order.index("publish citadels/t1/seat/4/hello")

@@ -114,6 +114,7 @@ class ScriptedBroker:
         self.state = "up"
         self.connects = 0
         self.published: list[tuple[str, bytes]] = []
+        self.order: list[str] = []  # "subscribe <topic>" / "publish <topic>", as they came
         self.pings = 0
         self.sockets: list[FakeSocket] = []
 
@@ -132,7 +133,10 @@ class ScriptedBroker:
                 sock.inbox += b"\x40\x02" + rest[:2]
                 rest = rest[2:]
             self.published.append((topic, bytes(rest)))
+            self.order.append(f"publish {topic}")
         elif kind == 0x80:
+            topic_len = int.from_bytes(body[2:4], "big")
+            self.order.append(f"subscribe {body[4:4 + topic_len].decode()}")
             sock.inbox += b"\x90\x03" + body[:2] + b"\x01"
         elif kind == 0xC0:
             self.pings += 1
