@@ -428,3 +428,19 @@ def test_print_access_prints_links_and_terminal_qr() -> None:
     assert f"Table admin: http://10.0.0.2:8000/admin/{'A' * 24}" in text
     assert f"Seat 2: http://10.0.0.2:8000/seat/{'C' * 24}" in text
     assert "█" in text  # the QR codes, drawn with block characters
+
+
+def test_every_hint_the_table_gives_has_words_in_three_languages() -> None:
+    """The seat page shows `you.hint` through the catalogue: a hint without words would
+    leave the player with an empty box (or an id)."""
+    import inspect
+    import re
+
+    from hub.table.service import TableService
+    from hub.web.i18n import catalogue
+
+    hints = set(re.findall(r'return "([a-z_]+)"', inspect.getsource(TableService.hint)))
+    assert {"lay_character", "lay_district_or_button", "use_buttons", "lift_cards", "wait", "game_over"} <= hints
+    words = catalogue()["ui"]
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        assert all(words[lang].get(f"hint_{h}") for h in hints), lang
