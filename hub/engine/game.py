@@ -1,4 +1,7 @@
-"""The rules of Citadels (Classic): one mutable game state, its legal options and its log.
+"""The rules of Citadels: one mutable game state, its legal options and its log.
+
+One game runs every edition: where the rule sets differ it asks its edition
+(``hub/engine/editions``) for a number or calls one of its hooks.
 
 The state always says who must decide what (``pending``) and lists the legal actions;
 ``apply`` accepts an action only if it is one of them, so legality has one source. A
@@ -17,12 +20,12 @@ import json
 from typing import Any, NamedTuple
 
 from .actions import Action, IllegalAction
-from .cards import CHARACTER_BY_ID, CHARACTER_BY_RANK, CHARACTERS, CardSet, card_set
+from .cards import CHARACTER_BY_ID, CHARACTER_BY_RANK, CardSet, card_set
 from .events import Event
 from .rng import SplitMix64
 from .setup import Setup, StartPosition
 
-FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}
+FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}  # Classic's; a game asks its edition
 TAXED = {"king", "bishop", "merchant", "warlord"}
 
 
@@ -60,6 +63,10 @@ class Game:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.cards: CardSet = card_set(setup.deck)
+        self.edition = setup.rules
+        self.characters = self.edition.characters(setup.players)  # the characters in play
+        self.in_game = frozenset(c.id for c in self.characters)
+        self.edition_state: dict[str, Any] = {}  # what an edition's hooks remember
         self.digital = setup.mode == "digital"
         self.n = setup.players
         self.complete_at = setup.complete_at
@@ -100,7 +107,7 @@ class Game:
             seat: {verb: Action(seat, verb) for verb in ("gold", "draw", "end", "tax", "lab", "museum", "smithy")}
             for seat in range(1, self.n + 1)
         }
-        self._kills = {seat: [Action(seat, "kill", (c.id,)) for c in CHARACTERS if c.rank > 1]
+        self._kills = {seat: [Action(seat, "kill", (c.id,)) for c in self.characters if c.rank > 1]
                        for seat in range(1, self.n + 1)}
 
     # ------------------------------------------------------------------ building
@@ -213,7 +220,7 @@ class Game:
         if kind == "faceup":
             return [
                 Action(seat, "faceup", (c.id,))
-                for c in CHARACTERS
+                for c in self.characters
                 if c.id != "king" and c.id not in self.faceup
             ]
         raise AssertionError(kind)
@@ -222,7 +229,7 @@ class Game:
         if self.digital:
             return list(self.pile)
         taken = set(self.faceup) | set(self.holder)
-        return [c.id for c in CHARACTERS if c.id not in taken]
+        return [c.id for c in self.characters if c.id not in taken]
 
     def _turn_options(self, seat: int) -> list[Action]:
         p = self.players[seat - 1]
@@ -287,7 +294,7 @@ class Game:
         if char == "thief":
             return [
                 Action(seat, "rob", (c.id,))
-                for c in CHARACTERS
+                for c in self.characters
                 if c.rank > 2 and c.id != self.killed
             ]
         if char == "magician":
@@ -299,6 +306,8 @@ class Game:
                     out.extend(Action(seat, "redraw", (str(k),)) for k in range(1, p.hand_size + 1))
             return out
         if char == "warlord":
+            if not self.edition.may_destroy_now(self):
+                return []
             return [Action(seat, "destroy", (str(s), c)) for s, c, _ in self._destroy_targets(p)]
         return []
 
@@ -360,7 +369,7 @@ class Game:
         elif verb == "faceup":
             self.faceup.append(a.args[0])
             self._emit("faceup_removed", characters=list(self.faceup))
-            if len(self.faceup) == FACE_UP_REMOVED[self.n]:
+            if len(self.faceup) == self.edition.face_up_removed[self.n]:
                 self._next_draft_step()
         elif verb == "gold":
             self._gain(p, 2, "gather")
@@ -411,7 +420,7 @@ class Game:
         elif verb == "lab":
             self.used.add("lab")
             self._discard_to_bottom(p, a.args[0] if a.args else None, "laboratory")
-            self._gain(p, 2, "laboratory")
+            self._gain(p, self.edition.laboratory_gold, "laboratory")
         elif verb == "smithy":
             self.used.add("smithy")
             self._gain(p, -2, "smithy")
@@ -442,19 +451,13 @@ class Game:
         self.facedown = []
         self._emit("round_started", round=self.round, crowned=self.crowned)
         order = [(self.crowned - 1 + i) % self.n + 1 for i in range(self.n)]
-        n_up = FACE_UP_REMOVED[self.n]
-        if self.n == 2:
-            a, b = order
-            steps = [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"), (b, "pick")]
-        elif self.n == 3:
-            steps = [(s, "pick") for s in order + order]
-        else:
-            steps = [(s, "pick") for s in order]
+        n_up = self.edition.face_up_removed[self.n]
+        steps = self.edition.draft_steps(order)
         if not self.digital:
             steps = [st for st in steps if st[1] == "pick"]
         self.draft_steps = steps
         if self.digital:
-            pile = [c.id for c in CHARACTERS]
+            pile = [c.id for c in self.characters]
             self.rng.shuffle(pile)
             while len(self.faceup) < n_up:
                 card = pile.pop()
@@ -509,6 +512,8 @@ class Game:
         while self.rank < 8:
             self.rank += 1
             char = CHARACTER_BY_RANK[self.rank].id
+            if char not in self.in_game:  # out of this edition's game at this table size: never called
+                continue
             self._emit("called", rank=self.rank, character=char)
             seat = self.holder.get(char)
             if seat is None or char == self.killed:
@@ -638,6 +643,7 @@ class Game:
         self.builds_left -= 1
         self._emit("gold", seat=p.seat, delta=-d.cost, reason="build")
         self._emit("built", seat=p.seat, district=card)
+        self.edition.on_build(self, p, d)
         if len(p.city) == self.complete_at:
             first = self.first_complete is None
             if first:
@@ -680,6 +686,7 @@ class Game:
         self._city_changed(victim)
         self._emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
         self._emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card)
+        self.edition.after_destroy(self)
         keeper = next(
             (q for q in self.players
              if q.seat != warlord.seat and q.gold >= 1 and self.has_effect(q, "graveyard")),
@@ -740,7 +747,7 @@ class Game:
     # ------------------------------------------------------------------ views and hashing
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data (secrets included): for hashing and debugging."""
-        return {
+        snap: dict[str, Any] = {
             "setup": self.setup.to_json(), "rng": [self.rng.seed, self.rng.counter],
             "players": [p.snapshot() for p in self.players], "deck": list(self.deck),
             "deck_unknown": self.deck_unknown, "round": self.round, "phase": self.phase,
@@ -753,6 +760,8 @@ class Game:
             "drawn": list(self.drawn), "tossed": list(self.tossed), "grave": self.grave_card,
             "first_complete": self.first_complete, "log": [str(a) for a in self.log],
         }
+        snap.update(self.edition.extra_state(self))
+        return snap
 
     def state_hash(self) -> str:
         blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
