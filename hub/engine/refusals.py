@@ -80,6 +80,8 @@ def explain(game: Game, a: Action) -> IllegalAction:
     if pending.kind == "turn":
         return _explain_turn(game, a)
     if a.verb in ("pick", "discard", "faceup"):
+        if a.args[0] not in game.in_game:
+            return _not_in_game(game, a.args[0])
         return IllegalAction(
             "not_available", f"the {_name(a.args[0])} is not available: it is taken, removed, or not offered to you"
         )
@@ -124,6 +126,9 @@ def _explain_turn(game: Game, a: Action) -> IllegalAction:
             return IllegalAction("not_your_ability", f"'{verb}' is the {_name(ABILITY_OF[verb])}'s ability, not {who}'s")
         if "ability" in game.used:
             return IllegalAction("already_used", f"{who} already used the ability this turn")
+        timing = game.edition.destroy_refusal(game) if verb == "destroy" else None
+        if timing is not None:
+            return IllegalAction("must_gather_first", timing)
         return _explain_target(game, a)
     if verb in DISTRICT_ABILITY:
         district = DISTRICT_ABILITY[verb]
@@ -137,8 +142,15 @@ def _explain_turn(game: Game, a: Action) -> IllegalAction:
     return IllegalAction("bad_action", f"'{a}' is not an option now")
 
 
+def _not_in_game(game: Game, char: str) -> IllegalAction:
+    return IllegalAction("unknown_card", f"the {_name(char)} is not used in the {game.edition.title} edition "
+                                        f"with {game.n} players")
+
+
 def _explain_target(game: Game, a: Action) -> IllegalAction:
     verb = a.verb
+    if verb in ("kill", "rob") and a.args[0] not in game.in_game:
+        return _not_in_game(game, a.args[0])
     if verb == "kill":
         return IllegalAction("bad_target", "the Assassin cannot kill himself")
     if verb == "rob":

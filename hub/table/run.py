@@ -36,8 +36,9 @@ def start_serial_readers(service: TableService, specs: list[str]) -> list[Any]:
 
 def run_hub(args: argparse.Namespace) -> int:
     registry = TagRegistry.load(args.tags)
-    setup = Setup(players=args.players, seed=args.seed, mode="physical", variant=args.variant,
-                  deck=registry.deck, names=tuple(args.names.split(",")) if args.names else ())
+    setup = Setup(players=args.players, seed=args.seed, mode="physical", variant=args.variant or "",
+                  deck=registry.deck, edition=getattr(args, "edition", "classic"),
+                  names=tuple(args.names.split(",")) if args.names else ())
     bus = MqttBus.from_url(args.broker or "mqtt://127.0.0.1:1883", f"hub-{args.table}",
                            Will(hub_status_topic(args.table), b"offline", 1, True))
     if not bus.wait_connected(10):

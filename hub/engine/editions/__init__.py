@@ -20,4 +20,9 @@ def edition_names() -> list[str]:
     return list(EDITIONS)
 
 
-__all__ = ["EDITIONS", "Edition", "edition", "edition_names"]
+def variant_names() -> list[str]:
+    """Every edition's variants (a Setup checks that its edition has the one named)."""
+    return list(dict.fromkeys(v for e in EDITIONS.values() for v in e.variants))
+
+
+__all__ = ["EDITIONS", "Edition", "edition", "edition_names", "variant_names"]
