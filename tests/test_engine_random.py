@@ -32,3 +32,31 @@ def test_random_games_keep_every_invariant(players: int, mode: str) -> None:
         check_views(game)
         assert Game.replay(setup, list(game.log)).state_hash() == game.state_hash()
         assert game.result() is not None
+
+
+EDITION_GAMES_PER_COUNT = 60  # x 6 player counts x 2 modes = 720 random games of the 2000 edition
+
+
+@pytest.mark.parametrize("mode", ["digital", "physical"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_random_games_of_the_2000_edition_keep_every_invariant(players: int, mode: str) -> None:
+    for seed in range(EDITION_GAMES_PER_COUNT):
+        setup = Setup(players=players, seed=seed, mode=mode, edition="2000",
+                      variant="short" if seed % 3 == 0 else "standard")
+        game = Game.new(setup)
+        bot = RandomBot(seed) if seed % 4 else HeuristicBot(seed)
+        steps = 0
+        while not game.over:
+            events = game.apply(bot.choose(game))
+            check_invariants(game)
+            check_events(game, events)
+            assert not (game.phase == "turns" and game.rank == 1 and "assassin" not in game.in_game)
+            if steps % 7 == 0:
+                check_views(game)
+            steps += 1
+            assert steps < 5000, "the game does not end"
+        check_views(game)
+        assert Game.replay(setup, list(game.log)).state_hash() == game.state_hash()
+        assert Game.replay(Setup.from_json(setup.to_json()), list(game.log)).state_hash() == game.state_hash()
+        result = game.result()
+        assert result is not None and max(len(p.city) for p in game.players) == game.complete_at
