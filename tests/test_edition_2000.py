@@ -312,3 +312,13 @@ def test_sim_refuses_a_variant_of_another_edition_in_one_line(capsys: pytest.Cap
     assert main(["sim", "--headless", "--json", "--edition", "2000", "--variant", "classic8"]) != 0
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "variant must be one of ('standard', 'short')" in err
+
+
+def test_a_characters_rules_live_in_one_object_per_edition() -> None:
+    from hub.engine.characters import CLASSIC_CHARACTERS, Warlord, WarlordAtEndOfTurn
+    from hub.engine.editions import edition
+
+    classic, y2000_rules = edition("classic").character_rules, edition("2000").character_rules
+    assert classic is CLASSIC_CHARACTERS and set(y2000_rules) == set(classic)
+    assert [c for c in classic if y2000_rules[c] is not classic[c]] == ["warlord"]
+    assert isinstance(y2000_rules["warlord"], WarlordAtEndOfTurn) and type(classic["warlord"]) is Warlord

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from .actions import Action, IllegalAction
 from .cards import CHARACTER_BY_ID, CHARACTER_BY_RANK, CardSet, card_set
+from .characters import ABILITY_OF
 from .events import Event
 from .rng import SplitMix64
 from .setup import Setup, StartPosition
@@ -67,6 +68,7 @@ class Game:
         self.characters = self.edition.characters(setup.players)  # the characters in play
         self.in_game = frozenset(c.id for c in self.characters)
         self.edition_state: dict[str, Any] = {}  # what an edition's hooks remember
+        self.character_rules = self.edition.character_rules
         self.digital = setup.mode == "digital"
         self.n = setup.players
         self.complete_at = setup.complete_at
@@ -250,7 +252,7 @@ class Game:
         if char in TAXED and "tax" not in used:
             out.append(simple["tax"])
         if "ability" not in used:
-            out.extend(self._ability_options(p, char))
+            out.extend(self.character_rules[char].options(self, p))
         if p.hand_size > 0:
             if "laboratory" in effects and "lab" not in used:
                 if self.digital:
@@ -286,30 +288,6 @@ class Game:
             c for c in candidates
             if districts[c].cost <= gold and (dupes_ok or c not in city)
         ]
-
-    def _ability_options(self, p: Player, char: str) -> list[Action]:
-        seat = p.seat
-        if char == "assassin":
-            return self._kills[seat]
-        if char == "thief":
-            return [
-                Action(seat, "rob", (c.id,))
-                for c in self.characters
-                if c.rank > 2 and c.id != self.killed
-            ]
-        if char == "magician":
-            out = [Action(seat, "swap", (str(q.seat),)) for q in self.players if q.seat != seat]
-            if p.hand_size > 0:
-                if self.digital:
-                    out.append(Action(seat, "redraw"))
-                else:
-                    out.extend(Action(seat, "redraw", (str(k),)) for k in range(1, p.hand_size + 1))
-            return out
-        if char == "warlord":
-            if not self.edition.may_destroy_now(self):
-                return []
-            return [Action(seat, "destroy", (str(s), c)) for s, c, _ in self._destroy_targets(p)]
-        return []
 
     def _destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
         """(seat, district, price) the Warlord may destroy now and can pay for."""
@@ -390,18 +368,8 @@ class Game:
             self._tax(p)
         elif verb == "end":
             self._end_turn(p)
-        elif verb == "kill":
-            self.used.add("ability")
-            self.killed = a.args[0]
-            self._emit("killed", character=self.killed)
-        elif verb == "rob":
-            self.used.add("ability")
-            self.robbed = a.args[0]
-            self._emit("robbed_named", character=self.robbed)
-        elif verb == "swap":
-            self._swap(p, self.player(int(a.args[0])))
-        elif verb == "redraw":
-            self._redraw(p, a.args)
+        elif verb in ABILITY_OF:
+            self.character_rules[ABILITY_OF[verb]].act(self, p, a)
         elif verb == "toss":
             p.hand.remove(a.args[0])
             p.hand_size -= 1
@@ -413,8 +381,6 @@ class Game:
             self._emit("cards", seat=seat, delta=-count, reason="magician")
             self._draw_into(p, count, "magician")
             self.pending = Decision(seat, "turn")
-        elif verb == "destroy":
-            self._destroy(p, self.player(int(a.args[0])), a.args[1])
         elif verb == "graveyard":
             self._graveyard(p, a.args[0] == "take")
         elif verb == "lab":
@@ -527,7 +493,8 @@ class Game:
         self.turn_seat = p.seat
         self.turn_char = char
         self.gathered = False
-        self.builds_left = 3 if char == "architect" else 1
+        rules = self.character_rules[char]
+        self.builds_left = rules.builds
         self.used = set()
         self.revealed[char] = p.seat
         self.pending = Decision(p.seat, "turn")
@@ -540,12 +507,7 @@ class Game:
             self._emit("robbery", thief_seat=thief.seat, victim_seat=p.seat, amount=amount)
             self._emit("gold", seat=p.seat, delta=-amount, reason="robbery")
             self._emit("gold", seat=thief.seat, delta=amount, reason="robbery")
-        if char == "king":
-            self._take_crown(p.seat, heir=False)
-        elif char == "merchant":
-            self._gain(p, 1, "merchant")
-        elif char == "architect":
-            self._draw_into(p, 2, "architect")
+        rules.on_reveal(self, p)
 
     def _take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
@@ -686,7 +648,6 @@ class Game:
         self._city_changed(victim)
         self._emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
         self._emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card)
-        self.edition.after_destroy(self)
         keeper = next(
             (q for q in self.players
              if q.seat != warlord.seat and q.gold >= 1 and self.has_effect(q, "graveyard")),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import CHARACTERS, Character, District
+from ..characters import CLASSIC_CHARACTERS, CharacterRules
 
 if TYPE_CHECKING:
     from ..game import Game, Player
@@ -33,6 +34,7 @@ class Edition:
     first_complete_bonus = 4
     other_complete_bonus = 2
     laboratory_gold = 2
+    character_rules: dict[str, CharacterRules] = CLASSIC_CHARACTERS  # options, effect, refusal, bot hint
 
     # ------------------------------------------------------------------ data questions
     def complete_at(self, players: int, variant: str) -> int:
@@ -52,17 +54,6 @@ class Edition:
         return [(s, "pick") for s in order * self.picks_per_player.get(len(order), 1)]
 
     # ------------------------------------------------------------------ hooks
-    def may_destroy_now(self, game: Game) -> bool:
-        """Whether the Warlord may destroy at this point of his turn (Classic: any time)."""
-        return True
-
-    def after_destroy(self, game: Game) -> None:
-        """What destroying does to the rest of the Warlord's turn (Classic: nothing)."""
-
-    def destroy_refusal(self, game: Game) -> str | None:
-        """Why the Warlord may not destroy now (None: timing is not the reason)."""
-        return None
-
     def on_build(self, game: Game, p: Player, district: District) -> None:
         """Called after a district is built (Classic: nothing to remember)."""
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import District
+from ..characters import CLASSIC_CHARACTERS, WarlordAtEndOfTurn
 from .base import Edition
 
 if TYPE_CHECKING:
@@ -28,18 +29,7 @@ class Y2000(Edition):
     removed_from_game = {3: ("assassin",)}
     picks_per_player = {2: 2, 3: 1}
     laboratory_gold = 1
-
-    def may_destroy_now(self, game: Game) -> bool:
-        """At the end of his turn: after gathering; destroying ends his building."""
-        return game.gathered
-
-    def after_destroy(self, game: Game) -> None:
-        game.builds_left = 0
-
-    def destroy_refusal(self, game: Game) -> str | None:
-        if not game.gathered:
-            return "in the 2000 edition the Warlord destroys at the end of his turn: gather (and build) first"
-        return None
+    character_rules = {**CLASSIC_CHARACTERS, "warlord": WarlordAtEndOfTurn()}
 
     def on_build(self, game: Game, p: Player, district: District) -> None:
         if district.effect == "any_type_at_end":
