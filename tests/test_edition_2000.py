@@ -264,32 +264,33 @@ def test_dragon_gate_and_university_are_worth_8() -> None:
     assert breakdown["districts"] + breakdown["uniques"] == 16
 
 
+OTHERS_PLAY = ("2 gold", "2 end", "3 gold", "3 end", "4 gold", "4 end")
+
+
+def _all_types_bonus_of_seat_one(city: tuple[str, ...], *moves: str) -> int:
+    game = y2000(4, FOUR, ("assassin", "thief"), starts=[start(gold=9, city=city), start(), start(), start()])
+    act(game, *moves)
+    result = game.result()
+    assert result is not None and Game.replay(game.setup, list(game.log)).state_hash() == game.state_hash()
+    return int(result["seats"][0]["breakdown"]["all_types"])
+
+
 def test_haunted_city_counts_as_any_colour_when_built_before_the_last_round() -> None:
     city = ("haunted_city", "manor", "temple", "tavern", "keep", "church", "market")  # no military
-    game = y2000(4, FOUR, ("assassin", "thief"), starts=[start(gold=9, city=city), start(), start(), start()])
-    act(game, "1 gold", "1 build palace", "1 end", "2 gold", "2 end", "3 gold", "3 end", "4 gold", "4 end")
-    result = game.result()
-    assert result is not None and result["seats"][0]["breakdown"]["all_types"] == 3
+    assert _all_types_bonus_of_seat_one(city, "1 gold", "1 build palace", "1 end", *OTHERS_PLAY) == 3
 
 
 def test_haunted_city_built_in_the_last_round_is_only_purple() -> None:
     city = ("manor", "temple", "tavern", "keep", "church", "market", "palace")  # no military
-    game = y2000(4, FOUR, ("assassin", "thief"), starts=[start(gold=9, city=city), start(), start(), start()])
-    act(game, "1 gold", "1 build haunted_city", "1 end", "2 gold", "2 end", "3 gold", "3 end", "4 gold", "4 end")
-    result = game.result()
-    assert result is not None and result["seats"][0]["breakdown"]["all_types"] == 0
-    assert Game.replay(game.setup, list(game.log)).state_hash() == game.state_hash()
+    assert _all_types_bonus_of_seat_one(city, "1 gold", "1 build haunted_city", "1 end", *OTHERS_PLAY) == 0
 
 
 def test_haunted_city_built_in_an_earlier_round_counts() -> None:
     city = ("manor", "temple", "tavern", "keep", "church", "market")  # no military
-    game = y2000(4, FOUR, ("assassin", "thief"), starts=[start(gold=9, city=city), start(), start(), start()])
-    act(game, "1 gold", "1 build haunted_city", "1 end", "2 gold", "2 end", "3 gold", "3 end", "4 gold", "4 end")
-    assert game.round == 2 and not game.over
-    act(game, "1 faceup assassin", "1 faceup thief", "1 pick king", "2 pick bishop", "3 pick merchant",
-        "4 pick warlord", "1 gold", "1 build palace", "1 end", "2 gold", "2 end", "3 gold", "3 end", "4 gold", "4 end")
-    result = game.result()
-    assert result is not None and result["seats"][0]["breakdown"]["all_types"] == 3
+    round_two = ("1 faceup assassin", "1 faceup thief", "1 pick king", "2 pick bishop", "3 pick merchant",
+                 "4 pick warlord")
+    assert _all_types_bonus_of_seat_one(city, "1 gold", "1 build haunted_city", "1 end", *OTHERS_PLAY, *round_two,
+                                        "1 gold", "1 build palace", "1 end", *OTHERS_PLAY) == 3
 
 
 # --------------------------------------------------------------------- the command line
