@@ -4,6 +4,7 @@ where the 2000 sheet is unclear (docs/rules-notes.md), scenarios, and the comman
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -351,3 +352,38 @@ def test_a_2000_game_cut_anywhere_resumes_from_its_stored_setup(tmp_path: object
     again = sim("--resume", "--db", str(cut))
     assert again.returncode == 0, again.stderr
     assert again.stdout == done.stdout
+
+
+def test_a_new_game_at_the_table_keeps_its_edition_unless_told() -> None:
+    from hub.table.registry import TagRegistry
+    from hub.table.service import TableService
+    from hub.transport import InProcessBus
+
+    svc = TableService(InProcessBus(), TagRegistry.virtual("2000"), Setup(players=4, seed=5, edition="2000"))
+    svc.start()
+    try:
+        assert svc.new_game({"players": 3, "seed": 8})["ok"]
+        assert (svc.game.setup.edition, svc.game.complete_at) == ("2000", 10)
+        refused = svc.new_game({"players": 4, "variant": "classic8"})
+        assert not refused["ok"] and "variant must be one of ('standard', 'short')" in refused["message"]
+        assert svc.new_game({"players": 4, "edition": "classic", "variant": "classic8"})["ok"]
+        assert (svc.game.setup.edition, svc.game.complete_at) == ("classic", 8)
+        client = _admin_client(svc)
+        assert client.post(f"/api/admin/{ADMIN}/game", json={"players": 4, "edition": "2000",
+                                                              "variant": "short"}).status_code == 200
+        assert (svc.game.setup.edition, svc.game.complete_at) == ("2000", 7)
+        refused = client.post(f"/api/admin/{ADMIN}/game", json={"players": 4, "edition": "1999"})
+        assert refused.status_code == 400 and "'edition' must be one of classic, 2000" in refused.get_json()["message"]
+    finally:
+        svc.stop()
+
+
+ADMIN = "admin-" + "a" * 20
+
+
+def _admin_client(svc: Any) -> Any:
+    from hub.table.runtime import CurrentTable
+    from hub.web import create_app
+
+    app = create_app({"TABLE": CurrentTable(svc), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {1: "seat1-" + "t" * 16}})
+    return app.test_client()
