@@ -9,8 +9,11 @@ WAL + synchronous=FULL), picks the longest, then times:
 - sim resume (``citadels-hub sim --resume``): re-run the deterministic simulated table
   over the stored log, checking every action (in-process, no interpreter start-up);
 - ``citadels-hub sim --headless --json --resume --db F`` as a whole process;
-- recording: a whole simulated game divided by its actions (move + commit + fsync).
-Target: resume under one second.
+- recording: a whole simulated game divided by its actions (move + commit + fsync);
+- with ``--unit``: the shipped systemd command (hardware/citadels-hub.service, run by
+  tests/hub_unit.py against a local Mosquitto) SIGKILLed mid-game and started again: time
+  from the new process to "Hub running" and to the first seat answer of the resumed game.
+Target: resume under one second (the in-process paths; the whole process adds start-up).
 """
 
 from __future__ import annotations
@@ -49,6 +52,45 @@ def record_game(path: Path, setup: Setup) -> int:
     return recorder.written
 
 
+def unit_restart(repeat: int) -> tuple[list[float], list[float]]:
+    """SIGKILL the unit's command after a move, start it again, time it back to work."""
+    import signal
+
+    from hub.table.registry import CardRef, virtual_uid
+    from hub.table.virtual_seat import VirtualSeat
+    from tests.broker import MosquittoFactory
+    from tests.hub_unit import ProcessOutput, first_answer, unit_command
+
+    root = Path(tempfile.mkdtemp(prefix="unit-bench-"))
+    factory = MosquittoFactory(root / "broker")
+    broker = factory()
+    state = root / "state"
+    state.mkdir()
+    TagRegistry.virtual().save(state / "tags.json")
+    command = unit_command(state, broker.url, extra_args=["--headless", "--voice", "none"])
+    seat = VirtualSeat(broker.url, seat=1, device="bench-seat-1")
+    running, answered = [], []
+    try:
+        for i in range(repeat + 1):
+            t = time.perf_counter()
+            hub = command.start()
+            output = ProcessOutput(hub)
+            output.wait_for("^Hub running")
+            up = time.perf_counter() - t
+            card = "assassin" if i == 0 else "king"  # then always refused: the game stays where it is
+            answer = first_answer(seat, virtual_uid(CardRef("character", card)))
+            if i > 0:  # the first start is the game being made, not a restart
+                running.append(up)
+                answered.append(time.perf_counter() - t)
+                assert answer.code == "not_available"
+            os.killpg(hub.pid, signal.SIGKILL)
+            output.finish()
+    finally:
+        seat.close()
+        factory.close()
+    return running, answered
+
+
 def ms(samples: list[float]) -> dict[str, float]:
     return {"median_ms": round(statistics.median(samples) * 1000, 2), "max_ms": round(max(samples) * 1000, 2)}
 
@@ -57,6 +99,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--unit", action="store_true", help="also time the systemd command's restart (needs mosquitto)")
     args = parser.parse_args()
 
     tmp = Path(tempfile.mkdtemp(prefix="resume-bench-"))
@@ -110,6 +153,12 @@ def main() -> int:
         "recording a game, per action (sim move + commit + fsync)": {"median_ms": round(statistics.median(record_times) * 1000, 2)},
         "target_met": max(table) < 1.0 and max(process) < 1.0,
     }
+    if args.unit:
+        running, answered = unit_restart(max(3, args.repeat // 4))
+        figures["systemd command restarted: start -> Hub running"] = ms(running)
+        figures["systemd command restarted: start -> first seat answer"] = ms(answered)
+        figures["ratio: restarted process / in-process table resume (medians)"] = round(
+            statistics.median(answered) / statistics.median(table), 1)
     if args.json:
         print(json.dumps(figures))
     else:

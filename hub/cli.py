@@ -12,6 +12,7 @@ from hub.cli_args import (OneLineParser, broker_url, deck_name, game_count, guar
 from hub.engine import Game, Setup
 from hub.engine.bots import make_bot, play
 from hub.engine.editions import edition_names, variant_names
+from hub.store.options import add_state_options
 
 
 def game_summary(game: Game) -> dict[str, Any]:
@@ -53,13 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(sim)
     sim.add_argument("--headless", action="store_true", help="no web server, full speed")
     sim.add_argument("--json", action="store_true", help="one JSON line per finished game")
+    sim.add_argument("--quiet", action="store_true", help="print only the links and each game's result")
     sim.add_argument("--games", type=game_count, default=1, help="how many games (seeds S, S+1, ...)")
     sim.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
     sim.add_argument("--engine-only", action="store_true",
                      help="bots play the engine directly, without the simulated table")
     _add_table_options(sim)
-    sim.add_argument("--db", default=None, metavar="FILE", help="record every accepted action in this SQLite file")
-    sim.add_argument("--resume", action="store_true", help="continue the game interrupted in --db FILE")
+    add_state_options(sim, automatic=False)
 
     run = sub.add_parser("run", help="referee a real table: seats over MQTT, optional serial readers")
     _add_game_options(run)
@@ -67,14 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--serial", action="append", metavar="[json:|pn532:]PORT:SEAT",
                      help="a reader wired to the hub (repeatable); see docs/serial.md")
     run.add_argument("--headless", action="store_true", help="no web server")
-    run.add_argument("--db", default=None, metavar="FILE",
-                     help="record every accepted action in this SQLite file (recommended at a real table)")
-    run.add_argument("--resume", action="store_true", help="continue the game interrupted in --db FILE")
+    add_state_options(run, automatic=True)
     _add_table_options(run)
 
     enroll = sub.add_parser("enroll", help="pair every physical card with its RFID tag")
     enroll.add_argument("--tags", required=True, help="registry file to write (resumed if it exists)")
-    enroll.add_argument("--broker", type=broker_url, default="mqtt://127.0.0.1:1883", help="broker the enrolling seat uses")
+    enroll.add_argument("--broker", type=broker_url, default="mqtt://127.0.0.1:1883",
+                        help="broker the enrolling seat uses (password: CITADELS_BROKER_PASSWORD, never here)")
     enroll.add_argument("--seat", type=seat_number, default=1, help="whose reader is used for tapping (default 1)")
     enroll.add_argument("--table", default="t1")
     enroll.add_argument("--deck", type=deck_name, default="classic", help="unique-district set of the printing")
@@ -132,9 +132,16 @@ def _print_game(game: Game, as_json: bool) -> None:
 
 def cmd_enroll(args: argparse.Namespace) -> int:
     from hub.table.enroll import EnrollmentSession
-    from hub.transport import connect_bus
+    from hub.transport import BusConnectError
+    from hub.transport.watch import open_bus
 
-    bus = connect_bus(args.broker, "hub-enroll")
+    try:
+        bus = open_bus(args.broker, "hub-enroll", who="the enrollment")
+    except BusConnectError as exc:
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
     session = EnrollmentSession(bus, args.tags, args.seat, table=args.table, deck=args.deck, out=sys.stdout)
     session.start()
     try:

@@ -15,7 +15,7 @@ import socket
 import sys
 from collections.abc import Callable
 from typing import NoReturn
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from hub.redact import mask_secrets
 from hub.seeds import MAX_SEED, fresh_seed
@@ -102,7 +102,8 @@ def broker_url(text: str) -> str:
     if parts.scheme != "inproc":
         if not parts.hostname:
             raise argparse.ArgumentTypeError(f"{shown!r} names no broker host")
-        if port == 0 or parts.path not in ("", "/") or parts.query or parts.fragment:
+        query_ok = not parts.query or (parts.scheme == "mqtts" and parse_qs(parts.query).keys() == {"ca"})
+        if port == 0 or parts.path not in ("", "/") or not query_ok or parts.fragment:
             raise argparse.ArgumentTypeError(f"{shown!r} is not a broker URL: {BROKER_HINT}")
     return text
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import pwd
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -62,19 +63,26 @@ def _privilege_lines() -> str:
 
 def adapt_config(
     text: str,
-    port: int,
+    ports: Mapping[int, int],
     workdir: Path,
     password_file: Path | None = None,
     acl_file: Path | None = None,
+    tls_dir: Path | None = None,
 ) -> str:
-    """Make a production mosquitto.conf runnable in a test: loopback on `port`, files in
-    `workdir`, log to stderr. Access-control settings are kept as they are."""
+    """Make a production mosquitto.conf runnable in a test: each `listener P` on loopback
+    port `ports[P]`, certificates from `tls_dir` (same file names), files in `workdir`,
+    log to stderr. Access-control and limit settings are kept as they are."""
     replaced: list[str] = []
     for line in text.splitlines():
         stripped = line.strip()
-        key = stripped.split(None, 1)[0] if stripped and not stripped.startswith("#") else ""
+        words = stripped.split() if stripped and not stripped.startswith("#") else []
+        key = words[0] if words else ""
         if key == "listener":
-            replaced.append(f"listener {port} 127.0.0.1")
+            replaced.append(f"listener {ports[int(words[1])]} 127.0.0.1")
+        elif key in ("certfile", "keyfile", "cafile"):
+            if tls_dir is None:
+                raise ValueError(f"config uses TLS ({key}): pass tls_dir")
+            replaced.append(f"{key} {tls_dir / Path(words[1]).name}")
         elif key == "password_file" and password_file is not None:
             replaced.append(f"password_file {password_file}")
         elif key == "acl_file" and acl_file is not None:
@@ -85,9 +93,32 @@ def adapt_config(
             continue
         else:
             replaced.append(line)
-    if not any(re.match(r"\s*listener\s", line) for line in replaced):
+    if not ports:
         raise ValueError("config has no listener line to rewrite")
     return "\n".join(replaced) + "\nlog_dest stderr\n" + _privilege_lines()
+
+
+def listener_ports(text: str) -> list[int]:
+    """The ports of a config's `listener` lines, in order."""
+    return [int(m.group(1)) for m in re.finditer(r"^\s*listener\s+(\d+)", text, re.MULTILINE)]
+
+
+def certificate_listener(text: str) -> int | None:
+    """The configured port of the listener that has a `certfile`, if any."""
+    current: int | None = None
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) >= 2 and words[0] == "listener":
+            current = int(words[1])
+        elif words and words[0] == "certfile":
+            return current
+    return None
+
+
+def tls_listener(port: int, tls_dir: Path) -> str:
+    """A loopback TLS listener serving make-ca.sh's server certificate from `tls_dir`."""
+    return (f"listener {port} 127.0.0.1\ncertfile {tls_dir / 'server.crt'}\n"
+            f"keyfile {tls_dir / 'server.key'}\ntls_version tlsv1.2\n")
 
 
 def default_config(
@@ -116,11 +147,20 @@ def default_config(
 
 
 class MosquittoBroker:
-    """One broker process; `.stop()`/`.start()`/`.restart()` keep the same port."""
+    """One broker process; `.stop()`/`.start()`/`.restart()` keep the same ports.
+    `.port` is the first listener; `.ports` maps each configured listener port (1883,
+    8883 in a production config) to the loopback port it got; `.tls_port` and `.ca_file`
+    are set when a TLS listener runs."""
 
-    def __init__(self, config_text: str, port: int, workdir: Path) -> None:
+    def __init__(self, config_text: str, port: int, workdir: Path, ports: Mapping[int, int] | None = None,
+                 tls_port: int | None = None, ca_file: Path | None = None, nofile: int | None = None) -> None:
         self.host = "127.0.0.1"
         self.port = port
+        self.ports = dict(ports or {port: port})
+        self.tls_port = tls_port
+        self.ca_file = ca_file
+        self.nofile = nofile
+        """The broker's open-file limit (soft), e.g. 1024 as systemd gives the Pi's service."""
         self.workdir = workdir
         self.config_path = workdir / "mosquitto.conf"
         self.config_path.write_text(config_text)
@@ -135,6 +175,18 @@ class MosquittoBroker:
     def url_for(self, username: str, password: str) -> str:
         """The URL with credentials, as a seat or the hub would be configured."""
         return f"mqtt://{username}:{password}@{self.host}:{self.port}"
+
+    @property
+    def tls_url(self) -> str:
+        """mqtts:// URL of the TLS listener, trusting the test CA."""
+        return self.tls_url_for(None, None)
+
+    def tls_url_for(self, username: str | None, password: str | None, ca_file: Path | None = None) -> str:
+        """The TLS listener's URL (credentials optional), trusting `ca_file` or the broker's CA."""
+        if self.tls_port is None:
+            raise RuntimeError("this broker has no TLS listener")
+        login = f"{username}:{password}@" if username is not None else ""
+        return f"mqtts://{login}{self.host}:{self.tls_port}?ca={ca_file or self.ca_file}"
 
     @property
     def running(self) -> bool:
@@ -152,8 +204,15 @@ class MosquittoBroker:
             stdout=self._log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
+            preexec_fn=self._limit_files if self.nofile is not None else None,
         )
         self._wait_accepting()
+
+    def _limit_files(self) -> None:
+        """In the child before exec: the soft open-file limit the broker would get."""
+        assert self.nofile is not None
+        _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, hard))
 
     def stop(self) -> None:
         process, self._process = self._process, None
@@ -181,8 +240,10 @@ class MosquittoBroker:
                 self.stop()
                 raise RuntimeError(f"mosquitto exited with {code} at start:\n{self.log_text()}")
             try:
-                with socket.create_connection((self.host, self.port), timeout=0.2):
-                    return
+                for port in self.ports.values():
+                    with socket.create_connection((self.host, port), timeout=0.2):
+                        pass
+                return
             except OSError:
                 time.sleep(0.01)
         self.stop()
@@ -206,10 +267,14 @@ class MosquittoFactory:
         passwd: Mapping[str, str] | Path | None = None,
         acl: str | Path | None = None,
         config: str | None = None,
+        tls_dir: Path | None = None,
+        nofile: int | None = None,
     ) -> MosquittoBroker:
         """Start a broker. `passwd`: user -> password (hashed here) or an existing file;
         `acl`: ACL text or file; `config`: a full production config to adapt instead of
-        the default test config."""
+        the default test config; `tls_dir`: make-ca.sh's output (server.crt/key, ca.crt),
+        for a production config's TLS listener or an extra TLS listener on the test one;
+        `nofile`: the broker's open-file limit (systemd gives the Pi's service 1024)."""
         port = free_port()
         workdir = self.root / f"broker-{len(self._brokers) + 1}-{port}"
         workdir.mkdir(parents=True)
@@ -225,11 +290,24 @@ class MosquittoFactory:
         elif acl is not None:
             acl_file = workdir / "acl"
             acl_file.write_text(acl)
+        ports = {port: port}
+        tls_port: int | None = None
         if config is not None:
-            text = adapt_config(config, port, workdir, password_file, acl_file) + conf_extra + "\n"
+            configured = listener_ports(config)
+            ports = {p: (port if i == 0 else free_port()) for i, p in enumerate(configured)}
+            text = adapt_config(config, ports, workdir, password_file, acl_file, tls_dir) + conf_extra + "\n"
+            tls_configured = certificate_listener(config)
+            if tls_dir is not None and tls_configured is not None:
+                tls_port = ports[tls_configured]
         else:
-            text = default_config(port, password_file, acl_file, conf_extra)
-        broker = MosquittoBroker(text, port, workdir)
+            extra = conf_extra
+            if tls_dir is not None:
+                tls_port = free_port()
+                ports[tls_port] = tls_port
+                extra = conf_extra + "\n" + tls_listener(tls_port, tls_dir)
+            text = default_config(port, password_file, acl_file, extra)
+        ca_file = tls_dir / "ca.crt" if tls_dir is not None else None
+        broker = MosquittoBroker(text, port, workdir, ports, tls_port, ca_file, nofile)
         self._brokers.append(broker)
         broker.start()
         return broker

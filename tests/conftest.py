@@ -4,10 +4,12 @@ skipped transport test would hide exactly the failures it exists to catch."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from tests.broker import MosquittoBroker, MosquittoFactory, MosquittoMissing
+from tests.table_broker import TableBroker, make_ca, make_passwords, start_table_broker
 
 
 def _factory(root_factory: pytest.TempPathFactory) -> MosquittoFactory:
@@ -42,3 +44,30 @@ def mosquitto_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mosq
         yield factory()
     finally:
         factory.close()
+
+
+@pytest.fixture(scope="module")
+def table_credentials(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str], Path]:
+    """make-passwords.sh and make-ca.sh run once per module: (password file, passwords, CA dir)."""
+    password_file, passwords = make_passwords(tmp_path_factory.mktemp("passwd"))
+    return password_file, passwords, make_ca(tmp_path_factory.mktemp("tls") / "citadels")
+
+
+@pytest.fixture
+def table_broker(mosquitto_factory: MosquittoFactory, table_credentials: tuple[Path, dict[str, str], Path]) -> Iterator[TableBroker]:
+    """The shipped hardware/mosquitto/ broker: hub login on `.url("hub")` (loopback
+    listener), seats on `.tls_url("seatN")` (TLS listener); every client opened through
+    it is closed at the end."""
+    made = start_table_broker(mosquitto_factory, *table_credentials)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+@pytest.fixture(autouse=True)
+def _private_state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`run` (and `sim` with the page) keep their games in a state directory by default and
+    resume an unfinished one: each test gets its own, never the user's or another test's."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)

@@ -330,3 +330,14 @@ def test_an_unreachable_broker_is_named_without_its_password(tags: Path) -> None
         output, _ = proc.communicate(timeout=30)
     assert f"127.0.0.1:{port}" in output or "mqtt://hub:***@127.0.0.1" in output, output
     assert PASSWORD not in output and "Traceback" not in output, output
+
+
+def test_broker_urls_take_a_ca_query_only_for_tls() -> None:
+    import argparse
+
+    from hub.cli_args import broker_url
+
+    assert broker_url("mqtts://seat1:pw@pi.local:8883?ca=/etc/citadels/ca.crt").startswith("mqtts://")
+    for bad in ("mqtt://pi.local:1883?ca=/x", "mqtts://pi.local?cert=/x", "mqtts://pi.local?ca=/x&y=1"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            broker_url(bad)

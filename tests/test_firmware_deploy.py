@@ -76,7 +76,8 @@ def test_systemd_unit_starts_the_hub_after_the_broker() -> None:
     exec_start = unit["Service"]["ExecStart"]
     assert re.fullmatch(r"\S+/citadels-hub run --broker \$\{CITADELS_BROKER\} "
                         r"--tags /var/lib/citadels/tags\.json", exec_start)
-    assert "CITADELS_BROKER=mqtt://127.0.0.1:1883" in unit["Service"]["Environment"]
+    assert "CITADELS_BROKER=mqtt://hub@127.0.0.1:1883" in unit["Service"]["Environment"]  # user only: the
+    assert "CITADELS_BROKER_PASSWORD" not in exec_start  # password comes from hub.env, never argv
     assert unit["Service"]["Restart"] == "always"
     assert unit["Install"]["WantedBy"] == "multi-user.target"
 

@@ -9,74 +9,67 @@ forbidden one, sent earlier, can no longer be in flight.
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import socket
 import subprocess
+import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from hub.protocol import make_command, parse_event
-from hub.transport import BusConnectError, MqttBus
+from hub.transport import BusConnectError, MqttBus, Will
 from tests.broker import MosquittoBroker, MosquittoFactory
 from tests.fakes.seat import FakeSeat, MessageLog
-
-CONFIG_DIR = Path(__file__).resolve().parent.parent / "hardware" / "mosquitto"
-USERS = ["hub"] + [f"seat{n}" for n in range(1, 8)]
-
-
-@dataclass
-class SecuredBroker:
-    broker: MosquittoBroker
-    passwords: dict[str, str]
-    opened: list[MqttBus | FakeSeat] = field(default_factory=list)
-
-    def url(self, user: str) -> str:
-        return self.broker.url_for(user, self.passwords[user])
-
-    def bus(self, user: str, client_id: str | None = None) -> MqttBus:
-        bus = MqttBus.from_url(self.url(user), client_id or f"{user}-test")
-        self.opened.append(bus)
-        return bus
-
-    def seat(self, user: str, seat: int) -> FakeSeat:
-        fake = FakeSeat(self.url(user), seat=seat, device=f"{user}-as-{seat}")
-        self.opened.append(fake)
-        return fake
-
-
-@pytest.fixture(scope="module")
-def passwords_made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
-    """Run the shipped make-passwords.sh once and read back what it printed."""
-    password_file = tmp_path_factory.mktemp("passwd") / "citadels.passwd"
-    result = subprocess.run(
-        [str(CONFIG_DIR / "make-passwords.sh"), str(password_file)],
-        capture_output=True, text=True, check=True, timeout=30,
-    )
-    passwords = dict(line.split(" ", 1) for line in result.stdout.splitlines())
-    return password_file, passwords
+from tests.table_broker import CONFIG_DIR, USERS, start_table_broker
+from tests.waiting import wait_until
+from tests.table_broker import TableBroker as SecuredBroker
 
 
 @pytest.fixture
-def secured(mosquitto_factory: MosquittoFactory, passwords_made: tuple[Path, dict[str, str]]) -> Iterator[SecuredBroker]:
-    password_file, passwords = passwords_made
-    broker = mosquitto_factory(
-        config=(CONFIG_DIR / "mosquitto.conf").read_text(),
-        passwd=password_file,
-        acl=CONFIG_DIR / "acl",
-    )
-    made = SecuredBroker(broker, passwords)
-    yield made
-    for item in made.opened:
-        item.close()
+def secured(table_broker: SecuredBroker) -> SecuredBroker:
+    return table_broker
+
+
+@pytest.fixture(scope="module")
+def passwords_made(table_credentials: tuple[Path, dict[str, str], Path]) -> tuple[Path, dict[str, str]]:
+    return table_credentials[0], table_credentials[1]
+
+
+def listener_blocks(config: str) -> dict[str, list[str]]:
+    """`listener ...` line -> the option lines that follow it (up to the next listener)."""
+    blocks: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for raw in config.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("listener "):
+            current = blocks.setdefault(line, [])
+        elif current is not None:
+            current.append(line)
+    return blocks
 
 
 def test_shipped_config_is_the_locked_down_one() -> None:
-    config = (CONFIG_DIR / "mosquitto.conf").read_text().splitlines()
-    for line in ["listener 1883", "allow_anonymous false", "set_tcp_nodelay true", "persistence true"]:
+    text = (CONFIG_DIR / "mosquitto.conf").read_text()
+    config = text.splitlines()
+    for line in ["allow_anonymous false", "set_tcp_nodelay true", "persistence true"]:
         assert line in config
     assert any(line.startswith("password_file ") for line in config)
     assert any(line.startswith("acl_file ") for line in config)
+    assert "per_listener_settings true" not in config  # logins and ACL hold on every listener
+    blocks = listener_blocks(text)
+    assert set(blocks) == {"listener 1883 127.0.0.1", "listener 8883"}
+    for listener, options in blocks.items():
+        assert any(o.startswith("max_connections ") for o in options), listener
+        if not listener.endswith(" 127.0.0.1"):  # reachable from the Wi-Fi: TLS, ids bound to logins
+            assert any(o.startswith("certfile ") for o in options) and any(o.startswith("keyfile ") for o in options)
+            assert "use_username_as_clientid true" in options, listener  # per listener in Mosquitto 2.0
 
 
 def test_make_passwords_creates_every_user_with_a_distinct_password(passwords_made: tuple[Path, dict[str, str]]) -> None:
@@ -110,8 +103,8 @@ def test_hub_reads_seat_events_and_commands_reach_the_seat(secured: SecuredBroke
     assert topic == "citadels/t1/seat/3/event" and parse_event(payload).seq == placed["seq"]
     hub.publish(seat.cmd_topic, make_command(1, led="green", ref=placed["seq"]))
     assert seat.answer_to(placed).led == "green"
-    hub_status = MessageLog()
-    secured.bus("seat3", "seat3-display").subscribe("citadels/t1/hub/status", hub_status)
+    hub_status = MessageLog()  # another seat's login (one connection per login, see below)
+    secured.bus("seat4").subscribe("citadels/t1/hub/status", hub_status)
     assert hub_status.wait_count(1) == [("citadels/t1/hub/status", b"online")]
 
 
@@ -169,3 +162,212 @@ def test_seat_cannot_read_other_seats_events(secured: SecuredBroker) -> None:
     secured.bus("hub").publish("citadels/t1/seat/2/cmd", make_command(5))
     overheard.wait_for(lambda t, p: t.endswith("/cmd"))
     assert not [t for t, _ in overheard.messages if t.endswith("/event")]
+
+
+# ---------------------------------------------------------------- client ids bound to logins
+# On the seats' listener the broker replaces every client id with the login name
+# (use_username_as_clientid), so a login can only ever take over its own session. The
+# hub is on the loopback listener with its own id. The ids tried below are the ones the
+# real clients send ("seat1-as-1", "hub-t1") and login names ("seat1", "hub").
+
+def takeover_attempt(table: SecuredBroker, stolen_id: str) -> tuple[int, list[bytes]]:
+    """Hub and seat 1 connected as on the table, then seat 3's login connects with
+    `stolen_id`. Returns (hub connections made, every status the hub saw for seat 1) once
+    a retained marker from seat 3 has reached the hub: a will published because of a
+    takeover would have reached the hub before it, on the same connection."""
+    hub = table.bus("hub", "hub-t1", will=Will("citadels/t1/hub/status", b"offline", 1, True))
+    heard = MessageLog()
+    hub.subscribe("citadels/t1/seat/+/status", heard)
+    seat1 = table.bus("seat1", "seat1-as-1", will=Will("citadels/t1/seat/1/status", b"offline", 1, True))
+    seat1.publish("citadels/t1/seat/1/status", b"online", retain=True)
+    heard.wait_for(lambda t, p: t.endswith("/1/status") and p == b"online")
+    impostor = table.bus("seat3", stolen_id)
+    impostor.publish("citadels/t1/seat/3/status", b"marker", retain=True)
+    heard.wait_for(lambda t, p: p == b"marker", timeout=5)
+    return hub.connect_count, heard.on("citadels/t1/seat/1/status")
+
+
+@pytest.mark.parametrize("stolen_id", ["seat1-as-1", "seat1", "hub-t1", "hub"])
+def test_a_seat_login_cannot_take_over_another_seat_or_the_hub(secured: SecuredBroker, stolen_id: str) -> None:
+    hub_connections, seat1_statuses = takeover_attempt(secured, stolen_id)
+    assert hub_connections == 1
+    assert seat1_statuses == [b"online"]
+    assert "already connected" not in secured.broker.log_text()
+    seat1 = next(b for b in secured.opened if isinstance(b, MqttBus) and b.client_id == "seat1-as-1")
+    assert seat1.connect_count == 1 and seat1.connected
+
+
+def test_a_local_tool_with_the_hub_login_leaves_the_hub_connected(secured: SecuredBroker) -> None:
+    """citadels-hub enroll or mosquitto_sub on the Pi may use the hub's login (loopback)."""
+    hub = secured.bus("hub", "hub-t1")
+    heard = MessageLog()
+    hub.subscribe("citadels/t1/hub/#", heard)
+    tool = secured.bus("hub", "hub-enroll")
+    tool.publish("citadels/t1/hub/probe", b"marker", retain=True)
+    heard.wait_for(lambda t, p: p == b"marker", timeout=5)
+    assert hub.connect_count == 1 and tool.connect_count == 1
+    assert "already connected" not in secured.broker.log_text()
+
+
+@pytest.mark.parametrize("stolen_id", ["seat1-as-1", "hub-t1"])
+def test_without_the_binding_the_same_attempt_does_take_over(
+    mosquitto_factory: MosquittoFactory, table_credentials: tuple[Path, dict[str, str], Path], stolen_id: str
+) -> None:
+    """The control for the test above: the shipped config minus use_username_as_clientid
+    lets seat 3 knock seat 1 or the hub off, as the issue found."""
+    unbound = (CONFIG_DIR / "mosquitto.conf").read_text().replace("use_username_as_clientid true", "")
+    table = start_table_broker(mosquitto_factory, *table_credentials, config=unbound)
+    try:
+        hub_connections, seat1_statuses = takeover_attempt(table, stolen_id)
+        assert hub_connections > 1 or b"offline" in seat1_statuses
+        assert "already connected" in table.broker.log_text()
+    finally:
+        table.close()
+
+
+# ---------------------------------------------------------------- idle sockets cannot lock anyone out
+# Mosquitto counts a socket against max_connections from accept(), before any login, and
+# 2.0 keeps one that never sends CONNECT ~90 s. The shipped config gives the hub its own
+# loopback listener and the Wi-Fi listener a cap far above a table's needs, below the
+# Pi's 1024-file limit (the test broker runs with that limit too).
+
+IDLE_SOCKETS = 250
+
+
+@contextmanager
+def idle_sockets(port: int, count: int) -> Iterator[list[socket.socket]]:
+    """`count` TCP connections to 127.0.0.1:`port` that never say anything; all closed after."""
+    held: list[socket.socket] = []
+    try:
+        for _ in range(count):
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        yield held
+    finally:
+        for sock in held:
+            sock.close()
+
+
+def accepted(broker: MosquittoBroker) -> int:
+    return broker.log_text().count("New connection from")
+
+
+def turned_away(broker: MosquittoBroker) -> int:
+    return broker.log_text().count("denied: max_connections exceeded")
+
+
+def still_open(sock: socket.socket) -> bool:
+    """The broker has not closed this socket (nothing to read, no EOF)."""
+    sock.setblocking(False)
+    try:
+        return sock.recv(1, socket.MSG_PEEK) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
+def test_idle_sockets_on_the_seat_listener_keep_neither_a_seat_nor_the_hub_out(secured: SecuredBroker) -> None:
+    broker = secured.broker
+    assert broker.tls_port is not None
+    with idle_sockets(broker.tls_port, IDLE_SOCKETS) as held:
+        assert wait_until(lambda: accepted(broker) >= IDLE_SOCKETS, timeout=20), accepted(broker)
+        hub = secured.bus("hub", "hub-t1")
+        events = MessageLog()
+        hub.subscribe("citadels/t1/seat/+/event", events)
+        seat = secured.seat("seat2", 2)  # over TLS, on the listener the idle sockets crowd
+        placed = seat.place("04A1B2C3D4E580")
+        topic, payload = events.wait_for(lambda t, p: True, timeout=5)
+        assert topic == "citadels/t1/seat/2/event" and parse_event(payload).seq == placed["seq"]
+        hub.publish(seat.cmd_topic, make_command(1, led="green", ref=placed["seq"]))
+        assert seat.answer_to(placed).led == "green"
+        assert all(still_open(sock) for sock in held)  # held all along, none dropped to make room
+
+
+def test_a_full_seat_listener_still_lets_the_hub_in(secured: SecuredBroker) -> None:
+    """Even one machine holding more sockets than the Wi-Fi listener admits (the per-machine
+    cap that prevents it is nftables', on the Pi) cannot keep the hub from its listener."""
+    broker = secured.broker
+    assert broker.tls_port is not None
+    cap = seat_listener_cap()
+    with idle_sockets(broker.tls_port, cap + 40):
+        assert wait_until(lambda: turned_away(broker) >= 40, timeout=30), (accepted(broker), turned_away(broker))
+        with pytest.raises(BusConnectError):  # the seat listener is really full
+            secured.bus("seat2", connect_timeout=2)
+        hub = secured.bus("hub", "hub-t1")
+        heard = MessageLog()
+        hub.subscribe("citadels/t1/hub/status", heard)
+        hub.publish("citadels/t1/hub/status", b"online", retain=True)
+        assert heard.wait_for(lambda t, p: True, timeout=5) == ("citadels/t1/hub/status", b"online")
+
+
+def seat_listener_cap() -> int:
+    options = listener_blocks((CONFIG_DIR / "mosquitto.conf").read_text())["listener 8883"]
+    return int(next(o for o in options if o.startswith("max_connections ")).split()[1])
+
+
+# ---------------------------------------------------------------- the per-machine caps (nftables)
+# Loaded into a fresh network namespace (never the machine's own firewall), in front of a
+# listener on 127.0.0.1:8883: one "machine" (127.0.0.1) opens connections until refused.
+
+NFT_PROBE = r"""
+import json, socket, subprocess, sys, threading, time
+subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+subprocess.run(["nft", "-f", sys.argv[1]], check=True)
+server = socket.create_server(("127.0.0.1", 8883), backlog=64)
+closed = []
+
+def hold(conn):                       # like the broker: keep the connection until EOF
+    conn.recv(1)
+    conn.close()
+    closed.append(conn)
+
+def serve():
+    while True:
+        threading.Thread(target=hold, args=(server.accept()[0],), daemon=True).start()
+
+def connect():
+    try:
+        return socket.create_connection(("127.0.0.1", 8883), timeout=5)
+    except ConnectionRefusedError:
+        return None
+
+def close_and_settle(socks):
+    # until both ends closed them, so conntrack no longer counts them as held
+    goal = len(closed) + len(socks)
+    for sock in socks:
+        sock.close()
+    deadline = time.monotonic() + 10
+    while len(closed) < goal and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.1)
+
+threading.Thread(target=serve, daemon=True).start()
+held = []
+while len(held) < 30 and (sock := connect()) is not None:
+    held.append(sock)
+close_and_settle(held)
+then = 0                              # one at a time, each closed: only the rate limit stops them
+while then < 60 and (sock := connect()) is not None:
+    then += 1
+    close_and_settle([sock])
+print(json.dumps({"held": len(held), "then": then}))
+"""
+
+
+def in_fresh_network_namespace(*command: str) -> subprocess.CompletedProcess[str]:
+    user = [] if os.geteuid() == 0 else ["--map-root-user"]
+    nft = shutil.which("nft") or shutil.which("nft", path="/usr/sbin:/sbin")
+    if nft is None:
+        pytest.fail("nft not found: install nftables (scripts/test does)", pytrace=False)
+    env = {**os.environ, "PATH": f"{os.path.dirname(nft)}:/usr/sbin:/sbin:{os.environ.get('PATH', '')}"}
+    return subprocess.run(["unshare", *user, "--net", *command], capture_output=True, text=True, timeout=60, env=env)
+
+
+def test_nftables_caps_hold_one_machine_to_8_connections_and_20_opened_at_once() -> None:
+    result = in_fresh_network_namespace(sys.executable, "-c", NFT_PROBE, str(CONFIG_DIR / "nftables-citadels.nft"))
+    assert result.returncode == 0, result.stderr
+    counts = json.loads(result.stdout)
+    assert counts["held"] == 8  # ct count over 8 per source address
+    # burst 20 new connections in all (8 used above), then 10 a minute: one more token
+    # every 6 s, so a few may trickle in while this runs, never the 60 it tries
+    assert 12 <= counts["then"] < 30

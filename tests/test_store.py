@@ -23,6 +23,7 @@ from hub.engine import Action, Game, Setup
 from hub.engine.setup import StartPosition
 from hub.store import EventStore, Recorder, SimRuns, StoreError, TableRecord, export_text, restore_table_state
 from hub.table.sim import SimTable
+from tests.hub_unit import stored_actions
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 11
@@ -196,26 +197,18 @@ def test_sigkill_at_any_moment_then_resume_gives_the_same_json(tmp_path: Path,
     assert mid_game >= 4
 
 
-def _count(db: Path) -> int:
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
-            return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
-    except sqlite3.Error:
-        return 0
-
-
 def _kill_when(proc: subprocess.Popen[bytes], db: Path, kind: str, at: float) -> int:
     deadline = time.monotonic() + 30
     if kind == "time":
         time.sleep(at)
     else:
-        while _count(db) < at and proc.poll() is None and time.monotonic() < deadline:
+        while stored_actions(db) < at and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.001)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
     proc.stdout.close()  # type: ignore[union-attr]
     proc.stderr.close()  # type: ignore[union-attr]
-    return _count(db)
+    return stored_actions(db)
 
 
 # ---------------------------------------------------------------------- faults of the file itself
@@ -275,3 +268,85 @@ def test_sim_runs_pick_the_series_from_the_file(tmp_path: Path) -> None:
     assert [(s.players, s.seed) for s in runs.setups] == [(5, 40), (5, 41)]
     assert runs.recorder(runs.setups[0]).replaying is False  # stored game had no actions yet
     assert runs.recorder(runs.setups[1]).game_id == 2
+
+
+# ---------------------------------------------------------------------- state directory, lasting links
+def test_state_directory_prefers_systemd_then_xdg_then_home(tmp_path: Path) -> None:
+    from hub.store.state import default_state_dir
+
+    assert default_state_dir({"STATE_DIRECTORY": "/var/lib/citadels:/var/lib/other",
+                              "XDG_STATE_HOME": "/x"}) == Path("/var/lib/citadels")
+    assert default_state_dir({"XDG_STATE_HOME": "/x"}) == Path("/x/citadels-hub")
+    assert default_state_dir({}) == Path.home() / ".local" / "state" / "citadels-hub"
+
+
+def test_state_database_is_private_and_a_bad_directory_is_one_clear_error(tmp_path: Path) -> None:
+    from hub.store.state import state_database
+
+    path = Path(state_database(None, str(tmp_path / "state"), "game.db"))
+    assert path == tmp_path / "state" / "game.db"
+    assert (path.stat().st_mode & 0o777, path.parent.stat().st_mode & 0o777) == (0o600, 0o700)
+    assert state_database(str(tmp_path / "mine.db"), None, "game.db") == str(tmp_path / "mine.db")
+    (tmp_path / "file").write_text("")
+    with pytest.raises(ValueError, match="cannot create the state directory"):
+        state_database(None, str(tmp_path / "file" / "sub"), "game.db")
+
+
+def test_phone_links_are_made_once_and_kept_with_the_games(tmp_path: Path) -> None:
+    from hub.web.tokens import lasting_tokens
+
+    db = tmp_path / "g.db"
+    with EventStore(db) as store:
+        admin, seats = lasting_tokens(store)
+        assert sorted(seats) == list(range(1, 8)) and len({admin, *seats.values()}) == 8
+    with EventStore(db) as store:
+        assert lasting_tokens(store) == (admin, seats)
+
+
+def _finished_physical_log(setup: Setup) -> list[str]:
+    sim = SimTable(setup)
+    try:
+        return [str(a) for a in sim.play().log]
+    finally:
+        sim.close()
+
+
+def test_run_resumes_an_unfinished_game_and_starts_a_new_one_after_a_finished_one(tmp_path: Path) -> None:
+    setup = Setup(players=3, seed=4, mode="physical")
+    db = tmp_path / "g.db"
+    first = TableRecord.open(db, setup, resume=True, resume_finished=False)
+    assert first.game is None and first.recorder.game_id == 1
+    log = _finished_physical_log(setup)
+    for text in log[:10]:
+        first.store.append(1, text)
+    unfinished = TableRecord.open(db, Setup(players=5, mode="physical"), resume=True, resume_finished=False)
+    assert unfinished.stored is not None and unfinished.stored.id == 1 and unfinished.setup == setup
+    assert unfinished.game is not None and len(unfinished.game.log) == 10  # the stored game wins over the flags
+    for text in log[10:]:
+        unfinished.store.append(1, text)
+    after_the_end = TableRecord.open(db, setup, resume=True, resume_finished=False)
+    assert after_the_end.game is None and after_the_end.recorder.game_id == 2
+    forced = TableRecord.open(db, setup, resume=False)  # --new-game
+    assert forced.recorder.game_id == 3
+
+
+def test_sim_with_a_state_directory_resumes_the_same_command_and_starts_anew_after_the_end(
+        tmp_path: Path, reference: tuple[str, list[str]]) -> None:
+    """What `sim` with the web page does by default (here headless with --state-dir): the
+    same command after a SIGKILL carries on the interrupted game, with no --resume typed."""
+    out, actions = reference
+    state = tmp_path / "state"
+    cmd = [sys.executable, "-m", "hub.cli", "sim", "--headless", "--json", "--seed", str(SEED),
+           "--state-dir", str(state)]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    stored = _kill_when(proc, state / "sim.db", "actions", len(actions) // 2)
+    assert 0 < stored < len(actions)
+    done = _sim("--seed", str(SEED), "--state-dir", str(state))
+    assert done.returncode == 0 and done.stdout == out, done.stderr
+    with EventStore(state / "sim.db") as store:
+        assert store.games()[-1][0] == 1 and store.load().actions == actions
+    other = _sim("--seed", str(SEED + 1), "--state-dir", str(state))  # another command: another game
+    again = _sim("--seed", str(SEED), "--state-dir", str(state))  # the finished game is not resumed
+    assert other.returncode == 0 and again.returncode == 0 and again.stdout == out
+    with EventStore(state / "sim.db") as store:
+        assert [g[0] for g in store.games()] == [1, 2, 3]

@@ -17,6 +17,7 @@ from hub.table.run import start_serial_readers
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus
 from tests.fakes import pn532url
+from tests.hub_unit import first_answer
 
 
 def _uid(i: int) -> str:
@@ -111,29 +112,19 @@ def _start_hub(url: str, tags: Path, db: Path, resume: bool) -> subprocess.Popen
     return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def _first_answer(seat: VirtualSeat, uid: str, deadline_s: float = 20) -> Any:
-    deadline = time.monotonic() + deadline_s
-    while True:
-        event = seat.place(uid)
-        try:
-            return seat.answer_to(event, timeout=1)
-        except TimeoutError:
-            assert time.monotonic() < deadline, "the hub never answered"
-
-
 def test_run_killed_and_resumed_from_its_database(mosquitto: Any, tmp_path: Path) -> None:
     tags, db = tmp_path / "tags.json", tmp_path / "game.db"
     TagRegistry.virtual().save(tags)
     hub = _start_hub(mosquitto.url, tags, db, resume=False)
     seat = VirtualSeat(mosquitto.url, seat=1, device="resume-test-1")
     try:
-        assert _first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None
+        assert first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None
     finally:
         hub.kill()  # SIGKILL: no goodbye, no flush beyond what the store committed
         hub.communicate(timeout=20)
     hub = _start_hub(mosquitto.url, tags, db, resume=True)
     try:
-        assert _first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
+        assert first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
         again = seat.answer_to(seat.place(virtual_uid(CardRef("character", "assassin"))), timeout=5)
         assert again.code == "not_available"  # the first hub's action survived the kill
     finally:
@@ -141,3 +132,78 @@ def test_run_killed_and_resumed_from_its_database(mosquitto: Any, tmp_path: Path
         hub.terminate()
         out, err = hub.communicate(timeout=20)
     assert "Resumed game" in out, err
+
+
+def _get_json(url: str) -> Any:
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.load(response)
+
+
+def _api(link: str, port: int) -> str:
+    """http://LAN:P/seat/T -> http://127.0.0.1:P/api/seat/T (the JSON behind a phone's page)."""
+    from urllib.parse import urlsplit
+
+    path = urlsplit(link).path
+    api = path.replace("/seat/", "/api/seat/").replace("/admin/", "/api/admin/") + (
+        "/status" if "/admin/" in path else "")
+    return f"http://127.0.0.1:{port}{api}"
+
+
+def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links(
+        mosquitto_factory: Any, tmp_path: Path) -> None:
+    """What the Pi does after a crash or power cut: systemd runs the unit's ExecStart again.
+    The game goes on from where it stopped, and every phone link printed before works."""
+    import os
+    import signal
+
+    from hub.store import EventStore
+    from tests.broker import free_port
+    from tests.hub_unit import ProcessOutput, links, unit_command
+
+    broker = mosquitto_factory(passwd={"hub": "hub-secret-pw", "seat1": "seat-pw"})
+    state = tmp_path / "state"
+    state.mkdir()
+    TagRegistry.virtual().save(state / "tags.json")
+    port = free_port()
+    command = unit_command(state, f"mqtt://hub@{broker.host}:{broker.port}",
+                           extra_args=["--port", str(port), "--host", "127.0.0.1", "--voice", "none", "--no-qr"],
+                           extra_env={"CITADELS_BROKER_PASSWORD": "hub-secret-pw"})
+    assert "hub-secret-pw" not in " ".join(command.argv)
+    hub = command.start()
+    seat = VirtualSeat(broker.url_for("seat1", "seat-pw"), seat=1, device="unit-test-1")
+    try:
+        first = ProcessOutput(hub)
+        first.wait_for("^New game 1 ")
+        before = links(first)
+        assert "hub-secret-pw" not in Path(f"/proc/{hub.pid}/cmdline").read_text()
+        assert first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None
+        assert _get_json(_api(before["1"], port))["view"]["you"]["seat"] == 1
+        os.killpg(hub.pid, signal.SIGKILL)  # power cut: nothing runs after this
+        first.finish()
+        with EventStore(state / "game.db") as store:
+            prefix = store.load().actions
+        assert prefix == ["1 faceup assassin"]
+
+        hub = command.start()  # systemd's Restart=always: the very same command line
+        second = ProcessOutput(hub)
+        second.wait_for("^Resumed game 1 from .*: 1 actions")
+        assert links(second) == before
+        seat_view = _get_json(_api(before["1"], port))["view"]  # the old phone link still opens seat 1's page
+        assert seat_view["you"]["seat"] == 1 and seat_view["faceup_removed"] == ["assassin"]
+        assert _get_json(_api(before["admin"], port))["paused"] is False
+        assert first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
+        again = seat.answer_to(seat.place(virtual_uid(CardRef("character", "assassin"))), timeout=5)
+        assert again.code == "not_available"  # the first run's move is part of the same game
+        with EventStore(state / "game.db") as store:
+            assert [g[0] for g in store.games()] == [1]
+            assert store.load().actions[:1] == prefix and len(store.load().actions) == 2
+    finally:
+        seat.close()
+        if hub.poll() is None:
+            hub.send_signal(signal.SIGTERM)  # what `systemctl stop` sends
+        hub.communicate(timeout=20)
+    assert hub.returncode == 0, second.stderr
+    assert "Traceback" not in "\n".join(second.stderr), second.stderr

@@ -178,25 +178,42 @@ def fake_espeak(tmp_path: Path, body: str = "") -> Path:
     return script
 
 
-@pytest.mark.parametrize(("lang", "voice"), [("en", "en"), ("zh-Hans", "cmn-latn-pinyin"),
-                                             ("zh-Hant", "yue")])
+@pytest.mark.parametrize(("lang", "spoken", "voice"), [
+    ("en", None, "en"), ("zh-Hans", None, "cmn-latn-pinyin"), ("zh-Hant", None, "cmn-latn-pinyin"),
+    ("zh-Hant", "yue", "yue"), ("zh-Hans", "yue", "yue"), ("zh-Hant", "cmn", "cmn-latn-pinyin")])
 def test_the_espeak_backend_passes_voice_and_utf8_text_on_stdin(
-        tmp_path: Path, lang: str, voice: str) -> None:
-    backend = EspeakBackend(lang, executable=str(fake_espeak(tmp_path)))
+        tmp_path: Path, lang: str, spoken: str | None, voice: str) -> None:
+    backend = EspeakBackend(lang, voice=backends.espeak_voice(lang, spoken),
+                            executable=str(fake_espeak(tmp_path)))
     text = phrases_for_event(SHORT["event"], lang)[0]
     backend.speak(text)
     assert f"-v {voice} " in (tmp_path / "args").read_text()
     assert (tmp_path / "stdin").read_text(encoding="utf-8") == text
 
 
-def test_a_playback_failure_is_reported_once(
+def test_espeak_gets_the_respelled_text_and_the_index_keeps_the_words(tmp_path: Path) -> None:
+    """What is shown and recorded is the catalogue's text; only espeak-ng hears the respelling."""
+    backend = WavDirBackend(tmp_path / "out", "zh-Hant", executable=str(fake_espeak(tmp_path)),
+                            synthesize=True)
+    backend.speak("3號座位，請選擇角色。")
+    assert (tmp_path / "stdin").read_text(encoding="utf-8") == "3號座位，請選擇 jue2se4 。"
+    assert (tmp_path / "out" / "index.txt").read_text(encoding="utf-8").endswith("請選擇角色。\n")
+
+
+def test_no_sound_device_is_one_clear_line_then_silence(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    script = fake_espeak(tmp_path, 'echo "error: No such file or directory" >&2')
+    """espeak-ng 1.51 exits 0 without a sound device but says so on stderr."""
+    script = fake_espeak(tmp_path, 'echo "ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default" >&2\n'
+                                   'echo "error: No such file or directory" >&2')
     backend = EspeakBackend("en", executable=str(script))
     with caplog.at_level(logging.WARNING):
         backend.speak("One: the Assassin!")
         backend.speak("Two: the Thief!")
-    assert len([r for r in caplog.records if "could not play" in r.getMessage()]) == 1
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 1 and "no sound device" in lines[0] and "goes on silent" in lines[0]
+    assert "\n" not in lines[0]
+    assert backend.silent
+    assert len((tmp_path / "args").read_text().splitlines()) == 1, "espeak-ng was tried again"
 
 
 def test_closing_interrupts_a_long_utterance(tmp_path: Path) -> None:

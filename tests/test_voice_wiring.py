@@ -43,6 +43,19 @@ def test_speaker_from_args_builds_the_requested_backend(tmp_path: Path) -> None:
         assert isinstance(speaker.backend, WavDirBackend) and speaker.lang == "zh-Hans"
 
 
+def test_voice_lang_chooses_mandarin_or_cantonese_for_chinese(tmp_path: Path) -> None:
+    assert parse().voice_lang is None
+    with speaker_from_args(parse("--voice-dir", str(tmp_path / "a"), "--lang", "zh-Hant")) as speaker:
+        assert speaker.backend.voice == "cmn-latn-pinyin"
+    with speaker_from_args(parse("--voice-dir", str(tmp_path / "b"), "--lang", "zh-Hant",
+                                 "--voice-lang", "yue")) as speaker:
+        assert speaker.backend.voice == "yue"
+    with pytest.raises(ValueError, match="--voice-lang yue reads Chinese"):
+        speaker_from_args(parse("--voice", "none", "--voice-lang", "yue"))
+    with pytest.raises(SystemExit):
+        parse("--voice-lang", "fr")
+
+
 def test_seat_names_from_setup_names_or_a_mapping() -> None:
     assert seat_names(("Ann", "Bob")) == {1: "Ann", 2: "Bob"}
     assert seat_names({3: "Cy", 4: ""}) == {3: "Cy"}

@@ -180,7 +180,8 @@ def test_admin_page_pauses_corrects_and_starts_a_game(browser: Browser) -> None:
         board.wait_for_function("() => document.querySelectorAll('#seats .seat').length === 3")
         assert board.inner_text(".seat[data-seat='1'] .name") == "Xu"
     # the one refused request (void without a reason) is the only thing the console reports
-    assert errors == ["console: Failed to load resource: the server responded with a status of 400 (BAD REQUEST)"]
+    assert [e.lower() for e in errors] == [
+        "console: failed to load resource: the server responded with a status of 400 (bad request)"]
 
 
 def test_a_page_that_loses_its_stream_catches_up_without_reload(browser: Browser) -> None:

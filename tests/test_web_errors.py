@@ -106,7 +106,7 @@ def test_server_log_lines_have_their_tokens_masked() -> None:
     assert TokenMask().filter(record)
     assert record.getMessage() == '10.0.0.5 - "GET /admin/*** HTTP/1.1" 200'
     create_app({"TABLE": FakeTable(4), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
-    for name in ("werkzeug", "waitress"):
+    for name in ("werkzeug", "uvicorn.error", "uvicorn.access"):
         assert any(isinstance(f, TokenMask) for f in logging.getLogger(name).filters)
 
 

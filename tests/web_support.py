@@ -13,7 +13,6 @@ from typing import Any, Callable, Iterator
 from hub.engine import Action, Game, IllegalAction, Setup
 from hub.engine.bots import Bot, make_bot
 from hub.web import create_app, make_server
-from hub.web.app import close_app
 from tests.waiting import wait_until  # noqa: F401 - re-exported for the web tests
 
 Subscriber = Callable[[int, dict[str, Any]], None]
@@ -229,32 +228,21 @@ def make_app(table: FakeTable, **extra: Any) -> Any:
 
 
 class LiveServer:
-    """The app served by waitress on a free port in a background thread."""
+    """The app served by the hub's web server on a free port in a background thread."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, **server_options: Any) -> None:
         self.app = app
-        self.server = make_server(app, "127.0.0.1", 0)
+        self.server = make_server(app, "127.0.0.1", 0, **server_options)
         self.port = int(self.server.effective_port)
         self.url = f"http://127.0.0.1:{self.port}"
-        self._closing = False
-        self._thread = threading.Thread(target=self._serve, name="waitress", daemon=True)
-
-    def _serve(self) -> None:
-        try:
-            self.server.run()
-        except OSError:
-            if not self._closing:  # closing the sockets under select() is how it stops
-                raise
+        self._thread = threading.Thread(target=self.server.run, name="web", daemon=True)
 
     def __enter__(self) -> LiveServer:
         self._thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        close_app(self.app)  # ends every open stream, freeing waitress threads
-        self.server.task_dispatcher.shutdown(timeout=5)
-        self._closing = True
-        self.server.close()
+        self.server.close()  # ends every open stream, then stops serving
         self._thread.join(timeout=5)
 
 

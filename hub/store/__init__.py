@@ -35,6 +35,9 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 
+SETTINGS_SCHEMA = "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value_json TEXT NOT NULL)"
+"""What the table keeps beside its games, e.g. the phone links (`links`), so they survive restarts."""
+
 
 class StoreError(RuntimeError):
     """The event store cannot be read or written; ``code`` says why in one word."""
@@ -166,6 +169,24 @@ class EventStore:
                 raise StoreError("corrupt", f"game {game_id} in {self.path}: action {expected} is missing")
         return StoredGame(game_id, setup, [str(t) for _, t, _ in acts],
                           [json.loads(m) if m else {} for _, _, m in acts], str(rows[0][1]))
+
+    # ------------------------------------------------------------------ settings
+    def setting(self, key: str) -> Any:
+        """A stored setting (JSON value), or None if never set."""
+        if not self._read("read the settings", "SELECT name FROM sqlite_master WHERE name = 'settings'"):
+            return None
+        rows = self._read("read the settings", "SELECT value_json FROM settings WHERE key = ?", (key,))
+        return json.loads(rows[0][0]) if rows else None
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a setting (committed and synced when this returns)."""
+        with self._lock:
+            try:
+                self._db.execute(SETTINGS_SCHEMA)
+            except sqlite3.Error as exc:
+                raise _explain(exc, self.path, "store the settings") from exc
+            self._write(f"store the setting {key!r}", "INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)",
+                        (key, json.dumps(value, sort_keys=True)))
 
     def close(self) -> None:
         with self._lock:
@@ -325,17 +346,18 @@ class SimRuns:
 
 
 class TableRecord:
-    """The store side of ``citadels-hub run --db FILE [--resume]`` (a real table).
+    """The store side of ``citadels-hub run`` (a real table; see hub/table/run.py).
 
     ::
 
-        record = TableRecord.open(args.db, setup, resume=args.resume)
+        record = TableRecord.open(path, setup, resume=True, resume_finished=False)
         service = TableService(bus, registry, record.setup, table=..., game=record.game,
                                journal_meta=record.journal)
         record.restore(service)   # city_uid and already-applied (device, boot, seq)
 
     Resuming replays the latest stored game (``Game.replay``) and appends to it; without
-    ``resume`` (or with an empty file) a new game is started with ``setup``.
+    ``resume`` (or with an empty file, or a finished game and ``resume_finished=False``)
+    a new game is started with ``setup``.
     """
 
     def __init__(self, store: EventStore, recorder: Recorder, setup: Setup, game: Game | None,
@@ -348,7 +370,8 @@ class TableRecord:
         self.journal = recorder.journal
 
     @classmethod
-    def open(cls, path: str | Path, setup: Setup, resume: bool) -> TableRecord:
+    def open(cls, path: str | Path, setup: Setup, resume: bool, *, resume_finished: bool = True) -> TableRecord:
+        """With `resume_finished=False` a finished latest game is not resumed: a new game starts."""
         store = EventStore(path)
         if resume and store.latest_game() is not None:
             stored = store.load()
@@ -356,7 +379,8 @@ class TableRecord:
                 game = stored.replay()
             except Exception as exc:  # IllegalAction: the log does not fit the rules
                 raise StoreError("corrupt", f"game {stored.id} in {path} does not replay: {exc}") from exc
-            return cls(store, Recorder(store, stored.id), stored.setup, game, stored)
+            if resume_finished or not game.over:
+                return cls(store, Recorder(store, stored.id), stored.setup, game, stored)
         return cls(store, Recorder.new_game(store, setup), setup, None, None)
 
     def restore(self, service: Any) -> None:

@@ -9,7 +9,8 @@ from hub.cli_args import broker_url, port_number, seconds
 
 def add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--broker", type=broker_url, default=None, metavar="mqtt://HOST:PORT",
-                   help="go through a real MQTT broker (default: an in-process bus, no server)")
+                   help="go through a real MQTT broker, mqtts://HOST:PORT?ca=FILE for TLS "
+                        "(default: an in-process bus, no server)")
     p.add_argument("--table", default="t1", help="table name in the MQTT topics (default t1)")
     p.add_argument("--names", default=None, help="player names, comma separated, seat 1 first")
     p.add_argument("--speed", type=seconds, default=None,

@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
+import sys
 import threading
 from typing import Any
 
 from hub.engine import Setup
 from hub.protocol import event_topic, hub_status_topic, status_topic
-from hub.redact import mask_password
-from hub.transport import MqttBus, Will
+from hub.store import Recorder, StoreError, TableRecord
+from hub.store.state import state_database
+from hub.transport import BusConnectError, Will
+from hub.transport.login import with_broker_password
+from hub.transport.watch import connect_patiently
+from hub.web.tokens import lasting_tokens
 
 from .registry import TagRegistry
-from .runtime import attach_extras
+from .runtime import attach_extras, reannounce_on_connect
 from .service import TableService
+
+DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
 
 
 def start_serial_readers(service: TableService, specs: list[str]) -> list[Any]:
@@ -35,48 +43,70 @@ def start_serial_readers(service: TableService, specs: list[str]) -> list[Any]:
 
 
 def run_hub(args: argparse.Namespace) -> int:
+    """Referee a real table until stopped. Its games and phone links live in the state
+    directory: a crash or power cut followed by the same command carries on the same game."""
     registry = TagRegistry.load(args.tags)
     setup = Setup(players=args.players, seed=args.seed, mode="physical", variant=args.variant or "",
                   deck=registry.deck, edition=getattr(args, "edition", "classic"),
                   names=tuple(args.names.split(",")) if args.names else ())
-    bus = MqttBus.from_url(args.broker or "mqtt://127.0.0.1:1883", f"hub-{args.table}",
-                           Will(hub_status_topic(args.table), b"offline", 1, True))
-    if not bus.wait_connected(10):
-        print(f"citadels-hub: cannot reach the broker at {mask_password(args.broker or '')}; "
-              "still trying in the background", flush=True)
-    record = None
-    if args.db:
-        from hub.store import TableRecord
-
-        record = TableRecord.open(args.db, setup, resume=args.resume)
-        service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
-                               journal_meta=record.journal)
-        record.restore(service)
-        store = record.store
-
-        def record_new_game(new_setup: Setup) -> Any:
-            from hub.store import Recorder
-
-            return Recorder.new_game(store, new_setup).journal
-        service.on_new_game = record_new_game
-        if record.stored is not None:
-            print(f"Resumed game {record.stored.id} from {args.db}: {len(record.stored.actions)} actions", flush=True)
-    else:
-        service = TableService(bus, registry, setup, table=args.table)
-    extras = attach_extras(service, args, first=True)
+    stopping = stop_on_sigterm()
+    try:
+        record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,
+                                  resume=not args.new_game, resume_finished=False)
+        links = lasting_tokens(record.store)
+    except StoreError as exc:
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        return 3
+    url = with_broker_password(args.broker or DEFAULT_BROKER)
+    try:
+        bus = connect_patiently(url, f"hub-{args.table}", Will(hub_status_topic(args.table), b"offline", 1, True),
+                                stop=stopping)
+    except BusConnectError as exc:
+        if stopping.is_set():
+            return 0
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C while waiting for the broker
+        return 0
+    service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
+                           journal_meta=record.journal)
+    record.restore(service)
+    service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup).journal
+    reannounce_on_connect(bus, lambda: service)
+    _say_which_game(record)
+    extras = attach_extras(service, args, first=True, links=links)
     service.start()
     readers = start_serial_readers(service, args.serial or [])
-    print(f"Hub running: table {args.table}, {setup.players} players, {len(registry.tags)} tags known", flush=True)
+    print(f"Hub running: table {args.table}, {record.setup.players} players, {len(registry.tags)} tags known",
+          flush=True)
     try:
-        if extras.thread is not None:
-            extras.thread.join()
-        else:
-            threading.Event().wait()
+        while not stopping.wait(1.0):
+            if extras.thread is not None and not extras.thread.is_alive():
+                break  # the web server died: let systemd start everything again
     except KeyboardInterrupt:
         pass
     finally:
         for reader in readers:
             reader.stop()
         service.stop()
+        bus.flush(2.0)
         bus.close()
     return 0
+
+
+def _say_which_game(record: TableRecord) -> None:
+    stored = record.stored
+    if stored is not None:
+        print(f"Resumed game {stored.id} from {record.store.path}: {len(stored.actions)} actions, "
+              f"{stored.setup.players} players", flush=True)
+    else:
+        print(f"New game {record.recorder.game_id} in {record.store.path}", flush=True)
+
+
+def stop_on_sigterm() -> threading.Event:
+    """systemd stops the hub with SIGTERM: the returned event is set, and the hub leaves as
+    on Ctrl-C (hub/status offline, clean disconnect). An event, not an exception, so the
+    signal cannot land in the middle of the start-up or the shutdown."""
+    stopping = threading.Event()
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: stopping.set())
+    return stopping

@@ -5,9 +5,28 @@ from __future__ import annotations
 import argparse
 import socket
 import threading
+from collections.abc import Callable
 from typing import Any
 
+from hub.protocol import hub_status_topic
+
 from .service import TableService
+
+
+def reannounce_on_connect(bus: Any, current: Callable[[], TableService]) -> None:
+    """After every broker (re)connect the hub says again what the broker forgot (a broker
+    without persistence loses every retained message): `hub/status online`, and through
+    `TableService.restore_displays()` (BRIEF contract 2) every seat's display and the
+    public view. Runs on the bus's network thread: it only publishes or enqueues."""
+
+    def again() -> None:
+        service = current()
+        bus.publish(hub_status_topic(service.table), b"online", qos=1, retain=True)
+        restore = getattr(service, "restore_displays", None)  # until every branch has it
+        if callable(restore):
+            restore()
+
+    bus.on_connect = again
 
 
 class CurrentTable:
@@ -49,13 +68,21 @@ class Extras:
     thread: threading.Thread | None = None
     speaker: Any = None
 
-    def finish(self, keep_serving: bool) -> None:
+    def finish(self, keep_serving: bool, stop: threading.Event | None = None) -> None:
+        """After a game: let the voice finish (or hush it when `stop` is set), then keep
+        the scoreboard up until `stop` is set (sim's Ctrl-C) if asked."""
         if self.speaker is not None:
-            self.speaker.wait_idle(timeout=30)
+            if stop is not None and stop.is_set():
+                self.speaker.close()
+                self.speaker = None
+            else:
+                self.speaker.wait_idle(timeout=30)
         if keep_serving and self.thread is not None:
             print("The game is over; the scoreboard stays up. Ctrl-C to stop.", flush=True)
+            stop = stop or threading.Event()
             try:
-                self.thread.join()
+                while self.thread.is_alive() and not stop.wait(0.5):
+                    pass
             except KeyboardInterrupt:
                 pass
 
@@ -70,7 +97,12 @@ def _voice_kind(args: argparse.Namespace) -> str:
     return str(kind)
 
 
-def attach_extras(service: TableService, args: argparse.Namespace, first: bool) -> Extras:
+Links = tuple[str, dict[int, str]]
+
+
+def attach_extras(service: TableService, args: argparse.Namespace, first: bool, links: Links | None = None) -> Extras:
+    """Voice and web page for `service`; `links` = (admin token, seat tokens) kept with
+    the games (`hub.web.tokens.lasting_tokens`), or None for links valid this run only."""
     extras = _EXTRAS
     voice = _voice_kind(args)
     if voice != "none" or getattr(args, "voice_dir", None):
@@ -87,23 +119,24 @@ def attach_extras(service: TableService, args: argparse.Namespace, first: bool) 
         extras.web_table.switch(service)
         return extras
     extras.web_table = CurrentTable(service)
-    _start_web(extras, args, service)
+    _start_web(extras, args, links)
     return extras
 
 
-def _start_web(extras: Extras, args: argparse.Namespace, service: TableService) -> None:
+def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None) -> None:
     from hub.web import create_app
     from hub.web.serving import make_server, print_access
-    from hub.web.tokens import make_tokens
+    from hub.web.tokens import MAX_SEATS, make_tokens
 
-    admin, seats = make_tokens(7)  # every seat a table can have: the admin may start a bigger game
+    admin, seats = links if links is not None else make_tokens(MAX_SEATS)
     url = f"http://{_lan_address()}:{args.port}"
     app = create_app({"TABLE": extras.web_table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats, "PUBLIC_URL": url})
     server = make_server(app, args.host, args.port)
     extras.server = server
     extras.thread = threading.Thread(target=server.run, name="web", daemon=True)
     extras.thread.start()
-    print_access(url, admin, seats, qr=not getattr(args, "no_qr", False))
+    in_play = {seat: token for seat, token in seats.items() if seat <= service.game.n}  # the rest: admin page
+    print_access(url, admin, in_play, qr=not getattr(args, "no_qr", False))
 
 
 def _lan_address() -> str:

@@ -541,6 +541,15 @@ class TableService:
                 "devices": dict(self.devices), "counters": dict(self.counters),
                 "round": self.game.round, "over": self.game.over}
 
+    def handled(self, device: str, boot: int, seq: int) -> bool:
+        """Whether this seat event has been taken in (asked through the input queue, so
+        every earlier input is done): a simulated seat whose answer was lost in a broker
+        outage asks this instead of waiting forever."""
+        return bool(self._submit(_Input("handled", (device, boot, seq))))
+
+    def _do_handled(self, device: str, boot: int, seq: int) -> bool:
+        return seq in self._seen.get((device, boot), set())
+
     # ------------------------------------------------------------------ direct input (sim, serial)
     def feed(self, topic: str, payload: bytes) -> None:
         """Inject a seat message as if it came from the bus (serial readers use this)."""

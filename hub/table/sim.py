@@ -14,18 +14,29 @@ import logging
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 from hub.engine import Action, Game, Setup
 from hub.engine.bots import Bot, make_bot
-from hub.transport import InProcessBus, MqttBus, Will
+from hub.protocol import SeatCommand
+from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
+from hub.transport.login import with_broker_password
+from hub.transport.watch import connect_patiently
 
+from .interrupts import StopOnCtrlC
+from .narrate_terminal import TerminalNarrator, result_line
 from .registry import TagRegistry
+from .runtime import reannounce_on_connect
 from .service import CARD_VERBS, TableService
 from .virtual_seat import VirtualSeat
 from .world import TableTop
 
 log = logging.getLogger("hub.sim")
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+
+ANSWER_WAIT_S = 2.0
+"""How long a simulated person waits for the hub's answer before trying the event again."""
 
 
 class SimPlayer:
@@ -80,20 +91,50 @@ class SimPlayer:
 
     def _lay(self, uid: str) -> bool:
         """Lay a card on the reader and lift it again; True if the hub accepted it."""
-        event = self.device.place(uid)
-        answer = self.device.answer_to(event, timeout=10)
-        self.device.lift(uid)
-        return answer.code is None
+        accepted, _answer = self._exchange(lambda: self.device.place(uid), after=lambda: self.device.lift(uid))
+        return accepted
 
     def _press_to(self, choice: Action) -> None:
         options = self.service.button_options(self.seat)
         if choice not in options:
             raise RuntimeError(f"seat {self.seat}: {choice} is not among the button options")
         for _ in range(options.index(choice)):
-            self.device.answer_to(self.device.press("a"), timeout=10)
-        answer = self.device.answer_to(self.device.press("ok"), timeout=10)
-        if answer.code is not None:
-            raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {answer.code} {answer.text}")
+            self._exchange(lambda: self.device.press("a"))
+        accepted, answer = self._exchange(lambda: self.device.press("ok"))
+        if not accepted:
+            why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
+            raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {why}")
+
+    def _exchange(self, send: Callable[[], dict[str, Any]],
+                  after: Callable[[], object] | None = None) -> tuple[bool, SeatCommand | None]:
+        """Send one event (then `after`, e.g. lift the card) until the hub takes it in while
+        not paused, as a patient person would through broker outages and seats briefly
+        offline. Returns (accepted, the hub's answer or None if it was lost)."""
+        while True:
+            before = len(self.service.game.log)
+            event = send()
+            answer = self._answer(event)
+            if after is not None:
+                after()
+            accepted = len(self.service.game.log) > before
+            if answer is not None and answer.code != "paused":
+                return answer.code is None, answer
+            if answer is None and (accepted or not self.service.paused):
+                return accepted, None
+            while self.service.paused:  # refused only because a seat was briefly offline: again
+                time.sleep(0.02)
+
+    def _answer(self, event: dict[str, Any]) -> SeatCommand | None:
+        """The hub's answer to `event`; after a silence, the event again (the hub drops
+        duplicates), or None once the hub says it took the event in (its answer was lost)."""
+        while True:
+            try:
+                return self.device.answer_to(event, timeout=ANSWER_WAIT_S)
+            except TimeoutError:
+                pass
+            if self.service.handled(event["device"], event["boot"], event["seq"]):
+                return None
+            self.device.resend_last()
 
 
 def keep_best(world: TableTop, game_of: Any) -> Any:
@@ -123,14 +164,12 @@ class SimTable:
     """The hub, the table top and one bot per seat, wired over one bus."""
 
     def __init__(self, setup: Setup, bots: str = "heuristic", broker: str | None = None, table: str = "t1",
-                 journal: Any = None, journal_meta: Any = None) -> None:
+                 journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = ()) -> None:
         self.setup = setup
         self.registry = TagRegistry.virtual(setup.deck)
         self.broker = broker
-        hub_bus: InProcessBus | MqttBus = InProcessBus() if broker is None else MqttBus.from_url(
-            broker, f"hub-{table}", Will(f"citadels/{table}/hub/status", b"offline", 1, True))
-        if isinstance(hub_bus, MqttBus):
-            hub_bus.wait_connected(10)
+        hub_bus: InProcessBus | MqttBus = InProcessBus() if broker is None else connect_patiently(
+            broker, f"hub-{table}", Will(f"citadels/{table}/hub/status", b"offline", 1, True), who="the simulated hub")
         self.hub_bus = hub_bus
         self.inproc = hub_bus if isinstance(hub_bus, InProcessBus) else None
         self.service = TableService(hub_bus, self.registry, setup, table=table, journal=journal,
@@ -140,9 +179,14 @@ class SimTable:
         self.world.choose_keep = keep_best(self.world, lambda: self.service.game)
         self.world.choose_give_up = give_up_worst(self.world, lambda: self.service.game)
         self.service.subscribe(self._follow)
+        for listener in listeners:  # before start: they hear the game's opening too
+            self.service.subscribe(listener)
+        if isinstance(hub_bus, MqttBus):
+            reannounce_on_connect(hub_bus, lambda: self.service)
         self.service.start()
         target: Any = self.inproc if self.inproc is not None else broker
-        self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s)
+        self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s,
+                                       patience=None)
                         for s in range(1, setup.players + 1)}
         self.players = {s: SimPlayer(s, d, make_bot(bots, setup.seed * 31 + s), self.service, self.world)
                         for s, d in self.devices.items()}
@@ -155,7 +199,7 @@ class SimTable:
             self.world.on_event(event, pending_graveyard)
 
     def _wait_online(self) -> None:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while not all(self.service.online.get(s) for s in self.devices):
             if time.monotonic() > deadline:
                 raise TimeoutError("the simulated seats did not come online")
@@ -188,73 +232,155 @@ class SimTable:
         self.hub_bus.close()
 
 
-def _pacer(speed: float, speaker: Any, recorder: Any) -> Any:
+def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | None = None) -> Any:
     """What to do after each simulated move, or None: let the voice finish; with a
-    resumed store, no pause while re-running the moves already recorded."""
+    resumed store, no pause while re-running the moves already recorded. A Ctrl-C
+    (`stop`) cuts the waiting short."""
     if speaker is None and (recorder is None or not speed):
         return None
+    stop = stop or threading.Event()
 
     def step() -> None:
-        if speaker is not None:
-            speaker.wait_idle(30)  # let the voice finish so nothing said is dropped
+        if speaker is not None:  # let the voice finish so nothing said is dropped
+            deadline = time.monotonic() + 30
+            while not stop.is_set() and not speaker.wait_idle(0.2) and time.monotonic() < deadline:
+                pass
         if speed and (recorder is None or not recorder.replaying):
-            time.sleep(speed)
+            stop.wait(speed)
     return step
+
+
+def _kept_runs(args: Any, setups: list[Setup]) -> tuple[Any, Any]:
+    """(SimRuns or None, lasting phone links or None). `--db FILE` records as asked; with
+    the web page (or `--state-dir`) the state directory's sim.db is used and the same
+    command's interrupted game resumed, so the page and its links outlive a crash."""
+    from hub.store import SimRuns
+    from hub.store.state import state_database
+    from hub.web.tokens import lasting_tokens
+
+    if not (args.db or args.state_dir or not args.headless):
+        return None, None
+    path = state_database(args.db, args.state_dir, "sim.db")
+    resume = args.resume or (not args.db and _interrupted(path, setups[0], args))
+    runs = SimRuns(path, setups, resume=resume)
+    return runs, (None if args.headless else lasting_tokens(runs.store))
+
+
+def _interrupted(path: Any, first: Setup, args: Any) -> bool:
+    """Whether the same `sim` command was interrupted mid-game in the state directory: its
+    latest stored game is unfinished and has the setup this command asks for. A different
+    command line (players, seed...) starts a new game."""
+    from hub.store import EventStore
+
+    if args.new_game:
+        return False
+    with EventStore(path) as store:
+        if store.latest_game() is None:
+            return False
+        stored = store.load()
+    return stored.setup == first and not stored.replay().over
 
 
 def run_sim(args: Any) -> int:
     """Entry point for ``citadels-hub sim`` (see hub.cli for the options)."""
+    with StopOnCtrlC() as ctrl_c:
+        try:
+            return _run_games(args, ctrl_c.stop)
+        except KeyboardInterrupt:  # pressed before the handler was in place
+            print("Stopped (Ctrl-C) while the table was starting.", flush=True)
+            return EXIT_INTERRUPTED
+
+
+def _stopped(number: int, game: Game, args: Any) -> int:
+    """The true story of a Ctrl-C in the middle of a game."""
+    saved = f" Its moves are saved in {args.db}: carry on with --resume --db {args.db}." if getattr(
+        args, "db", None) else ""
+    print(f"Stopped (Ctrl-C) in game {number}, round {game.round}: that game was not finished.{saved}",
+          flush=True)
+    return EXIT_INTERRUPTED
+
+
+def _run_games(args: Any, stop: threading.Event) -> int:
     from hub.cli import game_summary
     from .runtime import attach_extras
+
+    from hub.store import StoreError
 
     exit_code = 0
     setups = [Setup(players=args.players, seed=args.seed + i, mode="physical", variant=args.variant or "",
                     deck=args.deck or "", edition=getattr(args, "edition", "classic"),
                     names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
               for i in range(args.games)]
-    runs = None
-    from hub.store import SimRuns, StoreError
-    if getattr(args, "db", None):
-        try:
-            runs = SimRuns(args.db, setups, resume=bool(getattr(args, "resume", False)))
-        except StoreError as exc:
-            print(f"citadels-hub: {exc}", file=sys.stderr)
-            return 3
+    try:
+        runs, links = _kept_runs(args, setups)
+    except StoreError as exc:
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        return 3
+    if runs is not None:
         setups = runs.setups
-    elif getattr(args, "resume", False):
+    elif args.resume:
         print("citadels-hub: --resume needs --db FILE", file=sys.stderr)
         return 2
+    try:
+        from hub.voice.cli import check_voice_arguments
+    except ImportError:  # pragma: no cover - the voice is an optional part
+        pass
+    else:
+        check_voice_arguments(args)
+    tell = not args.json and not getattr(args, "quiet", False)
+    broker = with_broker_password(args.broker)
     for i, setup in enumerate(setups):
+        if stop.is_set():
+            print(f"Stopped (Ctrl-C) after {i} finished game(s).", flush=True)
+            return EXIT_INTERRUPTED
         try:
             recorder = runs.recorder(setup) if runs is not None else None
         except StoreError as exc:
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 3
-        sim = SimTable(setup, bots=args.bots, broker=args.broker, table=args.table,
-                       journal_meta=recorder.journal if recorder is not None else None)
-        extras = attach_extras(sim.service, args, first=i == 0)
+        names = dict(enumerate(setup.names, start=1))
+        narrator = TerminalNarrator(names) if tell else None
+        listeners = (narrator.on_message,) if narrator is not None else ()
+        try:
+            sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
+                           journal_meta=recorder.journal if recorder is not None else None, listeners=listeners)
+        except BusConnectError as exc:  # refused: waiting would not help
+            print(f"citadels-hub: {exc}", file=sys.stderr)
+            return 2
+        extras = attach_extras(sim.service, args, first=i == 0, links=links)
+        if extras.speaker is not None and not sim.service.game.log:  # it joined after the opening was told
+            extras.speaker.on_events(sim.service.opening_events())
+        finished = False
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
             speaker = extras.speaker
-            pace = _pacer(speed, speaker, recorder)  # a resumed run catches up at full speed
+            pace = _pacer(speed, speaker, recorder, stop)  # a resumed run catches up at full speed
             try:
-                game = sim.play(speed=0.0 if pace else speed, after_step=pace)
+                game = sim.play(speed=0.0 if pace else speed, after_step=pace, stop=stop)
             except RuntimeError:
                 if sim.service.store_error is None:
                     raise
                 print(f"citadels-hub: {sim.service.store_error}", file=sys.stderr)
                 return 3
+            if not game.over:
+                if narrator is not None:
+                    narrator.mute()  # what follows is the table being taken down, not the game
+                return _stopped(i + 1, game, args)
             if recorder is not None:
                 recorder.finish()
             summary = game_summary(game)
             if args.json:
                 print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
             else:
-                print(f"game {i + 1}: seed {summary['seed']}, {summary['rounds']} rounds, seat {summary['winner']} wins "
-                      f"({', '.join(str(s['score']) for s in summary['seats'])})", flush=True)
+                print(result_line(i + 1, summary, names), flush=True)
+            finished = True
         finally:
-            last = i == args.games - 1
-            extras.finish(keep_serving=last and not args.headless)
+            if narrator is not None:
+                narrator.mute()
+            last = i == len(setups) - 1
+            extras.finish(keep_serving=finished and last and not args.headless, stop=stop)
             sim.close()
+    if stop.is_set():
+        print(f"Stopped (Ctrl-C): all {len(setups)} game(s) finished; the scoreboard is closed.", flush=True)
+        return EXIT_INTERRUPTED
     return exit_code
-

@@ -51,8 +51,12 @@ class VirtualSeat:
         buttons: Sequence[str] = ("a", "b", "ok"),
         display: str | None = "ssd1306-128x64",
         connect: bool = True,
+        patience: float | None = 5.0,
     ) -> None:
         self.bus_or_url = bus_or_url
+        self.patience = patience
+        """Seconds to wait for the broker's PUBACK before raising; None: as long as it
+        takes while the broker is away (a restart is weather, e.g. in `sim --broker`)."""
         self.table = table
         self.seat = seat
         self.device = device if device is not None else f"fake-{seat}"
@@ -70,6 +74,7 @@ class VirtualSeat:
         self._last_payload: bytes | None = None
         self._booted_at = time.monotonic()
         self._connection: Connection | None = None
+        self._boot_commands = 0  # index of the first command received in this boot
         if connect:
             self.connect()
 
@@ -115,6 +120,8 @@ class VirtualSeat:
         will = Will(self.status_topic, b"offline", 1, True)
         connection = self._open(will)
         self._connection = connection
+        if isinstance(connection, MqttBus):
+            connection.on_connect = self._announce_again
         connection.subscribe(self.cmd_topic, self._on_command)
         self._publish(self.status_topic, b"online", retain=True)
         self._publish(self.hello_topic, _json(self.hello), retain=True)
@@ -124,8 +131,25 @@ class VirtualSeat:
         returns, the message is at the broker, so a following `vanish()` cannot lose it."""
         connection = self._require_connection()
         connection.publish(topic, payload, qos=1, retain=retain)
-        if isinstance(connection, MqttBus) and not connection.flush(timeout=5.0):
-            raise TimeoutError(f"broker did not acknowledge {topic} within 5 s")
+        if isinstance(connection, MqttBus) and not self._flush(connection):
+            raise TimeoutError(f"broker did not acknowledge {topic} within {self.patience} s")
+
+    def _flush(self, connection: MqttBus) -> bool:
+        if self.patience is not None:
+            return connection.flush(timeout=self.patience)
+        while not connection.flush(timeout=1.0):  # paho sends it again once the broker is back
+            if connection is not self._connection:
+                return False  # vanished or closed meanwhile
+        return True
+
+    def _announce_again(self) -> None:
+        """After an automatic reconnect (a broker restart forgets retained messages): what
+        the firmware does on every connect. On the network thread: publish only, no wait."""
+        connection = self._connection
+        if not isinstance(connection, MqttBus) or connection.connect_count < 2:
+            return  # the first connect is announced by connect()
+        connection.publish(self.status_topic, b"online", qos=1, retain=True)
+        connection.publish(self.hello_topic, _json(self.hello), qos=1, retain=True)
 
     def _open(self, will: Will) -> Connection:
         target = self.bus_or_url
@@ -133,9 +157,9 @@ class VirtualSeat:
             return target.client(self.device, will)
         if isinstance(target, str) and target.startswith("inproc://") and target != "inproc://":
             return named_inprocess_bus(target.removeprefix("inproc://")).client(self.device, will)
-        if isinstance(target, str) and target.startswith("mqtt://"):
-            return MqttBus.from_url(target, self.device, will)
-        raise ValueError(f"VirtualSeat needs an InProcessBus, inproc://<name> or mqtt:// URL, got {target!r}")
+        if isinstance(target, str) and target.startswith(("mqtt://", "mqtts://")):
+            return MqttBus.from_url(target, self.device, will, wait=self.patience is not None)
+        raise ValueError(f"VirtualSeat needs an InProcessBus, inproc://<name> or mqtt(s):// URL, got {target!r}")
 
     def vanish(self) -> None:
         """Power cut or Wi-Fi loss: the connection drops and the broker publishes the will."""
@@ -154,6 +178,8 @@ class VirtualSeat:
         self.seq = 0
         self._booted_at = time.monotonic()
         self._last_payload = None
+        with self._condition:
+            self._boot_commands = len(self.commands)  # answers to the old boot's seqs are not ours
         self.connect()
 
     def close(self) -> None:
@@ -259,7 +285,7 @@ class VirtualSeat:
 
     def answer_to(self, event: dict[str, Any], timeout: float = 2.0) -> SeatCommand:
         """The command whose `ref` answers `event` (sent by this seat in this boot)."""
-        return self.wait_for_command(lambda command: command.ref == event["seq"], timeout)
+        return self.wait_for_command(lambda command: command.ref == event["seq"], timeout, since=self._boot_commands)
 
     def __repr__(self) -> str:
         state = "online" if self.online else "offline"

@@ -2,7 +2,8 @@
 
 `connect_bus(url, client_id, will)` picks one from a URL: None or `inproc://` gives a
 fresh `InProcessBus`, `inproc://<name>` the process-wide bus of that name (so a hub
-and fake seats in one process can meet), `mqtt://[user:pass@]host[:port]` an `MqttBus`.
+and fake seats in one process can meet), `mqtt://[user:pass@]host[:port]` an `MqttBus`
+(`mqtts://...[?ca=FILE]` over TLS).
 """
 
 from __future__ import annotations
@@ -54,6 +55,6 @@ def connect_bus(
         return InProcessBus()
     if url.startswith("inproc://"):
         return named_inprocess_bus(url.removeprefix("inproc://"))
-    if url.startswith("mqtt://"):
+    if url.startswith(("mqtt://", "mqtts://")):
         return MqttBus.from_url(url, client_id, will)
-    raise ValueError(f"unsupported bus URL {url!r}: use mqtt://host:port or inproc://")
+    raise ValueError(f"unsupported bus URL {url!r}: use mqtt://host:port, mqtts://host:port or inproc://")

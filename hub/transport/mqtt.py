@@ -11,29 +11,35 @@ mosquitto.conf the round trip is ~0.4 ms (p50). The option is set before CONNECT
 
 Reconnects are automatic (exponential back-off up to `reconnect_max`); with a clean
 session the broker forgets subscriptions, so they are renewed on every CONNACK.
-QoS 1/2 messages published while disconnected are queued by paho and sent on reconnect.
+QoS 1/2 messages published while disconnected are queued by paho and sent on reconnect;
+`publish` never raises for a lost connection and `flush` waits for them like any other.
+`on_state` listeners hear every change of link state ("connected", "lost", "refused"):
+`hub.transport.watch.BrokerWatch` turns them into one line each for the people at the table.
 """
 
 from __future__ import annotations
 
 import logging
 import socket
+import ssl
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import paho.mqtt.client as paho
 from paho.mqtt.enums import CallbackAPIVersion, MQTTErrorCode
 from paho.mqtt.reasoncodes import ReasonCode
 
 from .bus import Handler, Payload, Will, check_pattern, check_qos, check_topic, to_bytes, topic_matches
+from .tls import ca_file_for, client_context, take_failure
 
 log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 1883
+DEFAULT_TLS_PORT = 8883
 
 
 class BusConnectError(ConnectionError):
@@ -42,24 +48,52 @@ class BusConnectError(ConnectionError):
 
 @dataclass(frozen=True)
 class BrokerAddress:
-    """Where an `mqtt://[user[:password]@]host[:port]` URL points."""
+    """Where an `mqtt://[user[:password]@]host[:port]` or
+    `mqtts://[user[:password]@]host[:port][?ca=/path/ca.crt]` URL points. For mqtts the
+    CA is the URL's `ca`, else $CITADELS_MQTT_CA, else the system store (hub/transport/tls.py)."""
 
     host: str
     port: int = DEFAULT_PORT
     username: str | None = None
     password: str | None = None
+    tls: bool = False
+    ca_file: str | None = None
 
     @classmethod
-    def from_url(cls, url: str) -> "BrokerAddress":
+    def from_url(cls, url: str, environ: Mapping[str, str] | None = None) -> "BrokerAddress":
         parts = urlsplit(url)
-        if parts.scheme != "mqtt" or not parts.hostname:
-            raise ValueError(f"expected mqtt://host[:port], got {url!r}")
+        if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
+            raise ValueError(f"expected mqtt://host[:port] or mqtts://host[:port][?ca=FILE], got {url!r}")
+        tls = parts.scheme == "mqtts"
+        query = parse_qs(parts.query, keep_blank_values=True)
+        unknown = sorted(set(query) - ({"ca"} if tls else set()))
+        if unknown:
+            raise ValueError(f"unknown broker URL parameter {unknown[0]!r} in {url!r} (only mqtts:// takes ?ca=FILE)")
+        try:
+            port = parts.port
+        except ValueError:
+            raise ValueError(f"bad port in broker URL {url!r}") from None
         return cls(
             host=parts.hostname,
-            port=parts.port or DEFAULT_PORT,
+            port=port or (DEFAULT_TLS_PORT if tls else DEFAULT_PORT),
             username=unquote(parts.username) if parts.username is not None else None,
             password=unquote(parts.password) if parts.password is not None else None,
+            tls=tls,
+            ca_file=ca_file_for(query.get("ca", [""])[-1], environ) if tls else None,
         )
+
+    def tls_context(self) -> ssl.SSLContext | None:
+        """The client TLS context for an mqtts:// address (None for plain mqtt://)."""
+        return client_context(self.ca_file) if self.tls else None
+
+
+def _acknowledged(info: paho.MQTTMessageInfo) -> bool:
+    """Whether the broker acknowledged a publish. paho's `is_published()` raises for a
+    message queued while disconnected (rc NO_CONN) although paho sends it on reconnect
+    and marks it published on the PUBACK; ask the flag directly for those."""
+    if info.rc == MQTTErrorCode.MQTT_ERR_NO_CONN:
+        return bool(info._published)
+    return info.is_published()
 
 
 def _enable_nodelay(sock: Any) -> None:
@@ -92,12 +126,17 @@ class MqttBus:
         subscribe_timeout: float = 5.0,
         wait: bool = True,
         on_connect: Callable[[], None] | None = None,
+        tls: ssl.SSLContext | None = None,
+        on_state: Callable[[str, str], None] | None = None,
     ) -> None:
         self.host = host
         self.on_connect = on_connect
         """Called on paho's thread after every (re)connect, once subscriptions are renewed:
         the place to re-announce what the broker forgot (status, displays). Must only
         publish or enqueue. May be set after construction."""
+        self.on_state = on_state
+        """Called on paho's thread as on_state(state, detail) when the link changes: "connected"
+        (subscriptions renewed), "lost" (detail: why) or "refused" (detail: the broker's reason)."""
         self.port = port
         self.client_id = client_id
         self.will = Will(*will) if will is not None else None
@@ -123,6 +162,12 @@ class MqttBus:
         )
         if username is not None:
             client.username_pw_set(username, password)
+        self._tls = tls
+        self._tls_reported: str | None = None
+        self._tls_raised_by_constructor = wait
+        if tls is not None:  # mqtts://: the broker's certificate and host name are checked
+            client.tls_set_context(tls)
+            client.on_connect_fail = self._on_connect_fail
         if self.will is not None:
             check_topic(self.will.topic)
             client.will_set(self.will.topic, to_bytes(self.will.payload), check_qos(self.will.qos), self.will.retain)
@@ -148,6 +193,7 @@ class MqttBus:
             username=address.username,
             password=address.password,
             will=will,
+            tls=address.tls_context(),
             **options,
         )
 
@@ -162,7 +208,7 @@ class MqttBus:
             raise RuntimeError(f"publish to {topic} failed: {paho.error_string(info.rc)}")
         if qos > 0:
             with self._lock:
-                self._unacknowledged = [i for i in self._unacknowledged if not i.is_published()]
+                self._unacknowledged = [i for i in self._unacknowledged if not _acknowledged(i)]
                 self._unacknowledged.append(info)
 
     def flush(self, timeout: float = 5.0) -> bool:
@@ -172,12 +218,12 @@ class MqttBus:
         with self._lock:
             pending = list(self._unacknowledged)
         for info in pending:
-            while not info.is_published():
+            while not _acknowledged(info):
                 if time.monotonic() >= deadline:
                     return False
                 time.sleep(0.0005)
         with self._lock:
-            self._unacknowledged = [i for i in self._unacknowledged if not i.is_published()]
+            self._unacknowledged = [i for i in self._unacknowledged if not _acknowledged(i)]
         return True
 
     def subscribe(self, pattern: str, handler: Handler) -> None:
@@ -260,7 +306,7 @@ class MqttBus:
         with self._lock:  # held so the SUBACK callback cannot see the mid before we record it
             result, mid = self._client.subscribe(pattern, qos=1)
             if result != MQTTErrorCode.MQTT_ERR_SUCCESS or mid is None:
-                log.warning("subscribe %s not sent (%s); retried on reconnect", pattern, paho.error_string(result))
+                log.info("subscribe %s not sent (%s); sent again on reconnect", pattern, paho.error_string(result))
                 return None
             event = threading.Event()
             self._patterns_acked[mid] = event
@@ -275,9 +321,10 @@ class MqttBus:
         self._loop_thread_id = threading.get_ident()
         if reason.is_failure:
             self._refusal = str(reason)
-            log.warning("MQTT broker refused %s: %s", self.client_id, reason)
+            log.info("MQTT broker refused %s: %s", self.client_id, reason)
             if not self._connected.is_set() and not self._first_answer.is_set():
                 self._first_answer.set()
+            self._tell_state("refused", str(reason))
             return
         self.connect_count += 1
         self._link_up.set()  # before the snapshot: a racing subscribe() sends its own
@@ -294,6 +341,7 @@ class MqttBus:
     def _mark_ready(self) -> None:
         self._connected.set()
         self._first_answer.set()
+        self._tell_state("connected", "")
         callback = self.on_connect
         if callback is not None:
             try:
@@ -301,11 +349,36 @@ class MqttBus:
             except Exception:  # a broken listener never kills the network loop
                 log.exception("on_connect callback of %s failed", self.client_id)
 
+    def _on_connect_fail(self, client: paho.Client, userdata: Any) -> None:
+        """A TLS handshake failure is a refusal, like bad credentials: reported at once."""
+        failure = take_failure(self._tls)
+        if failure is None:
+            return
+        if not self._first_answer.is_set():
+            self._refusal = failure
+            self._first_answer.set()
+            if self._tls_raised_by_constructor:
+                return  # the constructor raises it as BusConnectError: one line, not two
+        if failure != self._tls_reported:  # once per distinct failure, not per retry
+            self._tls_reported = failure
+            log.warning("MQTT broker %s:%s: %s", self.host, self.port, failure)
+
+    def _tell_state(self, state: str, detail: str) -> None:
+        listener = self.on_state
+        if listener is not None:
+            try:
+                listener(state, detail)
+            except Exception:  # a broken listener never kills the network loop
+                log.exception("on_state listener of %s failed", self.client_id)
+
     def _on_disconnect(self, client: paho.Client, userdata: Any, flags: Any, reason: ReasonCode, properties: Any) -> None:
+        was_up = self._connected.is_set()  # "lost" only after a "connected"
         self._link_up.clear()
         self._connected.clear()
         if not self._closed:
             log.info("MQTT connection of %s lost (%s); reconnecting", self.client_id, reason)
+            if was_up:
+                self._tell_state("lost", str(reason))
 
     def _on_subscribe(self, client: paho.Client, userdata: Any, mid: int, reasons: list[ReasonCode], properties: Any) -> None:
         with self._lock:

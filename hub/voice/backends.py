@@ -17,15 +17,16 @@ import wave
 from pathlib import Path
 from typing import Final, Protocol
 
-from hub.voice.catalogue import check_lang
+from hub.voice.catalogue import LANGS, check_lang
+from hub.voice.pronounce import espeak_voice as pronounced_voice
+from hub.voice.pronounce import speakable
 
 log = logging.getLogger(__name__)
 
 ESPEAK: Final = "espeak-ng"
-# espeak-ng 1.51's plain "cmn" voice reads tone numbers aloud ("hao four", espeak-ng
-# issue #1370); "cmn-latn-pinyin" reads the same Chinese text correctly. zh-Hant is read
-# in Cantonese ("yue"), which also reads Mandarin written in Traditional characters.
-ESPEAK_VOICES: Final = {"en": "en", "zh-Hans": "cmn-latn-pinyin", "zh-Hant": "yue"}
+# The voice for each language's default reading (see hub.voice.pronounce): Mandarin for
+# both Chinese scripts; Cantonese is a choice (spoken="yue").
+ESPEAK_VOICES: Final = {lang: pronounced_voice(lang) for lang in LANGS}
 ESPEAK_RATE: Final = 160  # words per minute; a little slower than the default 175
 ESPEAK_TIMEOUT: Final = 30.0
 SILENT_SECONDS: Final = 0.2  # placeholder WAV length when espeak-ng is missing
@@ -45,8 +46,9 @@ def espeak_available(executable: str = ESPEAK) -> bool:
     return shutil.which(executable) is not None
 
 
-def espeak_voice(lang: str) -> str:
-    return ESPEAK_VOICES[check_lang(lang)]
+def espeak_voice(lang: str, spoken: str | None = None) -> str:
+    """The espeak-ng voice for `lang`; `spoken` ("cmn" or "yue") chooses how Chinese sounds."""
+    return pronounced_voice(lang, spoken)
 
 
 def espeak_command(voice: str, rate: int = ESPEAK_RATE, wav_path: Path | None = None,
@@ -61,8 +63,9 @@ def espeak_command(voice: str, rate: int = ESPEAK_RATE, wav_path: Path | None = 
 def render_wav(text: str, lang: str, path: Path, voice: str | None = None,
                rate: int = ESPEAK_RATE, executable: str = ESPEAK) -> Path:
     """Synthesize `text` into a WAV file with espeak-ng; raises if that fails."""
-    command = espeak_command(voice or espeak_voice(lang), rate, path, executable)
-    subprocess.run(command, input=text.encode("utf-8"), check=True, timeout=ESPEAK_TIMEOUT,
+    voice = voice or espeak_voice(lang)
+    command = espeak_command(voice, rate, path, executable)
+    subprocess.run(command, input=speakable(text, voice).encode("utf-8"), check=True, timeout=ESPEAK_TIMEOUT,
                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return path
 
@@ -108,11 +111,12 @@ class EspeakBackend:
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
         self._closed = False
+        self.silent = False  # set once playing failed: no sound device
 
     def speak(self, text: str) -> None:
         command = espeak_command(self.voice, self.rate, executable=self.executable)
         with self._lock:
-            if self._closed:
+            if self._closed or self.silent:
                 return
             try:
                 self._process = subprocess.Popen(
@@ -120,11 +124,12 @@ class EspeakBackend:
                     stderr=subprocess.PIPE, start_new_session=True,
                 )
             except OSError as error:
-                warn_once("espeak-start", f"voice: cannot run {self.executable}: {error}")
+                self.silent = True
+                warn_once("espeak-start", f"voice: cannot run {self.executable}: {error}; the hub goes on silent")
                 return
         process = self._process
         try:
-            _, stderr = process.communicate(text.encode("utf-8"), timeout=ESPEAK_TIMEOUT)
+            _, stderr = process.communicate(speakable(text, self.voice).encode("utf-8"), timeout=ESPEAK_TIMEOUT)
         except subprocess.TimeoutExpired:
             process.kill()
             process.communicate()
@@ -136,8 +141,9 @@ class EspeakBackend:
         killed_by_close = process.returncode in (-15, -9)
         # with no sound device espeak-ng 1.51 still exits 0 but prints "error: ..."
         if not killed_by_close and (process.returncode != 0 or "error" in message.lower()):
-            warn_once("espeak-play", f"voice: espeak-ng could not play "
-                      f"(exit {process.returncode}): {(message.splitlines() or [''])[-1]}")
+            self.silent = True  # one clear line, then no more attempts: the hub goes on silent
+            warn_once("espeak-play", f"voice: espeak-ng cannot play sound (no sound device?): "
+                      f"{(message.splitlines() or [f'exit {process.returncode}'])[-1]}; the hub goes on silent")
 
     def close(self) -> None:
         with self._lock:
@@ -193,14 +199,16 @@ class WavDirBackend:
         pass
 
 
-def make_backend(kind: str, lang: str, voice_dir: Path | str | None = None) -> Backend:
-    """The backend for --voice KIND [--voice-dir DIR]; a WAV directory wins over sound.
+def make_backend(kind: str, lang: str, voice_dir: Path | str | None = None,
+                 spoken: str | None = None) -> Backend:
+    """The backend for --voice KIND [--voice-dir DIR] [--voice-lang cmn|yue]; a WAV
+    directory wins over sound.
 
     kind: "espeak" or "none". Without espeak-ng, "espeak" warns once and stays silent.
     """
-    check_lang(lang)
+    voice = espeak_voice(lang, spoken)  # checks lang and spoken
     if voice_dir is not None:
-        return WavDirBackend(voice_dir, lang)
+        return WavDirBackend(voice_dir, lang, voice=voice)
     if kind == "none":
         return NullBackend()
     if kind != "espeak":
@@ -209,4 +217,4 @@ def make_backend(kind: str, lang: str, voice_dir: Path | str | None = None) -> B
         warn_once("espeak-missing", "voice: espeak-ng is not installed; the hub stays silent "
                   "(Debian: apt-get install espeak-ng)")
         return NullBackend()
-    return EspeakBackend(lang)
+    return EspeakBackend(lang, voice=voice)

@@ -7,25 +7,34 @@ from collections.abc import Mapping, Sequence
 
 from hub.voice.backends import make_backend
 from hub.voice.catalogue import LANGS
+from hub.voice.pronounce import SPOKEN, espeak_voice
 from hub.voice.speaker import Speaker
 
 VOICE_KINDS = ("espeak", "none")
 
 
 def add_voice_arguments(parser: argparse.ArgumentParser, default_voice: str = "espeak") -> None:
-    """--voice espeak|none, --lang en|zh-Hant|zh-Hans, --voice-dir DIR."""
+    """--voice espeak|none, --lang en|zh-Hant|zh-Hans, --voice-lang cmn|yue, --voice-dir DIR."""
     group = parser.add_argument_group("voice")
     group.add_argument("--voice", choices=VOICE_KINDS, default=default_voice,
                        help="speak calls and prompts with espeak-ng, or stay silent")
     group.add_argument("--lang", choices=LANGS, default="en", help="language the hub speaks")
+    group.add_argument("--voice-lang", choices=SPOKEN, default=None,
+                       help="how Chinese is spoken: cmn Mandarin (default) or yue Cantonese")
     group.add_argument("--voice-dir", default=None, metavar="DIR",
                        help="write each utterance to DIR/0001.wav ... plus DIR/index.txt")
+
+
+def check_voice_arguments(args: argparse.Namespace) -> None:
+    """Refuse, before anything starts, a reading that cannot be (ValueError: one line)."""
+    if getattr(args, "voice_lang", None):
+        espeak_voice(getattr(args, "lang", "en"), args.voice_lang)
 
 
 def speaker_from_args(args: argparse.Namespace,
                       names: Mapping[int, str] | Sequence[str] | None = None) -> Speaker:
     """A started Speaker for the parsed flags; `names` are the players, seat 1 first."""
-    backend = make_backend(args.voice, args.lang, args.voice_dir)
+    backend = make_backend(args.voice, args.lang, args.voice_dir, getattr(args, "voice_lang", None))
     return Speaker(backend, args.lang, names=seat_names(names))
 
 

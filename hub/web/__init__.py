@@ -1,4 +1,4 @@
-"""Web scoreboard, seat pages and table admin (Flask, served by waitress)."""
+"""Web scoreboard, seat pages and table admin (Flask, served by uvicorn; see serving.py)."""
 
 from .app import close_app, create_app
 from .facade import TableFacade

@@ -105,7 +105,7 @@ class WebState:
             self.encode,
             history=int(config.get("SSE_HISTORY", 256)),
             queue_size=int(config.get("SSE_QUEUE", 32)),
-            max_clients=int(config.get("SSE_MAX_CLIENTS", 200)),
+            max_clients=int(config.get("SSE_MAX_CLIENTS", 600)),
         )
 
     def with_words(self, events: list[dict[str, Any]], names: Mapping[int, str]) -> list[dict[str, Any]]:
@@ -222,26 +222,37 @@ def api_i18n() -> Response:
     return response
 
 
+def parse_last_event_id(raw: str | None) -> int | None:
+    """The id a reconnecting page last saw (header or `?last_event_id=`), if any."""
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 18:
+        raise BadInput("Last-Event-ID must be a non-negative integer")
+    return int(raw)
+
+
+STREAM_BUSY = {"ok": False, "code": "busy", "message": "too many live pages open"}
+STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+
+
 @public.get("/events")
 def events() -> Response:
+    """A live stream held by a WSGI thread (test client, plain WSGI servers).
+
+    `hub.web.serving` answers `/events` itself on its event loop, without a thread.
+    """
     web = state()
-    raw = request.headers.get("Last-Event-ID") or request.args.get("last_event_id")
-    last_id: int | None = None
-    if raw:
-        if not raw.isdigit() or len(raw) > 18:
-            raise BadInput("Last-Event-ID must be a non-negative integer")
-        last_id = int(raw)
+    last_id = parse_last_event_id(request.headers.get("Last-Event-ID") or request.args.get("last_event_id"))
     connected = web.broadcaster.connect(last_id)
     if connected is None:
-        response = jsonify({"ok": False, "code": "busy", "message": "too many live pages open"})
+        response = jsonify(STREAM_BUSY)
         response.status_code = 503
         response.headers["Retry-After"] = "5"
         return response
     client, first = connected
     body = web.broadcaster.stream(client, first, web.heartbeat)
     response = Response(body, mimetype="text/event-stream")
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["X-Accel-Buffering"] = "no"
+    response.headers.update(STREAM_HEADERS)
     return response
 
 
@@ -391,15 +402,17 @@ def api_admin_gold(token: str) -> tuple[Response, int]:
 
 
 # --- headers --------------------------------------------------------------------------
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SAFETY_HEADERS = {"Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
+
+
 def security_headers(response: Response) -> Response:
     """No third-party anything, and tokens in URLs never leak through Referer."""
-    response.headers.setdefault(
-        "Content-Security-Policy",
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    )
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.update(SAFETY_HEADERS)
     if request.path.startswith(("/seat/", "/admin/", "/api/seat/", "/api/admin/")):
         response.headers["Cache-Control"] = "no-store"
     return response

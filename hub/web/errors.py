@@ -21,7 +21,7 @@ from hub.redact import mask_secrets, mask_tokens
 
 HTTP_CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
               415: "not_json"}
-LOGGERS = ("werkzeug", "waitress", "flask.app")
+LOGGERS = ("werkzeug", "uvicorn", "uvicorn.error", "uvicorn.access", "a2wsgi", "flask.app")
 
 
 class BadInput(Exception):

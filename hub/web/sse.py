@@ -6,6 +6,11 @@ client's bounded queue, dropping the oldest frame for a client that does not kee
 Every frame carries the full public view, so a client that lost frames is whole again
 with the next one. Recent frames are kept so a reconnecting page (Last-Event-ID) gets
 exactly what it missed.
+
+Two kinds of consumer: an `SseClient` drained by a WSGI thread (Flask's own `/events`
+route, e.g. under the test client), and a `FrameSink` such as `hub.web.streams.LoopFanout`,
+which takes each frame once and writes it to every stream it serves from one event loop,
+so open streams cost no thread each.
 """
 
 from __future__ import annotations
@@ -13,17 +18,51 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Protocol
 
 from .facade import Message, TableFacade
 
 Encoder = Callable[[int, Message], bytes]
+Frames = list[tuple[int, bytes]]
+STREAM_START = b"retry: 1000\n\n"  # a dropped page retries within a second
+KEEP_ALIVE = b": keep-alive\n\n"
+
+
+class Cursor(Protocol):
+    last_sent: int
+
+
+def unsent(cursor: Cursor, frames: Frames) -> bytes:
+    """The frames newer than the last one this stream sent, once each, in id order.
+
+    A frame may arrive both from history and live (the stream registers before reading
+    history); advances the cursor.
+    """
+    fresh: dict[int, bytes] = {}
+    for event_id, frame in frames:
+        if event_id > cursor.last_sent:
+            fresh.setdefault(event_id, frame)
+    if not fresh:
+        return b""
+    cursor.last_sent = max(fresh)
+    return b"".join(fresh[event_id] for event_id in sorted(fresh))
 
 
 def encode_frame(event_id: int, payload: dict[str, Any]) -> bytes:
     """One SSE frame: `id:` for resuming, one `data:` line of compact JSON."""
     body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     return f"id: {event_id}\ndata: {body}\n\n".encode()
+
+
+class FrameSink(Protocol):
+    """Takes every frame once, on the broadcaster's thread, and serves its own streams."""
+
+    @property
+    def client_count(self) -> int: ...
+
+    def push(self, event_id: int, frame: bytes) -> None: ...  # must not block
+
+    def end_streams(self) -> None: ...
 
 
 class SseClient:
@@ -73,10 +112,11 @@ class Broadcaster:
     ) -> None:
         self._table = table
         self._encode = encode
-        self._queue_size = queue_size
+        self.queue_size = queue_size
         self.max_clients = max_clients
         self._lock = threading.Lock()
         self._clients: set[SseClient] = set()
+        self._sinks: list[FrameSink] = []
         self._history: deque[tuple[int, bytes]] = deque(maxlen=history)
         self._inbox: deque[tuple[int, Message]] = deque(maxlen=inbox_size)
         self._wake = threading.Event()
@@ -108,9 +148,9 @@ class Broadcaster:
                     if self._history and event_id <= self._history[-1][0]:
                         continue  # ids only move forward; ignore a stale repeat
                     self._history.append((event_id, frame))
-                    clients = list(self._clients)
-                for client in clients:
-                    client.push(event_id, frame)
+                    targets: list[SseClient | FrameSink] = [*self._clients, *self._sinks]
+                for target in targets:
+                    target.push(event_id, frame)
 
     def start(self) -> None:
         with self._lock:
@@ -134,59 +174,81 @@ class Broadcaster:
         with self._lock:
             clients = list(self._clients)
             self._clients.clear()
+            sinks = list(self._sinks)
         for client in clients:
             client.close()
+        for sink in sinks:
+            sink.end_streams()
+
+    def attach(self, sink: FrameSink) -> None:
+        """Feed `sink` every frame from now on (its streams count towards `max_clients`)."""
+        self.start()
+        with self._lock:
+            self._sinks.append(sink)
+
+    def detach(self, sink: FrameSink) -> None:
+        with self._lock:
+            if sink in self._sinks:
+                self._sinks.remove(sink)
 
     # --- client side ------------------------------------------------------------------
     @property
     def client_count(self) -> int:
         with self._lock:
-            return len(self._clients)
+            return len(self._clients) + sum(sink.client_count for sink in self._sinks)
 
-    def connect(self, last_event_id: int | None) -> tuple[SseClient, list[tuple[int, bytes]]] | None:
+    @property
+    def has_room(self) -> bool:
+        return self.client_count < self.max_clients
+
+    def connect(self, last_event_id: int | None) -> tuple[SseClient, Frames] | None:
         """Register a client and return it with the frames it must get first.
 
-        A known `last_event_id` replays what was missed; anything else (first visit, too
-        old, from before a hub restart) starts with a fresh snapshot of the public view.
         Returns None when the hub already serves `max_clients` streams.
         """
         self.start()
-        client = SseClient(self._queue_size)
+        client = SseClient(self.queue_size)
         with self._lock:
-            if len(self._clients) >= self.max_clients:
+            if len(self._clients) + sum(sink.client_count for sink in self._sinks) >= self.max_clients:
                 return None
             self._clients.add(client)
+        return client, self.first_frames(last_event_id)
+
+    def first_frames(self, last_event_id: int | None) -> Frames:
+        """What a stream registered just now must get before the live frames.
+
+        A known `last_event_id` replays what was missed; anything else (first visit, too
+        old, from before a hub restart) starts with a fresh snapshot of the public view.
+        Register the stream first: a frame that arrives both ways is sent once (by id).
+        """
+        with self._lock:
             history = list(self._history)
         if last_event_id is not None and history:
             ids = [event_id for event_id, _ in history]
             if ids[0] - 1 <= last_event_id <= ids[-1]:
                 self.resumed += 1
-                return client, [(i, f) for i, f in history if i > last_event_id]
+                return [(i, f) for i, f in history if i > last_event_id]
         # Snapshot: read the table outside our lock (the hub may be calling us meanwhile).
         event_id = self._table.last_event_id()
         view = self._table.public_view()
-        return client, [(event_id, self._encode(event_id, {"view": view, "events": []}))]
+        return [(event_id, self._encode(event_id, {"view": view, "events": []}))]
 
     def disconnect(self, client: SseClient) -> None:
         with self._lock:
             self._clients.discard(client)
         client.close()
 
-    def stream(
-        self, client: SseClient, first: list[tuple[int, bytes]], heartbeat: float
-    ) -> Iterator[bytes]:
+    def stream(self, client: SseClient, first: Frames, heartbeat: float) -> Iterator[bytes]:
         """The response body: initial frames, then live frames, comments as keep-alive."""
         try:
-            yield b"retry: 1000\n\n"
+            yield STREAM_START
             pending = first
             while not client.closed:
-                fresh = [f for i, f in pending if i > client.last_sent]
-                if pending:
-                    client.last_sent = max(client.last_sent, max(i for i, _ in pending))
+                fresh = unsent(client, pending)
                 if fresh:
-                    yield b"".join(fresh)
+                    yield fresh
                 pending = client.take(heartbeat)
                 if not pending and not client.closed:
-                    yield b": keep-alive\n\n"
+                    yield KEEP_ALIVE
         finally:
             self.disconnect(client)

@@ -8,10 +8,20 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from typing import Mapping
+from typing import Any, Mapping, Protocol
 
 TOKEN_BYTES = 18  # 144 bits, 24 URL-safe characters: short enough for a QR code at a glance
 MAX_TOKEN_LENGTH = 128
+MAX_SEATS = 7  # every seat a table can have: the admin may start a bigger game
+LINKS_SETTING = "links"
+
+
+class Settings(Protocol):
+    """Where lasting tokens are kept (`hub.store.EventStore` is one)."""
+
+    def setting(self, key: str) -> Any: ...
+
+    def set_setting(self, key: str, value: Any) -> None: ...
 
 
 def make_tokens(players: int) -> tuple[str, dict[int, str]]:
@@ -41,3 +51,16 @@ def seat_for_token(seat_tokens: Mapping[int, str], candidate: str) -> int | None
         if token_matches(expected, candidate):
             found = seat
     return found
+
+
+def lasting_tokens(settings: Settings, players: int = MAX_SEATS) -> tuple[str, dict[int, str]]:
+    """The table's tokens as stored with its games, made (and stored) on first use, so
+    every phone keeps its page across hub restarts, crashes and new games."""
+    stored = settings.setting(LINKS_SETTING)
+    if isinstance(stored, dict) and isinstance(stored.get("admin"), str) and isinstance(stored.get("seats"), dict):
+        seats = {int(seat): str(token) for seat, token in stored["seats"].items()}
+        if set(seats) >= set(range(1, players + 1)):
+            return str(stored["admin"]), seats
+    admin, seats = make_tokens(players)
+    settings.set_setting(LINKS_SETTING, {"admin": admin, "seats": {str(s): t for s, t in seats.items()}})
+    return admin, seats

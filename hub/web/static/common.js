@@ -103,30 +103,111 @@ const Citadels = (() => {
     conn.textContent = state === "live" ? t("live") : t("reconnecting");
   }
 
-  /* Live updates: EventSource resumes by itself with Last-Event-ID; if the hub refused us
-     (busy, restarted) we open a new stream carrying the last id we saw. */
+  /* Live updates, one connection per browser. A browser opens at most six connections to
+     the hub and every EventSource holds one, so the hub's pages open in one browser share a
+     single stream: the page holding the Web Lock "citadels-live" opens the EventSource and
+     relays every message on the BroadcastChannel "citadels-live"; the others listen. A page
+     that is (or becomes) visible takes the lock over (a hidden tab may be frozen by the
+     browser), and the page it took it from follows again; when the stream's page closes,
+     the lock passes to another page. Whoever opens the stream sends the last id it saw
+     (Last-Event-ID: it gets exactly what it missed). A page that joins asks for the last
+     message so it can draw at once. Without these APIs each page has its own stream.
+     EventSource resumes by itself; if the hub refused us (busy, restarted) we open a new
+     stream carrying the last id we saw.
+     live(onMessage) calls onMessage({id, view, events}) for every change; returns stop(). */
   function live(onMessage) {
+    const NAME = "citadels-live";
+    const shared = "locks" in navigator && typeof BroadcastChannel === "function";
+    const channel = shared ? new BroadcastChannel(NAME) : null;
     let lastId = null;
+    let lastData = null;
     let source = null;
+    let stopped = false;
+    let leading = !shared;  // without sharing, every page leads its own stream
+    let attempt = 0;
+    let release = null;
+
+    function receive(data, id) {
+      if (id && id === lastId && data === lastData) return;  // a relay of what we have
+      if (id) lastId = id;
+      lastData = data;
+      let message;
+      try { message = JSON.parse(data); } catch (err) { return; }
+      setConn("live");
+      document.body.dataset.eventId = String(message.id);
+      onMessage(message);
+    }
+
+    function state(next) {
+      setConn(next);
+      if (channel) channel.postMessage({ state: next });
+    }
+
     function open() {
+      if (stopped || !leading || source) return;
       const url = lastId === null ? "/events" : "/events?last_event_id=" + encodeURIComponent(lastId);
-      source = new EventSource(url);
-      source.onopen = () => setConn("live");
-      source.onmessage = (e) => {
-        setConn("live");
-        if (e.lastEventId) lastId = e.lastEventId;
-        let message;
-        try { message = JSON.parse(e.data); } catch (err) { return; }
-        document.body.dataset.eventId = String(message.id);
-        onMessage(message);
+      const mine = new EventSource(url);
+      source = mine;
+      mine.onopen = () => state("live");
+      mine.onmessage = (e) => {
+        receive(e.data, e.lastEventId);
+        if (channel) channel.postMessage({ data: e.data, id: e.lastEventId });
       };
-      source.onerror = () => {
-        setConn("lost");
-        if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
+      mine.onerror = () => {
+        state("lost");
+        if (mine.readyState === EventSource.CLOSED && source === mine) {
+          source = null;
+          setTimeout(open, 2000);
+        }
       };
     }
-    open();
-    return () => source && source.close();
+
+    function follow() {
+      leading = false;
+      if (source) source.close();
+      source = null;
+    }
+
+    function lead(steal) {
+      const mine = ++attempt;  // a newer request makes an older one give the lock straight back
+      navigator.locks.request(NAME, steal ? { steal: true } : {}, () => new Promise((resolve) => {
+        if (stopped || mine !== attempt) { resolve(); return; }
+        release = resolve;
+        leading = true;
+        open();
+      })).catch(() => {
+        // another page took the stream over: follow it, and queue for the lock again
+        if (mine !== attempt) return;
+        follow();
+        if (!stopped) lead(false);
+      });
+    }
+
+    if (!shared) {
+      open();
+      return () => { stopped = true; if (source) source.close(); };
+    }
+    channel.onmessage = (e) => {
+      const m = e.data || {};
+      if (m.hello) {
+        if (source && lastData !== null) channel.postMessage({ data: lastData, id: lastId });
+      } else if (m.state) {
+        setConn(m.state);
+      } else if (typeof m.data === "string") {
+        receive(m.data, m.id);
+      }
+    };
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && !leading && !stopped) lead(true);
+    });
+    lead(document.visibilityState === "visible");
+    channel.postMessage({ hello: true });
+    return () => {
+      stopped = true;
+      follow();
+      if (release) release();
+      channel.close();
+    };
   }
 
   return {

@@ -1,0 +1,142 @@
+"""How each espeak-ng voice should read the hub's Chinese: voices, respellings, checks.
+
+The words shown on screens and written in WAV indexes stay as the catalogue has them;
+only the text handed to espeak-ng is respelled, where espeak-ng 1.51 misreads a word
+(a polyphonic character read with its other sound, "2" read "èr" before a measure word).
+`phoneme_problems` asks espeak-ng itself how it reads a text, so a test (and
+``python -m hub.voice --render``) can prove every phrase is read in the intended language.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from typing import Final
+
+from hub.voice.catalogue import check_lang
+
+# How Chinese text is spoken: Mandarin by default (the Classic rulebook in Traditional
+# Chinese is mostly played by Mandarin speakers), Cantonese on request.
+SPOKEN: Final = ("cmn", "yue")
+DEFAULT_SPOKEN: Final = "cmn"
+# espeak-ng 1.51's plain "cmn" voice reads every character as pinyin with its tone
+# number spoken in English ("guo two wang two", espeak-ng issue #1370); the
+# "cmn-latn-pinyin" voice reads the same Traditional or Simplified characters in
+# Mandarin, and also reads pinyin written with tone digits, which the respellings use.
+SPOKEN_VOICES: Final = {"cmn": "cmn-latn-pinyin", "yue": "yue"}
+ENGLISH_VOICE: Final = "en"
+
+# Words espeak-ng misreads, per voice: the catalogue's words and the card names it says.
+# Pinyin with tone digits is what the cmn-latn-pinyin voice reads exactly.
+_MANDARIN_RESPELLINGS: Final = {
+    "角色": "jue2se4",  # read jiǎosè; the word is juésè
+    "獲得": "huo4de2", "获得": "huo4de2",  # read huòde (particle)
+    "墓地": "mu4di4",  # 地 read as the particle "de"
+    "地圖室": "di4tu2shi4", "地图室": "di4tu2shi4",
+    "地區": "di4qu1", "地区": "di4qu1",
+    "更換": "geng1huan4", "更换": "geng1huan4",  # read gèng
+    "處理": "chu3li3", "处理": "chu3li3",  # read chù
+    "應答": "ying4da2", "应答": "ying4da2",  # read yīng
+    "感應區": "gan3ying4qu1", "感应区": "gan3ying4qu1",
+    "扒竊": "pa2qie4",  # read bā
+    "要塞": "yao4sai4",  # read sāi
+    "瞭望塔": "liao4wang4ta3",  # read liǎo
+}
+RESPELLINGS: Final[dict[str, dict[str, str]]] = {"cmn-latn-pinyin": _MANDARIN_RESPELLINGS, "yue": {}}
+
+# "2" before a measure word is 兩/两 in both Mandarin and Cantonese ("兩枚金幣"), not 二.
+_TWO_BEFORE_MEASURE: Final = re.compile(r"(?<![0-9])2(?=[枚張张個个分])")
+_HAN: Final = re.compile(r"[\u3400-\u9fff]")
+# the one Latin word the catalogue says on purpose: the seat's OK button
+ENGLISH_WORDS: Final = ("OK",)
+
+
+class UnknownSpoken(ValueError):
+    """Raised for a spoken language the hub has no voice for."""
+
+
+def espeak_voice(lang: str, spoken: str | None = None) -> str:
+    """The espeak-ng voice for text in `lang` spoken as `spoken` (cmn or yue; Chinese only)."""
+    if check_lang(lang) == "en":
+        if spoken not in (None, "en"):
+            raise UnknownSpoken(f"--voice-lang {spoken} reads Chinese text; use it with --lang zh-Hant or zh-Hans")
+        return ENGLISH_VOICE
+    spoken = spoken or DEFAULT_SPOKEN
+    if spoken not in SPOKEN_VOICES:
+        raise UnknownSpoken(f"unknown spoken language {spoken!r}; expected one of {', '.join(SPOKEN)}")
+    return SPOKEN_VOICES[spoken]
+
+
+def speakable(text: str, voice: str) -> str:
+    """The text as it should be handed to espeak-ng's `voice`."""
+    if voice == ENGLISH_VOICE:
+        return text
+    text = _TWO_BEFORE_MEASURE.sub("兩", text)  # espeak-ng reads 兩 in either script
+    for word, respelled in RESPELLINGS.get(voice, {}).items():
+        text = text.replace(word, f" {respelled} ")
+    return text
+
+
+def phonemes(text: str, voice: str, executable: str = "espeak-ng") -> str:
+    """espeak-ng's phoneme transcription (``-x``) of what `voice` would say for `text`."""
+    return phonemes_of_many([text], voice, executable)[0]
+
+
+_SEPARATOR: Final = "九九九九九"  # a clause no phrase contains: its own line of phonemes
+
+
+def phonemes_of_many(texts: list[str], voice: str, executable: str = "espeak-ng") -> list[str]:
+    """Transcriptions of many texts from one espeak-ng run (loading a voice is the slow part).
+
+    The texts are separated by a clause of their own whose transcription is a line of its
+    own; anything else (a text whose phonemes cannot be told apart) raises RuntimeError.
+    """
+    def run(text: str) -> list[str]:
+        done = subprocess.run([executable, "-q", "-x", "-v", voice, "-b", "1", "--stdin"],
+                              input=text.encode("utf-8"), capture_output=True, check=True, timeout=120)
+        return done.stdout.decode("utf-8", errors="replace").splitlines()
+
+    separator = run(_SEPARATOR + "。")
+    joined = f"。\n{_SEPARATOR}。\n".join(speakable(text, voice) for text in texts)
+    parts: list[list[str]] = [[]]
+    for line in run(joined):
+        if line.strip() and line in separator:
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    if len(parts) != len(texts):
+        raise RuntimeError(f"espeak-ng's phonemes for {len(texts)} texts came back in {len(parts)} parts")
+    return ["\n".join(lines).strip() + "\n" for lines in parts]
+
+
+_SWITCH: Final = re.compile(r"\(([a-z-]+)\)")
+_SYLLABLE_TONES: Final = {"cmn-latn-pinyin": re.compile(r"[1-5]{2,3}"), "yue": re.compile(r"[1-7]")}
+
+
+def phoneme_problems(text: str, voice: str, transcription: str | None = None) -> list[str]:
+    """Why `voice` would not read `text` in its own language (empty: it would).
+
+    espeak-ng marks every switch to another language's rules in its transcription, e.g.
+    "(en)oU11keI11(cmn)": a Chinese voice may switch only for the English words listed,
+    and must give every Chinese character a toned syllable of its own.
+    """
+    said = phonemes(text, voice) if transcription is None else transcription
+    problems = []
+    if not said.strip() and re.search(r"\w", text):
+        problems.append("nothing is said")
+    if voice == ENGLISH_VOICE and _HAN.search(text):
+        problems.append("an English voice reads each Chinese character as 'Chinese letter'")
+    switches = [m.group(1) for m in _SWITCH.finditer(said)]
+    foreign = [lang for lang in switches if lang != voice.split("-")[0]]
+    allowed = sum(len(re.findall(rf"(?<![A-Za-z]){word}(?![A-Za-z])", text)) for word in ENGLISH_WORDS) if voice != ENGLISH_VOICE else 0
+    if len(foreign) > allowed:
+        problems.append(f"switches to {', '.join(sorted(set(foreign)))} {len(foreign)} times "
+                        f"(only {allowed} English word(s) expected): {said.strip()!r}")
+    tones = _SYLLABLE_TONES.get(voice)
+    if tones is not None:
+        english = re.sub(r"\(en\).*?\([a-z-]+\)", " ", said, flags=re.S)
+        syllables = len(tones.findall(english))
+        characters = len(_HAN.findall(text))
+        if syllables < characters:
+            problems.append(f"{characters} Chinese characters but {syllables} toned syllables: {said.strip()!r}")
+    return problems

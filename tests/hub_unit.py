@@ -1,0 +1,171 @@
+"""The shipped systemd unit (hardware/citadels-hub.service) as a command a test can run.
+
+`unit_command(state_dir, broker_url)` reads the unit's `Environment=` and `ExecStart=`
+lines and does what systemd would, with test paths: `${VAR}` expanded from the unit's
+environment (the test's values win), the installed `citadels-hub` replaced by this
+checkout's `python -m hub.cli`, `/var/lib/citadels` by `state_dir`, and `STATE_DIRECTORY`
+set as `StateDirectory=` does. So a test restarting it restarts exactly what the Pi runs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+UNIT = Path(__file__).resolve().parent.parent / "hardware" / "citadels-hub.service"
+INSTALLED_BINARY = "/opt/citadels/venv/bin/citadels-hub"
+INSTALLED_STATE = "/var/lib/citadels"
+
+
+@dataclass(frozen=True)
+class UnitCommand:
+    argv: list[str]
+    env: dict[str, str]
+    cwd: Path
+
+    def start(self) -> subprocess.Popen[str]:
+        """Start it as systemd would (own process group so a test can SIGKILL it alone)."""
+        return subprocess.Popen(self.argv, env=self.env, cwd=self.cwd, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def service_section(unit: Path = UNIT) -> list[tuple[str, str]]:
+    """(key, value) lines of the unit's [Service] section, in order."""
+    lines: list[tuple[str, str]] = []
+    section = ""
+    for raw in unit.read_text().splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            section = line
+            continue
+        if section == "[Service]" and "=" in line:
+            key, value = line.split("=", 1)
+            lines.append((key.strip(), value.strip()))
+    return lines
+
+
+def unit_command(state_dir: Path, broker_url: str, *, extra_args: Sequence[str] = (),
+                 extra_env: Mapping[str, str] | None = None, unit: Path = UNIT) -> UnitCommand:
+    """The unit's ExecStart for a test: `broker_url` as CITADELS_BROKER, `state_dir` as the
+    state directory, `extra_args` appended (e.g. `--port N --voice none`), `extra_env` as
+    the EnvironmentFile would give (e.g. CITADELS_BROKER_PASSWORD)."""
+    service = service_section(unit)
+    unit_env: dict[str, str] = {}
+    for key, value in service:
+        if key == "Environment":
+            for assignment in shlex.split(value):
+                name, _, val = assignment.partition("=")
+                unit_env[name] = val
+    unit_env["CITADELS_BROKER"] = broker_url
+    unit_env.update(extra_env or {})
+    exec_start = next(value for key, value in service if key == "ExecStart")
+    words = [_expand(word, unit_env) for word in shlex.split(exec_start)]
+    if words[0] != INSTALLED_BINARY:
+        raise AssertionError(f"the unit runs {words[0]!r}, not {INSTALLED_BINARY}")
+    argv = [sys.executable, "-m", "hub.cli", *(w.replace(INSTALLED_STATE, str(state_dir)) for w in words[1:]),
+            *extra_args]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CITADELS_")}
+    env.update(unit_env)
+    env["STATE_DIRECTORY"] = str(state_dir)
+    env["PYTHONPATH"] = str(UNIT.parent.parent)
+    env["PYTHONUNBUFFERED"] = "1"
+    return UnitCommand(argv, env, state_dir)
+
+
+def _expand(word: str, env: Mapping[str, str]) -> str:
+    """systemd's `${VAR}` (a whole word stays one word) and `$VAR`."""
+    return re.sub(r"\$\{(\w+)\}|\$(\w+)", lambda m: env.get(m.group(1) or m.group(2), ""), word)
+
+
+class ProcessOutput:
+    """Collects a running process's stdout and stderr lines (reader threads), so a test can
+    wait for a line without blocking on a pipe."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        import threading
+
+        self.process = process
+        self.stdout: list[str] = []
+        self.stderr: list[str] = []
+        self._changed = threading.Condition()
+        self._threads = [threading.Thread(target=self._pump, args=(stream, lines), daemon=True)
+                         for stream, lines in ((process.stdout, self.stdout), (process.stderr, self.stderr))]
+        for thread in self._threads:
+            thread.start()
+
+    def _pump(self, stream: object, lines: list[str]) -> None:
+        for line in stream:  # type: ignore[attr-defined]
+            with self._changed:
+                lines.append(line.rstrip("\n"))
+                self._changed.notify_all()
+
+    def wait_for(self, pattern: str, timeout: float = 30.0, stream: str = "stdout") -> re.Match[str]:
+        """The first line of `stream` matching the regex `pattern`, waiting up to `timeout` s."""
+        import time
+
+        lines = self.stdout if stream == "stdout" else self.stderr
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                for line in lines:
+                    found = re.search(pattern, line)
+                    if found:
+                        return found
+                left = deadline - time.monotonic()
+                if left <= 0 or (self.process.poll() is not None and all(not t.is_alive() for t in self._threads)):
+                    raise AssertionError(f"no {stream} line matching {pattern!r}; stdout {self.stdout!r}, "
+                                         f"stderr {self.stderr!r}")
+                self._changed.wait(min(left, 0.2))
+
+    def finish(self, timeout: float = 20.0) -> None:
+        """Wait for the process's end and the last lines."""
+        self.process.wait(timeout)
+        for thread in self._threads:
+            thread.join(timeout)
+
+
+def links(output: ProcessOutput) -> dict[str, str]:
+    """The phone links the hub printed: {"admin": url, "1": url, ...}."""
+    output.wait_for(r"^Seat 7: ")  # the last one printed
+    found: dict[str, str] = {}
+    for line in output.stdout:
+        if line.startswith("Table admin: "):
+            found["admin"] = line.split(": ", 1)[1]
+        match = re.match(r"^Seat (\d+): (\S+)", line)
+        if match:
+            found[match.group(1)] = match.group(2)
+    return found
+
+
+def first_answer(seat: Any, uid: str, patience: float = 30) -> Any:
+    """Lay `uid` on a VirtualSeat until the hub answers (it may still be starting), then
+    return that answer."""
+    import time
+
+    deadline = time.monotonic() + patience
+    while True:
+        event = seat.place(uid)
+        try:
+            return seat.answer_to(event, timeout=1)
+        except TimeoutError:
+            assert time.monotonic() < deadline, "the hub never answered"
+
+
+def stored_actions(db: Path) -> int:
+    """How many actions a running process has committed to its game database (0 if none yet)."""
+    import sqlite3
+
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+    except sqlite3.Error:
+        return 0

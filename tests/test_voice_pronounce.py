@@ -1,0 +1,103 @@
+"""Every phrase is read in the intended language, by the real espeak-ng, in every voice.
+
+espeak-ng's phoneme transcription (``-x``) marks each switch to another language's rules,
+e.g. "(en)oU11keI11(cmn)": that is how espeak-ng 1.51's plain "cmn" voice reads every
+Chinese character (pinyin with English-spoken tone numbers) and how a character it does
+not know comes out ("Chinese letter"). These tests run the real espeak-ng and fail,
+never skip, when it is missing.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hub.voice import __main__ as voice_main
+from hub.voice.catalogue import load_catalogue
+from hub.voice.pronounce import (
+    UnknownSpoken,
+    espeak_voice,
+    phoneme_problems,
+    phonemes,
+    phonemes_of_many,
+    speakable,
+)
+
+
+def require_espeak() -> None:
+    if shutil.which("espeak-ng") is None:
+        pytest.fail("espeak-ng is required (Debian: apt-get install espeak-ng)", pytrace=False)
+
+
+@pytest.mark.parametrize(("lang", "spoken"), voice_main.READINGS)
+def test_every_phrase_and_card_name_is_read_in_the_intended_language(lang: str, spoken: str | None) -> None:
+    require_espeak()
+    voice = espeak_voice(lang, spoken)
+    texts = voice_main.spoken_texts(lang)
+    assert set(load_catalogue()) <= set(texts) and any(k.startswith("district.") for k in texts)
+    said = phonemes_of_many(list(texts.values()), voice)
+    problems = {phrase_id: phoneme_problems(text, voice, transcription)
+                for (phrase_id, text), transcription in zip(texts.items(), said)}
+    assert {k: v for k, v in problems.items() if v} == {}
+
+
+def test_one_run_for_many_texts_gives_what_one_run_per_text_gives() -> None:
+    require_espeak()
+    texts = ["刺客：放上你要刺殺的角色，或者按OK。", "墓地", "、", "第3輪。"]
+    assert [p.split() for p in phonemes_of_many(texts, "cmn-latn-pinyin")] == \
+        [phonemes(t, "cmn-latn-pinyin").split() for t in texts]
+
+
+def test_the_check_catches_the_plain_cmn_voice_and_letter_spelling() -> None:
+    """The checker is itself checked: readings the hub must never ship are flagged."""
+    require_espeak()
+    assert phoneme_problems("國王拿取皇冠。", "cmn"), "plain cmn reads tone numbers in English"
+    assert phoneme_problems("國王", "en"), "an English voice spells Chinese letter by letter"
+    assert phoneme_problems("國王 Bob", "cmn-latn-pinyin"), "only OK may be English"
+    assert phoneme_problems("請按OK。", "cmn-latn-pinyin") == []
+
+
+def test_the_check_counts_a_syllable_per_character() -> None:
+    assert phoneme_problems("國王", "cmn-latn-pinyin", "k'uo35_|\n") != []
+    assert phoneme_problems("國王", "cmn-latn-pinyin", "k'uo35_| w'A35N_|\n") == []
+    assert phoneme_problems("國王", "yue", "gw'o3k_| w'ong4_|\n") == []
+
+
+@pytest.mark.parametrize(("text", "voice", "heard"), [
+    ("請選擇角色。", "cmn-latn-pinyin", "請選擇 jue2se4 。"),  # not jiǎosè
+    ("3號座位收稅，獲得2枚金幣。", "cmn-latn-pinyin", "3號座位收稅， huo4de2 兩枚金幣。"),
+    ("3号座位，抽2张牌。", "yue", "3号座位，抽兩张牌。"),  # 兩 before a measure word, both voices
+    ("第2輪。22分。2號座位", "cmn-latn-pinyin", "第2輪。22分。2號座位"),  # èr stays èr
+    ("墓地", "yue", "墓地"),  # Cantonese reads it right: no respelling
+    ("Seat 2, take 2 gold.", "en", "Seat 2, take 2 gold."),
+])
+def test_only_espeak_hears_the_respelling(text: str, voice: str, heard: str) -> None:
+    assert speakable(text, voice) == heard
+
+
+def test_chinese_is_mandarin_by_default_and_cantonese_on_request() -> None:
+    assert espeak_voice("zh-Hant") == espeak_voice("zh-Hans") == "cmn-latn-pinyin"
+    assert espeak_voice("zh-Hant", "yue") == "yue"
+    assert espeak_voice("en") == "en"
+    with pytest.raises(UnknownSpoken, match="--lang zh-Hant"):
+        espeak_voice("en", "yue")
+    with pytest.raises(UnknownSpoken, match="klingon"):
+        espeak_voice("zh-Hant", "klingon")
+
+
+def test_render_writes_a_wav_and_a_phoneme_line_per_phrase(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m hub.voice --render DIR`, on a few phrases so the test stays short."""
+    require_espeak()
+    few = ("call.no_answer", "prompt.turn.king")
+    everything = voice_main.spoken_texts
+    monkeypatch.setattr(voice_main, "spoken_texts", lambda lang: {k: everything(lang)[k] for k in few})
+    monkeypatch.setattr(voice_main, "READINGS", (("zh-Hant", "cmn"), ("zh-Hant", "yue")))
+    assert voice_main.main(["--render", str(tmp_path)]) == 0
+    for folder in ("zh-Hant-cmn", "zh-Hant-yue"):
+        assert sorted(p.name for p in (tmp_path / folder).glob("*.wav")) == [f"{k}.wav" for k in few]
+        rows = (tmp_path / folder / "phonemes.tsv").read_text(encoding="utf-8").splitlines()
+        assert rows[0] == "id\ttext\tphonemes\tproblems" and len(rows) == 3
+        assert rows[2].startswith("prompt.turn.king\t國王：") and rows[2].endswith("\t")
