@@ -64,6 +64,12 @@ def validate(cfg):
             problems.append("'led.pins' must list 3 pin numbers (r, g, b)")
     elif led is not None:
         problems.append("'led.type' must be 'neopixel' or 'rgb'")
+    tls = _get(cfg, "broker.tls")
+    if tls is not None and not isinstance(tls, bool):
+        problems.append("'broker.tls' must be true or false")
+    ca = _get(cfg, "broker.ca")
+    if tls and ca is not None and not isinstance(ca, str):
+        problems.append("'broker.ca' must be a file name or null")
     if cfg.get("display"):
         for key in ("i2c", "sda", "scl"):
             _need(cfg, "display." + key, int, problems)
@@ -88,4 +94,24 @@ def load(path="config.json"):
         raw = json.loads(text)
     except ValueError:
         raise ConfigError("%s is not valid JSON" % path)
-    return validate(raw)
+    cfg = validate(raw)
+    broker = cfg["broker"]
+    if broker.get("tls"):
+        broker["ca"] = _ca_path(path, broker.get("ca", "ca.crt"))
+    return cfg
+
+
+def _ca_path(config_path, ca):
+    """The CA file next to config.json; it must be there (never fall back to no check).
+    `"ca": null` asks for encryption without checking the broker, on purpose."""
+    if not ca:
+        return ""
+    if not ca.startswith("/") and "/" in config_path:
+        ca = config_path.rsplit("/", 1)[0] + "/" + ca
+    try:
+        with open(ca, "rb"):
+            pass
+    except OSError:
+        raise ConfigError("broker.ca: %s not found: copy the table's CA certificate there "
+                          "(or set \"ca\": null to skip the broker check)" % ca)
+    return ca

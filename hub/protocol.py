@@ -24,7 +24,9 @@ BEEPS = ("none", "ok", "error", "turn")
 BUTTONS = ("a", "b", "ok")
 TAG_EDGES = ("added", "removed")
 PRESS_KINDS = ("short", "long")
-EVENT_TYPES = ("tag", "button", "fault", "recovered")
+EVENT_TYPES = ("tag", "button", "fault", "recovered", "inventory")
+INVENTORY_MAX_UIDS = 8
+MULTIPLE_CARDS = "multiple_cards"  # fault/recovered `what`: two or more cards on one antenna
 STATUSES = ("online", "offline")
 TEXT_MAX_LINES = 4
 TEXT_MAX_CHARS = 21
@@ -40,7 +42,7 @@ MAX_TEXT_FIELD_CHARS = 128
 TopicKind: TypeAlias = Literal[
     "status", "hello", "event", "cmd", "hub/status", "hub/events", "public"
 ]
-EventType: TypeAlias = Literal["tag", "button", "fault", "recovered"]
+EventType: TypeAlias = Literal["tag", "button", "fault", "recovered", "inventory"]
 
 
 class ProtocolError(ValueError):
@@ -71,6 +73,7 @@ class SeatEvent:
     what: str | None = None
     detail: str | None = None
     seat: int | None = None  # only serial readers send it
+    uids: tuple[str, ...] | None = None  # inventory: every tag lying on the reader
 
     @property
     def key(self) -> tuple[str, int, int]:
@@ -88,6 +91,7 @@ class SeatHello:
     reader: str
     buttons: tuple[str, ...]
     display: str | None
+    inventory: bool = False  # the device reports what lies on its reader after every (re)connect
 
 
 @dataclass(frozen=True)
@@ -278,11 +282,7 @@ def parse_event(payload: bytes | str) -> SeatEvent:
         edge = _require(obj, "edge")
         if edge not in TAG_EDGES:
             raise ProtocolError("bad_field", f"'edge' must be added or removed, got {edge!r}")
-        uid = _require(obj, "uid")
-        if not isinstance(uid, str) or not UID_PATTERN.fullmatch(uid):
-            raise ProtocolError(
-                "bad_uid", f"uid {uid!r} is not upper-case hex of 4, 7 or 10 bytes"
-            )
+        uid = _check_uid(_require(obj, "uid"))
         return SeatEvent(type="tag", edge=edge, uid=uid, **common)  # type: ignore[arg-type]
     if kind == "button":
         button = _require(obj, "button")
@@ -296,7 +296,25 @@ def parse_event(payload: bytes | str) -> SeatEvent:
         what = _text_field(obj, "what")
         detail = _text_field(obj, "detail", optional=True)
         return SeatEvent(type=kind, what=what, detail=detail, **common)  # type: ignore[arg-type]
+    if kind == "inventory":
+        return SeatEvent(type="inventory", uids=_uid_list(_require(obj, "uids")), **common)  # type: ignore[arg-type]
     raise ProtocolError("unknown_type", f"unknown event type {kind!r}")
+
+
+def _check_uid(uid: Any) -> str:
+    if not isinstance(uid, str) or not UID_PATTERN.fullmatch(uid):
+        raise ProtocolError("bad_uid", f"uid {uid!r} is not upper-case hex of 4, 7 or 10 bytes")
+    return uid
+
+
+def _uid_list(value: Any) -> tuple[str, ...]:
+    """An inventory's `uids`: 0-8 distinct valid UIDs (one reader holds a few cards at most)."""
+    if not isinstance(value, list) or len(value) > INVENTORY_MAX_UIDS:
+        raise ProtocolError("bad_field", f"'uids' must be a list of at most {INVENTORY_MAX_UIDS} UIDs")
+    uids = tuple(_check_uid(uid) for uid in value)
+    if len(set(uids)) != len(uids):
+        raise ProtocolError("bad_field", "'uids' lists a tag twice")
+    return uids
 
 
 def parse_hello(payload: bytes | str) -> SeatHello:
@@ -313,8 +331,11 @@ def parse_hello(payload: bytes | str) -> SeatHello:
         if button not in BUTTONS:
             raise ProtocolError("bad_button", f"button {button!r} is not one of {BUTTONS}")
     display = _text_field(obj, "display", optional=True)
+    inventory = obj.get("inventory", False)
+    if not isinstance(inventory, bool):
+        raise ProtocolError("bad_field", f"'inventory' must be true or false, got {inventory!r}")
     assert device is not None and fw is not None and reader is not None
-    return SeatHello(device, boot, fw, reader, tuple(buttons), display)
+    return SeatHello(device, boot, fw, reader, tuple(buttons), display, inventory)
 
 
 def parse_status(payload: bytes | str) -> Literal["online", "offline"]:

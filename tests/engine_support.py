@@ -13,7 +13,10 @@ PUBLIC_KEYS = {
     "round", "phase", "mode", "crowned", "calling", "faceup_removed", "killed", "robbed",
     "complete_at", "first_complete", "pending", "deck", "seats", "result",
 }
-PUBLIC_SEAT_KEYS = {"seat", "name", "gold", "hand", "crown", "characters", "city", "museum", "complete"}
+# "score": what the city is worth now (public: cities are on the table); "chosen": how many
+# characters the seat holds (public: everyone sees a card taken), never which.
+PUBLIC_SEAT_KEYS = {"seat", "name", "gold", "hand", "crown", "characters", "city", "museum", "complete", "score",
+                    "chosen"}
 PUBLIC_EVENT_CHARACTER_KINDS = {"called", "no_answer", "revealed", "killed", "robbed_named", "turn_ended",
                                 "faceup_removed"}
 
@@ -88,6 +91,7 @@ def check_views(game: Game) -> None:
     for s in view["seats"]:
         assert set(s) == PUBLIC_SEAT_KEYS
         assert isinstance(s["hand"], int)
+        assert isinstance(s["chosen"], int) and 0 <= s["chosen"] <= 2
         for char in s["characters"]:
             assert game.revealed.get(char) == s["seat"], f"{char} shown for seat {s['seat']} before it was revealed"
     for char in view["faceup_removed"]:

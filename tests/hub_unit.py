@@ -135,7 +135,7 @@ class ProcessOutput:
 
 def links(output: ProcessOutput) -> dict[str, str]:
     """The phone links the hub printed: {"admin": url, "1": url, ...}."""
-    output.wait_for(r"^Seat 7: ")  # the last one printed
+    output.wait_for(r"^Hub running")  # printed after the links (only the seats in play get one)
     found: dict[str, str] = {}
     for line in output.stdout:
         if line.startswith("Table admin: "):

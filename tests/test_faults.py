@@ -22,6 +22,7 @@ from hub.store import EventStore, TableRecord
 from hub.table.service import TableService
 from hub.table.sim import SimTable
 from hub.transport import MqttBus, Will
+from tests.fakes.seat import MessageLog
 
 SETUP = Setup(players=4, seed=21, mode="physical")
 REFERENCE: dict[str, Any] = {}
@@ -70,15 +71,6 @@ def wait_for(predicate: Any, timeout: float = 10.0, what: str = "") -> None:
         time.sleep(0.01)
 
 
-def announce(device: Any) -> None:
-    """What the firmware does after every (re)connect (firmware/link.py): retained
-    `online` and `hello` again. A restarted broker (no persistence) has lost both, and
-    may have published a will for a connection it tore down. VirtualSeat re-announces
-    only in connect(), not on the transport's automatic reconnect, so do it here."""
-    device._publish(device.status_topic, b"online", retain=True)
-    device._publish(device.hello_topic, json.dumps(device.hello, separators=(",", ":")), retain=True)
-
-
 def new_sim(db: Path, url: str) -> tuple[SimTable, TableRecord]:
     record = TableRecord.open(db, SETUP, resume=False)
     return SimTable(SETUP, broker=url, journal_meta=record.journal), record
@@ -89,14 +81,33 @@ def test_broker_restarted_mid_game(mosquitto: Any, tmp_path: Path) -> None:
     sim, _ = new_sim(db, mosquitto.url)
     try:
         play_steps(sim, 40)
-        before = sim.service.game.state_hash()
-        mosquitto.restart()
-        assert sim.hub_bus.wait_connected(15)
-        for device in sim.devices.values():
-            assert device._connection.wait_connected(15)  # type: ignore[union-attr]
-            announce(device)
         service = sim.service
+        before = service.game.state_hash()
+        for seat, device in sim.devices.items():  # every command in flight has arrived
+            wait_for(lambda d=device, s=seat: d.shown == service.seat_view(s)["you"]["display"], what=f"seat {seat} settled")
+        counts = {s: len(d.commands) for s, d in sim.devices.items()}
+        mosquitto.restart()  # no persistence: retained status, hello, hub status and view are gone
+        assert sim.hub_bus.wait_connected(15)
+        # nobody re-announces by hand: the seats (like the firmware) and the hub do it on reconnect
         wait_for(lambda: all(service.online.get(s) for s in sim.devices), what="seats online after the restart")
+        pending = service.game.pending
+        assert pending is not None
+        for seat, device in sim.devices.items():  # every display is given back
+            # commands are delivered at least once: the hub's transport may resend ones sent
+            # before the restart, so look for the restore itself (what it shows, no beep)
+            display = service.seat_view(seat)["you"]["display"]
+            restored = device.wait_for_command(lambda c, d=display: c.text == tuple(d["text"]) and c.beep is None,
+                                               timeout=15, since=counts[seat])
+            assert restored.led == display["led"]
+            if seat == pending.seat:
+                assert restored.led == "blue"
+        watcher = MqttBus.from_url(mosquitto.url, "watch-restart")
+        try:
+            status = MessageLog()
+            watcher.subscribe("citadels/t1/hub/status", status)
+            status.wait_for(lambda _t, p: p == b"online", timeout=5)  # retained again
+        finally:
+            watcher.close()
         assert service.game.state_hash() == before
         finish_and_check(sim, db)
         FAULT_CASES.append("broker restart")
@@ -120,8 +131,8 @@ def test_seat_device_vanishes_with_its_last_will_and_reboots(mosquitto: Any, tmp
         refused = service.answer(seat, str(service.game.legal_actions()[0]))
         assert refused["code"] == "paused" and refused["message"]
         assert service.game.state_hash() == before
-        device.reboot()  # back with a new boot number; its seq restarts at 1
-        assert device.boot != old_boot and device.seq == 0
+        device.reboot()  # back with a new boot number; its seq restarts at 1 (the inventory)
+        assert device.boot != old_boot and device.seq == 1 and device.sent[-1]["type"] == "inventory"
         wait_for(lambda: not service.paused, what="resume after the reboot")
         finish_and_check(sim, db)
         assert any(boot == device.boot for _dev, boot in service._seen)  # the new boot's events applied

@@ -18,6 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 HARDWARE = ROOT / "hardware"
 
 
+TABLE_CA = Path(__file__).resolve().parent / "wasm" / "package.json"  # any readable file stands in
+
+
 def load_flash_seat() -> Any:
     spec = importlib.util.spec_from_file_location("flash_seat", HARDWARE / "flash_seat.py")
     assert spec and spec.loader
@@ -31,6 +34,8 @@ def dry_run(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, dict[
     args = ["--port", "/dev/ttyUSB0", "--seat", "5", "--wifi-ssid", "citadels-table",
             "--wifi-password", "wpa-pass", "--broker-host", "10.42.0.1",
             "--mqtt-password", "pw5", "--dry-run", *extra]
+    if "--plain" not in extra and "--ca" not in extra:
+        args += ["--ca", str(TABLE_CA)]
     flash_seat = load_flash_seat()
     code = flash_seat.main(args)
     captured = capsys.readouterr()
@@ -48,8 +53,8 @@ def test_flash_seat_builds_a_valid_config_and_one_mpremote_session(
     code, cfg, argv, _ = dry_run(capsys, "--board", board, "--reader", reader)
     assert code == 0
     assert cfg["seat"] == 5 and cfg["reader"]["mode"] == reader
-    assert cfg["broker"] == {"host": "10.42.0.1", "port": 1883, "user": "seat5",
-                             "password": "pw5", "keepalive": 30}
+    assert cfg["broker"] == {"host": "10.42.0.1", "port": 8883, "user": "seat5",
+                             "password": "pw5", "keepalive": 10, "tls": True, "ca": "ca.crt"}
     if board == "picow":
         assert cfg["buttons"] == {"a": 10, "b": 11, "ok": 12}
     assert argv[:4] == ["mpremote", "connect", "/dev/ttyUSB0", "exec"]
@@ -57,9 +62,18 @@ def test_flash_seat_builds_a_valid_config_and_one_mpremote_session(
     assert argv[5] == "+"
     copied = sorted(step.split(":")[-1] for step in steps if step.startswith("fs cp "))
     modules = sorted(p.stem for p in (ROOT / "firmware").glob("*.py"))
-    assert copied == sorted(["config.json"] + [m + (".py" if m == "main" else ".mpy") for m in modules])
+    assert copied == sorted(["config.json", "ca.crt"] + [m + (".py" if m == "main" else ".mpy") for m in modules])
+    assert f"fs cp {TABLE_CA} :ca.crt" in steps
     assert steps[-2:] == ["mip install ssd1306", "reset"]
     assert "os.remove(n)" in argv[4]
+
+
+def test_flash_seat_needs_the_table_ca_unless_told_the_broker_is_plain(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _, err = dry_run(capsys, "--ca", "/nonexistent/ca.crt")
+    assert code == 2 and "--ca" in err and "make-ca.sh" in err
+    code, cfg, argv, _ = dry_run(capsys, "--plain")
+    assert code == 0 and (cfg["broker"]["port"], cfg["broker"]["tls"]) == (1883, False)
+    assert not any(word.endswith(":ca.crt") for word in argv)
 
 
 def test_flash_seat_refuses_a_bad_seat(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -36,7 +37,7 @@ def test_pure_checks_pass_under_cpython() -> None:
     env = dict(os.environ, PYTHONPATH=str(FIRMWARE_DIR))
     out = subprocess.run([sys.executable, str(WASM_DIR / "pure_checks.py")], env=env,
                          capture_output=True, text=True, timeout=60).stdout
-    assert "RESULT passed=14 failed=0" in out, out
+    assert "RESULT passed=19 failed=0" in out, out
 
 
 # ---- frame codec -------------------------------------------------------------------
@@ -104,7 +105,7 @@ def uart_reader(fw: Any, chip: FakePN532) -> Any:
     return fw.pn532.PN532(fw.pn532.UartTransport(machine.UART(1)))
 
 
-def test_driver_sends_sam_configuration_first_and_releases_after_each_read(fw: Any) -> None:
+def test_driver_sends_sam_configuration_first_and_cycles_the_field_after_each_poll(fw: Any) -> None:
     chip = FakePN532()
     reader = uart_reader(fw, chip)
     reader.begin()
@@ -113,7 +114,20 @@ def test_driver_sends_sam_configuration_first_and_releases_after_each_read(fw: A
     assert reader.scan() == []          # bounded wait: no card answers NbTg=0, not pending
     chip.place("04A1B2C3D4E580")
     assert [reader.scan() for _ in range(5)] == [["04A1B2C3D4E580"]] * 5   # no every-other-poll
-    assert chip.counters.commands[0x52] == 5
+    assert chip.counters.field_offs == 6 and not chip.field_on
+
+
+def test_driver_sees_a_halted_resting_card_again_and_lists_two_cards(fw: Any) -> None:
+    chip = FakePN532()
+    reader = uart_reader(fw, chip)
+    reader.begin()
+    chip.place("04A1B2C3D4E580")
+    assert reader.scan() == ["04A1B2C3D4E580"]
+    chip.halt()                          # a stray HLTA: asleep until the field drops
+    assert reader.scan() == []
+    assert [reader.scan() for _ in range(3)] == [["04A1B2C3D4E580"]] * 3
+    chip.place("11223344", alongside=True)
+    assert reader.scan() == ["04A1B2C3D4E580", "11223344"]
 
 
 def test_driver_over_i2c(fw: Any) -> None:
@@ -171,6 +185,50 @@ def test_driver_without_a_chip_reports_no_ack(fw: Any) -> None:
         reader.begin()
 
 
+def test_i2c_bus_errors_are_reader_errors(fw: Any) -> None:
+    reader = fw.pn532.PN532(fw.pn532.I2CTransport(machine.I2C(5)))   # nothing on the bus
+    with pytest.raises(fw.pn532.ReaderError, match="bus error 19"):
+        reader.begin()
+    with pytest.raises(fw.pn532.ReaderError, match="bus error"):
+        reader.scan()
+
+
+class BrokenUart(DeadWire):
+    """A UART whose driver raises (e.g. EIO on a disabled peripheral)."""
+
+    def write(self, data: bytes) -> int:
+        raise OSError(5, "EIO")
+
+
+def test_uart_driver_errors_are_reader_errors(fw: Any) -> None:
+    machine.board.uarts[4] = BrokenUart()
+    reader = fw.pn532.PN532(fw.pn532.UartTransport(machine.UART(4)))
+    with pytest.raises(fw.pn532.ReaderError, match="bus error 5"):
+        reader.begin()
+
+
+def test_a_seat_without_its_i2c_reader_reports_one_fault_and_backs_off(fw: Any) -> None:
+    reset = machine.Pin(33, machine.Pin.OUT, value=1)
+    reader = fw.pn532.PN532(fw.pn532.I2CTransport(machine.I2C(6)), reset_pin=reset)
+    cfg = fw.config.validate(json.loads((FIRMWARE_DIR / "config.example.json").read_text()))
+    link, clock = CollectingLink(), SteppedClock()
+    quiet = fw.feedback.Feedback(lambda rgb: None, None, None, lambda m: None)
+    seat = fw.seat.Seat(cfg, "esp32-a1b2c3", 7, reader, [], quiet, link, clock, lambda m: None)
+    for _ in range(200):                 # 2 s of 10 ms loop passes
+        clock.ms += 10
+        seat.step()
+    assert [(e["type"], e["what"]) for e in link.events] == [("fault", "reader")]
+    assert link.events[0]["detail"].startswith("bus error")
+    assert seat.reinits <= 4 and reset.written.count(0) == seat.reinits
+    machine.board.i2c[6] = chip = FakePN532()   # plugged back in
+    reader.transport = fw.pn532.I2CTransport(machine.I2C(6))
+    for _ in range(600):
+        clock.ms += 10
+        seat.step()
+    assert [e["type"] for e in link.events] == ["fault", "recovered", "inventory"]
+    assert chip.sam_configured
+
+
 # ---- feedback ----------------------------------------------------------------------
 
 class Recorder:
@@ -211,8 +269,15 @@ def test_feedback_applies_good_fields_and_counts_bad_ones(fw: Any) -> None:
 # ---- config ------------------------------------------------------------------------
 
 def test_config_example_is_valid_and_errors_are_clear(fw: Any, tmp_path: Path) -> None:
-    example = fw.config.load(str(FIRMWARE_DIR / "config.example.json"))
+    board = tmp_path / "board"  # what flash_seat.py puts on a board: config.json and the table's ca.crt
+    board.mkdir()
+    (board / "config.json").write_text((FIRMWARE_DIR / "config.example.json").read_text())
+    with pytest.raises(fw.config.ConfigError, match="ca.crt not found"):
+        fw.config.load(str(board / "config.json"))  # TLS by default: the CA must be there
+    (board / "ca.crt").write_text("-----BEGIN CERTIFICATE-----\n")
+    example = fw.config.load(str(board / "config.json"))
     assert example["seat"] == 1 and example["timing"]["reader_failures"] == 3
+    assert example["broker"]["tls"] is True and example["broker"]["port"] == 8883
     with pytest.raises(fw.config.ConfigError, match="not found"):
         fw.config.load(str(tmp_path / "nope.json"))
     (tmp_path / "broken.json").write_text("{")
@@ -367,6 +432,12 @@ class CollectingLink:
     class outbox:
         dropped = 0
 
+        @staticmethod
+        def keys() -> list[int]:
+            return []
+
+    connected = True
+
     def __init__(self) -> None:
         self.events: list[dict[str, Any]] = []
 
@@ -399,7 +470,7 @@ segment = st.tuples(
 def test_a_long_game_gives_exactly_one_added_and_one_removed_per_placement(
     fw: Any, game: list[tuple[str, int, list[str], int, int]]
 ) -> None:
-    polls: list[Any] = []
+    polls: list[Any] = [[]]   # the reader is empty at boot (its inventory)
     expected: list[tuple[str, str]] = []
     for uid, rest, noise, empty, burst in game:
         misses = 0
@@ -433,3 +504,125 @@ def test_a_long_game_gives_exactly_one_added_and_one_removed_per_placement(
     assert [e["seq"] for e in link.events] == list(range(1, len(link.events) + 1))
     faults = [e["type"] for e in link.events if e["type"] in ("fault", "recovered")]
     assert faults == ["fault", "recovered"] * (len(faults) // 2)
+    assert link.events[0]["type"] == "inventory" and link.events[0]["uids"] == []
+
+
+# ---- the seat on the strict chip model: halts, flapping, two cards, reader faults ----
+
+POOL = ["04A1B2C3D4E580", "04000000000001", "11223344", "AABBCCDD", "04000000000002"]
+
+
+def random_table(rng: random.Random, chip: FakePN532, seat: Any, clock: SteppedClock,
+                 placements: int) -> list[tuple[str, str]]:
+    """Plays `placements` card placements on the chip, each resting a random while with
+    halts, missed polls, reader faults and a second card laid on top for a moment;
+    returns the edges a referee should see (one added and one removed per placement).
+    A card is lifted only once the reader works again: a card placed and lifted while
+    the reader is dead cannot be seen by anyone."""
+    expected: list[tuple[str, str]] = []
+
+    def polls(count: int) -> None:
+        for _ in range(count):
+            clock.ms += 50
+            seat.step()
+
+    def until_reader_works() -> None:
+        for _ in range(2000):
+            if (seat.reader_ok and seat.reader_fault is None and not seat.reader_failures
+                    and not seat.multiple and not chip.faults_pending):
+                break
+            polls(1)
+        polls(2)
+
+    polls(3)
+    for _ in range(placements):
+        uid = rng.choice(POOL)
+        chip.place(uid)
+        expected.append(("added", uid))
+        for _ in range(rng.randint(5, 40)):
+            moment = rng.random()
+            if moment < 0.1:
+                chip.halt()                       # asleep until the field drops
+            elif moment < 0.2:
+                chip.miss_polls(rng.randint(1, 2))  # flapping at the edge of the field
+            elif moment < 0.25 and not chip.faults_pending:
+                chip.inject(rng.choice(["missing_ack", "bad_checksum", "garbage"]), rng.randint(1, 5))
+            elif moment < 0.3:
+                other = rng.choice([u for u in POOL if u != uid])
+                chip.place(other, alongside=True)   # two cards on one antenna for a moment
+                polls(rng.randint(1, 6))
+                chip.lift(other)
+            polls(rng.randint(1, 3))
+        until_reader_works()
+        chip.lift()
+        expected.append(("removed", uid))
+        polls(rng.randint(12, 20))
+    return expected
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_seeded_table_on_the_strict_chip_gives_one_edge_per_placement_and_no_phantom(
+    fw: Any, seed: int
+) -> None:
+    rng = random.Random(seed)
+    chip = FakePN532(instant=True)
+    cfg = fw.config.validate(json.loads((FIRMWARE_DIR / "config.example.json").read_text()))
+    link, clock = CollectingLink(), SteppedClock()
+    quiet = fw.feedback.Feedback(lambda rgb: None, None, None, lambda m: None)
+    seat = fw.seat.Seat(cfg, "esp32-a1b2c3", 7, uart_reader(fw, chip), [], quiet, link, clock,
+                        lambda m: None)
+    expected = random_table(rng, chip, seat, clock, placements=25)
+    edges = [(e["edge"], e["uid"]) for e in link.events if e["type"] == "tag"]
+    assert edges == expected
+    multiple = [e["type"] for e in link.events if e.get("what") == "multiple_cards"]
+    assert multiple and multiple == ["fault", "recovered"] * (len(multiple) // 2)
+    assert all(e["detail"] == "2 cards" for e in link.events
+               if e["type"] == "fault" and e["what"] == "multiple_cards")
+    assert [e["seq"] for e in link.events] == list(range(1, len(link.events) + 1))
+    assert chip.counters.faults_applied, "the run must include reader faults"
+
+
+def test_the_seat_sees_a_resting_card_on_a_chip_that_takes_its_time(fw: Any) -> None:
+    chip = FakePN532()      # default timing: answers come after the chip's delays
+    cfg = fw.config.validate(json.loads((FIRMWARE_DIR / "config.example.json").read_text()))
+    link, clock = CollectingLink(), SteppedClock()
+    quiet = fw.feedback.Feedback(lambda rgb: None, None, None, lambda m: None)
+    chip.place("04A1B2C3D4E580")            # lying there at boot: inventory, not added
+    seat = fw.seat.Seat(cfg, "esp32-a1b2c3", 7, uart_reader(fw, chip), [], quiet, link, clock,
+                        lambda m: None)
+    for _ in range(60):
+        clock.ms += 50
+        seat.step()
+    assert [(e["type"], e.get("uids")) for e in link.events] == [("inventory", ["04A1B2C3D4E580"])]
+    assert seat.reader_errors == 0
+
+
+def test_inventory_and_multiple_cards_events_match_the_contract_literally(fw: Any) -> None:
+    """Issue 10, contract 1: the exact wire objects (the hub parses them; hub/protocol.py)."""
+    chip = FakePN532(instant=True)
+    chip.place("04A1B2C3D4E580")
+    cfg = fw.config.validate(json.loads((FIRMWARE_DIR / "config.example.json").read_text()))
+    link, clock = CollectingLink(), SteppedClock()
+    quiet = fw.feedback.Feedback(lambda rgb: None, None, None, lambda m: None)
+    seat = fw.seat.Seat(cfg, "esp32-a1b2c3", 7, uart_reader(fw, chip), [], quiet, link, clock,
+                        lambda m: None)
+    clock.ms = 50
+    seat.step()
+    chip.place("11223344", alongside=True)
+    for _ in range(3):
+        clock.ms += 50
+        seat.step()
+    assert link.events[:2] == [
+        json.loads('{"v":1,"device":"esp32-a1b2c3","boot":7,"seq":1,"t":50,"type":"inventory",'
+                   '"uids":["04A1B2C3D4E580"]}'),
+        json.loads('{"v":1,"device":"esp32-a1b2c3","boot":7,"seq":2,"t":100,"type":"fault",'
+                   '"what":"multiple_cards","detail":"2 cards"}'),
+    ]
+    chip.lift("11223344")
+    for _ in range(10):
+        clock.ms += 50
+        seat.step()
+    assert link.events[2:] == [json.loads('{"v":1,"device":"esp32-a1b2c3","boot":7,"seq":3,"t":650,'
+                                          '"type":"recovered","what":"multiple_cards"}')]
+    hello = seat.hello()
+    assert hello["inventory"] is True and hello["fw"] == "1.1.0"

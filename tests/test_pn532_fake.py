@@ -19,6 +19,7 @@ from tests.fakes.pn532 import (
     SYNTAX_ERROR_FRAME,
     FakePN532,
     FrameError,
+    Timing,
     checksum,
     decode_frame,
     encode_frame,
@@ -38,7 +39,7 @@ def drain(chip: FakePN532) -> bytes:
 
 def ready_chip(max_retries: int | None = None) -> FakePN532:
     """A chip past SAMConfiguration (and with a finite retry budget if given)."""
-    chip = FakePN532()
+    chip = FakePN532(instant=True)
     chip.write(command(CMD_SAM_CONFIGURATION, b"\x01\x14\x01"))
     if max_retries is not None:
         chip.write(command(CMD_RF_CONFIGURATION, bytes([0x05, 0xFF, 0x01, max_retries])))
@@ -113,7 +114,7 @@ def test_encode_refuses_oversized_frames() -> None:
 
 
 def test_commands_before_sam_configuration_get_no_answer_at_all() -> None:
-    chip = FakePN532()
+    chip = FakePN532(instant=True)
     chip.write(command(CMD_GET_FIRMWARE_VERSION))
     chip.write(command(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00"))
     assert chip.in_waiting == 0 and chip.read(64) == b""
@@ -122,7 +123,7 @@ def test_commands_before_sam_configuration_get_no_answer_at_all() -> None:
 
 
 def test_wakeup_preamble_then_sam_configuration_then_firmware_version() -> None:
-    chip = FakePN532()
+    chip = FakePN532(instant=True)
     chip.write(b"\x55\x55" + bytes(15) + command(CMD_SAM_CONFIGURATION, b"\x01\x14\x01"))
     assert drain(chip) == ACK_FRAME + encode_frame(0xD5, b"\x15")
     chip.write(command(CMD_GET_FIRMWARE_VERSION))
@@ -224,12 +225,73 @@ def test_a_new_command_replaces_the_waiting_poll() -> None:
     assert chip.read(64) == b""
 
 
-def test_card_left_on_the_reader_is_reported_on_every_poll_when_released() -> None:
+def field_off(chip: FakePN532) -> None:
+    chip.write(command(CMD_RF_CONFIGURATION, b"\x01\x00"))
+    assert drain(chip) == ACK_FRAME + encode_frame(0xD5, b"\x33")
+
+
+def test_a_released_card_stays_halted_until_the_field_is_cycled_or_it_is_lifted() -> None:
+    chip = ready_chip(max_retries=2)
+    chip.place("04A1B2C3")
+    assert poll(chip)[0] == 1
+    release(chip)
+    assert chip.card_state("04A1B2C3") == "halt"
+    assert [poll(chip) for _ in range(3)] == [b"\x00"] * 3    # a resting card looks lifted
+    field_off(chip)
+    assert chip.card_state("04A1B2C3") == "idle" and not chip.field_on
+    assert poll(chip)[0] == 1 and chip.field_on                # the poll switches it back on
+    release(chip)
+    chip.lift()
+    chip.place("04A1B2C3")                                     # lifted and put back: awake
+    assert poll(chip)[0] == 1
+
+
+def test_cycling_the_field_after_every_poll_reports_a_resting_card_every_time() -> None:
     chip = ready_chip(max_retries=0)
     chip.place("04A1B2C3")
     for _ in range(10):
         assert poll(chip)[0] == 1
-        release(chip)
+        field_off(chip)
+    assert chip.counters.field_offs == 10
+
+
+def test_two_cards_on_one_antenna_are_both_listed_with_max_tg_2() -> None:
+    chip = ready_chip(max_retries=0)
+    chip.place("04A1B2C3")
+    chip.place("11223344", alongside=True)
+    assert chip.card_uids == ["04A1B2C3", "11223344"]
+    chip.write(command(CMD_IN_LIST_PASSIVE_TARGET, b"\x02\x00"))
+    tfi, data = decode_frame(drain(chip)[len(ACK_FRAME):])
+    assert data[:3] == b"\x4b\x02\x01" and bytes.fromhex("11223344") in data
+    field_off(chip)
+    assert poll(chip)[0] == 1                                   # MaxTg 1: the first placed only
+    chip.lift("04A1B2C3")
+    assert chip.card_uids == ["11223344"]
+
+
+def test_answers_take_time_and_a_host_ack_aborts_the_command_in_progress() -> None:
+    chip = FakePN532(timing=Timing(ack=0.01, response=0.05, activation_attempt=0.05))
+    chip.write(command(CMD_SAM_CONFIGURATION, b"\x01\x14\x01"))
+    assert chip.read(64) == b""                                 # nothing yet, not even the ACK
+    assert chip.wait_readable(1.0) and chip.read(64) == ACK_FRAME
+    assert chip.wait_readable(1.0) and chip.read(64) == encode_frame(0xD5, b"\x15")
+    chip.place("04A1B2C3")
+    chip.write(command(CMD_IN_LIST_PASSIVE_TARGET, b"\x01\x00"))
+    assert chip.wait_readable(1.0) and chip.read(64) == ACK_FRAME
+    chip.write(ACK_FRAME)                                       # host gives up before the answer
+    assert not chip.wait_readable(0.2)
+    assert chip.counters.aborted == 1
+
+
+def test_missed_polls_hide_a_card_for_that_many_polls() -> None:
+    chip = ready_chip(max_retries=0)
+    chip.place("04A1B2C3")
+    chip.miss_polls(2)
+    found = []
+    for _ in range(3):
+        found.append(poll(chip)[0])
+        field_off(chip)
+    assert found == [0, 0, 1]
 
 
 def test_polling_without_release_misses_the_still_selected_card_every_other_time() -> None:
@@ -261,7 +323,7 @@ def test_bad_parameters_get_a_syntax_error() -> None:
 
 
 def test_place_rejects_impossible_uid_lengths_and_inject_unknown_faults() -> None:
-    chip = FakePN532()
+    chip = FakePN532(instant=True)
     with pytest.raises(ValueError):
         chip.place("04A1B2")
     with pytest.raises(ValueError):

@@ -221,6 +221,46 @@ def test_hello_without_display_key_means_no_display() -> None:
     assert parse_hello(json.dumps(without)).display is None
 
 
+def test_hello_says_whether_the_device_sends_inventories() -> None:
+    assert parse_hello(json.dumps(HELLO)).inventory is False  # a v1 device
+    assert parse_hello(json.dumps({**HELLO, "inventory": True})).inventory is True
+    assert refusal(json.dumps({**HELLO, "inventory": "yes"}), parse_hello) == "bad_field"
+    assert refusal(json.dumps({**HELLO, "inventory": 1}), parse_hello) == "bad_field"
+
+
+# ----------------------------------------------------------------------------- inventory
+
+
+def inventory(uids: Any) -> bytes:
+    return event(type="inventory", edge=None, uid=None, uids=uids)
+
+
+def test_inventory_lists_what_lies_on_the_reader() -> None:
+    parsed = parse_event(inventory([UID7, "04A1B2C3"]))
+    assert (parsed.type, parsed.uids, parsed.key) == ("inventory", (UID7, "04A1B2C3"), ("esp32-a1b2c3", 3141592, 5))
+    assert parse_event(inventory([])).uids == ()
+
+
+@pytest.mark.parametrize(
+    "uids, code",
+    [
+        (None, "missing_field"),
+        ("04A1B2C3", "bad_field"),
+        ([UID7, UID7], "bad_field"),
+        ([f"04A1B2{i:02X}" for i in range(9)], "bad_field"),
+        (["04a1b2c3"], "bad_uid"),
+        ([12345678], "bad_uid"),
+    ],
+)
+def test_inventory_refusals(uids: Any, code: str) -> None:
+    assert refusal(inventory(uids)) == code
+
+
+def test_multiple_cards_is_a_fault_like_any_other() -> None:
+    fault = parse_event(event(type="fault", edge=None, uid=None, what="multiple_cards", detail="2 cards"))
+    assert (fault.type, fault.what, fault.detail) == ("fault", "multiple_cards", "2 cards")
+
+
 def test_status() -> None:
     assert parse_status(b"online") == "online" and parse_status("offline") == "offline"
     assert refusal(b"Online", parse_status) == "bad_status"

@@ -32,6 +32,8 @@ class Table:
     log: MessageLog
 
     def seat(self, seat: int = 1, **options: object) -> FakeSeat:
+        """A v1 seat unless `inventory=True`: the numbering tests count only the events made."""
+        options.setdefault("inventory", False)
         fake = FakeSeat(self.target, seat=seat, **options)  # type: ignore[arg-type]
         self.seats.append(fake)
         return fake
@@ -152,27 +154,36 @@ def test_vanish_fires_will_then_reconnect_keeps_numbering(table: Table) -> None:
     seat.place(UID)
     seat.vanish()
     table.log.wait_for(lambda t, p: t == seat.status_topic and p == b"offline")
-    with pytest.raises(RuntimeError):
-        seat.lift(UID)
-    seat.reconnect()
-    lifted = seat.lift(UID)
+    lifted = seat.lift(UID)  # made while offline: it waits in the outbox, as on the firmware
     assert lifted["seq"] == 2
+    assert len(table.log.on(seat.event_topic)) == 1
+    seat.reconnect()
+    pressed = seat.press("a")
+    assert pressed["seq"] == 3
     statuses = [p for p in _wait_statuses(table, seat, 3)]
     assert statuses == [b"online", b"offline", b"online"]
+    table.log.wait_for(lambda t, p: len(table.log.on(seat.event_topic)) >= 3)
+    assert [parse_event(p).seq for p in table.log.on(seat.event_topic)] == [1, 2, 3]
+    seat.close()
+    with pytest.raises(RuntimeError):
+        seat.press("a")  # a planned shutdown: nothing more is made
 
 
 def test_reboot_gives_new_boot_and_restarts_seq(table: Table) -> None:
     seat = table.seat(3, boot=100)
     seat.place(UID)
     seat.place("04A1B2C3")
-    seat.reboot(boot=101)
-    again = seat.place(UID)
-    assert (again["boot"], again["seq"]) == (101, 1)
+    seat.lift("04A1B2C3")
+    seat.reboot(boot=101)  # a v1 seat re-reports the card still lying there as `added`
+    again = seat.press("a")
+    assert (again["boot"], again["seq"]) == (101, 2)
     assert _wait_statuses(table, seat, 3) == [b"online", b"offline", b"online"]
     hellos = [parse_hello(p).boot for p in table.log.on(seat.hello_topic)]
     assert hellos == [100, 101]
+    table.log.wait_for(lambda t, p: len(table.log.on(seat.event_topic)) >= 5)
     keys = [parse_event(p).key for p in table.log.on(seat.event_topic)]
-    assert keys == [("fake-3", 100, 1), ("fake-3", 100, 2), ("fake-3", 101, 1)]
+    assert keys == [("fake-3", 100, 1), ("fake-3", 100, 2), ("fake-3", 100, 3), ("fake-3", 101, 1), ("fake-3", 101, 2)]
+    assert parse_event(table.log.on(seat.event_topic)[3]).uid == UID
 
 
 def test_planned_close_says_offline_once(table: Table) -> None:
@@ -193,8 +204,65 @@ def test_named_inprocess_url() -> None:
     bus = named_inprocess_bus("fake-seat-test")
     log = MessageLog()
     bus.subscribe("citadels/t1/seat/1/event", log)
-    with FakeSeat("inproc://fake-seat-test", seat=1) as seat:
+    with FakeSeat("inproc://fake-seat-test", seat=1, inventory=False) as seat:
         seat.press("a")
     assert parse_event(log.messages[0][1]).button == "a"
     with pytest.raises(ValueError):
         FakeSeat("inproc://", seat=1)
+
+
+def test_inventory_seat_reports_what_lies_on_its_reader_after_every_connect(table: Table) -> None:
+    seat = table.seat(4, boot=50, inventory=True)
+    assert parse_hello(table.log.wait_for(lambda t, p: t == seat.hello_topic)[1]).inventory
+    seat.place(UID)
+    seat.reboot(boot=51)  # the card still lies there: an inventory, not an `added`
+    seat.vanish()
+    seat.reconnect()
+    table.log.wait_for(lambda t, p: len(table.log.on(seat.event_topic)) >= 4)
+    events = [parse_event(p) for p in table.log.on(seat.event_topic)]
+    assert [(e.boot, e.seq, e.type, e.uids) for e in events] == [
+        (50, 1, "inventory", ()), (50, 2, "tag", None), (51, 1, "inventory", (UID,)), (51, 2, "inventory", (UID,))]
+
+
+def test_v1_seat_reports_cards_present_at_boot_as_added(table: Table) -> None:
+    seat = table.seat(5, boot=60)
+    seat.place(UID)
+    seat.reboot(boot=61)
+    table.log.wait_for(lambda t, p: len(table.log.on(seat.event_topic)) >= 2)
+    events = [parse_event(p) for p in table.log.on(seat.event_topic)]
+    assert [(e.key, e.edge, e.uid) for e in events] == [(("fake-5", 60, 1), "added", UID),
+                                                        (("fake-5", 61, 1), "added", UID)]
+    assert "inventory" not in seat.hello
+
+
+def test_two_cards_on_one_reader_raise_the_multiple_cards_fault(table: Table) -> None:
+    seat = table.seat(6, inventory=True)
+    seat.place(UID)
+    seat.place_second("04A1B2C3")
+    seat.lift_second("04A1B2C3")
+    table.log.wait_for(lambda t, p: len(table.log.on(seat.event_topic)) >= 4)
+    events = [parse_event(p) for p in table.log.on(seat.event_topic)][2:]
+    assert [(e.type, e.what, e.detail) for e in events] == [("fault", "multiple_cards", "2 cards"),
+                                                             ("recovered", "multiple_cards", None)]
+    assert seat.on_reader == [UID]
+
+
+def test_answers_of_an_earlier_boot_are_not_taken_for_this_one(table: Table) -> None:
+    table.answer_every_event()
+    seat = table.seat(7, boot=70)
+    first = seat.place(UID)
+    assert seat.answer_to(first).ref == 1
+    seat.lift(UID)
+    seat.reboot(boot=71)
+    again = seat.press("a")  # seq 1 again, in the new boot
+    answer = seat.answer_to(again)
+    assert answer.ref == 1 and answer.led == "blue"  # not the green answer to the old seq 1
+
+
+def test_shown_is_what_the_commands_left_on_the_display(table: Table) -> None:
+    seat = table.seat(1)
+    table.hub.publish(seat.cmd_topic, make_command(1, led="blue", text=["Your turn", "Take 2 gold"]))
+    table.hub.publish(seat.cmd_topic, make_command(2, beep="ok"))
+    table.hub.publish(seat.cmd_topic, make_command(3, text=["Accepted"]))
+    seat.wait_for_command(lambda c: c.id == 3)
+    assert seat.shown == {"led": "blue", "text": ["Accepted"]}

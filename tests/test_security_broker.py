@@ -99,7 +99,7 @@ def test_hub_reads_seat_events_and_commands_reach_the_seat(secured: SecuredBroke
     hub.publish("citadels/t1/hub/status", b"online", retain=True)
     seat = secured.seat("seat3", 3)
     placed = seat.place("04A1B2C3D4E580")
-    topic, payload = events.wait_for(lambda t, p: True)
+    topic, payload = events.wait_for(lambda t, p: parse_event(p).type == "tag")  # after its inventory
     assert topic == "citadels/t1/seat/3/event" and parse_event(payload).seq == placed["seq"]
     hub.publish(seat.cmd_topic, make_command(1, led="green", ref=placed["seq"]))
     assert seat.answer_to(placed).led == "green"
@@ -276,7 +276,7 @@ def test_idle_sockets_on_the_seat_listener_keep_neither_a_seat_nor_the_hub_out(s
         hub.subscribe("citadels/t1/seat/+/event", events)
         seat = secured.seat("seat2", 2)  # over TLS, on the listener the idle sockets crowd
         placed = seat.place("04A1B2C3D4E580")
-        topic, payload = events.wait_for(lambda t, p: True, timeout=5)
+        topic, payload = events.wait_for(lambda t, p: parse_event(p).type == "tag", timeout=5)  # after its inventory
         assert topic == "citadels/t1/seat/2/event" and parse_event(payload).seq == placed["seq"]
         hub.publish(seat.cmd_topic, make_command(1, led="green", ref=placed["seq"]))
         assert seat.answer_to(placed).led == "green"

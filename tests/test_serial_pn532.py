@@ -14,13 +14,12 @@ import serial
 from adafruit_pn532.uart import PN532_UART
 
 from hub.serial import PN532UartReader, ReaderError
-from hub.serial.pn532 import PN532Session, parse_target
+from hub.serial.pn532 import PN532Session, parse_targets
 from hub.serial.validate import event_problem
 from tests import waiting
 from tests.fakes import pn532url
 from tests.fakes.pn532 import (
     CMD_IN_LIST_PASSIVE_TARGET,
-    CMD_IN_RELEASE,
     CMD_SAM_CONFIGURATION,
     FAULTS,
 )
@@ -61,7 +60,8 @@ class Recorder:
 
     def kinds(self) -> list[tuple[str, ...]]:
         with self._lock:
-            return [(e["type"], e.get("edge", ""), e.get("uid", "")) for e in self.events]
+            return [(e["type"], e.get("edge", e.get("what", "")), e.get("uid", " ".join(e.get("uids", []))))
+                    for e in self.events]
 
 
 def start_reader(name: str, recorder: Recorder, **options: Any) -> PN532UartReader:
@@ -70,6 +70,14 @@ def start_reader(name: str, recorder: Recorder, **options: Any) -> PN532UartRead
     reader = PN532UartReader(pn532url.url_for(name), 3, "hub-pn532-test", recorder, **settings)
     recorder.reader = reader
     reader.start()
+    return reader
+
+
+def start_empty_reader(name: str, recorder: Recorder, **options: Any) -> PN532UartReader:
+    """A reader past its first poll (its inventory: an empty antenna)."""
+    reader = start_reader(name, recorder, **options)
+    assert wait_until(lambda: reader.stats.polls >= 1)
+    assert recorder.kinds() == [("inventory", "", "")]
     return reader
 
 
@@ -83,7 +91,8 @@ def test_url_handler_port_reaches_the_named_chip_and_honours_the_read_timeout(na
     assert 0.04 <= time.monotonic() - started < 1.0
     port.write(bytes.fromhex("0000ff03fdd4140117") + b"\x00")  # SAMConfiguration(1)
     assert pn532url.fake_for(name).sam_configured
-    assert port.in_waiting > 0
+    assert port.in_waiting == 0                   # the chip takes its time to answer ...
+    assert port.read(6) == bytes.fromhex("0000ff00ff00")   # ... which a read waits for
     port.close()
     with pytest.raises(serial.PortNotOpenError):
         port.read(1)
@@ -134,15 +143,19 @@ def open_session(name: str, max_retries: int = 0) -> PN532Session:
     return PN532Session(pn532url.url_for(name), read_timeout=0.02, command_timeout=0.1, max_retries=max_retries)
 
 
-def test_session_configures_sam_first_and_releases_after_every_hit(name: str) -> None:
+def test_session_configures_sam_first_and_drops_the_field_after_every_poll(name: str) -> None:
     chip = pn532url.fake_for(name)
     session = open_session(name)
     assert chip.sam_configured and session.firmware == (0x32, 1, 6, 7)
-    assert session.poll() is None
+    assert session.poll() == []
     chip.place("04A1B2C3D4E5F6A7B8C9")  # 10-byte UID: beyond what read_passive_target accepts
-    assert [session.poll() for _ in range(5)] == ["04A1B2C3D4E5F6A7B8C9"] * 5
-    assert chip.counters.commands[CMD_IN_RELEASE] == 5
+    assert [session.poll() for _ in range(5)] == [["04A1B2C3D4E5F6A7B8C9"]] * 5
+    assert chip.counters.field_offs == 6 and not chip.field_on
     assert chip.counters.commands[CMD_IN_LIST_PASSIVE_TARGET] == 6
+    chip.halt()                          # asleep until the field drops: one poll misses it
+    assert [session.poll() for _ in range(3)] == [[], ["04A1B2C3D4E5F6A7B8C9"], ["04A1B2C3D4E5F6A7B8C9"]]
+    chip.place("04A1B2C3", alongside=True)
+    assert session.poll() == ["04A1B2C3D4E5F6A7B8C9", "04A1B2C3"]
     session.close()
 
 
@@ -159,7 +172,7 @@ def test_session_poll_raises_for_every_fault_within_its_timeouts(name: str, faul
     if fault == "missing_ack":
         assert caught.value.args == ("no ACK from PN532",)
     session.abort()
-    assert session.poll() == "04A1B2C3"
+    assert session.poll() == ["04A1B2C3"]
     session.close()
 
 
@@ -171,12 +184,15 @@ def test_session_init_fails_fast_when_the_chip_stays_silent(name: str) -> None:
     assert time.monotonic() - started < 1.0
 
 
-def test_parse_target_reads_uids_and_rejects_malformed_data() -> None:
-    assert parse_target(b"\x00") is None
-    assert parse_target(bytes.fromhex("0101000408" + "04" + "DEADBEEF")) == "DEADBEEF"
-    for bad in (b"", bytes.fromhex("0101000408"), bytes.fromhex("0101000408" + "05" + "0102030405"), b"\x02"):
+def test_parse_targets_reads_uids_and_rejects_malformed_data() -> None:
+    assert parse_targets(b"\x00") == []
+    assert parse_targets(bytes.fromhex("0101000408" + "04" + "DEADBEEF")) == ["DEADBEEF"]
+    two = bytes.fromhex("02" + "0100040804DEADBEEF" + "0200440007" + "04A1B2C3D4E580")
+    assert parse_targets(two) == ["DEADBEEF", "04A1B2C3D4E580"]
+    for bad in (b"", bytes.fromhex("0101000408"), bytes.fromhex("0101000408" + "05" + "0102030405"), b"\x02",
+                b"\x03"):
         with pytest.raises(ReaderError):
-            parse_target(bad)
+            parse_targets(bad)
 
 
 # ----- the reader thread ----------------------------------------------------------------
@@ -190,27 +206,26 @@ def test_reader_rejects_a_port_without_read_timeout() -> None:
 def test_placed_card_gives_one_added_no_flapping_then_one_removed_after_debounce(name: str) -> None:
     chip = pn532url.fake_for(name)
     recorder = Recorder()
-    reader = start_reader(name, recorder, removal_polls=3)
+    reader = start_empty_reader(name, recorder, removal_polls=3)
     try:
         assert wait_until(lambda: reader.stats.polls >= 2)
-        assert recorder.events == []
         chip.place("04A1B2C3D4E580")
-        assert wait_until(lambda: len(recorder.events) == 1)
+        assert wait_until(lambda: len(recorder.events) == 2)
         polls_when_added = reader.stats.polls
         assert wait_until(lambda: reader.stats.polls >= polls_when_added + 25)
-        assert recorder.kinds() == [("tag", "added", "04A1B2C3D4E580")]
+        assert recorder.kinds()[1:] == [("tag", "added", "04A1B2C3D4E580")]
         polls_at_lift = reader.stats.polls
         chip.lift()
-        assert wait_until(lambda: len(recorder.events) == 2)
-        assert recorder.kinds()[1] == ("tag", "removed", "04A1B2C3D4E580")
-        assert recorder.polls_at[1] - polls_at_lift >= 3
-        assert wait_until(lambda: reader.stats.polls >= recorder.polls_at[1] + 5)
-        assert len(recorder.events) == 2
+        assert wait_until(lambda: len(recorder.events) == 3)
+        assert recorder.kinds()[2] == ("tag", "removed", "04A1B2C3D4E580")
+        assert recorder.polls_at[2] - polls_at_lift >= 3
+        assert wait_until(lambda: reader.stats.polls >= recorder.polls_at[2] + 5)
+        assert len(recorder.events) == 3
     finally:
         reader.stop()
     assert not reader.running
     assert recorder.seats == {3}
-    assert [e["seq"] for e in recorder.events] == [1, 2]
+    assert [e["seq"] for e in recorder.events] == [1, 2, 3]
     for event in recorder.events:
         assert event_problem(event) is None
         assert event["device"] == "hub-pn532-test" and event["boot"] == reader.boot
@@ -219,15 +234,16 @@ def test_placed_card_gives_one_added_no_flapping_then_one_removed_after_debounce
 def test_a_card_swapped_for_another_gives_removed_then_added(name: str) -> None:
     chip = pn532url.fake_for(name)
     recorder = Recorder()
-    reader = start_reader(name, recorder)
+    reader = start_empty_reader(name, recorder)
     try:
         chip.place("04A1B2C3")
-        assert wait_until(lambda: len(recorder.events) == 1)
+        assert wait_until(lambda: len(recorder.events) == 2)
         chip.place("04D5E6F7")
-        assert wait_until(lambda: len(recorder.events) == 3)
+        assert wait_until(lambda: len(recorder.events) == 4)
     finally:
         reader.stop()
     assert recorder.kinds() == [
+        ("inventory", "", ""),
         ("tag", "added", "04A1B2C3"),
         ("tag", "removed", "04A1B2C3"),
         ("tag", "added", "04D5E6F7"),
@@ -238,19 +254,20 @@ def test_a_card_swapped_for_another_gives_removed_then_added(name: str) -> None:
 def test_reader_reports_fault_then_recovered_and_keeps_the_card(name: str, fault: str) -> None:
     chip = pn532url.fake_for(name)
     recorder = Recorder()
-    reader = start_reader(name, recorder, error_threshold=3)
+    reader = start_empty_reader(name, recorder, error_threshold=3)
     try:
         chip.place("04A1B2C3")
-        assert wait_until(lambda: len(recorder.events) == 1)
+        assert wait_until(lambda: len(recorder.events) == 2)
         chip.inject(fault, times=8)  # type: ignore[arg-type]
-        assert wait_until(lambda: len(recorder.events) >= 3)
+        assert wait_until(lambda: len(recorder.events) >= 4)
         polls = reader.stats.polls
         assert wait_until(lambda: reader.stats.polls >= polls + 5)
     finally:
         reader.stop()
     kinds = recorder.kinds()
-    assert kinds == [("tag", "added", "04A1B2C3"), ("fault", "", ""), ("recovered", "", "")]
-    fault_event = recorder.events[1]
+    assert kinds == [("inventory", "", ""), ("tag", "added", "04A1B2C3"), ("fault", "reader", ""),
+                     ("recovered", "reader", "")]
+    fault_event = recorder.events[2]
     assert fault_event["what"] == "reader" and fault_event["detail"]
     if fault == "missing_ack":
         assert fault_event["detail"] == "no ACK from PN532"
@@ -261,19 +278,19 @@ def test_reader_reports_fault_then_recovered_and_keeps_the_card(name: str, fault
 def test_isolated_errors_below_the_threshold_raise_no_fault(name: str) -> None:
     chip = pn532url.fake_for(name)
     recorder = Recorder()
-    reader = start_reader(name, recorder, error_threshold=3)
+    reader = start_empty_reader(name, recorder, error_threshold=3)
     try:
         chip.place("04A1B2C3")
-        assert wait_until(lambda: len(recorder.events) == 1)
+        assert wait_until(lambda: len(recorder.events) == 2)
         for _ in range(3):
-            chip.inject("bad_checksum", times=4)  # poll, release (abort), poll, release
+            chip.inject("bad_checksum", times=4)  # poll, field off (abort), poll, field off
             errors = reader.stats.errors
             assert wait_until(lambda: reader.stats.errors >= errors + 2)
             polls = reader.stats.polls
             assert wait_until(lambda: reader.stats.polls > polls)
     finally:
         reader.stop()
-    assert recorder.kinds() == [("tag", "added", "04A1B2C3")]
+    assert recorder.kinds() == [("inventory", "", ""), ("tag", "added", "04A1B2C3")]
     assert reader.stats.inits == 1
 
 
@@ -290,21 +307,59 @@ def test_unplugged_port_is_a_fault_and_plugging_it_back_recovers(name: str) -> N
         assert wait_until(lambda: len(recorder.events) == 3)
     finally:
         reader.stop()
-    assert recorder.kinds() == [("fault", "", ""), ("recovered", "", ""), ("tag", "added", "04A1B2C3")]
+    # The card lay there before the first good poll: an inventory, not a placement.
+    assert recorder.kinds() == [("fault", "reader", ""), ("recovered", "reader", ""), ("inventory", "", "04A1B2C3")]
 
 
 def test_chip_power_cycle_mid_game_is_recovered_without_losing_the_card(name: str) -> None:
     chip = pn532url.fake_for(name)
     recorder = Recorder()
-    reader = start_reader(name, recorder, error_threshold=2)
+    reader = start_empty_reader(name, recorder, error_threshold=2)
     try:
         chip.place("04A1B2C3")
-        assert wait_until(lambda: len(recorder.events) == 1)
+        assert wait_until(lambda: len(recorder.events) == 2)
         chip.power_cycle()  # back in LowVbat: silent until SAMConfiguration again
-        assert wait_until(lambda: len(recorder.events) == 3)
+        assert wait_until(lambda: len(recorder.events) == 4)
         polls = reader.stats.polls
         assert wait_until(lambda: reader.stats.polls >= polls + 3)
     finally:
         reader.stop()
-    assert recorder.kinds() == [("tag", "added", "04A1B2C3"), ("fault", "", ""), ("recovered", "", "")]
+    assert recorder.kinds() == [("inventory", "", ""), ("tag", "added", "04A1B2C3"), ("fault", "reader", ""),
+                                ("recovered", "reader", "")]
     assert chip.counters.commands[CMD_SAM_CONFIGURATION] >= 2
+
+
+def test_cards_lying_on_the_reader_at_start_are_its_inventory_not_added(name: str) -> None:
+    chip = pn532url.fake_for(name)
+    chip.place("04A1B2C3D4E580")
+    recorder = Recorder()
+    reader = start_reader(name, recorder)
+    try:
+        assert wait_until(lambda: reader.stats.polls >= 20)
+        chip.lift()
+        assert wait_until(lambda: len(recorder.events) == 2)
+    finally:
+        reader.stop()
+    assert recorder.kinds() == [("inventory", "", "04A1B2C3D4E580"), ("tag", "removed", "04A1B2C3D4E580")]
+    assert event_problem(recorder.events[1]) is None
+
+
+def test_two_cards_on_the_reader_are_a_fault_with_no_edges_until_one_remains(name: str) -> None:
+    chip = pn532url.fake_for(name)
+    recorder = Recorder()
+    reader = start_empty_reader(name, recorder, removal_polls=3)
+    try:
+        chip.place("04A1B2C3")
+        assert wait_until(lambda: len(recorder.events) == 2)
+        chip.place("04D5E6F7", alongside=True)
+        assert wait_until(lambda: len(recorder.events) == 3)
+        polls = reader.stats.polls
+        assert wait_until(lambda: reader.stats.polls >= polls + 10)
+        chip.lift("04A1B2C3")                 # the new card stays: it replaced the old one
+        assert wait_until(lambda: len(recorder.events) == 6)
+    finally:
+        reader.stop()
+    assert recorder.kinds() == [
+        ("inventory", "", ""), ("tag", "added", "04A1B2C3"), ("fault", "multiple_cards", ""),
+        ("recovered", "multiple_cards", ""), ("tag", "removed", "04A1B2C3"), ("tag", "added", "04D5E6F7")]
+    assert recorder.events[2]["detail"] == "2 cards"

@@ -68,6 +68,10 @@ def test_pn532_wired_to_the_hub_feeds_the_same_queue() -> None:
     service.start()
     readers = start_serial_readers(service, ["pn532:fakepn532://hub-seat1:1"])
     try:
+        deadline = time.monotonic() + 10
+        while readers[0].stats.polls < 1:   # its first poll is the (empty) inventory
+            assert time.monotonic() < deadline, "the PN532 reader never polled"
+            time.sleep(0.02)
         chip.place(virtual_uid(CardRef("character", "assassin")))
         deadline = time.monotonic() + 10
         while service.game.faceup != ["assassin"]:

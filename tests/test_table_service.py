@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from hub.engine import Setup
+from hub.engine import Game, Setup
 from hub.protocol import SeatCommand
 from hub.table import TableService, TagRegistry
 from hub.table.registry import CardRef, virtual_uid
@@ -21,16 +21,53 @@ ASSASSIN = virtual_uid(CardRef("character", "assassin"))
 MANOR = virtual_uid(CardRef("district", "manor", 1))
 
 
+TAVERN = virtual_uid(CardRef("district", "tavern", 1))
+
+
+def character(name: str) -> str:
+    return virtual_uid(CardRef("character", name))
+
+
 class Table:
     """A 4-player physical table with the hub and four virtual seats on one bus."""
 
-    def __init__(self, bus: Any, target: Any, players: int = 4) -> None:
-        self.service = TableService(bus, TagRegistry.virtual(), Setup(players=players, mode="physical"))
+    def __init__(self, bus: Any, target: Any, players: int = 4, inventory: bool = True, **service: Any) -> None:
+        self.setup = Setup(players=players, mode="physical")
+        self.service = TableService(bus, TagRegistry.virtual(), self.setup, **service)
         self.service.start()
-        self.seats = {s: VirtualSeat(target, seat=s, device=f"test-{s}") for s in range(1, players + 1)}
+        self.seats = {s: VirtualSeat(target, seat=s, device=f"test-{s}", inventory=inventory)
+                      for s in range(1, players + 1)}
 
     def answer(self, seat: int, event: dict[str, Any]) -> SeatCommand:
         return self.seats[seat].answer_to(event, timeout=5)
+
+    def lay(self, seat: int, uid: str) -> SeatCommand:
+        """Lay a card, read the hub's answer, lift the card again: what a player does."""
+        answer = self.answer(seat, self.seats[seat].place(uid))
+        self.seats[seat].lift(uid)
+        return answer
+
+    def draft(self) -> None:
+        """Assassin and Thief face up; seats 1-4 take King, Bishop, Merchant, Warlord."""
+        for uid in (ASSASSIN, THIEF, KING):
+            self.lay(1, uid)
+        for seat, name in ((2, "bishop"), (3, "merchant"), (4, "warlord")):
+            self.lay(seat, character(name))
+        assert self.service.game.pending == (1, "turn")
+
+    def press_to(self, seat: int, verb: str) -> SeatCommand:
+        """Cycle the seat's buttons to the first option with `verb` and press OK."""
+        options = self.service.button_options(seat)
+        target = next(a for a in options if a.verb == verb)
+        for _ in range(options.index(target)):
+            self.answer(seat, self.seats[seat].press("a"))
+        return self.answer(seat, self.seats[seat].press("ok"))
+
+    def end_turns_until(self, seat: int) -> None:
+        while self.service.game.pending is not None and self.service.game.pending.seat != seat:
+            current = self.service.game.pending.seat
+            options = [a.verb for a in self.service.button_options(current)]
+            self.press_to(current, "gold" if "gold" in options else "end")
 
     def close(self) -> None:
         for seat in self.seats.values():
@@ -119,6 +156,7 @@ def test_build_with_a_district_card_and_warlord_targets_with_the_victims_card(ta
     table.answer(1, s[1].press("ok"))  # gold
     assert table.answer(1, s[1].place(MANOR)).code is None
     assert table.service.game.player(1).city == ["manor"]
+    s[1].lift(MANOR)
     assert table.answer(1, s[1].place(MANOR)).code == "already_built"
     for seat in (1, 2, 3):
         while table.service.game.pending and table.service.game.pending.seat == seat:
@@ -149,16 +187,20 @@ def test_seat_offline_pauses_where_it_is_needed_and_resumes(table: Table) -> Non
     assert table.answer(1, s1.place(ASSASSIN)).code is None
 
 
-def test_phone_answers_go_through_the_same_queue(table: Table) -> None:
-    assert table.service.answer(1, "1 faceup assassin") == {"ok": True}
-    refused = table.service.answer(2, "1 faceup thief")
+def test_phone_answers_go_through_the_same_queue() -> None:
+    bus = InProcessBus()
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=4, mode="digital"))
+    service.start()
+    first = str(service.game.legal_actions()[0])
+    assert service.answer(1, first) == {"ok": True}
+    refused = service.answer(2, "1 faceup thief")
     assert refused["code"] == "wrong_seat"
-    refused = table.service.answer(1, "1 faceup king")
-    assert refused["code"] == "not_available" and "King" in refused["message"]
+    again = service.answer(1, first)
+    assert again["ok"] is False and again["code"] and again["message"]
 
 
 def test_admin_corrections_are_logged(table: Table) -> None:
-    table.service.answer(1, "1 faceup assassin")
+    table.answer(1, table.seats[1].place(ASSASSIN))
     assert table.service.adjust_gold(2, 1, "coin fell off") == {"ok": True}
     assert table.service.game.player(2).gold == 3
     assert table.service.void_last("mistake") == {"ok": True}
@@ -237,3 +279,217 @@ def test_simulated_tables_finish_with_every_card_accounted_for(players: int) -> 
             assert sim.service.counters.get("internal_error", 0) == 0
         finally:
             sim.close()
+
+
+# ---------------------------------------------------------------- cards present at (re)boot, displays, card-only moves
+def spoken(command: SeatCommand) -> str:
+    return " ".join(command.text or ())
+
+
+def test_a_seat_rebooting_with_its_card_on_the_reader_makes_no_move(table: Table) -> None:
+    table.draft()
+    s1 = table.seats[1]
+    table.press_to(1, "gold")
+    assert table.answer(1, s1.place(MANOR)).code is None  # built; the card stays on the reader
+    before = table.service.game.state_hash()
+    s1.reboot()  # power blip: the Manor is reported in the inventory, not as `added`
+    answer = s1.answer_to(s1.sent[-1])
+    assert s1.sent[-1]["type"] == "inventory" and s1.sent[-1]["uids"] == [MANOR]
+    assert answer.code is None and answer.led == "blue"  # it fits the table: the prompt is back
+    assert table.service.game.state_hash() == before
+    assert table.service.seat_view(1)["you"]["hint"] == "lay_district_or_button"
+
+
+def test_an_inventory_that_does_not_fit_the_table_says_what_to_lift(table: Table) -> None:
+    table.draft()
+    s1 = table.seats[1]
+    before = table.service.game.state_hash()
+    s1.on_reader[:] = [TAVERN]  # laid while the board was off: a Tavern never built
+    s1.reboot()
+    answer = s1.answer_to(s1.sent[-1])
+    assert answer.code == "lift_card" and answer.led == "red"
+    assert spoken(answer) == "Tavern is not in your city: lift it"
+    assert table.service.game.state_hash() == before  # nothing applied
+    assert table.service.seat_view(1)["you"]["hint"] == "lift_cards"
+    back = s1.answer_to(s1.lift(TAVERN))
+    assert back.code is None and back.led == "blue" and "Your turn" in spoken(back)
+    assert table.service.seat_view(1)["you"]["hint"] == "lay_district_or_button"
+    assert table.service.game.state_hash() == before
+
+
+def test_a_v1_seat_rebooting_on_the_warlords_turn_never_destroys_its_own_district() -> None:
+    bus = InProcessBus()
+    t = Table(bus, bus, inventory=False)
+    try:
+        t.draft()
+        t.end_turns_until(4)
+        s4, service = t.seats[4], t.service
+        t.press_to(4, "gold")
+        assert t.answer(4, s4.place(TAVERN)).code is None  # the Warlord builds; the card stays there
+        assert service.game.player(4).city == ["tavern"]
+        before = service.game.state_hash()
+        s4.reboot()  # a v1 board reports the Tavern lying on it as a fresh `added`
+        again = s4.sent[-1]
+        assert (again["edge"], again["uid"], again["seq"]) == ("added", TAVERN, 1)
+        assert s4.answer_to(again).code is None
+        assert service.game.state_hash() == before and service.counters["card_ghost"] == 1
+        s4.lift(TAVERN)
+        refused = t.answer(4, s4.place(TAVERN))  # laid again on purpose: still never a destroy
+        assert refused.code == "already_built" and "buttons" in spoken(refused)
+        assert service.game.player(4).city == ["tavern"]
+        own = "4 destroy 4 tavern"
+        assert own in [str(a) for a in service.button_options(4)]  # the Warlord's own district: buttons
+        assert service.answer(4, own) == {"ok": True}
+        assert service.game.player(4).city == []
+    finally:
+        t.close()
+
+
+def test_two_cards_on_one_reader_show_one_card_at_a_time(table: Table) -> None:
+    s1 = table.seats[1]
+    assert table.answer(1, s1.place(ASSASSIN)).code is None
+    fault = s1.answer_to(s1.place_second(THIEF))
+    assert fault.code == "multiple_cards" and spoken(fault).startswith("One card at a time")
+    assert table.service.seat_view(1)["you"]["hint"] == "lift_cards"
+    still = s1.answer_to(s1.lift_second(THIEF))  # the face-up Assassin still lies there
+    assert still.code == "lift_card" and spoken(still) == "Assassin is not yours: lift it"
+    back = s1.answer_to(s1.lift(ASSASSIN))
+    assert back.code is None and back.led == "blue"
+    assert table.service.seat_view(1)["you"]["hint"] == "lay_character"
+    assert table.service.game.faceup == ["assassin"]
+
+
+def test_a_seat_that_connects_after_the_hub_shows_the_current_prompt() -> None:
+    bus = InProcessBus()
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=3, mode="physical"))
+    service.start()
+    late = {s: VirtualSeat(bus, seat=s, device=f"late-{s}") for s in (1, 2)}
+    try:
+        assert late[1].shown == {"led": "blue", "text": ["Pick a character", "Place a card"]}
+        assert late[2].shown == {"led": "off", "text": ["Citadels", "Seat 1 decides"]}
+        for seat, device in late.items():
+            you = service.seat_view(seat)["you"]
+            assert you["display"] == device.shown
+        assert [c.beep for c in late[1].commands] == [None] * len(late[1].commands)  # a restore never beeps
+    finally:
+        for device in late.values():
+            device.close()
+
+
+def test_seat_view_says_what_the_display_shows_and_what_to_do_with_cards(table: Table) -> None:
+    view = {s: table.service.seat_view(s)["you"] for s in (1, 2)}
+    assert view[1]["hint"] == "lay_character" and view[2]["hint"] == "wait"
+    assert view[1]["display"] == table.seats[1].shown
+    table.draft()
+    you = table.service.seat_view(1)["you"]
+    assert you["hint"] == "lay_district_or_button" and you["display"] == table.seats[1].shown
+    assert you["display"]["led"] == "blue"
+    assert table.service.seat_view(3)["you"]["display"] == table.seats[3].shown
+    table.service.pause("coffee")
+    assert table.service.seat_view(1)["you"]["hint"] == "wait"
+
+
+def test_events_queued_while_a_seat_was_offline_are_judged_when_they_arrive(table: Table) -> None:
+    s1, s2 = table.seats[1], table.seats[2]
+    s2.vanish()
+    early = s2.place(KING)  # made while offline, during the face-up step; it waits in the outbox
+    for uid in (ASSASSIN, THIEF, KING):
+        table.lay(1, uid)  # meanwhile seat 1 takes the King
+    s2.reconnect()
+    late = s2.answer_to(early)
+    assert late.ref == early["seq"] and late.code == "not_available"  # judged now: the King is taken
+    s1.vanish()  # seat 1 is not needed now: no pause
+    assert not table.service.paused
+    s2.vanish()  # seat 2 must pick: paused
+    assert table.service.paused
+    queued = s2.place(character("bishop"))
+    s2.reconnect()
+    answer = s2.answer_to(queued)
+    assert answer.ref == queued["seq"] and answer.code is None
+    assert table.service.game.holder.get("bishop") == 2
+    s1.reconnect()
+
+
+def test_a_phone_cannot_say_a_card_in_physical_mode(table: Table) -> None:
+    service = table.service
+    before = service.game.state_hash()
+    for text, card in (("1 faceup assassin", "Assassin"), ("1 pick king", "King")):
+        refused = service.answer(1, text)
+        assert refused["code"] == "use_reader" and card in refused["message"] and "reader" in refused["message"]
+    assert service.game.state_hash() == before
+    table.draft()
+    before = service.game.state_hash()
+    assert [str(a) for a in service.button_options(1)][:2] == ["1 gold", "1 draw"]
+    refused = service.answer(1, "1 build tavern")  # no Tavern on the reader, none known in the hand
+    assert refused["code"] == "use_reader" and "Tavern" in refused["message"]
+    assert service.game.state_hash() == before
+    for bare in ("1 destroy", "1 build", "1 pick"):  # a card verb without its card: refused, never a crash
+        assert service.answer(1, bare)["code"] == "use_reader"
+    assert service.counters["internal_error"] == 0
+    assert service.answer(1, "1 gold") == {"ok": True}  # a button's option is fine from the phone
+
+
+def test_the_table_enters_a_card_by_hand_logged_with_its_reason() -> None:
+    journal: list[tuple[str, dict[str, Any]]] = []
+    bus = InProcessBus()
+    t = Table(bus, bus, journal_meta=lambda action, meta: journal.append((str(action), dict(meta))))
+    service = t.service
+    try:
+        assert service.admin_card(1, "1 faceup assassin", "tag torn") == {"ok": True}
+        assert journal[-1] == ("1 faceup assassin", {"admin": True, "reason": "tag torn"})
+        assert service.game.faceup == ["assassin"]
+        assert any("Entered by the table" in spoken(c) for c in t.seats[1].commands)
+        before = service.game.state_hash()
+        for seat, text, reason, code in ((1, "1 faceup thief", " ", "reason_required"),
+                                         (1, "1 gold", "x", "not_a_card"),
+                                         (2, "1 faceup thief", "x", "wrong_seat"),
+                                         (9, "9 faceup thief", "x", "unknown_seat"),
+                                         (1, "1 faceup assassin", "again", "not_available"),
+                                         (1, "one faceup", "x", "bad_action")):
+            result = service.admin_card(seat, text, reason)
+            assert result["ok"] is False and result["message"], text
+            assert result["code"] == code or (code == "bad_action" and result["code"]), (text, result)
+        assert service.game.state_hash() == before
+        replayed = Game.replay(t.setup, [text for text, _ in journal])
+        assert replayed.state_hash() == service.game.state_hash()  # the log is the truth
+    finally:
+        t.close()
+
+
+def test_the_admin_page_route_enters_a_card() -> None:
+    from hub.web import create_app
+
+    bus = InProcessBus()
+    t = Table(bus, bus)
+    try:
+        app = create_app({"TABLE": t.service, "ADMIN_TOKEN": "adm-token-1234567890", "SEAT_TOKENS": {1: "seat-token-1234567890"},
+                          "PUBLIC_URL": "http://127.0.0.1"})
+        client = app.test_client()
+        ok = client.post("/api/admin/adm-token-1234567890/card",
+                         json={"seat": 1, "action": "1 faceup assassin", "reason": "tag torn"})
+        assert ok.status_code == 200 and ok.get_json() == {"ok": True}
+        refused = client.post("/api/seat/seat-token-1234567890/answer", json={"action": "1 faceup thief"})
+        assert refused.status_code == 409 and refused.get_json()["code"] == "use_reader"
+        missing = client.post("/api/admin/adm-token-1234567890/card", json={"seat": 1, "action": "1 faceup thief"})
+        assert missing.status_code == 400
+        assert client.post("/api/admin/wrong/card", json={"seat": 1, "action": "1 faceup thief",
+                                                            "reason": "x"}).status_code == 403
+        assert t.service.game.faceup == ["assassin"]
+    finally:
+        t.close()
+
+
+def test_a_seat_rebooting_with_two_cards_owes_its_inventory_until_one_is_lifted(table: Table) -> None:
+    table.draft()
+    s1 = table.seats[1]
+    before = table.service.game.state_hash()
+    s1.on_reader[:] = [KING, TAVERN]  # two cards on one antenna: the reader reads neither
+    s1.reboot()
+    assert s1.sent[-1]["type"] == "fault" and s1.sent[-1]["what"] == "multiple_cards"
+    assert s1.answer_to(s1.sent[-1]).code == "multiple_cards"
+    s1.lift_second(TAVERN)
+    inventory = s1.sent[-1]
+    assert (inventory["type"], inventory["uids"]) == ("inventory", [KING])  # its own King may rest there
+    back = s1.answer_to(inventory)
+    assert back.code is None and back.led == "blue" and "Your turn" in spoken(back)
+    assert table.service.game.state_hash() == before

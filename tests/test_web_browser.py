@@ -7,19 +7,14 @@ never skips: a missing browser is a failure (scripts/test installs Debian's chro
 
 from __future__ import annotations
 
-import shutil
 from typing import Any, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from tests.browser import CHROMIUM_ARGS, PHONE, chromium_path, phone_page
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app, wait_until
 
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
 # Headless Chromium has no voices: record what the Speak switch would say instead.
 SPEECH_RECORDER = """
 window.__spoken = [];
@@ -29,29 +24,12 @@ Object.defineProperty(window, "speechSynthesis", {
 """
 
 
-def chromium_path() -> str:
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    raise AssertionError("Debian's chromium is not installed (apt-get install chromium)")
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
-
-
-def phone_page(browser: Browser, errors: list[str]) -> Page:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
-    page = context.new_page()
-    page.set_default_timeout(8000)
-    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
-    page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
-    return page
 
 
 def event_id(page: Page) -> int:
@@ -78,15 +56,15 @@ def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> No
         board.wait_for_selector("#seats .seat[data-seat='4']")
         board.wait_for_function("() => document.body.dataset.eventId === '0'")
         board.evaluate("window.__noReload = 'still here'")
-        assert board.inner_text("#phase") == "Choosing characters"
+        assert board.inner_text("#status") == "Round 1: Ben is choosing a character (0 of 4 chosen)."
         assert board.inner_text("#conn") == "Live"
 
         board.check("#speak")
         table.start(interval=0.15)  # bots for seats 2-4 start drafting
         try:
             board.wait_for_function("() => Number(document.body.dataset.eventId) >= 3")
-            board.wait_for_selector("#recent li")
-            assert "picked a character" in board.inner_text("#recent")
+            board.wait_for_selector("#log li.folded")
+            assert "Characters chosen" in board.inner_text("#log")
             board.wait_for_function("() => window.__spoken.length > 0")
             spoken = board.evaluate("window.__spoken")
             assert all(lang == "en-GB" and text for text, lang in spoken), spoken
@@ -129,7 +107,7 @@ def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> No
             # the viewer picks a language; the page changes without a reload
             board.select_option("#lang", "zh-Hant")
             board.wait_for_function("() => document.querySelector('#title').textContent === '富饒之城'")
-            assert board.inner_text("#recent li >> nth=0") != ""
+            assert board.inner_text("#log li >> nth=0") != ""
             assert board.evaluate("window.__noReload") == "still here"
         finally:
             table.stop()

@@ -39,6 +39,51 @@ def pending_seat(table: FakeTable) -> int:
     return table.game.pending.seat
 
 
+# --- the game log -----------------------------------------------------------------------
+def test_api_history_is_the_whole_game_in_public_events_with_words(client, table: FakeTable) -> None:
+    table.play_to_end()
+    body = client.get("/api/history").get_json()
+    from hub.engine.history import public_history
+
+    expected = public_history(table.game.setup, table.game.log)
+    assert body["id"] == table.last_event_id()
+    assert [{k: v for k, v in e.items() if k != "words"} for e in body["events"]] == expected
+    assert body["events"][0]["words"]["en"] == "Round 1 begins; Ann holds the crown."
+    assert body["events"][0]["words"]["zh-Hant"] == "第1輪開始，Ann持有皇冠。"
+    assert body["events"][-1]["words"]["zh-Hans"].startswith("游戏结束：")
+    assert all("to" not in e and "speech" not in e for e in body["events"])
+    hands = {c for p in table.game.players for c in p.hand}
+    assert not any(isinstance(v, list) and set(map(str, v)) & hands for e in body["events"] for v in e.values())
+
+
+def test_api_history_without_a_table_history_falls_back_to_recent() -> None:
+    class Older(FakeTable):
+        history = None  # a table from before the history existed
+
+    older = Older(4, seed=5)
+    older.step()
+    app = make_app(older)
+    events = app.test_client().get("/api/history").get_json()["events"]
+    assert [e["kind"] for e in events] == ["picked", "draft_turn"]  # what the table keeps
+
+
+def test_default_seat_names_and_pauses_are_worded_per_language(client, table: FakeTable) -> None:
+    from hub.web.i18n import sentence, card_names
+
+    names = {1: "Seat 1", 2: "Ben"}
+    assert sentence({"kind": "revealed", "seat": 1, "character": "king"}, "zh-Hant", names, card_names()["zh-Hant"]) \
+        == "1號座位是國王。"
+    assert sentence({"kind": "revealed", "seat": 2, "character": "thief"}, "zh-Hans", names, card_names()["zh-Hans"]) \
+        == "Ben是盗贼。"
+    table.pause("paused by the table: card on the floor")
+    view = client.get("/api/public").get_json()["view"]
+    assert view["pause"] == {"reason": "card on the floor"}
+    table.pause("paused: seat 3's reader is offline")
+    assert client.get("/api/public").get_json()["view"]["pause"] == {"reader": 3}
+    table.resume()
+    assert client.get("/api/public").get_json()["view"]["pause"] is None
+
+
 # --- public -----------------------------------------------------------------------------
 def test_scoreboard_page_is_self_contained(client) -> None:
     response = client.get("/")
@@ -262,7 +307,7 @@ def test_admin_new_game(client, table: FakeTable) -> None:
         "players": 3, "names": ["Xu", "Yan", ""], "variant": "classic8", "mode": "physical", "seed": 9})
     assert response.status_code == 200 and response.get_json()["ok"] is True
     view = client.get("/api/public").get_json()["view"]
-    assert [s["name"] for s in view["seats"]] == ["Xu", "Yan", "Player 3"]
+    assert [s["name"] for s in view["seats"]] == ["Xu", "Yan", "Seat 3"]  # each page says it in its language
     assert view["mode"] == "physical" and view["complete_at"] == 8
     assert table.setup.seed == 9
 

@@ -162,3 +162,20 @@ def test_head_requests_for_the_stream_never_hold_a_flask_thread(sockets: list[so
             connection.close()
         assert app.extensions["citadels_web"].broadcaster.client_count == 0
         assert request(server.port, "GET", "/api/public")[0] == 200
+
+
+def test_a_stream_asked_for_on_a_kept_alive_connection_behind_another_request_opens() -> None:
+    """Two requests sent back to back on one connection (a browser reusing its socket): the
+    second waits for the first answer and starts its cycle from there, not from the bytes
+    arriving; the live stream must still get the socket (it was a 500 once)."""
+    with LiveServer(make_app(FakeTable(4))) as server:
+        sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        sock.sendall(b"GET /api/public HTTP/1.1\r\nHost: hub\r\n\r\nGET /events HTTP/1.1\r\nHost: hub\r\n\r\n")
+        received = b""
+        while received.count(b"HTTP/1.1 ") < 2 or b"text/event-stream" not in received:
+            chunk = sock.recv(65536)
+            assert chunk, f"the hub closed the connection: {received[-300:]!r}"
+            received += chunk
+        heads = [part.split(b"\r\n", 1)[0] for part in received.split(b"HTTP/1.1 ")[1:]]
+        assert heads[:2] == [b"200 OK", b"200 OK"], heads
+        sock.close()

@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterator
 
 from hub.engine import Action, Game, IllegalAction, Setup
 from hub.engine.bots import Bot, make_bot
+from hub.engine.history import public_history
 from hub.web import create_app, make_server
 from tests.waiting import wait_until  # noqa: F401 - re-exported for the web tests
 
@@ -79,6 +80,10 @@ class FakeTable:
             view.update({k: public[k] for k in ("recent", "paused", "pause_reason")})
             view["seats"] = public["seats"]
             return view
+
+    def history(self) -> list[dict[str, Any]]:
+        with self._lock:
+            return public_history(self.game.setup, list(self.game.log))
 
     def last_event_id(self) -> int:
         with self._lock:

@@ -51,6 +51,15 @@ def score_player(game: Game, p: Player) -> dict[str, Any]:
     }
 
 
+def city_score(game: Game, p: Player) -> int:
+    """What `p`'s city is worth now: district costs plus the bonuses already earned.
+
+    The same count as the final score, taken mid-game, so the scoreboard's running
+    score and the final table never disagree.
+    """
+    return int(score_player(game, p)["score"])
+
+
 def score_game(game: Game) -> dict[str, Any]:
     """Scores for every seat, the winner, and whether the tie-break decided it.
 

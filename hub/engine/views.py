@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import CHARACTER_BY_ID
+from .scoring import city_score
 
 if TYPE_CHECKING:
     from .game import Game
@@ -51,6 +52,8 @@ def public_view(game: Game) -> dict[str, Any]:
                 "city": [_district(game, c) for c in p.city],
                 "museum": p.museum,
                 "complete": len(p.city) >= game.complete_at,
+                "score": city_score(game, p),
+                "chosen": len(p.characters),  # how many characters it holds (which stays secret)
             }
             for p in game.players
         ],

@@ -11,8 +11,12 @@ Field notes this module is built around:
 * SAMConfiguration must be the first command (the chip starts in LowVbat).
 * InListPassiveTarget waits forever for a card by default; RFConfiguration item 0x05
   sets a finite retry budget so "no card" is an answer and silence is a fault.
-* The chip keeps a found card selected; InRelease after every hit keeps a card lying on
-  the reader visible on every poll.
+* The chip keeps a found card selected, and a card released with InRelease may stay
+  HALTed and answer no later poll (esphome#9875): the RF field is switched off after
+  every poll instead, so every card is back in IDLE for the next one.
+* A real reader sees the cards already lying on it at start: the first good poll is an
+  `inventory` event, never `added`. Two cards on one antenna (MaxTg 2 lists both) are a
+  `multiple_cards` fault, with no edges until one card remains.
 * The library reports a missing ACK as "no card" (read_passive_target returns None), so
   the reader uses send_command/process_response and treats silence as an error.
 """
@@ -25,7 +29,7 @@ import serial
 from adafruit_pn532.uart import PN532_UART
 
 from hub.serial.events import Event, EventCallback, EventStamper
-from hub.serial.presence import TagPresence
+from hub.serial.presence import OneCardGuard, TagPresence
 from hub.serial.worker import ReaderThread
 
 log = logging.getLogger(__name__)
@@ -36,11 +40,13 @@ ACK_FRAME = b"\x00\x00\xff\x00\xff\x00"
 CMD_SAM_CONFIGURATION = 0x14
 CMD_RF_CONFIGURATION = 0x32
 CMD_IN_LIST_PASSIVE_TARGET = 0x4A
-CMD_IN_RELEASE = 0x52
 SAM_NORMAL_MODE = (0x01, 0x14, 0x01)  # normal mode, 1 s virtual-card timeout, use IRQ
+RF_ITEM_FIELD = 0x01
 RF_ITEM_MAX_RETRIES = 0x05
 BRTY_106_TYPE_A = 0x00
-MAX_TARGET_DATA = 1 + 1 + 2 + 1 + 1 + 10  # NbTg Tg SENS_RES SEL_RES NFCIDLength NFCID1
+MAX_TARGETS = 2
+TARGET_BYTES = 1 + 2 + 1 + 1 + 10  # Tg SENS_RES SEL_RES NFCIDLength NFCID1 (ATS: none at 106A)
+MAX_TARGET_DATA = 1 + MAX_TARGETS * TARGET_BYTES
 UID_LENGTHS = (4, 7, 10)
 
 
@@ -54,19 +60,26 @@ def describe(error: BaseException) -> str:
     return text or type(error).__name__
 
 
-def parse_target(data: bytes | bytearray) -> str | None:
-    """UID (upper-case hex) from InListPassiveTarget response data, None if no target."""
+def parse_targets(data: bytes | bytearray) -> list[str]:
+    """UIDs (upper-case hex) from InListPassiveTarget response data (NbTg, then per
+    target Tg SENS_RES SEL_RES NFCIDLength NFCID1; an ISO 14443-4 card's ATS is skipped)."""
     if not data:
         raise ReaderError("empty InListPassiveTarget response")
-    if data[0] == 0:
-        return None
-    if data[0] != 1 or len(data) < 6:
+    count, pos, uids = data[0], 1, []
+    if count > MAX_TARGETS:
         raise ReaderError(f"unexpected target data {bytes(data).hex()}")
-    uid_length = data[5]
-    uid = bytes(data[6 : 6 + uid_length])
-    if uid_length not in UID_LENGTHS or len(uid) != uid_length:
-        raise ReaderError(f"bad UID length {uid_length} in {bytes(data).hex()}")
-    return uid.hex().upper()
+    for _ in range(count):
+        if len(data) < pos + 5:
+            raise ReaderError(f"unexpected target data {bytes(data).hex()}")
+        sel_res, uid_length = data[pos + 3], data[pos + 4]
+        uid = bytes(data[pos + 5 : pos + 5 + uid_length])
+        if uid_length not in UID_LENGTHS or len(uid) != uid_length:
+            raise ReaderError(f"bad UID length {uid_length} in {bytes(data).hex()}")
+        uids.append(uid.hex().upper())
+        pos += 5 + uid_length
+        if sel_res & 0x20 and pos < len(data):
+            pos += data[pos]
+    return uids
 
 
 class _HubPN532(PN532_UART):
@@ -110,23 +123,24 @@ class PN532Session:
             raise ReaderError(f"no answer to command {command:#04x}")
         return bytes(answer)
 
-    def poll(self) -> str | None:
-        """One InListPassiveTarget (106 kbps type A); releases a found target at once."""
-        uid = parse_target(self._call(CMD_IN_LIST_PASSIVE_TARGET, (1, BRTY_106_TYPE_A), MAX_TARGET_DATA))
-        if uid is not None:
-            status = self._call(CMD_IN_RELEASE, (0,), 1)
-            if status[:1] != b"\x00":
-                raise ReaderError(f"InRelease status {status.hex()}")
-        return uid
+    def poll(self) -> list[str]:
+        """One InListPassiveTarget (up to 2 targets, 106 kbps type A), then the RF field
+        off: the cards lose power and answer the next poll from IDLE."""
+        uids = parse_targets(self._call(CMD_IN_LIST_PASSIVE_TARGET, (MAX_TARGETS, BRTY_106_TYPE_A), MAX_TARGET_DATA))
+        self.field_off()
+        return uids
+
+    def field_off(self) -> None:
+        self._call(CMD_RF_CONFIGURATION, (RF_ITEM_FIELD, 0x00), 0)
 
     def abort(self) -> None:
         """After an error: cancel the chip's command (host ACK), drop unread bytes, and
-        release any target the failed exchange may have selected (best effort), so the
-        card is not missed on the next poll."""
+        drop the field (best effort) so a card the failed exchange selected or halted
+        answers the next poll."""
         try:
             self.port.write(ACK_FRAME)
             self.port.reset_input_buffer()
-            self._call(CMD_IN_RELEASE, (0,), 1)
+            self.field_off()
         except Exception as error:  # the chip is already known to misbehave
             log.debug("abort: %s", describe(error))
 
@@ -175,6 +189,8 @@ class PN532UartReader(ReaderThread):
         self._on_event = on_event
         self._stamper = EventStamper(device_id, boot)
         self._presence = TagPresence(removal_polls)
+        self._one_card = OneCardGuard(removal_polls)
+        self._inventory_sent = False
         self._poll_interval = poll_interval
         self._error_threshold = error_threshold
         self._read_timeout = read_timeout
@@ -220,7 +236,7 @@ class PN532UartReader(ReaderThread):
                 return self._reinit_delay
             log.info("seat %d: PN532 ready on %s (firmware %s)", self.seat, self.port_url, self._session.firmware)
         try:
-            uid = self._session.poll()
+            uids = self._session.poll()
         except Exception as error:
             self._session.abort()
             self._record_error(error)
@@ -230,9 +246,28 @@ class PN532UartReader(ReaderThread):
             return self._poll_interval
         self.stats.polls += 1
         self._record_success()
-        for edge, tag in self._presence.observe(uid):
-            self._emit(self._stamper.make("tag", edge=edge, uid=tag))
+        self._track(uids)
         return self._poll_interval
+
+    def _track(self, uids: list[str]) -> None:
+        """Edges from one good poll; the first is the inventory (cards lying there at start)."""
+        change = self._one_card.observe(len(uids))
+        if change == "fault":
+            self._emit(self._stamper.make("fault", what="multiple_cards", detail=f"{len(uids)} cards"))
+        elif change == "recovered":
+            self._presence.restart_misses()
+            self._emit(self._stamper.make("recovered", what="multiple_cards"))
+        if not self._inventory_sent:
+            if self._one_card.active:
+                return  # the inventory must be the truth: wait for one card at most
+            self._inventory_sent = True
+            self._presence.seed(uids[0] if uids else None)
+            self._emit(self._stamper.make("inventory", uids=list(uids)))
+            return
+        if self._one_card.active:
+            return
+        for edge, tag in self._presence.observe(uids[0] if uids else None):
+            self._emit(self._stamper.make("tag", edge=edge, uid=tag))
 
     def _record_error(self, error: BaseException) -> None:
         self.stats.errors += 1

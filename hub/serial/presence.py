@@ -22,6 +22,15 @@ class TagPresence:
         self.current: str | None = None
         self._misses = 0
 
+    def seed(self, uid: str | None) -> None:
+        """The first poll's card was lying there already (the reader's inventory): present,
+        with no edge."""
+        self.current, self._misses = uid, 0
+
+    def restart_misses(self) -> None:
+        """After polls that could not be trusted (two cards), the removal count starts again."""
+        self._misses = 0
+
     def observe(self, uid: str | None) -> list[tuple[Edge, str]]:
         """Feed one successful poll's result (None: no tag seen); return edges to emit."""
         if uid is None:
@@ -41,3 +50,32 @@ class TagPresence:
         self.current = uid
         edges.append(("added", uid))
         return edges
+
+
+GuardChange = Literal["fault", "recovered"]
+
+
+class OneCardGuard:
+    """Two cards on one antenna: which one the player means is unclear. The guard says
+    `fault` at the first poll seeing more than one and `recovered` after `clear_polls`
+    consecutive polls with at most one; in between, edges are not to be trusted."""
+
+    def __init__(self, clear_polls: int = 3) -> None:
+        self.clear_polls = clear_polls
+        self.active = False
+        self._clear = 0
+
+    def observe(self, count: int) -> GuardChange | None:
+        if count > 1:
+            self._clear = 0
+            if not self.active:
+                self.active = True
+                return "fault"
+            return None
+        if not self.active:
+            return None
+        self._clear += 1
+        if self._clear < self.clear_polls:
+            return None
+        self.active = False
+        return "recovered"

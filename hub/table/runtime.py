@@ -8,7 +8,6 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from hub.protocol import hub_status_topic
 
 from .service import TableService
 
@@ -16,15 +15,11 @@ from .service import TableService
 def reannounce_on_connect(bus: Any, current: Callable[[], TableService]) -> None:
     """After every broker (re)connect the hub says again what the broker forgot (a broker
     without persistence loses every retained message): `hub/status online`, and through
-    `TableService.restore_displays()` (BRIEF contract 2) every seat's display and the
+    `TableService.restore_displays()` every seat's display and the
     public view. Runs on the bus's network thread: it only publishes or enqueues."""
 
     def again() -> None:
-        service = current()
-        bus.publish(hub_status_topic(service.table), b"online", qos=1, retain=True)
-        restore = getattr(service, "restore_displays", None)  # until every branch has it
-        if callable(restore):
-            restore()
+        current().restore_displays()  # hub/status online, the view, every seat's display
 
     bus.on_connect = again
 
@@ -119,11 +114,11 @@ def attach_extras(service: TableService, args: argparse.Namespace, first: bool, 
         extras.web_table.switch(service)
         return extras
     extras.web_table = CurrentTable(service)
-    _start_web(extras, args, links)
+    _start_web(extras, args, links, players=service.game.n)
     return extras
 
 
-def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None) -> None:
+def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None, players: int) -> None:
     from hub.web import create_app
     from hub.web.serving import make_server, print_access
     from hub.web.tokens import MAX_SEATS, make_tokens
@@ -135,7 +130,7 @@ def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None) ->
     extras.server = server
     extras.thread = threading.Thread(target=server.run, name="web", daemon=True)
     extras.thread.start()
-    in_play = {seat: token for seat, token in seats.items() if seat <= service.game.n}  # the rest: admin page
+    in_play = {seat: token for seat, token in seats.items() if seat <= players}  # the rest: admin page
     print_access(url, admin, in_play, qr=not getattr(args, "no_qr", False))
 
 

@@ -4,6 +4,11 @@ Every input (a seat's MQTT message, a phone's answer, an admin correction) goes 
 one ordered queue into one engine. Each seat input gets an answer on that seat's ``cmd``
 topic: accepted, refused with the reason, or "not your turn". Delivery is at least once:
 an event is applied at most once per ``(device, boot, seq)``.
+
+Cards are read by readers, and only by readers: in physical mode a phone cannot say a
+card (``use_reader``); the table admin can enter one for a seat (``admin_card``), logged.
+The hub remembers what each seat's display shows and what lies on each reader, so a seat
+that (re)connects gets its display back and a card lying there since before is never a move.
 """
 
 from __future__ import annotations
@@ -16,7 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hub.engine import Action, Event, Game, IllegalAction, Setup
+from hub.engine.history import public_history
 from hub.protocol import (
+    MULTIPLE_CARDS,
     ProtocolError,
     SeatEvent,
     cmd_topic,
@@ -33,6 +40,7 @@ from hub.protocol import (
 from hub.seeds import fresh_seed
 
 from . import texts
+from .readers import Readers
 from .registry import CardRef, TagRegistry
 
 log = logging.getLogger("hub.table")
@@ -51,6 +59,25 @@ def store_failure_text(exc: BaseException) -> str:
     if isinstance(exc, StoreError) and exc.code != "diverged":  # "diverged" quotes two actions
         return f"the game record cannot be written: {exc.message}"
     return "the game record cannot be written (see the hub's log); no more moves are accepted"
+
+
+def said_with_card(action: Action) -> bool:
+    """Physical mode: a card on the reader says it. The Warlord's own district is the
+    exception (buttons): a card of one's own city on the reader is never a move."""
+    if action.verb == "destroy" and action.args[:1] == (str(action.seat),):
+        return False
+    return action.verb in CARD_VERBS
+
+
+def button_options(game: Game, seat: int) -> list[Action]:
+    """The pending options a seat's buttons cycle through (cards say the rest): what a
+    seat display offers, the phone's buttons, and what a simulated player may press."""
+    if game.pending is None or game.pending.seat != seat:
+        return []
+    legal = game.legal_actions()
+    if game.digital:
+        return list(legal)
+    return [a for a in legal if not said_with_card(a)]
 
 
 @dataclass
@@ -87,6 +114,9 @@ class TableService:
         self._cursor: dict[int, int] = {}
         self._decision_key: tuple[int, Any] | None = None
         self.city_uid: dict[str, int] = {}  # physical copies built: tag UID -> seat
+        self.readers = Readers()  # what lies on each seat's reader
+        self.displays: dict[int, dict[str, Any]] = {}  # what each seat's LED/display shows: {"led", "text"}
+        self._lift_shown: set[int] = set()  # seats told to lift a card; their prompt returns once it is gone
         self._queue: deque[_Input] = deque()
         self._qlock = threading.Lock()
         self._draining = False
@@ -94,12 +124,31 @@ class TableService:
 
     # ------------------------------------------------------------------ wiring
     def start(self) -> None:
-        """Subscribe to the seats and announce the hub (its last will is set on the bus)."""
+        """Subscribe to the seats and announce the hub (its last will is set on the bus).
+
+        A bus that reconnects by itself (``MqttBus.on_connect``) gets ``restore_displays``
+        as its hook unless someone already set one: a restarted broker has forgotten the
+        retained hub status and view, and the seats may have missed commands meanwhile."""
         root = f"citadels/{self.table}/seat/+/"
         for kind in ("status", "hello", "event"):
             self.bus.subscribe(root + kind, self._on_message)
+        if hasattr(self.bus, "on_connect") and self.bus.on_connect is None:
+            self.bus.on_connect = self.restore_displays
         self.bus.publish(hub_status_topic(self.table), b"online", qos=1, retain=True)
         self._publish_view(self.opening_events())
+        self.restore_displays()
+
+    def restore_displays(self) -> None:
+        """Say again what a broker or a seat may have lost: ``hub/status`` online, the
+        retained public view, and every seat's display. Only enqueues: safe from the
+        transport's thread; from an idle caller it has run when this returns."""
+        self._submit(_Input("restore_displays", ()), wait=False)
+
+    def _do_restore_displays(self) -> None:
+        self.bus.publish(hub_status_topic(self.table), b"online", qos=1, retain=True)
+        self._publish_view([])
+        for seat in range(1, self.game.n + 1):
+            self._restore(seat)
 
     def opening_events(self) -> list[dict[str, Any]]:
         """A game's first public events (Game.new keeps none): round 1, face-up cards, first prompt."""
@@ -170,9 +219,13 @@ class TableService:
             self._presence(seat, payload)
         elif kind == "hello":
             try:
-                self.devices[seat] = parse_hello(payload).device
+                hello = parse_hello(payload)
             except ProtocolError as exc:
                 self.counters[f"refused_{exc.code}"] += 1
+                return
+            self.devices[seat] = hello.device
+            self.readers.hello(seat, hello.device, hello.boot, hello.inventory)
+            self._restore(seat)
         elif kind == "event":
             self._seat_event(seat, payload)
 
@@ -182,6 +235,8 @@ class TableService:
         except ProtocolError as exc:
             self.counters[f"refused_{exc.code}"] += 1
             return
+        if state == "online":
+            self._restore(seat)  # a seat (re)connecting shows a blank display: give it back
         if self.online.get(seat) == (state == "online"):
             return
         self.online[seat] = state == "online"
@@ -201,12 +256,25 @@ class TableService:
             return
         seen.add(event.seq)
         self.counters["events"] += 1
+        self.readers.booted(seat, event.device, event.boot)
+        if event.type == "inventory":
+            self._inventory(seat, event)
+            return
         if event.type in ("fault", "recovered"):
-            self.counters[event.type] += 1
-            self._note({"kind": "reader_" + event.type, "seat": seat, "what": event.what})
+            self._reader_fault(seat, event)
             return
         if event.type == "tag" and event.edge == "removed":
-            return  # lifting a card after it was read changes nothing
+            self._card_lifted(seat, event)
+            return
+        if event.type == "tag":
+            assert event.uid is not None
+            placement = self.readers.added(seat, event.uid)
+            if placement != "new":  # re-reported after a reboot, or reported twice: not a move
+                self.counters[f"card_{placement}"] += 1
+                self._restore(seat, ref=event.seq)
+                return
+        else:
+            self.readers.other_event(seat)
         if self.paused:
             self._refuse(seat, event, IllegalAction("paused", self.pause_text()))
             return
@@ -214,6 +282,46 @@ class TableService:
             self._card_placed(seat, event)
         else:
             self._button(seat, event)
+
+    # ------------------------------------------------------------------ what lies on a reader
+    def _inventory(self, seat: int, event: SeatEvent) -> None:
+        """Cards lying on the reader at (re)connect: never moves. If they fit the table
+        (``misplaced`` is empty) nothing happens; otherwise the seat is told what to lift."""
+        assert event.uids is not None
+        self.readers.inventory(seat, event.uids)
+        self.counters["inventories"] += 1
+        self._restore(seat, ref=event.seq)
+
+    def misplaced(self, seat: int) -> list[str]:
+        """What lies on the seat's reader but may not rest there, one line each. A card
+        may rest on its reader if it is in that seat's city, or is a character that seat
+        holds this round (it just built or picked it); anything else must be lifted."""
+        lines = []
+        player = self.game.player(seat) if 1 <= seat <= self.game.n else None
+        for uid in sorted(self.readers[seat].cards):
+            ref = self.registry.lookup(uid)
+            if ref is None:
+                lines.append("Unknown card: lift it")
+            elif ref.kind == "character":
+                if player is None or ref.id not in player.characters:
+                    lines.append(f"{texts.card_name(ref.id)} is not yours: lift it")
+            elif self.city_uid.get(uid) != seat:
+                lines.append(f"{texts.card_name(ref.id)} is not in your city: lift it")
+        return lines
+
+    def _card_lifted(self, seat: int, event: SeatEvent) -> None:
+        assert event.uid is not None
+        self.readers.removed(seat, event.uid)
+        if seat in self._lift_shown and not self.misplaced(seat):
+            self._restore(seat, ref=event.seq)  # fixed: the prompt comes back
+
+    def _reader_fault(self, seat: int, event: SeatEvent) -> None:
+        self.counters[event.type] += 1
+        self.readers.other_event(seat)
+        if event.what == MULTIPLE_CARDS:
+            self.readers[seat].too_many = event.type == "fault"
+            self._restore(seat, ref=event.seq)
+        self._note({"kind": "reader_" + event.type, "seat": seat, "what": event.what})
 
     def _card_placed(self, seat: int, event: SeatEvent) -> None:
         assert event.uid is not None
@@ -240,9 +348,11 @@ class TableService:
                 raise IllegalAction("revealed", f"the {texts.card_name(ref.id)} is already revealed: play your turn")
             return Action(seat, "pick", (ref.id,))
         owner = self.city_uid.get(uid)
+        if owner == seat:  # never a move: a card lying on the reader since a reboot looks the same
+            hint = "; to destroy it use the buttons" if Action(seat, "destroy", (str(seat), ref.id)) in \
+                game.legal_actions() else ""
+            raise IllegalAction("already_built", f"that {texts.card_name(ref.id)} is already in your city{hint}")
         if owner is not None:
-            if owner == seat and game.turn_char != "warlord":
-                raise IllegalAction("already_built", f"that {texts.card_name(ref.id)} is already in your city")
             return Action(seat, "destroy", (str(owner), ref.id))
         return Action(seat, "build", (ref.id,))
 
@@ -270,13 +380,7 @@ class TableService:
 
     def button_options(self, seat: int) -> list[Action]:
         """The pending options a seat's buttons cycle through (cards say the rest)."""
-        game = self.game
-        if game.pending is None or game.pending.seat != seat:
-            return []
-        legal = game.legal_actions()
-        if game.digital:
-            return list(legal)
-        return [a for a in legal if a.verb not in CARD_VERBS]
+        return button_options(self.game, seat)
 
     def _sync_cursor(self) -> None:
         key = (len(self.game.log), self.game.pending)
@@ -368,6 +472,13 @@ class TableService:
         if pending is None:
             return []
         seat, kind = pending
+        self._send(seat, led="blue", beep="turn", text=self._prompt_text())
+        character = self.game.turn_char if kind == "turn" else None
+        return [{"kind": "prompt", "seat": seat, "decision": kind, "character": character}]
+
+    def _prompt_text(self) -> list[str]:
+        assert self.game.pending is not None
+        seat, kind = self.game.pending
         if kind == "turn":
             head = f"Your turn: {texts.card_name(self.game.turn_char)}"
         else:
@@ -375,15 +486,63 @@ class TableService:
                     "discard": "Remove a character", "keep": "Keep a card", "toss": "Put cards back"}[kind]
         options = self.button_options(seat)
         first = texts.describe(options[0]) if options else "Place a card"
-        self._send(seat, led="blue", beep="turn", text=texts.lines(head, first))
-        character = self.game.turn_char if kind == "turn" else None
-        return [{"kind": "prompt", "seat": seat, "decision": kind, "character": character}]
+        return texts.lines(head, first)
+
+    def _restore(self, seat: int, ref: int | None = None) -> None:
+        """Send a seat what its display should show now (after a reconnect, an inventory,
+        a fixed reader): a card to lift first, else its prompt if it decides, else what it
+        showed last. No beep: nothing new happened."""
+        if not 1 <= seat <= self.game.n:
+            return
+        pending = self.game.pending
+        lift = self.misplaced(seat)
+        if self.readers[seat].too_many:
+            self._lift_shown.add(seat)
+            self._send(seat, led="red", text=texts.lines("One card at a time", "Lift the others"), ref=ref,
+                       code="multiple_cards")
+        elif lift and ref is not None:  # only when the seat just reported what lies there
+            self._lift_shown.add(seat)
+            self._send(seat, led="red", text=texts.lines(*lift[:2]) if len(lift) < 3 else
+                       texts.lines(lift[0], f"and {len(lift) - 1} more cards: lift them"), ref=ref, code="lift_card")
+        elif pending is not None and pending.seat == seat and not self.game.over:
+            self._lift_shown.discard(seat)
+            self._send(seat, led="blue", text=self._prompt_text(), ref=ref)
+        else:
+            self._lift_shown.discard(seat)
+            shown = self.displays.get(seat) or self._waiting_display()
+            self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref)
+
+    def _waiting_display(self) -> dict[str, Any]:
+        game = self.game
+        if game.over:
+            return {"led": "white", "text": texts.lines("Game over")}
+        who = f"Seat {game.pending.seat} decides" if game.pending is not None else "Please wait"
+        return {"led": "off", "text": texts.lines("Citadels", who)}
+
+    def hint(self, seat: int) -> str:
+        """A short key saying what the seat should do with cards now (for its page)."""
+        game = self.game
+        if self.readers[seat].too_many or (seat in self._lift_shown and self.misplaced(seat)):
+            return "lift_cards"
+        if game.over:
+            return "game_over"
+        if self.paused or game.pending is None or game.pending.seat != seat:
+            return "wait"
+        kind = game.pending.kind
+        if kind in ("pick", "faceup") and not game.digital:
+            return "lay_character"
+        if kind == "turn" and not game.digital:
+            return "lay_district_or_button"
+        return "use_buttons"
 
     # ------------------------------------------------------------------ output
     def _send(self, seat: int, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
               ref: int | None = None, code: str | None = None) -> None:
         self._cmd_id += 1
         payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
+        shown = self.displays.get(seat, {"led": "off", "text": []})
+        self.displays[seat] = {"led": led if led is not None else shown["led"],
+                               "text": list(text) if text is not None else shown["text"]}
         self.bus.publish(cmd_topic(self.table, seat), payload, qos=1)
 
     def _note(self, hub_event: dict[str, Any], view: bool = True) -> None:
@@ -451,7 +610,15 @@ class TableService:
         view = self._with_table(self.game.seat_view(seat))
         if not self.game.digital:  # options said with a card are not buttons on the page
             view["you"]["options"] = [str(a) for a in self.button_options(seat)]
+        shown = self.displays.get(seat) or self._waiting_display()
+        view["you"]["display"] = {"led": shown["led"], "text": list(shown["text"])}
+        view["you"]["hint"] = self.hint(seat)
         return view
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every public event of this game, replayed from its log (the scoreboard's game log)."""
+        game = self.game
+        return public_history(game.setup, list(game.log))
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         self._subscribers.append(callback)
@@ -467,16 +634,54 @@ class TableService:
     def answer(self, seat: int, action_text: str) -> dict[str, Any]:
         return dict(self._submit(_Input("answer", (seat, action_text))))
 
+    @staticmethod
+    def _action_of(seat: int, action_text: str) -> Action:
+        """Parse an action said for `seat` (a phone's answer, the admin's card entry)."""
+        action = Action.parse(action_text)
+        if action.seat != seat:
+            raise IllegalAction("wrong_seat", f"seat {seat} cannot answer for seat {action.seat}")
+        return action
+
     def _do_answer(self, seat: int, action_text: str) -> dict[str, Any]:
         try:
-            action = Action.parse(action_text)
+            action = self._action_of(seat, action_text)
         except IllegalAction as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}
-        if action.seat != seat:
-            return {"ok": False, "code": "wrong_seat", "message": f"seat {seat} cannot answer for seat {action.seat}"}
         if self.paused:
             return {"ok": False, "code": "paused", "message": self.pause_text()}
+        if not self.game.digital and said_with_card(action):
+            self.counters["refused_use_reader"] += 1
+            return {"ok": False, "code": "use_reader", "message": texts.use_reader(action)}
         return self._try(seat, action, None)
+
+    def admin_card(self, seat: int, action_text: str, reason: str) -> dict[str, Any]:
+        """The table enters a card for a seat whose reader cannot read it (a dead tag, a
+        broken reader). Journaled as the plain action, so replay gives the same state;
+        its meta says ``{"admin": true, "reason": ...}`` for the record."""
+        return dict(self._submit(_Input("admin_card", (seat, action_text, reason))))
+
+    def _do_admin_card(self, seat: int, action_text: str, reason: str) -> dict[str, Any]:
+        reason = " ".join((reason or "").split())
+        if not reason:
+            return {"ok": False, "code": "reason_required", "message": "say why the card is entered by hand"}
+        if not 1 <= seat <= self.game.n:
+            return {"ok": False, "code": "unknown_seat", "message": f"no seat {seat} in this game"}
+        try:
+            action = self._action_of(seat, action_text)
+        except IllegalAction as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}
+        if self.game.digital or not said_with_card(action):
+            return {"ok": False, "code": "not_a_card",
+                    "message": f"'{action}' is not said with a card: the seat's buttons or phone say it"}
+        try:
+            events = self._apply(action, {"admin": True, "reason": reason})
+        except IllegalAction as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}
+        self.counters["admin_cards"] += 1
+        self._send(seat, led="green", beep="ok", text=texts.lines(texts.describe(action), "Entered by the table"))
+        self._note({"kind": "admin_card", "seat": seat}, view=False)
+        self._after(events)
+        return {"ok": True}
 
     def new_game(self, config: dict[str, Any]) -> dict[str, Any]:
         return dict(self._submit(_Input("new_game", (config,))))
@@ -495,6 +700,8 @@ class TableService:
             self.journal_meta = self.on_new_game(setup)  # the store opens a new game log
         self.game = Game.new(setup)
         self.city_uid.clear()
+        self.displays.clear()
+        self._lift_shown.clear()
         self.recent.clear()
         self._publish_view([{"kind": "new_game", "players": setup.players}, *self.opening_events()])
         return {"ok": True}

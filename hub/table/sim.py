@@ -82,7 +82,10 @@ class SimPlayer:
         elif choice.verb == "destroy":
             uid = self.world.uid_in(self.world.cities[int(choice.args[0])], choice.args[1])
             self.world.last_placed[self.seat] = uid
-            self._lay(uid)
+            if int(choice.args[0]) == self.seat:
+                self._press_to(choice)  # one's own district: buttons (a card of one's city is never a move)
+            else:
+                self._lay(uid)
         else:
             self._press_to(choice)
 

@@ -64,3 +64,13 @@ def instruction(event: dict[str, Any]) -> str:
     if what == "redraw":
         return f"Put {draw} at the bottom, then draw {draw}"
     return f"Draw {draw} district cards"
+
+
+def use_reader(action: Action) -> str:
+    """Why a phone cannot say a card, and what to do instead."""
+    verb, args = action.verb, action.args
+    if verb == "destroy" and len(args) >= 2:
+        return f"lay the {card_name(args[1])} card of seat {args[0]}'s city on your reader"
+    if args:
+        return f"lay the {card_name(args[0])} card on your reader"
+    return "lay the card on your reader"

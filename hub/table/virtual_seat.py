@@ -1,8 +1,11 @@
 """`VirtualSeat`: a seat board in software that puts on the wire exactly what the firmware does.
 
-Tests and `sim` drive it like a player at the table (`place`, `lift`, `press`) and like
-bad luck (`vanish`, `reboot`, `resend_last`, `send_raw`), and read back what the hub
-answered (`commands`, `wait_for_command`). It works over an `InProcessBus` (given the
+Tests and `sim` drive it like a player at the table (`place`, `lift`, `press`,
+`place_second`) and like bad luck (`vanish`, `reboot`, `resend_last`, `send_raw`), and read
+back what the hub answered (`commands`, `wait_for_command`, `display`). Like the current
+firmware it reports an `inventory` of the cards lying on its reader after every
+(re)connect, including the transport's automatic reconnects; `inventory=False` makes it a
+v1 seat that reports cards present at boot as `added` instead. It works over an `InProcessBus` (given the
 bus object or `inproc://<name>`) and over Mosquitto (`mqtt://[user:pass@]host:port`).
 """
 
@@ -50,6 +53,7 @@ class VirtualSeat:
         reader: str = "pn532-hsu",
         buttons: Sequence[str] = ("a", "b", "ok"),
         display: str | None = "ssd1306-128x64",
+        inventory: bool = True,
         connect: bool = True,
         patience: float | None = 5.0,
     ) -> None:
@@ -65,16 +69,22 @@ class VirtualSeat:
         self.reader = reader
         self.buttons = tuple(buttons)
         self.display = display
+        self.inventory = inventory
+        self._inventory_owed = False  # connected with two cards lying: inventory after the lift
+        self.on_reader: list[str] = []  # UIDs lying on the reader, in the order laid
         self.seq = 0
         self.sent: list[dict[str, Any]] = []
         self.raw_commands: list[bytes] = []
         self.commands: list[SeatCommand] = []
         self.bad_commands: list[tuple[bytes, ProtocolError]] = []
+        self._answer_from: dict[tuple[int, int], int] = {}  # (boot, seq) -> commands received before it
         self._condition = threading.Condition()
         self._last_payload: bytes | None = None
         self._booted_at = time.monotonic()
         self._connection: Connection | None = None
-        self._boot_commands = 0  # index of the first command received in this boot
+        self._closed = False
+        self._outbox: list[bytes] = []  # events made while offline, sent after the reconnect
+        self._lock = threading.RLock()  # one numbering and one send order, whichever thread sends
         if connect:
             self.connect()
 
@@ -101,7 +111,7 @@ class VirtualSeat:
 
     @property
     def hello(self) -> dict[str, Any]:
-        return {
+        hello = {
             "v": PROTOCOL_VERSION,
             "device": self.device,
             "boot": self.boot,
@@ -110,21 +120,61 @@ class VirtualSeat:
             "buttons": list(self.buttons),
             "display": self.display,
         }
+        if self.inventory:
+            hello["inventory"] = True
+        return hello
+
+    @property
+    def shown(self) -> dict[str, Any]:
+        """What the seat's LED and display show now (the commands applied in order; a
+        field absent from a command keeps its value, as on the firmware)."""
+        led, text = "off", list[str]()
+        with self._condition:
+            for command in self.commands:
+                led = command.led if command.led is not None else led
+                text = list(command.text) if command.text is not None else text
+        return {"led": led, "text": text}
 
     # ------------------------------------------------------------------ connection
     def connect(self) -> None:
         """(Re)connect as the firmware does: will `offline`, subscribe to cmd, then
-        retained `online` and `hello`."""
+        retained `online` and `hello`, the events made while offline, and the inventory."""
         if self._connection is not None:
             return
         will = Will(self.status_topic, b"offline", 1, True)
         connection = self._open(will)
         self._connection = connection
-        if isinstance(connection, MqttBus):
-            connection.on_connect = self._announce_again
+        self._closed = False
         connection.subscribe(self.cmd_topic, self._on_command)
-        self._publish(self.status_topic, b"online", retain=True)
-        self._publish(self.hello_topic, _json(self.hello), retain=True)
+        self._announce()
+        if isinstance(connection, MqttBus):
+            connection.on_connect = self._on_transport_reconnect
+
+    def _announce(self) -> None:
+        with self._lock:
+            self._publish(self.status_topic, b"online", retain=True)
+            self._publish(self.hello_topic, _json(self.hello), retain=True)
+            queued, self._outbox = self._outbox, []
+            for payload in queued:
+                self._publish(self.event_topic, payload)
+            if self.inventory and len(self.on_reader) > 1:  # as the firmware: no inventory it cannot read
+                self._inventory_owed = True
+                self._event("fault", what="multiple_cards", detail=f"{len(self.on_reader)} cards")
+            elif self.inventory:
+                self._event("inventory", uids=list(self.on_reader))
+
+    def _on_transport_reconnect(self) -> None:
+        """The transport reconnected by itself (broker restart, network blip): say again
+        what the broker may have forgotten. Runs on paho's thread, which must not wait for
+        its own PUBACKs, so the announcement goes out from a short-lived thread."""
+        threading.Thread(target=self._announce_quietly, name=f"seat{self.seat}-announce", daemon=True).start()
+
+    def _announce_quietly(self) -> None:
+        try:
+            if self._connection is not None:
+                self._announce()
+        except (RuntimeError, TimeoutError):
+            pass  # gone again: the next reconnect announces
 
     def _publish(self, topic: str, payload: bytes | str, retain: bool = False) -> None:
         """QoS 1, and over MQTT wait for the broker's PUBACK: when a VirtualSeat method
@@ -141,15 +191,6 @@ class VirtualSeat:
             if connection is not self._connection:
                 return False  # vanished or closed meanwhile
         return True
-
-    def _announce_again(self) -> None:
-        """After an automatic reconnect (a broker restart forgets retained messages): what
-        the firmware does on every connect. On the network thread: publish only, no wait."""
-        connection = self._connection
-        if not isinstance(connection, MqttBus) or connection.connect_count < 2:
-            return  # the first connect is announced by connect()
-        connection.publish(self.status_topic, b"online", qos=1, retain=True)
-        connection.publish(self.hello_topic, _json(self.hello), qos=1, retain=True)
 
     def _open(self, will: Will) -> Connection:
         target = self.bus_or_url
@@ -172,19 +213,24 @@ class VirtualSeat:
         self.connect()
 
     def reboot(self, boot: int | None = None) -> None:
-        """Device restart: old connection lost, new boot number, seq restarts at 1."""
+        """Device restart: old connection lost, new boot number, seq restarts at 1, the
+        events not yet sent are gone. Cards still lying on the reader are reported as the
+        inventory (or, by a v1 seat, as `added`, one each, as the old firmware did)."""
         self.vanish()
         self.boot = boot if boot is not None else next(_boot_numbers)
         self.seq = 0
         self._booted_at = time.monotonic()
         self._last_payload = None
-        with self._condition:
-            self._boot_commands = len(self.commands)  # answers to the old boot's seqs are not ours
+        self._outbox = []
         self.connect()
+        if not self.inventory:
+            for uid in self.on_reader:
+                self._event("tag", edge="added", uid=uid)
 
     def close(self) -> None:
         """Planned shutdown: `offline` retained, then a clean disconnect (no will)."""
         connection, self._connection = self._connection, None
+        self._closed = True
         if connection is not None:
             connection.publish(self.status_topic, b"offline", qos=1, retain=True)
             if isinstance(connection, MqttBus):
@@ -202,10 +248,29 @@ class VirtualSeat:
     # ------------------------------------------------------------------ events
     def place(self, uid: str) -> dict[str, Any]:
         """A card laid on the reader: one `added`, however long it stays."""
+        self.on_reader.append(uid)
         return self._event("tag", edge="added", uid=uid)
 
     def lift(self, uid: str) -> dict[str, Any]:
+        if uid in self.on_reader:
+            self.on_reader.remove(uid)
         return self._event("tag", edge="removed", uid=uid)
+
+    def place_second(self, uid: str) -> dict[str, Any]:
+        """A second card laid on a reader already holding one: the firmware reads neither
+        and reports `fault multiple_cards`; lifting one (`lift_second`) recovers."""
+        self.on_reader.append(uid)
+        return self._event("fault", what="multiple_cards", detail=f"{len(self.on_reader)} cards")
+
+    def lift_second(self, uid: str) -> dict[str, Any]:
+        """One of two cards lifted: `recovered`, then the inventory the seat owed since it
+        (re)connected with both lying there (firmware/seat.py does the same)."""
+        self.on_reader.remove(uid)
+        recovered = self._event("recovered", what="multiple_cards")
+        if self._inventory_owed:
+            self._inventory_owed = False
+            self._event("inventory", uids=list(self.on_reader))
+        return recovered
 
     def press(self, button: str, long: bool = False) -> dict[str, Any]:
         if long:
@@ -229,21 +294,30 @@ class VirtualSeat:
         self._publish(self.event_topic, self._last_payload)
 
     def _event(self, kind: str, **fields: Any) -> dict[str, Any]:
-        self._require_connection()
-        self.seq += 1
-        event = {
-            "v": PROTOCOL_VERSION,
-            "device": self.device,
-            "boot": self.boot,
-            "seq": self.seq,
-            "t": int((time.monotonic() - self._booted_at) * 1000),
-            "type": kind,
-            **fields,
-        }
-        payload = _json(event)
-        self.sent.append(event)
-        self._last_payload = payload
-        self._publish(self.event_topic, payload)
+        """Number and send one event; while the link is down (vanished, not closed) it
+        waits in the outbox, as on the firmware, and goes out after the reconnect."""
+        if self._closed:
+            raise RuntimeError(f"seat {self.seat} is closed")
+        with self._lock:
+            self.seq += 1
+            event = {
+                "v": PROTOCOL_VERSION,
+                "device": self.device,
+                "boot": self.boot,
+                "seq": self.seq,
+                "t": int((time.monotonic() - self._booted_at) * 1000),
+                "type": kind,
+                **fields,
+            }
+            payload = _json(event)
+            self.sent.append(event)
+            with self._condition:
+                self._answer_from[(self.boot, self.seq)] = len(self.commands)
+            self._last_payload = payload
+            if self._connection is None:
+                self._outbox.append(payload)
+            else:
+                self._publish(self.event_topic, payload)
         return event
 
     def _require_connection(self) -> Connection:
@@ -284,8 +358,11 @@ class VirtualSeat:
                 self._condition.wait(remaining)
 
     def answer_to(self, event: dict[str, Any], timeout: float = 2.0) -> SeatCommand:
-        """The command whose `ref` answers `event` (sent by this seat in this boot)."""
-        return self.wait_for_command(lambda command: command.ref == event["seq"], timeout, since=self._boot_commands)
+        """The command whose `ref` answers `event`, among those received after it was made:
+        `ref` is a seq, and seq restarts at every boot, so an older boot's answer with the
+        same number must not be taken for this one."""
+        since = self._answer_from.get((event["boot"], event["seq"]), 0)
+        return self.wait_for_command(lambda command: command.ref == event["seq"], timeout, since=since)
 
     def __repr__(self) -> str:
         state = "online" if self.online else "offline"

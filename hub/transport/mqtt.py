@@ -361,7 +361,10 @@ class MqttBus:
                 return  # the constructor raises it as BusConnectError: one line, not two
         if failure != self._tls_reported:  # once per distinct failure, not per retry
             self._tls_reported = failure
-            log.warning("MQTT broker %s:%s: %s", self.host, self.port, failure)
+            if self.on_state is not None:
+                self._tell_state("refused", failure)  # a patient caller stops: waiting fixes no certificate
+            else:
+                log.warning("MQTT broker %s:%s: %s", self.host, self.port, failure)
 
     def _tell_state(self, state: str, detail: str) -> None:
         listener = self.on_state

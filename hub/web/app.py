@@ -8,7 +8,9 @@ seat-private even if the table were ever to hand it over by mistake.
 from __future__ import annotations
 
 import io
+import json
 import re
+import threading
 from typing import Any, Mapping
 
 import segno
@@ -20,7 +22,7 @@ from hub.seeds import MAX_SEED, fresh_seed
 from .body import json_body
 from .errors import BadInput, register_errors
 from .facade import Message, TableFacade
-from .i18n import LANGS, EventWords, catalogue
+from .i18n import LANGS, EventWords, catalogue, pause_reason
 from .sse import Broadcaster, encode_frame
 from .tokens import seat_for_token, token_matches
 
@@ -38,6 +40,7 @@ ACTION_PATTERN = re.compile(r"^[0-9]{1,2}( [a-z0-9_]{1,40}){1,4}$")
 VARIANTS = tuple(variant_names())  # every edition's; the Setup checks the pair
 MODES = ("digital", "physical")
 EXT_KEY = "citadels_web"
+WORDS_CACHE_SIZE = 5000
 
 
 # --- secrets never leave through public payloads -------------------------------------
@@ -73,6 +76,15 @@ def public_payload(view: Mapping[str, Any]) -> dict[str, Any]:
     return clean
 
 
+def pause_info(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Why the game is paused, as data the page words in its own language.
+
+    The table says it in English ("paused by the table: card on the floor"); the page
+    shows "Paused: card on the floor" or "Paused: the reader at Seat 3 is offline".
+    """
+    return pause_reason(view.get("pause_reason")) if view.get("paused") else None
+
+
 def seat_names(view: Mapping[str, Any]) -> dict[int, str]:
     names: dict[int, str] = {}
     for seat in view.get("seats") or []:
@@ -99,6 +111,9 @@ class WebState:
         self.seat_tokens = seat_tokens
         self.public_url = str(config.get("PUBLIC_URL") or "").rstrip("/")
         self.words = EventWords()
+        self._words_lock = threading.Lock()
+        self._words_cache: dict[str, dict[str, Any]] = {}
+        self._history: tuple[int, dict[str, Any]] | None = None
         self.heartbeat = float(config.get("SSE_HEARTBEAT", 15.0))
         self.broadcaster = Broadcaster(
             table,
@@ -109,13 +124,47 @@ class WebState:
         )
 
     def with_words(self, events: list[dict[str, Any]], names: Mapping[int, str]) -> list[dict[str, Any]]:
-        return [{**event, **self.words.words(event, names)} for event in events]
+        return [{**event, **self.event_words(event, names)} for event in events]
+
+    def event_words(self, event: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
+        """Words for one event, remembered: the whole history is worded once, not per request."""
+        key = json.dumps([event, sorted(names.items())], sort_keys=True, default=str)
+        with self._words_lock:
+            found = self._words_cache.get(key)
+        if found is None:
+            found = self.words.words(event, names)
+            with self._words_lock:
+                if len(self._words_cache) > WORDS_CACHE_SIZE:
+                    self._words_cache.clear()
+                self._words_cache[key] = found
+        return found
 
     def public_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
         clean = public_payload(view)
         if "recent" in clean:
             clean["recent"] = self.with_words(clean["recent"], seat_names(clean))
+        clean["pause"] = pause_info(clean)
         return clean
+
+    def history(self) -> dict[str, Any]:
+        """Every public event since the game began, with its words: the page's game log.
+
+        From the table's `history()` (a replay of the game log) when it has one, else the
+        recent events it keeps. Worked out once per change of the table, shared by all pages.
+        """
+        event_id = self.table.last_event_id()
+        with self._words_lock:
+            if self._history is not None and self._history[0] == event_id:
+                return self._history[1]
+        view = public_payload(self.table.public_view())
+        source = getattr(self.table, "history", None)
+        raw = source() if callable(source) else view.get("recent") or []
+        events = [{k: v for k, v in e.items() if k != "speech"}  # the log shows, it does not speak
+                  for e in self.with_words(public_events(raw), seat_names(view))]
+        result = {"id": event_id, "round": view.get("round"), "events": events}
+        with self._words_lock:
+            self._history = (event_id, result)
+        return result
 
     def encode(self, event_id: int, message: Message) -> bytes:
         view = self.public_view(message.get("view") or {})
@@ -167,7 +216,7 @@ def game_config(body: Mapping[str, Any]) -> dict[str, Any]:
         raw = names_value[i] if i < len(names_value) else ""
         if not isinstance(raw, str):
             raise BadInput("every name must be a string")
-        name = raw.strip() or f"Player {i + 1}"
+        name = raw.strip() or f"Seat {i + 1}"  # the engine's default: each page says it in its language
         if len(name) > MAX_NAME_LENGTH or any(ord(c) < 32 for c in name):
             raise BadInput(f"name {i + 1} must be at most {MAX_NAME_LENGTH} printable characters")
         names.append(name)
@@ -213,6 +262,12 @@ def api_public() -> Response:
     event_id = web.table.last_event_id()
     view = web.public_view(web.table.public_view())
     return jsonify({"id": event_id, "view": view})
+
+
+@public.get("/api/history")
+def api_history() -> Response:
+    """The whole game so far in public events with words, for the scoreboard's log."""
+    return jsonify(state().history())
 
 
 @public.get("/api/i18n")
@@ -399,6 +454,22 @@ def api_admin_gold(token: str) -> tuple[Response, int]:
         raise BadInput("'delta' must not be zero")
     reason = text_field(body, "reason", required=True, limit=MAX_REASON_LENGTH)
     return table_result(state().table.adjust_gold(seat, delta, reason))
+
+
+@admin_pages.post("/api/admin/<token>/card")
+def api_admin_card(token: str) -> tuple[Response, int]:
+    """Enter a card for a seat whose reader cannot read it (logged with the reason)."""
+    admin_or_403(token)
+    body = json_body()
+    seat = int_field(body, "seat", 1, MAX_SEATS)
+    action = " ".join(text_field(body, "action", required=True, limit=MAX_ACTION_LENGTH).lower().split())
+    if not ACTION_PATTERN.match(action):
+        raise BadInput("'action' must look like '<seat> <verb> [args]', e.g. '2 build manor'")
+    reason = text_field(body, "reason", required=True, limit=MAX_REASON_LENGTH)
+    enter = getattr(state().table, "admin_card", None)
+    if enter is None:
+        return table_result({"ok": False, "code": "unsupported", "message": "this table cannot enter cards"})
+    return table_result(enter(seat, action, reason))
 
 
 # --- headers --------------------------------------------------------------------------

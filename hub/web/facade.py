@@ -74,3 +74,8 @@ class TableFacade(Protocol):
     def status(self) -> dict[str, Any]:
         """Table health for the admin page: at least `paused` and `seats_online`."""
         ...
+
+    # Optional (looked up with getattr, so older tables still fit the protocol):
+    # def history(self) -> list[dict[str, Any]]:
+    #     """Every public event since the game began, oldest first, each with its `round`
+    #     (hub.engine.history.public_history). Without it the log shows only `recent`."""

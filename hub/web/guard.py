@@ -139,12 +139,18 @@ class GuardedH11(H11Protocol):
             return
         self.registry.mark(self, True)
 
-    def data_received(self, data: bytes) -> None:
-        super().data_received(data)
+    def handle_events(self) -> None:
+        """Every new request cycle gets the socket's transport, whether its bytes just arrived
+        (`data_received`) or waited behind the previous response on a kept-alive connection
+        (`on_response_complete` starts those cycles)."""
+        super().handle_events()
         cycle = self.cycle
         if cycle is not None and not cycle.response_started:
             # hub.web.streams writes live frames straight to the socket (the app has not run yet)
             cycle.scope.setdefault("extensions", {})[TRANSPORT_KEY] = self.transport  # type: ignore[typeddict-item,assignment]
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
         self.registry.mark(self, self.receiving_now())
 
     def on_response_complete(self) -> None:

@@ -1,12 +1,11 @@
 """A simulated NXP PN532 (firmware v1.6) speaking the HSU (UART) frame format.
 
 Why: the hub and the seat firmware must be tested against the real byte protocol,
-including its failure modes, without a chip on the desk. The fake is a pure byte
-stream: the host `write()`s frames, the fake answers synchronously into an output
-buffer that the host drains with `read()`. There is no clock: every RF attempt is
-instantaneous, and a command that would wait on the real chip (InListPassiveTarget
-with infinite retries and no card) stays pending until a card is placed, the host
-aborts it with an ACK, or a new command replaces it.
+including its failure modes and the chip's less friendly habits, without a chip on the
+desk. The fake is a byte stream: the host `write()`s frames and reads the answers with
+`read()`. Answers take time like the chip's (`Timing`; `FakePN532(instant=True)` makes
+them immediate for tests of pure protocol logic): bytes become readable only when due,
+and a host ACK aborts a command whose answer is not out yet.
 
 Behaviour follows the PN532 user manual (UM0701-02) where it is explicit; where it is
 silent the choice is written next to the code and in docs/serial.md:
@@ -15,7 +14,8 @@ silent the choice is written next to the code and in docs/serial.md:
   LEN + LCS == 0 and TFI + sum(DATA) + DCS == 0 (mod 256). TFI D4 host->chip,
   D5 chip->host, response command code = command + 1.
 * ACK 00 00 FF 00 FF 00 follows every well-formed command. A host ACK aborts the
-  command in progress; a host NACK asks for the last response frame again.
+  command in progress (its answer is never sent); a host NACK asks for the last
+  response frame again.
 * Frames with a bad LCS/DCS, a wrong TFI or the extended format are dropped without
   an ACK (the host sees a missing ACK and retries).
 * Power-up state is LowVbat: until SAMConfiguration arrives the chip processes no
@@ -23,21 +23,25 @@ silent the choice is written next to the code and in docs/serial.md:
   bytes and leading 0x00 bytes are ignored.
 * Unknown command codes and bad parameters get the syntax error frame
   00 00 FF 01 FF 7F 81 00 (after the ACK).
-* InListPassiveTarget (MaxTg 1, BrTy 0x00 = 106 kbps type A) returns one target as
-  Tg SENS_RES(2) SEL_RES NFCIDLength NFCID1, or NbTg = 0 once the retry budget set by
-  RFConfiguration item 0x05 (MxRtyPassiveActivation) is spent; the power-up value
-  0xFF means "retry forever", so with no card the command stays pending.
-* Selected target: after a successful InListPassiveTarget the card is in the
-  ISO/IEC 14443-3 ACTIVE state. If the host polls again without InRelease/InDeselect,
-  the card ignores the first REQA and falls back to IDLE, so that activation attempt
-  fails; the next attempt (if the retry budget allows one) finds it again. With
-  MxRtyPassiveActivation = 0 a card left on the reader is therefore reported on every
-  other poll only. InRelease puts the card back to IDLE: reported on every poll.
+* InListPassiveTarget (MaxTg 1 or 2, BrTy 0x00 = 106 kbps type A) switches the RF field
+  on and returns up to MaxTg targets as Tg SENS_RES(2) SEL_RES NFCIDLength NFCID1, or
+  NbTg = 0 once the retry budget set by RFConfiguration item 0x05
+  (MxRtyPassiveActivation) is spent; the power-up value 0xFF means "retry forever", so
+  with no card the command stays pending.
+* Card states (ISO/IEC 14443-3): IDLE cards answer a poll and become ACTIVE (selected).
+  An ACTIVE card polled again without being released ignores the first REQA and falls
+  back to IDLE, so that attempt fails. InRelease / InDeselect leave the card HALTed:
+  a HALTed card answers no poll at all until it loses power, i.e. until the RF field is
+  switched off (RFConfiguration item 0x01) or the card is lifted. This is the behaviour
+  that makes a resting card look lifted to a driver that only releases it
+  (esphome#9875; nfcpy and libnfc reset the field between polls).
+* Two cards may lie on one antenna: MaxTg 2 reports both, MaxTg 1 the first placed.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal
@@ -57,6 +61,8 @@ CMD_RF_CONFIGURATION = 0x32
 CMD_IN_LIST_PASSIVE_TARGET = 0x4A
 CMD_IN_DESELECT = 0x44
 CMD_IN_RELEASE = 0x52
+
+RF_CONFIG_FIELD = 0x01
 
 RF_CONFIG_MAX_RETRIES = 0x05
 BRTY_106_TYPE_A = 0x00
@@ -127,14 +133,34 @@ def default_target_bytes(uid: bytes) -> tuple[bytes, int]:
     return b"\x00\x84", 0x00
 
 
+CardState = Literal["idle", "active", "halt"]
+
+
 @dataclass
 class Card:
-    """A tag in the field; `active` is True while the chip holds it selected."""
+    """A tag in the field and its ISO/IEC 14443-3 state."""
 
     uid: bytes
     sens_res: bytes
     sel_res: int
-    active: bool = False
+    state: CardState = "idle"
+
+    @property
+    def active(self) -> bool:
+        return self.state == "active"
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long the chip takes, in seconds (choice: figures of the order measured on
+    PN532 breakouts at 115200 baud; the manual gives only the 15 ms ACK bound)."""
+
+    ack: float = 0.001
+    response: float = 0.002          # simple commands (SAM, RFConfiguration, ...)
+    activation_attempt: float = 0.005  # one InListPassiveTarget try, found or not
+
+
+INSTANT = Timing(0.0, 0.0, 0.0)
 
 
 @dataclass
@@ -147,36 +173,50 @@ class Counters:
     aborted: int = 0
     dropped_frames: int = 0
     ignored_before_sam: int = 0
+    field_offs: int = 0
     faults_applied: Counter[str] = field(default_factory=Counter)
 
 
 class FakePN532:
     """Simulated PN532 behind an HSU byte stream. Thread-safe; see module docstring."""
 
-    def __init__(self) -> None:
+    def __init__(self, instant: bool = False, timing: Timing | None = None) -> None:
+        self.timing = INSTANT if instant else (timing or Timing())
         self._lock = threading.Condition()
         self._inbox = bytearray()
-        self._outbox = bytearray()
-        self._card: Card | None = None
+        self._outbox = bytearray()            # bytes the host can read now
+        self._scheduled: list[tuple[float, bytes]] = []   # (due time, bytes) not out yet
+        self._cards: list[Card] = []
+        self._field_on = False
         self._sam_configured = False
         self._max_retries = RETRY_FOREVER
+        self._max_targets = 1
         self._pending_poll = False
+        self._missed_polls = 0
         self._last_response = b""
         self._faults: list[Fault] = []
         self.counters = Counters()
 
     # ----- byte stream (host side) -------------------------------------------------
     def write(self, data: bytes) -> int:
-        """Host -> chip bytes; complete frames are processed immediately."""
+        """Host -> chip bytes; complete frames are processed at once, answers come when due."""
         with self._lock:
             self._inbox.extend(data)
             self._process_inbox()
             self._lock.notify_all()
         return len(data)
 
+    def _release_due(self) -> float | None:
+        """Move due bytes to the readable outbox; return the next due time, if any."""
+        now = time.monotonic()
+        while self._scheduled and self._scheduled[0][0] <= now:
+            self._outbox.extend(self._scheduled.pop(0)[1])
+        return self._scheduled[0][0] if self._scheduled else None
+
     def read(self, n: int = 1) -> bytes:
         """Chip -> host: up to `n` bytes that are available now, b"" if none."""
         with self._lock:
+            self._release_due()
             chunk = bytes(self._outbox[:n])
             del self._outbox[:n]
             return chunk
@@ -185,42 +225,101 @@ class FakePN532:
     def in_waiting(self) -> int:
         """Number of chip -> host bytes ready to read."""
         with self._lock:
+            self._release_due()
             return len(self._outbox)
 
     def discard_output(self) -> None:
         """Drop unread chip -> host bytes (what a host's reset_input_buffer does)."""
         with self._lock:
+            self._release_due()
             self._outbox.clear()
 
     def wait_readable(self, timeout: float) -> bool:
         """Block up to `timeout` seconds until some chip -> host byte is available."""
+        deadline = time.monotonic() + timeout
         with self._lock:
-            return self._lock.wait_for(lambda: len(self._outbox) > 0, timeout)
+            while True:
+                due = self._release_due()
+                if self._outbox:
+                    return True
+                now = time.monotonic()
+                if now >= deadline:
+                    return False
+                self._lock.wait(min(deadline, due if due is not None else deadline) - now)
+
+    def settle(self, timeout: float = 1.0) -> None:
+        """Test side: wait until every scheduled answer is out (no-op when instant)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._lock:
+                due = self._release_due()
+            if due is None or time.monotonic() > deadline:
+                return
+            time.sleep(max(0.0, due - time.monotonic()))
 
     # ----- test controls -------------------------------------------------------------
-    def place(self, uid_hex: str, sens_res: bytes | None = None, sel_res: int | None = None) -> None:
-        """Put a tag with this UID (4, 7 or 10 bytes, hex) in the field, replacing any other."""
+    def place(self, uid_hex: str, sens_res: bytes | None = None, sel_res: int | None = None,
+              alongside: bool = False) -> None:
+        """Put a tag with this UID (4, 7 or 10 bytes, hex) in the field; it replaces the
+        cards there unless `alongside` (two cards on one antenna)."""
         uid = bytes.fromhex(uid_hex)
         if len(uid) not in (4, 7, 10):
             raise ValueError(f"UID must be 4, 7 or 10 bytes, got {len(uid)}")
         default_sens, default_sel = default_target_bytes(uid)
+        card = Card(uid, sens_res or default_sens, default_sel if sel_res is None else sel_res)
         with self._lock:
-            self._card = Card(uid, sens_res or default_sens, default_sel if sel_res is None else sel_res)
+            if not alongside:
+                self._cards = []
+            self._cards = [c for c in self._cards if c.uid != uid] + [card]
             if self._pending_poll:
                 self._pending_poll = False
-                self._answer_poll()
+                self._answer_poll(self._idle_cards(), delay=self.timing.activation_attempt)
             self._lock.notify_all()
 
-    def lift(self) -> None:
-        """Take the tag out of the field."""
+    def lift(self, uid_hex: str | None = None) -> None:
+        """Take this tag (default: every tag) out of the field."""
         with self._lock:
-            self._card = None
+            if uid_hex is None:
+                self._cards = []
+            else:
+                self._cards = [c for c in self._cards if c.uid != bytes.fromhex(uid_hex)]
+
+    def halt(self, uid_hex: str | None = None) -> None:
+        """Put a resting tag (default: all) in HALT, as a stray HLTA or glitch would."""
+        with self._lock:
+            for card in self._cards:
+                if uid_hex is None or card.uid == bytes.fromhex(uid_hex):
+                    card.state = "halt"
+
+    def miss_polls(self, count: int) -> None:
+        """The next `count` InListPassiveTarget find no card (a card flapping at the
+        edge of the field; replaces a count not used up yet)."""
+        with self._lock:
+            self._missed_polls = count
 
     @property
     def card_uid(self) -> str | None:
-        """UID (upper-case hex) of the tag in the field, or None."""
+        """UID (upper-case hex) of the first tag in the field, or None."""
         with self._lock:
-            return self._card.uid.hex().upper() if self._card else None
+            return self._cards[0].uid.hex().upper() if self._cards else None
+
+    @property
+    def card_uids(self) -> list[str]:
+        """UIDs of every tag in the field, in placement order."""
+        with self._lock:
+            return [c.uid.hex().upper() for c in self._cards]
+
+    def card_state(self, uid_hex: str) -> CardState | None:
+        with self._lock:
+            for card in self._cards:
+                if card.uid == bytes.fromhex(uid_hex):
+                    return card.state
+            return None
+
+    @property
+    def field_on(self) -> bool:
+        with self._lock:
+            return self._field_on
 
     @property
     def sam_configured(self) -> bool:
@@ -245,16 +344,22 @@ class FakePN532:
         with self._lock:
             self._faults.extend([fault] * times)
 
+    @property
+    def faults_pending(self) -> int:
+        """Injected faults not used up yet."""
+        with self._lock:
+            return len(self._faults)
+
     def power_cycle(self) -> None:
         """Back to the power-up state (LowVbat, default retries, no pending command)."""
         with self._lock:
             self._inbox.clear()
             self._outbox.clear()
+            self._scheduled.clear()
             self._sam_configured = False
             self._max_retries = RETRY_FOREVER
             self._pending_poll = False
-            if self._card:
-                self._card.active = False
+            self._switch_field(False)
 
     # ----- frame parsing -------------------------------------------------------------
     def _process_inbox(self) -> None:
@@ -297,16 +402,27 @@ class FakePN532:
 
     def _on_host_ack(self) -> None:
         self.counters.acks_from_host += 1
-        if self._pending_poll:
+        self._release_due()
+        if self._pending_poll or self._scheduled:
+            # The command in progress is dropped: its answer never comes out.
             self._pending_poll = False
+            self._scheduled.clear()
             self.counters.aborted += 1
 
     def _on_host_nack(self) -> None:
         self.counters.nacks_from_host += 1
         if self._last_response:
-            self._outbox.extend(self._last_response)
+            self._emit(self._last_response, self.timing.ack)
 
     # ----- command execution ---------------------------------------------------------
+    def _emit(self, data: bytes, delay: float) -> None:
+        """Schedule bytes `delay` s after the last scheduled ones (the chip answers in order)."""
+        base = self._scheduled[-1][0] if self._scheduled else time.monotonic()
+        if delay <= 0 and not self._scheduled:
+            self._outbox.extend(data)
+        else:
+            self._scheduled.append((max(base, time.monotonic()) + delay, data))
+
     def _on_command(self, command: int, params: bytes) -> None:
         self.counters.commands[command] += 1
         if not self._sam_configured and command != CMD_SAM_CONFIGURATION:
@@ -319,7 +435,7 @@ class FakePN532:
             return
         # A new command replaces one still waiting for a card (the host gave up on it).
         self._pending_poll = False
-        self._outbox.extend(ACK_FRAME)
+        self._emit(ACK_FRAME, self.timing.ack)
         handler = {
             CMD_GET_FIRMWARE_VERSION: self._get_firmware_version,
             CMD_SAM_CONFIGURATION: self._sam_configuration,
@@ -333,7 +449,7 @@ class FakePN532:
             return
         handler(params)
 
-    def _send(self, frame: bytes) -> None:
+    def _send(self, frame: bytes, delay: float | None = None) -> None:
         self._last_response = frame
         fault = self._faults.pop(0) if self._faults else None
         if fault is not None:
@@ -344,7 +460,7 @@ class FakePN532:
             frame = frame[: len(frame) // 2]
         elif fault == "garbage":
             frame = GARBAGE_BYTES
-        self._outbox.extend(frame)
+        self._emit(frame, self.timing.response if delay is None else delay)
 
     def _get_firmware_version(self, params: bytes) -> None:
         self._send(response_frame(CMD_GET_FIRMWARE_VERSION, FIRMWARE_VERSION))
@@ -356,6 +472,13 @@ class FakePN532:
         self._sam_configured = True
         self._send(response_frame(CMD_SAM_CONFIGURATION))
 
+    def _switch_field(self, on: bool) -> None:
+        if self._field_on and not on:
+            self.counters.field_offs += 1
+            for card in self._cards:
+                card.state = "idle"   # unpowered: back to IDLE when the field returns
+        self._field_on = on
+
     def _rf_configuration(self, params: bytes) -> None:
         if not params:
             self._send(SYNTAX_ERROR_FRAME)
@@ -365,38 +488,57 @@ class FakePN532:
                 self._send(SYNTAX_ERROR_FRAME)
                 return
             self._max_retries = params[3]
+        elif params[0] == RF_CONFIG_FIELD:
+            if len(params) != 2:
+                self._send(SYNTAX_ERROR_FRAME)
+                return
+            self._switch_field(bool(params[1] & 0x01))
         self._send(response_frame(CMD_RF_CONFIGURATION))
+
+    def _idle_cards(self) -> list[Card]:
+        return [card for card in self._cards if card.state == "idle"]
 
     def _in_list_passive_target(self, params: bytes) -> None:
         if len(params) < 2 or params[0] not in (1, 2) or params[1] > 0x04:
             self._send(SYNTAX_ERROR_FRAME)
             return
+        self._switch_field(True)
+        self._max_targets = params[0]
         if params[1] != BRTY_106_TYPE_A:
-            self._finish_poll_without_card()  # no type B / FeliCa / Jewel tags exist here
+            self._finish_poll_without_card(1)  # no type B / FeliCa / Jewel tags exist here
             return
-        attempts_left = None if self._max_retries == RETRY_FOREVER else self._max_retries + 1
-        card = self._card
-        if card is not None and card.active:
-            card.active = False  # ignores REQA while ACTIVE, falls back to IDLE
-            if attempts_left is not None:
-                attempts_left -= 1
-        if card is not None and (attempts_left is None or attempts_left > 0):
-            self._answer_poll()
+        attempts = None if self._max_retries == RETRY_FOREVER else self._max_retries + 1
+        if self._missed_polls:
+            self._missed_polls -= 1
+            self._finish_poll_without_card(attempts or 1)
             return
-        self._finish_poll_without_card()
+        tried = 0
+        while attempts is None or tried < attempts:
+            tried += 1
+            found = self._idle_cards()
+            for card in self._cards:
+                if card.state == "active":
+                    card.state = "idle"   # ignores REQA while ACTIVE, falls back to IDLE
+            if found:
+                self._answer_poll(found, delay=tried * self.timing.activation_attempt)
+                return
+            if attempts is None and not self._idle_cards():
+                break
+        self._finish_poll_without_card(tried)
 
-    def _finish_poll_without_card(self) -> None:
+    def _finish_poll_without_card(self, attempts: int) -> None:
         if self._max_retries == RETRY_FOREVER:
             self._pending_poll = True
         else:
-            self._send(response_frame(CMD_IN_LIST_PASSIVE_TARGET, b"\x00"))
+            self._send(response_frame(CMD_IN_LIST_PASSIVE_TARGET, b"\x00"),
+                       delay=attempts * self.timing.activation_attempt)
 
-    def _answer_poll(self) -> None:
-        card = self._card
-        assert card is not None
-        card.active = True
-        target = bytes([1]) + card.sens_res + bytes([card.sel_res, len(card.uid)]) + card.uid
-        self._send(response_frame(CMD_IN_LIST_PASSIVE_TARGET, b"\x01" + target))
+    def _answer_poll(self, found: list[Card], delay: float) -> None:
+        data = bytes([min(len(found), self._max_targets)])
+        for number, card in enumerate(found[: self._max_targets], start=1):
+            card.state = "active"
+            data += bytes([number]) + card.sens_res + bytes([card.sel_res, len(card.uid)]) + card.uid
+        self._send(response_frame(CMD_IN_LIST_PASSIVE_TARGET, data), delay=delay)
 
     def _in_release(self, params: bytes) -> None:
         self._release_or_deselect(CMD_IN_RELEASE, params)
@@ -408,9 +550,10 @@ class FakePN532:
         if not params:
             self._send(SYNTAX_ERROR_FRAME)
             return
-        if params[0] not in (0, 1):
+        if params[0] not in (0, 1, 2):
             self._send(response_frame(command, bytes([STATUS_BAD_CONTEXT])))
             return
-        if self._card is not None:
-            self._card.active = False
+        for card in self._cards:
+            if card.state == "active":
+                card.state = "halt"   # released: HLTA, asleep until the field drops
         self._send(response_frame(command, bytes([STATUS_OK])))

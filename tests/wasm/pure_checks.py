@@ -91,10 +91,12 @@ def check_resting_card_with_missed_polls_never_flaps():
 def check_removal_needs_misses_and_time():
     tracker = presence.Presence(remove_after_ms=400, remove_after_misses=3)
     assert tracker.update(["A"], 0) == [("added", "A")]
-    assert tracker.update([], 1000) == []     # long gap but one miss: no removal
+    assert tracker.update([], 1000) == []     # long gap (a fault) but one miss: no removal
     assert tracker.update([], 1001) == []
-    assert tracker.update([], 1002) == [("removed", "A")]
-    assert tracker.update(["A", "B"], 1003) == [("added", "A"), ("added", "B")]
+    assert tracker.update([], 1002) == []     # 3 misses, but only 2 ms of them
+    assert tracker.update([], 1399) == []
+    assert tracker.update([], 1400) == [("removed", "A")]
+    assert tracker.update(["A", "B"], 1403) == [("added", "A"), ("added", "B")]
 
 
 def check_outbox_drops_oldest_counts_and_resends_unacked():
@@ -208,18 +210,35 @@ class StubReader:
         return step
 
 
-class StubLink:
-    class outbox:
-        dropped = 0
+class StubOutbox:
+    dropped = 0
 
     def __init__(self):
+        self.waiting = []   # keys not yet acknowledged
+
+    def keys(self):
+        return list(self.waiting)
+
+
+class StubLink:
+    def __init__(self):
         self.sent = []
+        self.connected = True
+        self.outbox = StubOutbox()
+        self.on_connect = None
 
     def queue(self, key, payload):
         self.sent.append(json.loads(payload))
+        self.outbox.waiting.append(key)
 
     def service(self, now):
         pass
+
+    def reconnect(self, acknowledged=True):
+        """What Link does on a connect: the hook runs after online + hello."""
+        if acknowledged:
+            self.outbox.waiting = []
+        self.on_connect()
 
 
 class StubClock:
@@ -230,27 +249,101 @@ class StubClock:
         return self.ms
 
 
-def check_seat_numbers_events_and_reports_reader_fault_once():
+def make_seat(script):
     cfg = config.validate({"wifi": {"ssid": "s"}, "broker": {"host": "h"}, "table": "t1",
                            "seat": 2, "reader": {"mode": "hsu", "uart": 1, "tx": 1, "rx": 2},
                            "buttons": {"a": 1, "b": 2, "ok": 3},
                            "led": {"type": "neopixel", "pin": 4}})
     reader, link, clock = StubReader(), StubLink(), StubClock()
+    reader.script = script
     quiet = feedback.Feedback(lambda rgb: None, None, None, lambda m: None)
     unit = seat.Seat(cfg, "rp2-abcdef", 4242, reader, [("a", lambda: False)], quiet, link,
                      clock, lambda m: None)
-    reader.script = [["04A1B2C3"]] + [ReaderError("no ACK from PN532")] * 6 + [["04A1B2C3"]] * 3 + [[]] * 12
-    for _ in range(60):
+    return unit, reader, link, clock
+
+
+def run_polls(unit, clock, count):
+    for _ in range(count):
         clock.ms += 50
         unit.step()
-    kinds = [(e["seq"], e["type"], e.get("edge") or e.get("what")) for e in link.sent]
-    assert kinds == [(1, "tag", "added"), (2, "fault", "reader"), (3, "recovered", "reader"),
-                     (4, "tag", "removed")], kinds
-    first = link.sent[0]
-    assert first["v"] == 1 and first["device"] == "rp2-abcdef" and first["boot"] == 4242
-    assert first["uid"] == "04A1B2C3" and first["t"] == 50
-    assert link.sent[1]["detail"] == "no ACK from PN532" and reader.begins >= 2
-    assert unit.hello()["display"] is None and unit.hello()["reader"] == "pn532-hsu"
+
+
+def summary(link):
+    return [(e["seq"], e["type"], e.get("edge") or e.get("what") or e.get("uids"))
+            for e in link.sent]
+
+
+def check_seat_numbers_events_and_reports_reader_fault_once():
+    unit, reader, link, clock = make_seat(
+        [[], ["04A1B2C3"]] + [ReaderError("no ACK from PN532")] * 6 + [["04A1B2C3"]] * 3 + [[]] * 12)
+    run_polls(unit, clock, 60)
+    assert summary(link) == [(1, "inventory", []), (2, "tag", "added"), (3, "fault", "reader"),
+                             (4, "recovered", "reader"), (5, "tag", "removed")], summary(link)
+    added = link.sent[1]
+    assert added["v"] == 1 and added["device"] == "rp2-abcdef" and added["boot"] == 4242
+    assert added["uid"] == "04A1B2C3" and added["t"] == 100
+    assert link.sent[2]["detail"] == "no ACK from PN532" and reader.begins >= 2
+    hello = unit.hello()
+    assert hello["display"] is None and hello["reader"] == "pn532-hsu" and hello["inventory"] is True
+
+
+def check_cards_lying_on_the_reader_at_boot_are_an_inventory_never_added():
+    unit, reader, link, clock = make_seat([["04A1B2C3"]] * 10 + [[]] * 10)
+    run_polls(unit, clock, 20)
+    assert summary(link) == [(1, "inventory", ["04A1B2C3"]), (2, "tag", "removed")], summary(link)
+
+
+def check_every_connect_queues_an_inventory_behind_the_backlog():
+    unit, reader, link, clock = make_seat([[]] * 4 + [["AABBCCDD"]] * 30)
+    run_polls(unit, clock, 2)
+    link.reconnect(acknowledged=False)   # boot inventory still waiting: it is current
+    run_polls(unit, clock, 2)
+    assert summary(link) == [(1, "inventory", [])], summary(link)
+    run_polls(unit, clock, 3)            # card placed while offline: queued
+    link.reconnect(acknowledged=False)   # backlog first, then a fresh inventory
+    run_polls(unit, clock, 1)
+    link.reconnect(acknowledged=True)    # acknowledged inventory: a new connect needs one
+    run_polls(unit, clock, 1)
+    assert summary(link) == [(1, "inventory", []), (2, "tag", "added"),
+                             (3, "inventory", ["AABBCCDD"]), (4, "inventory", ["AABBCCDD"])], summary(link)
+
+
+def check_two_cards_on_one_antenna_are_a_fault_without_edges():
+    two = ["04A1B2C3", "11223344"]
+    unit, reader, link, clock = make_seat([[]] + [["04A1B2C3"]] * 3 + [two] * 5 + [["04A1B2C3"], two]
+                                          + [["11223344"]] * 12)
+    run_polls(unit, clock, 30)
+    assert summary(link) == [(1, "inventory", []), (2, "tag", "added"), (3, "fault", "multiple_cards"),
+                             (4, "recovered", "multiple_cards"), (5, "tag", "added"),
+                             (6, "tag", "removed")], summary(link)
+    assert link.sent[2]["detail"] == "2 cards"
+    assert [(e["edge"], e["uid"]) for e in link.sent if e["type"] == "tag"][1:] == [
+        ("added", "11223344"), ("removed", "04A1B2C3")]
+
+
+def check_two_cards_at_boot_delay_the_inventory_until_one_remains():
+    two = ["04A1B2C3", "11223344"]
+    unit, reader, link, clock = make_seat([two] * 4 + [["11223344"]] * 12)
+    run_polls(unit, clock, 16)
+    assert summary(link) == [(1, "fault", "multiple_cards"), (2, "recovered", "multiple_cards"),
+                             (3, "inventory", ["11223344"])], summary(link)
+
+
+def check_link_down_pattern_hides_the_hub_colour_until_the_link_is_back():
+    leds = []
+    out = feedback.Feedback(leds.append, None, None, lambda m: None)
+    out.apply(b'{"v":1,"id":1,"led":"green"}', 0)
+    out.set_offline(True)
+    for now in range(0, 1000, 10):
+        out.tick(now)
+    out.apply(b'{"v":1,"id":2,"led":"red","blink":true}', 1000)   # remembered, not shown
+    for now in range(1000, 1500, 10):
+        out.tick(now)
+    assert set(leds) == {feedback.COLOURS["white"], feedback.COLOURS["amber"]}, leds
+    assert feedback.COLOURS["off"] not in leds
+    out.set_offline(False)
+    out.tick(1600)
+    assert leds[-1] == feedback.COLOURS["red"], leds
 
 
 print("IMPL", sys.implementation.name)

@@ -12,6 +12,15 @@
     box.textContent = text;
   }
 
+  /* What to tell the admin about an answer, in the page's language (never a code). */
+  function outcome(path, result) {
+    if (result.ok) return C.t("admin_ok_" + path.slice(1)) || C.t("done");
+    if (result.code === "use_cli") return C.t("admin_use_cli");
+    if (/reason/.test(result.message || "")) return C.t("admin_need_reason");
+    if (/nothing to (void|undo)|no action/i.test(result.message || "")) return C.t("admin_nothing_to_undo");
+    return C.t("code_" + result.code) || C.t("admin_bad");
+  }
+
   async function post(path, body) {
     try {
       const response = await fetch(api + path, {
@@ -20,11 +29,11 @@
         body: JSON.stringify(body || {}),
       });
       const result = await response.json();
-      say(result.ok, result.ok ? "OK: " + path.slice(1) : (result.code || "error") + ": " + result.message);
+      say(result.ok, outcome(path, result));
       await status();
       return result;
     } catch (err) {
-      say(false, String(err));
+      say(false, C.t("admin_offline"));
       return { ok: false };
     }
   }
@@ -35,29 +44,41 @@
     const old = [...box.querySelectorAll("input")].map((i) => i.value);
     box.replaceChildren();
     for (let i = 0; i < n; i++) {
-      box.append(C.el("input", { maxLength: 24, placeholder: "Seat " + (i + 1), value: old[i] || "", "data-seat": String(i + 1) }));
+      box.append(C.el("input", { maxLength: 24, placeholder: C.t("seat_n", { n: i + 1 }), value: old[i] || "", "data-seat": String(i + 1) }));
     }
   }
 
   let linksShown = "";
-  async function status() {
-    const response = await fetch(api + "/status", { cache: "no-store" });
-    if (!response.ok) { say(false, "status: " + response.status); return; }
-    const s = await response.json();
-    const online = Object.entries(s.seats_online || {}).map(([k, v]) => k + (v ? "✓" : "✗")).join(" ");
+  let last = null;
+  function renderStatus(s) {
     const v = s.view || {};
-    $("admin-status").textContent =
-      (s.paused ? "PAUSED" + (s.pause_reason ? " (" + s.pause_reason + ")" : "") : "running") +
-      " · round " + (v.round ?? "–") + " · " + (v.phase || "no game") +
-      " · readers " + (online || "–") + " · live pages " + s.live_pages +
-      (s.store_error ? " · RECORD NOT SAVED: " + s.store_error : "");
-    const key = JSON.stringify(s.seat_links);
+    const online = Object.entries(s.seats_online || {})
+      .map(([k, on]) => C.seatName(v, Number(k)) + (on ? " ✓" : " ✗"));
+    const phase = v.seats && v.seats.length ? C.t("phase_" + (v.phase || "setup")) : C.t("no_game");
+    const parts = [
+      s.paused ? C.pauseText(v) : C.t("running"),
+      v.round ? C.t("round_n", { n: v.round }) : null,
+      phase,
+      C.t("readers") + C.colon() + (online.length ? C.list(online) : "–"),
+      C.t("live_pages") + C.colon() + s.live_pages,
+      s.store_error ? C.t("record_not_saved") : null,
+    ];
+    $("admin-status").textContent = parts.filter((x) => x).join(" · ");
+    $("table-status").textContent = C.statusSentence(v);
+    const key = JSON.stringify([s.seat_links, C.lang]);
     if (key !== linksShown) {
       linksShown = key;
       $("seat-links").replaceChildren(...s.seat_links.map((l) => C.el("figure", {},
-        C.el("img", { src: l.qr, alt: "QR seat " + l.seat }),
-        C.el("figcaption", {}, "Seat " + l.seat + " ", C.el("a", { href: l.url, text: "link" })))));
+        C.el("img", { src: l.qr, alt: C.t("qr_for", { seat: C.seatName(v, l.seat) }) }),
+        C.el("figcaption", {}, C.seatName(v, l.seat) + " ", C.el("a", { href: l.url, text: C.t("link") })))));
     }
+  }
+
+  async function status() {
+    const response = await fetch(api + "/status", { cache: "no-store" });
+    if (!response.ok) { say(false, C.t("admin_offline")); return; }
+    last = await response.json();
+    renderStatus(last);
   }
 
   async function start() {
@@ -81,6 +102,10 @@
     $("void").addEventListener("click", () => post("/void", { reason: $("void-reason").value }));
     $("gold").addEventListener("click", () => post("/gold", {
       seat: Number($("gold-seat").value), delta: Number($("gold-delta").value), reason: $("gold-reason").value,
+    }));
+    C.onLang(() => { nameInputs(); if (last) renderStatus(last); });
+    $("card").addEventListener("click", () => post("/card", {
+      seat: Number($("card-seat").value), action: $("card-action").value, reason: $("card-reason").value,
     }));
     await status();
     C.live(() => status());

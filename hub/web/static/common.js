@@ -15,9 +15,13 @@ const Citadels = (() => {
     return "en";
   }
 
-  function t(key) {
+  /* A UI phrase in the reader's language, with {placeholders} filled in. A missing key
+     falls back to English, never to the key itself (no id ever reaches a person). */
+  function t(key, values) {
     const ui = catalogue && (catalogue.ui[lang] || catalogue.ui.en);
-    return (ui && ui[key]) || key;
+    let text = (ui && ui[key]) || (catalogue && catalogue.ui.en[key]) || "";
+    for (const [k, v] of Object.entries(values || {})) text = text.split("{" + k + "}").join(String(v));
+    return text;
   }
 
   function title(id) {
@@ -35,6 +39,27 @@ const Citadels = (() => {
     return (types && types[type]) || title(type || "");
   }
 
+  function typeLetter(type) {
+    const letters = catalogue && catalogue.type_letters[lang];
+    return (letters && letters[type]) || "";
+  }
+
+  const typeOrder = () => (catalogue && catalogue.type_order) || [];
+
+  /* The five district types as marks (letter + colour): collected ones filled. */
+  function typeMarks(city) {
+    const have = new Set((city || []).map((d) => d.type));
+    const box = el("span", { class: "types" });
+    for (const type of typeOrder()) {
+      const got = have.has(type);
+      box.append(el("span", {
+        class: "type-mark t-" + type + (got ? " got" : ""), "data-type": type,
+        title: typeName(type), "aria-label": typeName(type) + (got ? " ✓" : ""),
+      }, typeLetter(type)));
+    }
+    return box;
+  }
+
   function verb(v) {
     const verbs = catalogue && catalogue.verbs[lang];
     return (verbs && verbs[v]) || title(v);
@@ -46,7 +71,7 @@ const Citadels = (() => {
       if (v === undefined || v === null || v === false) continue;
       if (k === "class") node.className = v;
       else if (k === "text") node.textContent = v;
-      else if (k.startsWith("data-")) node.setAttribute(k, v);
+      else if (k.startsWith("data-") || k.startsWith("aria-")) node.setAttribute(k, v);
       else node[k] = v;
     }
     for (const child of children.flat()) {
@@ -56,16 +81,72 @@ const Citadels = (() => {
     return node;
   }
 
+  /* A player's name; a seat the table did not name ("Seat 3") is said in the reader's language. */
   function seatName(view, seat) {
-    const s = (view.seats || []).find((x) => x.seat === seat);
-    return s ? s.name : "#" + seat;
+    const s = ((view && view.seats) || []).find((x) => x.seat === seat);
+    const name = s ? s.name : "";
+    const m = /^Seat (\d+)$/.exec(name || "");
+    if (!name || (m && Number(m[1]) === seat)) return t("seat_n", { n: seat });
+    return name;
   }
 
   function district(d) {
-    const item = el("li", { class: "district t-" + (d.type || "unique"), title: typeName(d.type), "data-id": d.id },
+    const type = d.type || "unique";
+    const item = el("li", { class: "district t-" + type, title: typeName(type), "data-id": d.id, "data-type": type },
+      el("span", { class: "type-letter", "aria-hidden": "true", text: typeLetter(type) }),
       card(d.id, d.name));
     item.append(el("span", { class: "cost", text: d.cost === undefined ? "" : String(d.cost) }));
     return item;
+  }
+
+  /* The colour key: each type's letter, colour and name. */
+  function typeKey() {
+    return el("ul", { class: "type-key" }, typeOrder().map((type) =>
+      el("li", { class: "t-" + type }, el("span", { class: "type-mark got t-" + type, text: typeLetter(type) }), typeName(type))));
+  }
+
+  /* Punctuation differs: "Readers: A, B" but "讀卡器：A、B". */
+  const colon = () => (lang === "en" ? ": " : "：");
+  const list = (items) => items.join(lang === "en" ? ", " : "、");
+
+  /* Characters each player chooses per round: two with 2-3 players, else one. */
+  const picksPerRound = (v) => ((v.seats || []).length <= 3 ? 2 : 1) * (v.seats || []).length;
+
+  /* One sentence: what is happening now and who must act. */
+  function statusSentence(v) {
+    if (!v || !v.seats || !v.seats.length) return t("st_setup");
+    const round = t("round_n", { n: v.round });
+    const p = v.pending;
+    const seat = p ? seatName(v, p.seat) : "";
+    if (v.result) {
+      const best = (v.result.seats || []).find((s) => s.seat === v.result.winner) || {};
+      return t("st_over", { seat: seatName(v, v.result.winner), score: best.score ?? "" });
+    }
+    if (v.phase === "draft") {
+      if (!p) return round + " · " + t("phase_draft");
+      if (p.kind === "faceup") return t("st_faceup", { round, seat });
+      if (p.kind === "discard") return t("st_discard", { round, seat });
+      const n = (v.seats || []).reduce((sum, s) => sum + (s.chosen || 0), 0);
+      return t("st_draft", { round, seat, n, total: picksPerRound(v) });
+    }
+    const character = v.calling ? card(v.calling.character) : "";
+    let text;
+    if (p && ["turn", "keep", "toss"].includes(p.kind)) text = t("st_" + p.kind, { seat, character });
+    else if (p && p.kind === "graveyard") text = t("st_graveyard", { seat });
+    else if (character) text = t("st_calling", { character });
+    else text = t("phase_" + (v.phase || "setup"));
+    const extra = [];
+    if (v.killed) extra.push(t("st_killed", { character: card(v.killed) }));
+    if (v.robbed) extra.push(t("st_robbed", { thief: card("thief"), character: card(v.robbed) }));
+    return [text, ...extra].join(lang === "en" ? " " : "");
+  }
+
+  /* Why the game is paused, in the reader's language (the hub gives it as data). */
+  function pauseText(v) {
+    const why = v.pause || {};
+    if (why.reader) return t("paused_reader", { seat: seatName(v, why.reader) });
+    if (why.reason) return t("paused_reason", { reason: why.reason });
+    return t("paused");
   }
 
   function eventText(event) {
@@ -76,6 +157,10 @@ const Citadels = (() => {
   function applyStatic() {
     document.documentElement.lang = lang;
     for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+    for (const node of document.querySelectorAll("[data-i18n-ph]")) node.placeholder = t(node.dataset.i18nPh);
+    document.title = t("title");
+    const conn = document.getElementById("conn");
+    if (conn && conn.dataset.state !== "connecting") setConn(conn.dataset.state);
     const select = document.getElementById("lang");
     if (select) select.value = lang;
   }
@@ -211,7 +296,7 @@ const Citadels = (() => {
   }
 
   return {
-    init, t, card, typeName, verb, el, seatName, district, eventText, live, setConn,
+    init, t, card, typeName, statusSentence, pauseText, colon, list, typeLetter, typeMarks, typeKey, verb, el, seatName, district, eventText, live, setConn,
     onLang: (fn) => langListeners.push(fn),
     get lang() { return lang; },
     get catalogue() { return catalogue; },

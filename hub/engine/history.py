@@ -1,0 +1,44 @@
+"""The public story of a game, rebuilt from its setup and log (the log is the truth).
+
+The scoreboard shows the whole game, not just the last few events: replaying the log
+gives exactly the public events the table announced, in order, each tagged with the
+round it happened in. Only events addressed to everyone are kept, so no hand, deal or
+private option can leak through the history.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action
+from .events import Event
+from .game import Game, effective_log
+from .setup import Setup
+
+PRIVATE_KINDS = frozenset({"dealt", "drew", "options", "hand", "you_picked"})
+
+
+def _public(events: list[Event], round_now: int, out: list[dict[str, Any]]) -> int:
+    for event in events:
+        if not event.public or event.kind in PRIVATE_KINDS:
+            continue
+        if event.kind == "round_started":
+            round_now = int(event.data["round"])
+        out.append({**event.to_json(), "round": round_now})
+    return round_now
+
+
+def public_history(setup: Setup, log: list[Action] | list[str]) -> list[dict[str, Any]]:
+    """Every public event since the game began, oldest first, each with its `round`.
+
+    Voided actions (and the voids) are left out: the history tells what stands.
+    """
+    game = Game(setup)
+    game._deal()
+    game._start_round()  # what Game.new announces, and then forgets
+    out: list[dict[str, Any]] = []
+    round_now = _public(game._events, game.round, out)
+    actions = [a if isinstance(a, Action) else Action.parse(a) for a in log]
+    for action in effective_log(actions):
+        round_now = _public(game.apply(action), round_now, out)
+    return out

@@ -1,0 +1,37 @@
+"""Debian's Chromium driven by Playwright: shared by the browser tests and scripts/screenshots.
+
+A missing browser is a failure, never a skip (scripts/test installs Debian's chromium).
+"""
+
+from __future__ import annotations
+
+import shutil
+
+from playwright.sync_api import Browser, Page
+
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+TV = {"width": 1366, "height": 768}
+
+
+def chromium_path() -> str:
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise AssertionError("Debian's chromium is not installed (apt-get install chromium)")
+
+
+def phone_page(browser: Browser, errors: list[str], viewport: dict[str, int] | None = None) -> Page:
+    """A new page at phone size (or `viewport`) that records script errors into `errors`."""
+    mobile = viewport is None or viewport["width"] < 700
+    context = browser.new_context(viewport=viewport or PHONE, is_mobile=mobile, has_touch=mobile,
+                                  device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(8000)
+    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+    page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
+    return page
