@@ -387,3 +387,20 @@ def _admin_client(svc: Any) -> Any:
 
     app = create_app({"TABLE": CurrentTable(svc), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {1: "seat1-" + "t" * 16}})
     return app.test_client()
+
+
+def test_scenario_a_three_player_round_of_the_2000_edition() -> None:
+    """Thief robs the King, the King crowns himself and builds, the Warlord destroys at the
+    end of his turn; the next round starts with the new crown reporting the face-up cards."""
+    game = y2000(3, {1: "thief", 2: "king", 3: "warlord"}, ("magician", "bishop"),
+                 starts=[start(), start(gold=5, city=("manor",)), start(gold=6, city=("prison",))])
+    act(game, "1 rob king", "1 gold", "1 end")
+    assert game.pending == (2, "turn") and game.player(1).gold == 2 + 2 + 5 and game.player(2).gold == 0
+    assert game.crowned == 2
+    act(game, "2 gold", "2 build temple", "2 end")  # 2 - 1, then the noble tax (Manor) at the end
+    assert refusal(game, "3 destroy 2 temple") == "must_gather_first"
+    act(game, "3 gold", "3 destroy 2 temple", "3 end")  # a cost-1 district is free; +1 military tax
+    assert [p.gold for p in game.players] == [9, 2, 9]
+    assert game.player(2).city == ["manor"]
+    assert game.round == 2 and game.pending == (2, "faceup")
+    assert "2 faceup assassin" not in opts(game)
