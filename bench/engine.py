@@ -5,13 +5,27 @@ count against the engine.
 
     python bench/engine.py          # a table
     python bench/engine.py --json   # {"2": {"games_per_s": ..., "actions_per_s": ...}, ...}
+    python bench/engine.py --json --baseline main   # this engine against the one at git ref
+                                                    # main, 4 players, in turns; the last line
+                                                    # is {"ratio": new games/s / old, ...}
+
+With ``--baseline REF`` both engines run in subprocesses (the old one from a ``git archive``
+of REF in a temporary directory), alternately, several times; each side's best run counts,
+so a burst of load on the machine hurts neither side more than the other.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
+from pathlib import Path
 
 from hub.engine import Game, Setup
 from hub.engine.bots import RandomBot
@@ -34,11 +48,65 @@ def measure(players: int, seconds: float) -> dict[str, float]:
             "games": games, "actions_per_game": round(actions / games, 1)}
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def measure_in(tree: Path, players: int, seconds: float) -> dict[str, float]:
+    """Run ``measure`` in a subprocess whose ``hub`` package is the one in ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--only", str(players),
+                          "--seconds", str(seconds)], cwd=tree, env=env, capture_output=True, text=True,
+                         check=False, timeout=seconds * 20 + 60)
+    if out.returncode != 0:
+        raise SystemExit(f"bench/engine.py: the engine in {tree} failed: {out.stderr.strip().splitlines()[-1:]}")
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def extract(ref: str, into: Path) -> None:
+    """The ``hub`` package as it is at git ref ``ref``, written under ``into``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "hub"],
+                             capture_output=True, check=False)
+    if archive.returncode != 0:
+        raise SystemExit(f"bench/engine.py: no git ref {ref!r}: {archive.stderr.decode().strip()}")
+    with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
+        tar.extractall(into, filter="data")
+
+
+def compare(ref: str, players: int, seconds: float, rounds: int) -> dict[str, object]:
+    with tempfile.TemporaryDirectory(prefix="bench-engine-") as tmp:
+        old_tree = Path(tmp)
+        extract(ref, old_tree)
+        new_runs, old_runs = [], []
+        for _ in range(rounds):  # alternate, so load on the machine hits both sides alike
+            new_runs.append(measure_in(ROOT, players, seconds))
+            old_runs.append(measure_in(old_tree, players, seconds))
+    new = max(new_runs, key=lambda r: r["games_per_s"])
+    old = max(old_runs, key=lambda r: r["games_per_s"])
+    return {"players": players, "baseline": ref, "rounds": rounds, "seconds": seconds,
+            "new_games_per_s": new["games_per_s"], "old_games_per_s": old["games_per_s"],
+            "ratio": round(new["games_per_s"] / old["games_per_s"], 3)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--seconds", type=float, default=5.0, help="per player count")
+    parser.add_argument("--seconds", type=float, default=5.0, help="per player count (per run with --baseline)")
+    parser.add_argument("--baseline", metavar="REF", default=None,
+                        help="also run the engine at this git ref and print the speed ratio (4 players)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternate runs per side with --baseline")
+    parser.add_argument("--only", type=int, default=None, help=argparse.SUPPRESS)  # one count, one JSON line
     args = parser.parse_args()
+    if args.only is not None:
+        print(json.dumps(measure(args.only, args.seconds)))
+        return
+    if args.baseline is not None:
+        result = compare(args.baseline, 4, args.seconds, args.rounds)
+        if not args.json:
+            print(f"4 players: {result['new_games_per_s']} games/s here, {result['old_games_per_s']} at "
+                  f"{args.baseline}")
+        print(json.dumps(result))
+        return
     results = {str(n): measure(n, args.seconds) for n in (2, 4, 7)}
     if args.json:
         print(json.dumps(results))

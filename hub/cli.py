@@ -11,6 +11,7 @@ from hub.cli_args import (OneLineParser, broker_url, deck_name, game_count, guar
                            seat_number, seed_value)
 from hub.engine import Game, Setup
 from hub.engine.bots import make_bot, play
+from hub.engine.editions import edition_names, variant_names
 from hub.store.options import add_state_options
 
 
@@ -36,9 +37,13 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=player_count, default=4, help="2 to 7 (default 4)")
     p.add_argument("--seed", type=seed_value, default=None,
                    help="seed of the first game (default: unpredictable; 1 for 'sim --headless')")
-    p.add_argument("--variant", choices=["classic7", "classic8"], default="classic7",
-                   help="classic8: 8 districts complete a city with 4-7 players")
-    p.add_argument("--deck", type=deck_name, default="classic", help="unique-district set: classic or museum_quarry")
+    p.add_argument("--edition", choices=edition_names(), default="classic",
+                   help="rule set: classic (default) or 2000 (the 2000 rule sheet)")
+    p.add_argument("--variant", choices=variant_names(), default=None,
+                   help="classic8: 8 districts complete a city with 4-7 players (Classic; default classic7); "
+                        "short: 7 instead of 8 (2000; default standard)")
+    p.add_argument("--deck", type=deck_name, default=None,
+                   help="district set: classic, museum_quarry or 2000 (default: the edition's)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -102,13 +107,15 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if runner is not None:
         return int(runner(args))
     for i in range(args.games):
-        game = simulate_engine_only(args.players, args.seed + i, args.variant, args.deck, args.bots)
+        game = simulate_engine_only(args.players, args.seed + i, args.variant or "", args.deck or "", args.bots,
+                                    args.edition)
         _print_game(game, args.json)
     return 0
 
 
-def simulate_engine_only(players: int, seed: int, variant: str, deck: str, bots: str) -> Game:
-    game = Game.new(Setup(players=players, seed=seed, variant=variant, deck=deck))
+def simulate_engine_only(players: int, seed: int, variant: str, deck: str, bots: str,
+                         edition: str = "classic") -> Game:
+    game = Game.new(Setup(players=players, seed=seed, variant=variant, deck=deck, edition=edition))
     return play(game, make_bot(bots, seed))
 
 

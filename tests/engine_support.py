@@ -27,11 +27,13 @@ def start(gold: int = 2, city: tuple[str, ...] = (), hand: tuple[str, ...] | Non
 
 
 def physical(players: int, picks: dict[int, list[str]] | dict[int, str], faceup: tuple[str, ...] = (),
-             starts: list[StartPosition] | None = None, variant: str = "classic7", deck: str = "classic",
-             crowned: int = 1) -> Game:
-    """A physical-mode game whose first draft is played as given; stops when calling starts."""
+             starts: list[StartPosition] | None = None, variant: str = "", deck: str = "",
+             crowned: int = 1, edition: str = "classic") -> Game:
+    """A physical-mode game whose first draft is played as given; stops when calling starts.
+
+    ``variant`` and ``deck`` default to the edition's own."""
     game = Game.new(Setup(players=players, mode="physical", variant=variant, deck=deck, crowned=crowned,
-                          start=tuple(starts) if starts else None))
+                          start=tuple(starts) if starts else None, edition=edition))
     draft(game, picks, faceup)
     return game
 

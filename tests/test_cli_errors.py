@@ -56,7 +56,7 @@ def tags(tmp_path: Path) -> Path:
 
 # --- arguments refused while parsing ---------------------------------------------------
 @pytest.mark.parametrize("argv, fragment", [
-    (["sim", "--headless", "--deck", "nosuch"], "unknown deck 'nosuch'; known: classic, museum_quarry"),
+    (["sim", "--headless", "--deck", "nosuch"], "unknown deck 'nosuch'; known: 2000, classic, museum_quarry"),
     (["sim", "--port", "84464"], "a port must be 1..65535, not 84464"),
     (["sim", "--port", "0"], "a port must be 1..65535"),
     (["sim", "--port", "http"], "a port must be a whole number"),

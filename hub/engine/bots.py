@@ -87,17 +87,11 @@ class HeuristicBot:
         # the turn
         if "tax" in by_verb:
             return by_verb["tax"][0]
-        if "kill" in by_verb:
-            targets = [a for a in by_verb["kill"] if a.args[0] in ("merchant", "architect", "king", "warlord")]
-            return targets[roll % len(targets)]
-        if "rob" in by_verb:
-            return by_verb["rob"][roll % len(by_verb["rob"])]
-        if "swap" in by_verb:
-            biggest = max(game.players, key=lambda q: (q.hand_size, -q.seat))
-            if biggest.seat != seat and biggest.hand_size > me.hand_size + 1:
-                return Action(seat, "swap", (str(biggest.seat),))
-            if "redraw" in by_verb and any(c in me.city for c in my_hand):
-                return by_verb["redraw"][0]
+        character = game.character_rules.get(game.turn_char)  # the character's own hint
+        if character is not None and any(verb in by_verb for verb in character.verbs):
+            early = character.bot_before_gathering(game, me, by_verb, roll, my_hand)
+            if early is not None:
+                return early
         if "gold" in by_verb:
             if me.hand_size < 2 and "draw" in by_verb:
                 return by_verb["draw"][0]
@@ -107,11 +101,10 @@ class HeuristicBot:
             return by_verb["gold"][0]
         if "build" in by_verb:
             return max(by_verb["build"], key=lambda a: districts[a.args[0]].cost)
-        if "destroy" in by_verb:
-            leader = max(game.players, key=lambda q: (len(q.city), -q.seat))
-            cheap = [a for a in by_verb["destroy"] if int(a.args[0]) == leader.seat and leader.seat != seat]
-            if cheap:
-                return min(cheap, key=lambda a: districts[a.args[1]].cost)
+        if character is not None and any(verb in by_verb for verb in character.verbs):
+            late = character.bot_after_building(game, me, by_verb)
+            if late is not None:
+                return late
         if "lab" in by_verb:
             for a in by_verb["lab"]:
                 if a.args and a.args[0] in me.city:

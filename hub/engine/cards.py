@@ -77,17 +77,37 @@ def card_set(deck: str = "classic") -> CardSet:
     raw = _raw()
     if deck not in raw["decks"]:
         raise KeyError(f"unknown deck {deck!r}; known: {', '.join(sorted(raw['decks']))}")
-    uniques = set(raw["decks"][deck])
+    spec = _deck_spec(raw["decks"][deck])
+    uniques = set(spec["uniques"])
+    swap: dict[str, str] = spec["swap"]
+    swapped_in = {new for entry in raw["decks"].values() for new in _deck_spec(entry)["swap"].values()}
+    costs: dict[str, int] = spec["cost"]
+
+    def in_deck(d: dict[str, Any]) -> bool:
+        if d["type"] == "unique":
+            return d["id"] in uniques
+        return d["id"] not in swap and (d["id"] not in swapped_in or d["id"] in swap.values())
+
     districts = {
-        d["id"]: District(d["id"], d["type"], int(d["cost"]), int(d["copies"]), d["effect"], _names(d))
+        d["id"]: District(d["id"], d["type"], int(costs.get(d["id"], d["cost"])), int(d["copies"]), d["effect"],
+                          _names(d))
         for d in raw["districts"]
-        if d["type"] != "unique" or d["id"] in uniques
+        if in_deck(d)
     }
     characters = tuple(
         Character(c["id"], int(c["rank"]), c["tax"], _names(c)) for c in raw["characters"]
     )
     types = {t: {lang: str(v[lang]) for lang in LANGS} for t, v in raw["types"].items()}
     return CardSet(deck, characters, districts, types)
+
+
+def _deck_spec(entry: list[str] | dict[str, Any]) -> dict[str, Any]:
+    """A deck entry of the JSON file: a list of unique districts, or an object with
+    ``uniques``, ``swap`` (ordinary districts replaced by another printing's) and ``cost``
+    (printed costs that differ)."""
+    if isinstance(entry, list):
+        return {"uniques": entry, "swap": {}, "cost": {}}
+    return {"uniques": entry["uniques"], "swap": dict(entry.get("swap", {})), "cost": dict(entry.get("cost", {}))}
 
 
 def deck_names() -> list[str]:

@@ -1,4 +1,7 @@
-"""The rules of Citadels (Classic): one mutable game state, its legal options and its log.
+"""The rules of Citadels: one mutable game state, its legal options and its log.
+
+One game runs every edition: where the rule sets differ it asks its edition
+(``hub/engine/editions``) for a number or calls one of its hooks.
 
 The state always says who must decide what (``pending``) and lists the legal actions;
 ``apply`` accepts an action only if it is one of them, so legality has one source. A
@@ -17,12 +20,13 @@ import json
 from typing import Any, NamedTuple
 
 from .actions import Action, IllegalAction
-from .cards import CHARACTER_BY_ID, CHARACTER_BY_RANK, CHARACTERS, CardSet, card_set
+from .cards import CHARACTER_BY_ID, CHARACTER_BY_RANK, CardSet, card_set
+from .characters import ABILITY_OF
 from .events import Event
 from .rng import SplitMix64
 from .setup import Setup, StartPosition
 
-FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}
+FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}  # Classic's; a game asks its edition
 TAXED = {"king", "bishop", "merchant", "warlord"}
 
 
@@ -60,6 +64,11 @@ class Game:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.cards: CardSet = card_set(setup.deck)
+        self.edition = setup.rules
+        self.characters = self.edition.characters(setup.players)  # the characters in play
+        self.in_game = frozenset(c.id for c in self.characters)
+        self.edition_state: dict[str, Any] = {}  # what an edition's hooks remember
+        self.character_rules = self.edition.character_rules
         self.digital = setup.mode == "digital"
         self.n = setup.players
         self.complete_at = setup.complete_at
@@ -100,7 +109,7 @@ class Game:
             seat: {verb: Action(seat, verb) for verb in ("gold", "draw", "end", "tax", "lab", "museum", "smithy")}
             for seat in range(1, self.n + 1)
         }
-        self._kills = {seat: [Action(seat, "kill", (c.id,)) for c in CHARACTERS if c.rank > 1]
+        self._kills = {seat: [Action(seat, "kill", (c.id,)) for c in self.characters if c.rank > 1]
                        for seat in range(1, self.n + 1)}
 
     # ------------------------------------------------------------------ building
@@ -213,7 +222,7 @@ class Game:
         if kind == "faceup":
             return [
                 Action(seat, "faceup", (c.id,))
-                for c in CHARACTERS
+                for c in self.characters
                 if c.id != "king" and c.id not in self.faceup
             ]
         raise AssertionError(kind)
@@ -222,7 +231,7 @@ class Game:
         if self.digital:
             return list(self.pile)
         taken = set(self.faceup) | set(self.holder)
-        return [c.id for c in CHARACTERS if c.id not in taken]
+        return [c.id for c in self.characters if c.id not in taken]
 
     def _turn_options(self, seat: int) -> list[Action]:
         p = self.players[seat - 1]
@@ -243,7 +252,7 @@ class Game:
         if char in TAXED and "tax" not in used:
             out.append(simple["tax"])
         if "ability" not in used:
-            out.extend(self._ability_options(p, char))
+            out.extend(self.character_rules[char].options(self, p))
         if p.hand_size > 0:
             if "laboratory" in effects and "lab" not in used:
                 if self.digital:
@@ -279,28 +288,6 @@ class Game:
             c for c in candidates
             if districts[c].cost <= gold and (dupes_ok or c not in city)
         ]
-
-    def _ability_options(self, p: Player, char: str) -> list[Action]:
-        seat = p.seat
-        if char == "assassin":
-            return self._kills[seat]
-        if char == "thief":
-            return [
-                Action(seat, "rob", (c.id,))
-                for c in CHARACTERS
-                if c.rank > 2 and c.id != self.killed
-            ]
-        if char == "magician":
-            out = [Action(seat, "swap", (str(q.seat),)) for q in self.players if q.seat != seat]
-            if p.hand_size > 0:
-                if self.digital:
-                    out.append(Action(seat, "redraw"))
-                else:
-                    out.extend(Action(seat, "redraw", (str(k),)) for k in range(1, p.hand_size + 1))
-            return out
-        if char == "warlord":
-            return [Action(seat, "destroy", (str(s), c)) for s, c, _ in self._destroy_targets(p)]
-        return []
 
     def _destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
         """(seat, district, price) the Warlord may destroy now and can pay for."""
@@ -360,7 +347,7 @@ class Game:
         elif verb == "faceup":
             self.faceup.append(a.args[0])
             self._emit("faceup_removed", characters=list(self.faceup))
-            if len(self.faceup) == FACE_UP_REMOVED[self.n]:
+            if len(self.faceup) == self.edition.face_up_removed[self.n]:
                 self._next_draft_step()
         elif verb == "gold":
             self._gain(p, 2, "gather")
@@ -381,18 +368,8 @@ class Game:
             self._tax(p)
         elif verb == "end":
             self._end_turn(p)
-        elif verb == "kill":
-            self.used.add("ability")
-            self.killed = a.args[0]
-            self._emit("killed", character=self.killed)
-        elif verb == "rob":
-            self.used.add("ability")
-            self.robbed = a.args[0]
-            self._emit("robbed_named", character=self.robbed)
-        elif verb == "swap":
-            self._swap(p, self.player(int(a.args[0])))
-        elif verb == "redraw":
-            self._redraw(p, a.args)
+        elif verb in ABILITY_OF:
+            self.character_rules[ABILITY_OF[verb]].act(self, p, a)
         elif verb == "toss":
             p.hand.remove(a.args[0])
             p.hand_size -= 1
@@ -404,14 +381,12 @@ class Game:
             self._emit("cards", seat=seat, delta=-count, reason="magician")
             self._draw_into(p, count, "magician")
             self.pending = Decision(seat, "turn")
-        elif verb == "destroy":
-            self._destroy(p, self.player(int(a.args[0])), a.args[1])
         elif verb == "graveyard":
             self._graveyard(p, a.args[0] == "take")
         elif verb == "lab":
             self.used.add("lab")
             self._discard_to_bottom(p, a.args[0] if a.args else None, "laboratory")
-            self._gain(p, 2, "laboratory")
+            self._gain(p, self.edition.laboratory_gold, "laboratory")
         elif verb == "smithy":
             self.used.add("smithy")
             self._gain(p, -2, "smithy")
@@ -442,19 +417,13 @@ class Game:
         self.facedown = []
         self._emit("round_started", round=self.round, crowned=self.crowned)
         order = [(self.crowned - 1 + i) % self.n + 1 for i in range(self.n)]
-        n_up = FACE_UP_REMOVED[self.n]
-        if self.n == 2:
-            a, b = order
-            steps = [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"), (b, "pick")]
-        elif self.n == 3:
-            steps = [(s, "pick") for s in order + order]
-        else:
-            steps = [(s, "pick") for s in order]
+        n_up = self.edition.face_up_removed[self.n]
+        steps = self.edition.draft_steps(order)
         if not self.digital:
             steps = [st for st in steps if st[1] == "pick"]
         self.draft_steps = steps
         if self.digital:
-            pile = [c.id for c in CHARACTERS]
+            pile = [c.id for c in self.characters]
             self.rng.shuffle(pile)
             while len(self.faceup) < n_up:
                 card = pile.pop()
@@ -509,6 +478,8 @@ class Game:
         while self.rank < 8:
             self.rank += 1
             char = CHARACTER_BY_RANK[self.rank].id
+            if char not in self.in_game:  # out of this edition's game at this table size: never called
+                continue
             self._emit("called", rank=self.rank, character=char)
             seat = self.holder.get(char)
             if seat is None or char == self.killed:
@@ -522,7 +493,8 @@ class Game:
         self.turn_seat = p.seat
         self.turn_char = char
         self.gathered = False
-        self.builds_left = 3 if char == "architect" else 1
+        rules = self.character_rules[char]
+        self.builds_left = rules.builds
         self.used = set()
         self.revealed[char] = p.seat
         self.pending = Decision(p.seat, "turn")
@@ -535,12 +507,7 @@ class Game:
             self._emit("robbery", thief_seat=thief.seat, victim_seat=p.seat, amount=amount)
             self._emit("gold", seat=p.seat, delta=-amount, reason="robbery")
             self._emit("gold", seat=thief.seat, delta=amount, reason="robbery")
-        if char == "king":
-            self._take_crown(p.seat, heir=False)
-        elif char == "merchant":
-            self._gain(p, 1, "merchant")
-        elif char == "architect":
-            self._draw_into(p, 2, "architect")
+        rules.on_reveal(self, p)
 
     def _take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
@@ -638,6 +605,7 @@ class Game:
         self.builds_left -= 1
         self._emit("gold", seat=p.seat, delta=-d.cost, reason="build")
         self._emit("built", seat=p.seat, district=card)
+        self.edition.on_build(self, p, d)
         if len(p.city) == self.complete_at:
             first = self.first_complete is None
             if first:
@@ -740,7 +708,7 @@ class Game:
     # ------------------------------------------------------------------ views and hashing
     def snapshot(self) -> dict[str, Any]:
         """The whole state as plain data (secrets included): for hashing and debugging."""
-        return {
+        snap: dict[str, Any] = {
             "setup": self.setup.to_json(), "rng": [self.rng.seed, self.rng.counter],
             "players": [p.snapshot() for p in self.players], "deck": list(self.deck),
             "deck_unknown": self.deck_unknown, "round": self.round, "phase": self.phase,
@@ -753,6 +721,8 @@ class Game:
             "drawn": list(self.drawn), "tossed": list(self.tossed), "grave": self.grave_card,
             "first_complete": self.first_complete, "log": [str(a) for a in self.log],
         }
+        snap.update(self.edition.extra_state(self))
+        return snap
 
     def state_hash(self) -> str:
         blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))

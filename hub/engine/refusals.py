@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, IllegalAction
-from .cards import CHARACTER_BY_ID, all_districts
+from .cards import CHARACTER_BY_ID
+from .characters import ABILITY_OF, card_name, not_in_game
 
 if TYPE_CHECKING:
     from .game import Game
@@ -27,8 +28,6 @@ TURN_VERBS = {
     "gold", "draw", "build", "tax", "end", "kill", "rob", "swap", "redraw", "destroy",
     "lab", "smithy", "museum",
 }
-ABILITY_OF = {"kill": "assassin", "rob": "thief", "swap": "magician", "redraw": "magician",
-              "destroy": "warlord"}
 DISTRICT_ABILITY = {"lab": "laboratory", "smithy": "smithy", "museum": "museum"}
 KIND_WORDS = {
     "faceup": "report the characters removed face up",
@@ -41,11 +40,7 @@ KIND_WORDS = {
 }
 
 
-def _name(card: str) -> str:
-    if card in CHARACTER_BY_ID:
-        return CHARACTER_BY_ID[card].name
-    district = all_districts().get(card)
-    return district.name if district else card
+_name = card_name
 
 
 def explain(game: Game, a: Action) -> IllegalAction:
@@ -80,6 +75,8 @@ def explain(game: Game, a: Action) -> IllegalAction:
     if pending.kind == "turn":
         return _explain_turn(game, a)
     if a.verb in ("pick", "discard", "faceup"):
+        if a.args[0] not in game.in_game:
+            return not_in_game(game, a.args[0])
         return IllegalAction(
             "not_available", f"the {_name(a.args[0])} is not available: it is taken, removed, or not offered to you"
         )
@@ -124,7 +121,7 @@ def _explain_turn(game: Game, a: Action) -> IllegalAction:
             return IllegalAction("not_your_ability", f"'{verb}' is the {_name(ABILITY_OF[verb])}'s ability, not {who}'s")
         if "ability" in game.used:
             return IllegalAction("already_used", f"{who} already used the ability this turn")
-        return _explain_target(game, a)
+        return game.character_rules[ABILITY_OF[verb]].refusal(game, a)
     if verb in DISTRICT_ABILITY:
         district = DISTRICT_ABILITY[verb]
         if not game.has_effect(p, district):
@@ -135,38 +132,6 @@ def _explain_turn(game: Game, a: Action) -> IllegalAction:
             return IllegalAction("cannot_afford", f"the Smithy costs 2 gold; you have {p.gold}")
         return IllegalAction("not_in_hand", "that card is not in your hand")
     return IllegalAction("bad_action", f"'{a}' is not an option now")
-
-
-def _explain_target(game: Game, a: Action) -> IllegalAction:
-    verb = a.verb
-    if verb == "kill":
-        return IllegalAction("bad_target", "the Assassin cannot kill himself")
-    if verb == "rob":
-        target = a.args[0]
-        if target == game.killed:
-            return IllegalAction("bad_target", f"the Thief cannot rob the killed {_name(target)}")
-        return IllegalAction("bad_target", "the Thief cannot rob the Assassin or himself")
-    if verb == "swap":
-        return IllegalAction("bad_target", f"the Magician swaps with another seat (1..{game.n}), not {a.args[0]}")
-    if verb == "redraw":
-        return IllegalAction("bad_target", "put back between 1 and the number of cards in your hand")
-    # destroy
-    seat_text, card = a.args
-    if not seat_text.isdigit() or not 1 <= int(seat_text) <= game.n:
-        return IllegalAction("unknown_seat", f"there is no seat {seat_text}")
-    victim = game.player(int(seat_text))
-    warlord = game.player(a.seat)
-    district = game.cards.districts[card]
-    if card not in victim.city:
-        return IllegalAction("bad_target", f"seat {victim.seat} has no {district.name} in the city")
-    if game.complete(victim):
-        return IllegalAction("bad_target", f"seat {victim.seat}'s city is complete: nothing in it can be destroyed")
-    if district.effect == "indestructible":
-        return IllegalAction("bad_target", f"the {district.name} cannot be destroyed")
-    if game.holder.get("bishop") == victim.seat and game.killed != "bishop":
-        return IllegalAction("bad_target", f"seat {victim.seat} is the Bishop: the Warlord cannot touch that city this round")
-    price = game.destroy_price(victim, card)
-    return IllegalAction("cannot_afford", f"destroying the {district.name} costs {price} gold; you have {warlord.gold}")
 
 
 def check_correction(game: Game, a: Action) -> None:

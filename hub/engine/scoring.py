@@ -15,13 +15,15 @@ UNIQUE_POINTS = {"two_points"}
 def score_player(game: Game, p: Player) -> dict[str, Any]:
     districts = game.cards.districts
     built = [districts[c] for c in p.city]
-    wild = sum(1 for d in built if d.effect == "any_type_at_end")
-    covered = {d.type for d in built if d.effect != "any_type_at_end"}
-    all_types = 3 if len(TYPES) - len(covered & set(TYPES)) <= wild and built else 0
+    rules = game.edition
+    wild_cards = [d for d in built if rules.wild_at_end(game, p, d)]
+    wild = len(wild_cards)
+    covered = {d.type for d in built if d not in wild_cards}
+    all_types = rules.all_types_bonus if len(TYPES) - len(covered & set(TYPES)) <= wild and built else 0
     if game.first_complete == p.seat:
-        completion = 4
+        completion = rules.first_complete_bonus
     elif len(p.city) >= game.complete_at:
-        completion = 2
+        completion = rules.other_complete_bonus
     else:
         completion = 0
     uniques = 0

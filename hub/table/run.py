@@ -46,8 +46,9 @@ def run_hub(args: argparse.Namespace) -> int:
     """Referee a real table until stopped. Its games and phone links live in the state
     directory: a crash or power cut followed by the same command carries on the same game."""
     registry = TagRegistry.load(args.tags)
-    setup = Setup(players=args.players, seed=args.seed, mode="physical", variant=args.variant,
-                  deck=registry.deck, names=tuple(args.names.split(",")) if args.names else ())
+    setup = Setup(players=args.players, seed=args.seed, mode="physical", variant=args.variant or "",
+                  deck=registry.deck, edition=getattr(args, "edition", "classic"),
+                  names=tuple(args.names.split(",")) if args.names else ())
     stopping = stop_on_sigterm()
     try:
         record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,

@@ -691,8 +691,9 @@ class TableService:
             seed = config.get("seed")
             setup = Setup(players=int(config["players"]), seed=fresh_seed() if seed is None else int(seed),
                           mode=str(config.get("mode", self.game.setup.mode)),
-                          variant=str(config.get("variant", "classic7")),
-                          names=tuple(config.get("names") or ()), deck=self.registry.deck)
+                          variant=str(config.get("variant", "")),
+                          names=tuple(config.get("names") or ()), deck=self.registry.deck,
+                          edition=str(config.get("edition", self.game.setup.edition)))
         except (KeyError, TypeError, ValueError) as exc:
             return {"ok": False, "code": "bad_setup", "message": str(exc)}
         if self.on_new_game is not None:

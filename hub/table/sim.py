@@ -177,7 +177,7 @@ class SimTable:
         self.inproc = hub_bus if isinstance(hub_bus, InProcessBus) else None
         self.service = TableService(hub_bus, self.registry, setup, table=table, journal=journal,
                                     journal_meta=journal_meta)
-        self.world = TableTop(self.registry, setup.players, setup.seed)
+        self.world = TableTop(self.registry, setup.players, setup.seed, setup.rules)
         self.world.shuffle_characters()
         self.world.choose_keep = keep_best(self.world, lambda: self.service.game)
         self.world.choose_give_up = give_up_worst(self.world, lambda: self.service.game)
@@ -310,8 +310,9 @@ def _run_games(args: Any, stop: threading.Event) -> int:
     from hub.store import StoreError
 
     exit_code = 0
-    setups = [Setup(players=args.players, seed=args.seed + i, mode="physical", variant=args.variant,
-                    deck=args.deck, names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
+    setups = [Setup(players=args.players, seed=args.seed + i, mode="physical", variant=args.variant or "",
+                    deck=args.deck or "", edition=getattr(args, "edition", "classic"),
+                    names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
               for i in range(args.games)]
     try:
         runs, links = _kept_runs(args, setups)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from hub.engine.cards import CHARACTERS
-from hub.engine.game import FACE_UP_REMOVED
+from hub.engine.editions import Edition, edition
 from hub.engine.rng import SplitMix64
 
 from .registry import CardRef, TagRegistry
@@ -23,8 +22,9 @@ GiveUpChooser = Callable[[int, int], list[str]]
 
 
 class TableTop:
-    def __init__(self, registry: TagRegistry, players: int, seed: int) -> None:
+    def __init__(self, registry: TagRegistry, players: int, seed: int, rules: Edition | None = None) -> None:
         self.registry = registry
+        self.rules = rules or edition("classic")  # which characters are in play, how many lie face up
         self.players = players
         self.rng = SplitMix64(seed ^ 0x5EA7)
         self.uid = {ref: uid for uid, ref in registry.tags.items()}
@@ -63,10 +63,10 @@ class TableTop:
     # ------------------------------------------------------------------ draft, by hand
     def shuffle_characters(self) -> None:
         """The crowned player shuffles, lays some face up (never the King), one face down."""
-        pile = [c.id for c in CHARACTERS]
+        pile = [c.id for c in self.rules.characters(self.players)]
         self.rng.shuffle(pile)
         self.faceup = []
-        while len(self.faceup) < FACE_UP_REMOVED[self.players]:
+        while len(self.faceup) < self.rules.face_up_removed[self.players]:
             card = pile.pop()
             if card == "king":
                 other = pile.pop()
@@ -97,7 +97,8 @@ class TableTop:
             gone = discard(list(self.pile))
             self.pile.remove(gone)
             self.facedown.append(gone)
-        if self.picks == {2: 4, 3: 6}.get(self.players, self.players):
+        steps = self.rules.draft_steps(list(range(1, self.players + 1)))
+        if self.picks == sum(1 for _, kind in steps if kind == "pick"):
             self.facedown.extend(self.pile)
             self.pile = []
 

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 import segno
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
 
+from hub.engine.editions import edition_names, variant_names
 from hub.seeds import MAX_SEED, fresh_seed
 
 from .body import json_body
@@ -36,7 +37,7 @@ MIN_PLAYERS = 2
 MAX_SEATS = 16
 MAX_GOLD_DELTA = 50
 ACTION_PATTERN = re.compile(r"^[0-9]{1,2}( [a-z0-9_]{1,40}){1,4}$")
-VARIANTS = ("classic7", "classic8")
+VARIANTS = tuple(variant_names())  # every edition's; the Setup checks the pair
 MODES = ("digital", "physical")
 EXT_KEY = "citadels_web"
 WORDS_CACHE_SIZE = 5000
@@ -226,6 +227,10 @@ def game_config(body: Mapping[str, Any]) -> dict[str, Any]:
     if mode not in MODES:
         raise BadInput(f"'mode' must be one of {', '.join(MODES)}")
     config: dict[str, Any] = {"players": players, "names": names, "variant": variant, "mode": mode}
+    if "edition" in body:  # absent: the table's current edition
+        if body["edition"] not in edition_names():
+            raise BadInput(f"'edition' must be one of {', '.join(edition_names())}")
+        config["edition"] = body["edition"]
     seed = body.get("seed")  # left empty on the form: unpredictable, never 0 (hub.seeds)
     config["seed"] = fresh_seed() if seed is None else int_field(body, "seed", 0, MAX_SEED)
     return config
