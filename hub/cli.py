@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from hub.cli_args import (OneLineParser, broker_url, deck_name, game_count, guarded, player_count, preflight,
                            seat_number, seed_value)
@@ -13,24 +12,7 @@ from hub.engine import Game, Setup
 from hub.engine.bots import make_bot, play
 from hub.engine.editions import edition_names, variant_names
 from hub.store.options import add_state_options
-
-
-def game_summary(game: Game) -> dict[str, Any]:
-    """The one-line JSON contract of ``sim --headless --json`` for a finished game."""
-    result = game.result()
-    assert result is not None
-    return {
-        "seed": game.setup.seed,
-        "players": game.setup.players,
-        "rounds": game.round,
-        "winner": result["winner"],
-        "tiebreak": result["tiebreak"],
-        "actions": len(game.log),
-        "seats": [
-            {"seat": s["seat"], "score": s["score"], "breakdown": s["breakdown"], "city": s["city"]}
-            for s in result["seats"]
-        ],
-    }
+from hub.summary import game_summary
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:

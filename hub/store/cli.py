@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from hub.engine import IllegalAction
+from hub.summary import game_summary
 
 from . import EventStore, StoreError, export_text
 
@@ -77,7 +78,6 @@ def check_game_database(path: str) -> None:
 
 
 def _replay(store: EventStore, args: argparse.Namespace) -> int:
-    from hub.cli import game_summary
 
     if args.list:
         for game_id, created, n in store.games():

@@ -20,6 +20,7 @@ from typing import Any
 from hub.engine import Action, Game, Setup
 from hub.engine.bots import Bot, make_bot
 from hub.protocol import SeatCommand
+from hub.summary import game_summary
 from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
 from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
@@ -304,7 +305,6 @@ def _stopped(number: int, game: Game, args: Any) -> int:
 
 
 def _run_games(args: Any, stop: threading.Event) -> int:
-    from hub.cli import game_summary
     from .runtime import attach_extras
 
     from hub.store import StoreError
