@@ -184,3 +184,26 @@ def test_a_page_that_loses_its_stream_catches_up_without_reload(browser: Browser
         assert {int(k): v["gold"] for k, v in shown.items()} == {s["seat"]: s["gold"] for s in table.public_view()["seats"]}
         assert board.evaluate("window.__noReload") == 1
     assert errors == []
+
+
+def test_admin_enters_a_card_by_its_name_for_a_seat_whose_reader_cannot_read_it(browser: Browser) -> None:
+    """The admin picks seat, move and card by name in the page's language; the hub gets
+    the move the card would have said on that reader, and no id is on the page."""
+    from tests.web_support import ADMIN_TOKEN
+
+    table = FakeTable(4, seed=5)
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        admin = phone_page(browser, errors)
+        admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=zh-Hant")
+        admin.wait_for_function("() => document.querySelector('#card-id').options.length > 30")
+        assert "manor" not in admin.inner_text("#card-entry").lower()
+        admin.fill("#card-seat", "3")
+        admin.select_option("#card-verb", "destroy")
+        admin.fill("#card-target", "2")
+        admin.select_option("#card-id", label="莊園")
+        admin.fill("#card-reason", "tag torn")
+        admin.click("#card")
+        admin.wait_for_selector("#admin-feedback.good")
+        assert table.admin_cards == [(3, "3 destroy 2 manor", "tag torn")]
+    assert errors == []

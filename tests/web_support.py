@@ -45,6 +45,7 @@ class FakeTable:
         self.paused = False
         self.pause_reason: str | None = None
         self.enrolling = False
+        self.admin_cards: list[tuple[int, str, str]] = []
         self.human_seats = human_seats
         self.bot_kind = bot_kind
         self.offline: set[int] = set()
@@ -187,6 +188,11 @@ class FakeTable:
                 events = [{**e, "reason": reason} if e["kind"] == "voided" else e for e in events]
             self._publish(events)
             return {"ok": True, "log": str(action)}
+
+    def admin_card(self, seat: int, action_text: str, reason: str) -> dict[str, Any]:
+        """Records what the admin page sent (the table's own checks are TableService's)."""
+        self.admin_cards.append((seat, action_text, reason))
+        return {"ok": True}
 
     def start_enrollment(self) -> dict[str, Any]:
         with self._lock:

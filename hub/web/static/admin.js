@@ -103,12 +103,37 @@
     $("gold").addEventListener("click", () => post("/gold", {
       seat: Number($("gold-seat").value), delta: Number($("gold-delta").value), reason: $("gold-reason").value,
     }));
-    C.onLang(() => { nameInputs(); if (last) renderStatus(last); });
+    C.onLang(() => { nameInputs(); cardChoices(); if (last) renderStatus(last); });
+    cardChoices();
+    $("card-verb").addEventListener("change", () => { $("card-target-label").hidden = $("card-verb").value !== "destroy"; });
     $("card").addEventListener("click", () => post("/card", {
-      seat: Number($("card-seat").value), action: $("card-action").value, reason: $("card-reason").value,
+      seat: Number($("card-seat").value), action: cardAction(), reason: $("card-reason").value,
     }));
     await status();
     C.live(() => status());
+  }
+
+  /* The admin names a card by its name in the page's language; the hub hears the move the
+     card would have said on that seat's reader (e.g. "2 build manor"), never shown. */
+  function cardChoices() {
+    const select = $("card-id");
+    const kept = select.value;
+    const names = C.catalogue.cards[C.lang] || C.catalogue.cards.en;
+    const ids = Object.keys(C.catalogue.cards.en).sort((a, b) => C.card(a).localeCompare(C.card(b), C.lang));
+    select.replaceChildren(...ids.map((id) => {
+      const option = document.createElement("option");
+      option.value = id;
+      option.textContent = names[id] || C.card(id);
+      return option;
+    }));
+    if (kept) select.value = kept;
+  }
+
+  function cardAction() {
+    const seat = Number($("card-seat").value);
+    const verb = $("card-verb").value;
+    const target = verb === "destroy" ? [Number($("card-target").value)] : [];
+    return [seat, verb, ...target, $("card-id").value].join(" ");
   }
 
   start();
