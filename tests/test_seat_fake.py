@@ -149,6 +149,22 @@ def test_resend_last_delivers_an_exact_duplicate(table: Table) -> None:
     assert len(events) == 2 and events[0] == events[1] and events[0].key == events[1].key
 
 
+def test_resend_delivers_the_move_still_waiting_not_the_inventory_after_it(table: Table) -> None:
+    """A move whose answer was lost in a broker restart is sent again by itself: after the
+    reconnect the seat's last event is its inventory (the sim once resent that forever)."""
+    seat = table.seat(3, inventory=True)
+    placed = seat.place(UID)
+    seat.vanish()
+    seat.reconnect()  # announces online, hello and a fresh inventory
+    assert seat.sent[-1]["type"] == "inventory"
+    seat.resend(placed)
+    table.log.wait_for(lambda t, p: len(table.log.on(seat.event_topic)) >= 4)  # inventory, move, inventory, move
+    assert parse_event(table.log.on(seat.event_topic)[-1]) == parse_event(json.dumps(placed).encode())
+    with pytest.raises(ValueError):
+        seat.reboot()
+        seat.resend(placed)  # an old boot's event is not this boot's to send
+
+
 def test_vanish_fires_will_then_reconnect_keeps_numbering(table: Table) -> None:
     seat = table.seat(2)
     seat.place(UID)

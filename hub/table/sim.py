@@ -138,7 +138,7 @@ class SimPlayer:
                 pass
             if self.service.handled(event["device"], event["boot"], event["seq"]):
                 return None
-            self.device.resend_last()
+            self.device.resend(event)
 
 
 def keep_best(world: TableTop, game_of: Any) -> Any:

@@ -293,6 +293,14 @@ class VirtualSeat:
             raise RuntimeError("no event sent since boot")
         self._publish(self.event_topic, self._last_payload)
 
+    def resend(self, event: dict[str, Any]) -> None:
+        """Deliver one event of this boot again, byte for byte, as the firmware re-sends an
+        event the broker may have lost. Not `resend_last`: after a reconnect the last event
+        is the inventory, not the move still waiting for its answer."""
+        if (event["device"], event["boot"]) != (self.device, self.boot):
+            raise ValueError(f"seat {self.seat}: that event is not of this boot")
+        self._publish(self.event_topic, _json(event))
+
     def _event(self, kind: str, **fields: Any) -> dict[str, Any]:
         """Number and send one event; while the link is down (vanished, not closed) it
         waits in the outbox, as on the firmware, and goes out after the reconnect."""
