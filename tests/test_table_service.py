@@ -493,3 +493,26 @@ def test_a_seat_rebooting_with_two_cards_owes_its_inventory_until_one_is_lifted(
     back = s1.answer_to(inventory)
     assert back.code is None and back.led == "blue" and "Your turn" in spoken(back)
     assert table.service.game.state_hash() == before
+
+
+def test_a_table_stuck_on_another_input_answers_busy_instead_of_crashing(table: Table) -> None:
+    """An answer that waits past the table's patience gets a coded refusal ('busy'), not a
+    TypeError in the web request (the table was once able to return None there)."""
+    import threading
+
+    service = table.service
+    service.answer_timeout_s = 0.2
+    release = threading.Event()
+    service.subscribe(lambda _id, _message: release.wait(5))  # a listener that hangs the table
+    stuck = threading.Thread(target=service.pause, args=("slow listener",), daemon=True)
+    stuck.start()
+    try:
+        assert service.adjust_gold(1, 1, "miscounted") == {"ok": False, "code": "busy",  # legal if it ran
+                                                           "message": "the table is busy: try again in a moment"}
+        assert service.counters["busy"] == 1
+        log_before = len(service.game.log)
+    finally:
+        release.set()
+        stuck.join(5)
+    service.resume()
+    assert len(service.game.log) == log_before  # the refused answer is never applied later

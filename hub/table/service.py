@@ -86,6 +86,8 @@ class _Input:
     args: tuple[Any, ...]
     done: threading.Event = field(default_factory=threading.Event)
     result: Any = None
+    started: bool = False  # taken from the queue (under the queue lock)
+    abandoned: bool = False  # its caller gave up before it started: never applied
 
 
 class TableService:
@@ -120,6 +122,7 @@ class TableService:
         self._queue: deque[_Input] = deque()
         self._qlock = threading.Lock()
         self._draining = False
+        self.answer_timeout_s = 30.0  # how long a phone or admin request waits for the table
         self._was_paused = False
 
     # ------------------------------------------------------------------ wiring
@@ -179,8 +182,22 @@ class TableService:
         if drain:
             self._drain()
         if wait:
-            item.done.wait(timeout=30)
+            item.done.wait(timeout=self.answer_timeout_s)
         return item.result
+
+    def _ask(self, item: _Input) -> dict[str, Any]:
+        """Submit and wait for the table's answer; a table stuck past `answer_timeout_s`
+        gets a clear refusal instead of a crash in the caller (a web request, a test)."""
+        result = self._submit(item)
+        if not item.done.is_set():
+            with self._qlock:
+                item.abandoned = not item.started
+            if item.abandoned:  # refused, and it will never be applied later behind the caller's back
+                self.counters["busy"] += 1
+                return {"ok": False, "code": "busy", "message": "the table is busy: try again in a moment"}
+            item.done.wait()  # already being applied: its answer is moments away
+            result = item.result
+        return dict(result)
 
     def _drain(self) -> None:
         while True:
@@ -189,6 +206,9 @@ class TableService:
                     self._draining = False
                     return
                 item = self._queue.popleft()
+                if item.abandoned:
+                    continue
+                item.started = True
             try:
                 item.result = self._handle(item)
             except Exception:  # the hub keeps running whatever one input does
@@ -632,7 +652,7 @@ class TableService:
         return self._event_id
 
     def answer(self, seat: int, action_text: str) -> dict[str, Any]:
-        return dict(self._submit(_Input("answer", (seat, action_text))))
+        return self._ask(_Input("answer", (seat, action_text)))
 
     @staticmethod
     def _action_of(seat: int, action_text: str) -> Action:
@@ -658,7 +678,7 @@ class TableService:
         """The table enters a card for a seat whose reader cannot read it (a dead tag, a
         broken reader). Journaled as the plain action, so replay gives the same state;
         its meta says ``{"admin": true, "reason": ...}`` for the record."""
-        return dict(self._submit(_Input("admin_card", (seat, action_text, reason))))
+        return self._ask(_Input("admin_card", (seat, action_text, reason)))
 
     def _do_admin_card(self, seat: int, action_text: str, reason: str) -> dict[str, Any]:
         reason = " ".join((reason or "").split())
@@ -684,7 +704,7 @@ class TableService:
         return {"ok": True}
 
     def new_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        return dict(self._submit(_Input("new_game", (config,))))
+        return self._ask(_Input("new_game", (config,)))
 
     def _do_new_game(self, config: dict[str, Any]) -> dict[str, Any]:
         try:
@@ -722,11 +742,11 @@ class TableService:
 
     def void_last(self, reason: str) -> dict[str, Any]:
         words = tuple((reason or "").split())  # the reason stays in the log: "0 void misread card"
-        return dict(self._submit(_Input("correction", (Action(0, "void", words),))))
+        return self._ask(_Input("correction", (Action(0, "void", words),)))
 
     def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
         words = tuple((reason or "correction").split()) or ("correction",)
-        return dict(self._submit(_Input("correction", (Action(0, "adjust", (str(seat), str(delta), *words)),))))
+        return self._ask(_Input("correction", (Action(0, "adjust", (str(seat), str(delta), *words)),)))
 
     def _do_correction(self, action: Action) -> dict[str, Any]:
         try:
