@@ -289,6 +289,7 @@ def test_the_game_over_table_fits_a_phone_with_seven_players(browser: Browser, l
         for text, height, line in fits["heads"]:  # a header never stacks one character per line
             assert height <= 2 * line + 8, (text, height, line)
         assert len(board.query_selector_all("#result tbody tr")) == 7
+        assert " 6" in board.inner_text("#seed") or "6：" in board.inner_text("#seed")  # the deal's seed, told at the end
     assert errors == []
 
 

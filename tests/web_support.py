@@ -68,6 +68,7 @@ class FakeTable:
         view["recent"] = list(self._recent)
         view["paused"] = self.paused
         view["pause_reason"] = self.pause_reason
+        view["seed"] = self.game.setup.seed if self.game.over else None  # as TableService: told at the end
         return view
 
     def public_view(self) -> dict[str, Any]:

@@ -172,6 +172,8 @@ UI: dict[str, tuple[str, str, str]] = {
     "resume": ("Resume", "繼續", "继续"),
     "reason_pause": ("Reason (pause)", "暫停原因", "暂停原因"),
     "reason_required": ("Reason (required)", "原因（必填）", "原因（必填）"),
+    "seed_was": ("This deal's seed was {seed}: the admin page can deal it again.",
+                 "本局洗牌的種子是 {seed}：管理頁可以用它重發同一局。", "本局洗牌的种子是 {seed}：管理页可以用它重发同一局。"),
     "card_move": ("Move", "動作", "动作"),
     "card_verb_pick": ("picks", "選擇角色", "选择角色"),
     "card_verb_faceup": ("shows face up", "正面朝上移除", "正面朝上移除"),

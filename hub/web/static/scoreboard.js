@@ -78,6 +78,11 @@
     }
     table.append(body);
     box.append(table);
+    /* The deal's seed, kept secret while the game ran, is told once it is over: the admin
+       can deal the same game again with it. */
+    if (v.seed !== null && v.seed !== undefined) {
+      box.append(C.el("p", { id: "seed", class: "seed", text: C.t("seed_was", { seed: String(v.seed) }) }));
+    }
   }
 
   function tableInfo(v) {
