@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import statistics
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -103,22 +103,22 @@ def test_will_fires_on_drop_not_on_close(mosquitto: MosquittoBroker, buses: list
     assert statuses.on("citadels/t1/seat/1/status") == []
 
 
-def test_tcp_nodelay_and_round_trip_latency(mosquitto: MosquittoBroker, buses: list[MqttBus]) -> None:
-    """Guards the field note: with Nagle on, a loopback round trip took ~88 ms."""
+def test_tcp_nodelay_on_both_ends_and_the_round_trip_works(mosquitto: MosquittoBroker, buses: list[MqttBus]) -> None:
+    """Guards the field note (with Nagle on, a loopback round trip took ~88 ms) by what
+    causes it: TCP_NODELAY on the clients here, `set_tcp_nodelay` in the shipped broker
+    config. The time itself is a benchmark's (bench/latency.py), never a test's."""
     hub = open_bus(buses, mosquitto, "hub")
     seat = open_bus(buses, mosquitto, "seat")
     assert hub.socket_nodelay() and seat.socket_nodelay()
+    shipped = (Path(__file__).resolve().parent.parent / "hardware" / "mosquitto" / "mosquitto.conf").read_text()
+    assert any(line.split() == ["set_tcp_nodelay", "true"] for line in shipped.splitlines())
     answered = threading.Event()
     hub.subscribe("citadels/t1/seat/1/event", lambda t, p: hub.publish("citadels/t1/seat/1/cmd", p))
     seat.subscribe("citadels/t1/seat/1/cmd", lambda t, p: answered.set())
-    samples = []
-    for i in range(40):
+    for i in range(5):
         answered.clear()
-        started = time.perf_counter()
         seat.publish("citadels/t1/seat/1/event", str(i))
-        assert answered.wait(2)
-        samples.append(time.perf_counter() - started)
-    assert statistics.median(samples) < 0.010, f"median seat->hub->seat {statistics.median(samples) * 1000:.1f} ms"
+        assert answered.wait(5)
 
 
 def test_reconnects_and_resubscribes_after_broker_restart(mosquitto: MosquittoBroker, buses: list[MqttBus]) -> None:
