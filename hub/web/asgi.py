@@ -22,10 +22,10 @@ from .app import (
     STREAM_BUSY,
     STREAM_HEADERS,
     MAX_CONTENT_LENGTH,
-    BadInput,
     WebState,
     parse_last_event_id,
 )
+from .errors import BadInput
 from .streams import LoopFanout, Receive, Send
 
 Scope = dict[str, Any]

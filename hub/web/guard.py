@@ -147,7 +147,7 @@ class GuardedH11(H11Protocol):
         cycle = self.cycle
         if cycle is not None and not cycle.response_started:
             # hub.web.streams writes live frames straight to the socket (the app has not run yet)
-            cycle.scope.setdefault("extensions", {})[TRANSPORT_KEY] = self.transport  # type: ignore[typeddict-item,assignment]
+            cycle.scope.setdefault("extensions", {})[TRANSPORT_KEY] = self.transport  # type: ignore[assignment]
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)

@@ -81,7 +81,7 @@ class WebServer:
         self.socket.close()
 
 
-class StreamEndingServer(uvicorn.Server):  # type: ignore[misc]
+class StreamEndingServer(uvicorn.Server):
     """uvicorn's server, ending the live streams first when it shuts down (Ctrl-C).
 
     Otherwise uvicorn would wait its graceful timeout for streams that never end.

@@ -26,6 +26,8 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 TRANSPORT_KEY = "citadels.transport"  # scope["extensions"][TRANSPORT_KEY]: the socket's transport
 SLICE = 50  # pages written per loop turn: requests are answered between slices of a big fan-out
+RETRY_FIRST_S = 0.02  # a page whose socket was full is tried again this soon, then less often
+RETRY_MAX_S = 1.0
 
 
 def chunk(body: bytes) -> bytes:
@@ -45,6 +47,8 @@ class LoopStream:
         self.live = False  # written to directly once its first frames are out
         self.dropped = 0
         self.last_sent = -1
+        self._retry: asyncio.TimerHandle | None = None
+        self._retry_s = RETRY_FIRST_S
 
     def backed_up(self) -> bool:
         """More waiting in the process than the transport's high-water mark (see guard)."""
@@ -72,10 +76,21 @@ class LoopStream:
             self.flush()
 
     def flush(self) -> None:
+        """Write what waits, or try again soon: a page that was only briefly behind must get
+        the newest frame now, not at the next keep-alive (a burst's last frame would wait)."""
         if self.frames and not self.backed_up():
             frames = list(self.frames)
             self.frames.clear()
             self.write(unsent(self, frames))
+            self._retry_s = RETRY_FIRST_S
+        elif self.frames and not self.closed and self._retry is None:
+            self._retry = asyncio.get_running_loop().call_later(self._retry_s, self._try_again)
+            self._retry_s = min(self._retry_s * 2, RETRY_MAX_S)  # a stalled page costs little
+
+    def _try_again(self) -> None:
+        self._retry = None
+        if not self.closed:
+            self.flush()
 
     def start(self, first: Frames) -> None:
         """Write the stream's opening and first frames, then go live."""
@@ -85,6 +100,9 @@ class LoopStream:
 
     def close(self) -> None:
         self.closed = True
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
         self.ended.set()
 
 
