@@ -19,7 +19,7 @@ from hub.transport.watch import connect_patiently
 from hub.web.tokens import lasting_tokens
 
 from .registry import TagRegistry
-from .runtime import attach_extras, reannounce_on_connect
+from .runtime import attach_extras
 from .service import TableService
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
@@ -72,7 +72,6 @@ def run_hub(args: argparse.Namespace) -> int:
                            journal_meta=record.journal)
     record.restore(service)
     service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup).journal
-    reannounce_on_connect(bus, lambda: service)
     _say_which_game(record)
     extras = attach_extras(service, args, first=True, links=links)
     service.start()

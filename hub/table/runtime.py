@@ -5,23 +5,10 @@ from __future__ import annotations
 import argparse
 import socket
 import threading
-from collections.abc import Callable
 from typing import Any
 
 
 from .service import TableService
-
-
-def reannounce_on_connect(bus: Any, current: Callable[[], TableService]) -> None:
-    """After every broker (re)connect the hub says again what the broker forgot (a broker
-    without persistence loses every retained message): `hub/status online`, and through
-    `TableService.restore_displays()` every seat's display and the
-    public view. Runs on the bus's network thread: it only publishes or enqueues."""
-
-    def again() -> None:
-        current().restore_displays()  # hub/status online, the view, every seat's display
-
-    bus.on_connect = again
 
 
 class CurrentTable:

@@ -28,8 +28,7 @@ from hub.transport.watch import connect_patiently
 from .interrupts import StopOnCtrlC
 from .narrate_terminal import TerminalNarrator, result_line
 from .registry import TagRegistry
-from .runtime import reannounce_on_connect
-from .service import CARD_VERBS, TableService
+from .service import TableService
 from .virtual_seat import VirtualSeat
 from .world import TableTop
 
@@ -185,9 +184,7 @@ class SimTable:
         self.service.subscribe(self._follow)
         for listener in listeners:  # before start: they hear the game's opening too
             self.service.subscribe(listener)
-        if isinstance(hub_bus, MqttBus):
-            reannounce_on_connect(hub_bus, lambda: self.service)
-        self.service.start()
+        self.service.start()  # hangs restore_displays on the bus's reconnect hook
         target: Any = self.inproc if self.inproc is not None else broker
         self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s,
                                        patience=None)
