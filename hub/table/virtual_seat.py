@@ -246,31 +246,38 @@ class VirtualSeat:
         self.close()
 
     # ------------------------------------------------------------------ events
+    # The reader and the event that reports a change of it move together (under the seat's
+    # lock), as in the firmware's single loop: an inventory sent meanwhile by a reconnect
+    # must not list a card whose `added` follows it.
     def place(self, uid: str) -> dict[str, Any]:
         """A card laid on the reader: one `added`, however long it stays."""
-        self.on_reader.append(uid)
-        return self._event("tag", edge="added", uid=uid)
+        with self._lock:
+            self.on_reader.append(uid)
+            return self._event("tag", edge="added", uid=uid)
 
     def lift(self, uid: str) -> dict[str, Any]:
-        if uid in self.on_reader:
-            self.on_reader.remove(uid)
-        return self._event("tag", edge="removed", uid=uid)
+        with self._lock:
+            if uid in self.on_reader:
+                self.on_reader.remove(uid)
+            return self._event("tag", edge="removed", uid=uid)
 
     def place_second(self, uid: str) -> dict[str, Any]:
         """A second card laid on a reader already holding one: the firmware reads neither
         and reports `fault multiple_cards`; lifting one (`lift_second`) recovers."""
-        self.on_reader.append(uid)
-        return self._event("fault", what="multiple_cards", detail=f"{len(self.on_reader)} cards")
+        with self._lock:
+            self.on_reader.append(uid)
+            return self._event("fault", what="multiple_cards", detail=f"{len(self.on_reader)} cards")
 
     def lift_second(self, uid: str) -> dict[str, Any]:
         """One of two cards lifted: `recovered`, then the inventory the seat owed since it
         (re)connected with both lying there (firmware/seat.py does the same)."""
-        self.on_reader.remove(uid)
-        recovered = self._event("recovered", what="multiple_cards")
-        if self._inventory_owed:
-            self._inventory_owed = False
-            self._event("inventory", uids=list(self.on_reader))
-        return recovered
+        with self._lock:
+            self.on_reader.remove(uid)
+            recovered = self._event("recovered", what="multiple_cards")
+            if self._inventory_owed:
+                self._inventory_owed = False
+                self._event("inventory", uids=list(self.on_reader))
+            return recovered
 
     def press(self, button: str, long: bool = False) -> dict[str, Any]:
         if long:
