@@ -516,3 +516,38 @@ def test_a_table_stuck_on_another_input_answers_busy_instead_of_crashing(table: 
         stuck.join(5)
     service.resume()
     assert len(service.game.log) == log_before  # the refused answer is never applied later
+
+
+def test_stop_waits_for_the_input_being_applied_and_drops_later_ones() -> None:
+    """The CI failure: a seat's 'offline' arriving while `sim` shut down was applied after
+    the bus closed ('MQTT bus is closed' inside the hub). stop() lets the input being
+    applied finish, then nothing more is taken in or published."""
+    import threading
+    import time as clock
+
+    bus = InProcessBus(raise_handler_errors=True)
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=4, mode="physical"))
+    service.start()
+    entered, release = threading.Event(), threading.Event()
+    original = service._publish_view
+
+    def slow_publish(events: list[Any]) -> None:
+        entered.set()
+        release.wait(5)
+        original(events)
+
+    service._publish_view = slow_publish  # type: ignore[method-assign]
+    worker = threading.Thread(target=service.feed, args=("citadels/t1/seat/2/status", b"offline"))
+    worker.start()
+    assert entered.wait(5)
+    stopper = threading.Thread(target=service.stop)
+    stopper.start()
+    clock.sleep(0.05)
+    assert stopper.is_alive(), "stop() returned while an input was still being applied"
+    release.set()
+    stopper.join(5)
+    worker.join(5)
+    bus.close()
+    service.feed("citadels/t1/seat/3/status", b"offline")  # after the bus closed: dropped
+    assert service.counters["internal_error"] == 0
+    assert service.online.get(3) is None

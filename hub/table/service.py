@@ -122,6 +122,8 @@ class TableService:
         self._queue: deque[_Input] = deque()
         self._qlock = threading.Lock()
         self._draining = False
+        self._drained = threading.Condition(self._qlock)  # notified when a drain ends
+        self._stopped = False  # after stop(): inputs are dropped, nothing more is published
         self.answer_timeout_s = 30.0  # how long a phone or admin request waits for the table
         self._was_paused = False
 
@@ -164,6 +166,12 @@ class TableService:
         return events + self._prompt()
 
     def stop(self) -> None:
+        """Stop taking inputs, let the one being applied finish, then say ``offline``.
+        A seat message arriving while the bus closes is dropped, not applied half-way."""
+        with self._qlock:
+            self._stopped = True
+            self._queue.clear()
+            self._drained.wait_for(lambda: not self._draining, timeout=self.answer_timeout_s)
         try:
             self.bus.publish(hub_status_topic(self.table), b"offline", qos=1, retain=True)
         except Exception:  # noqa: BLE001 - the broker may already be gone
@@ -175,6 +183,10 @@ class TableService:
     # ------------------------------------------------------------------ the queue
     def _submit(self, item: _Input, wait: bool = True) -> Any:
         with self._qlock:
+            if self._stopped:
+                item.result = {"ok": False, "code": "stopped", "message": "the hub is shutting down"}
+                item.done.set()
+                return item.result
             self._queue.append(item)
             drain = not self._draining
             if drain:
@@ -204,6 +216,7 @@ class TableService:
             with self._qlock:
                 if not self._queue:
                     self._draining = False
+                    self._drained.notify_all()
                     return
                 item = self._queue.popleft()
                 if item.abandoned:
