@@ -22,7 +22,9 @@ from hub.cli import game_summary, main
 from hub.engine import Action, Game, Setup
 from hub.engine.setup import StartPosition
 from hub.store import EventStore, Recorder, SimRuns, StoreError, TableRecord, export_text, restore_table_state
+from hub.table import TableService
 from hub.table.sim import SimTable
+from hub.transport import InProcessBus
 from tests.hub_unit import stored_actions
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -98,12 +100,12 @@ def test_a_stored_sim_game_replays_to_the_same_state(tmp_path: Path) -> None:
         resumed = TableRecord.open(tmp_path / "g.db", setup, resume=True)
         assert resumed.game is not None and resumed.game.state_hash() == game.state_hash()
 
-        class Service:
-            city_uid: dict[str, int] = {}
-            _seen: dict[tuple[str, int], set[int]] = {}
-        restore_table_state(Service, actions, meta)
-        assert Service.city_uid == sim.service.city_uid
-        assert all(seqs <= sim.service._seen[key] for key, seqs in Service._seen.items())
+        service = TableService(InProcessBus(), sim.registry, setup, game=resumed.game)
+        restore_table_state(service, actions, meta)
+        assert service.city_uid == sim.service.city_uid
+        said = [(m["device"], m["boot"], m["seq"]) for m in meta if "seq" in m]
+        assert said and all(service.handled(*key) for key in said)
+        assert not service.handled(said[-1][0], said[-1][1], said[-1][2] + 1000)
     finally:
         sim.close()
 

@@ -268,15 +268,7 @@ def restore_table_state(service: Any, actions: list[str], meta: list[dict[str, A
     events were already applied (so a device re-sending one after the restart is a
     duplicate, not a second action)."""
     for text, m in zip(actions, meta):
-        uid = m.get("uid")
-        if uid is not None:
-            action = Action.parse(text)
-            if action.verb == "build":
-                service.city_uid[uid] = action.seat
-            elif action.verb == "destroy":
-                service.city_uid.pop(uid, None)
-        if "device" in m and "boot" in m and "seq" in m:
-            service._seen.setdefault((str(m["device"]), int(m["boot"])), set()).add(int(m["seq"]))
+        service.remember_applied(Action.parse(text), m)
 
 
 def export_text(stored: StoredGame) -> str:

@@ -433,8 +433,7 @@ class TableService:
         except IllegalAction as exc:
             self._refuse(seat, event, exc)
             return {"ok": False, "code": exc.code, "message": exc.message}
-        if uid is not None:
-            self._track_uid(action, uid)
+        self._track_city(action, uid)
         self.counters["accepted"] += 1
         self._send(seat, led="green", beep="ok", ref=event.seq if event else None,
                    text=texts.lines(texts.describe(action), "Accepted"))
@@ -466,11 +465,27 @@ class TableService:
         self.counters["store_failed"] += 1
         self._note({"kind": "store_failed", "message": message})
 
-    def _track_uid(self, action: Action, uid: str) -> None:
-        if action.verb == "build":
+    def _track_city(self, action: Action, uid: str | None) -> None:
+        """Which physical copy lies in which city. A destroyed district leaves the map
+        however it was said: by its card (``uid``) or with the buttons (a Warlord's own
+        district), else that copy, drawn again later, would read as a move on the old city."""
+        if action.verb == "build" and uid is not None:
             self.city_uid[uid] = action.seat
         elif action.verb == "destroy":
-            self.city_uid.pop(uid, None)
+            if uid is None:
+                victim, district = int(action.args[0]), action.args[1]
+                uid = next((u for u, owner in self.city_uid.items() if owner == victim
+                            and (ref := self.registry.lookup(u)) is not None and ref.id == district), None)
+            if uid is not None:
+                self.city_uid.pop(uid, None)
+
+    def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
+        """After a resume (``Game.replay``): take in what the store kept beside one applied
+        action, the tag behind it and the seat event that said it, so the resumed table
+        knows which copy was built where and drops a device's re-sent event as a duplicate."""
+        self._track_city(action, meta.get("uid"))
+        if "device" in meta and "boot" in meta and "seq" in meta:
+            self._seen.setdefault((str(meta["device"]), int(meta["boot"])), set()).add(int(meta["seq"]))
 
     def _refuse(self, seat: int, event: SeatEvent | None, exc: IllegalAction) -> None:
         self.counters[f"refused_{exc.code}"] += 1
