@@ -1,0 +1,103 @@
+"""The simulated table's cost per action, against the engine alone, in one run.
+
+    python bench/table.py           # a line per side, then the JSON line
+    python bench/table.py --json    # one JSON line: engine_us_per_action, table_us_per_action, ratio
+
+Both sides play the same seeds (4 players, random bots as in ``bench/engine.py``; ``--bots heuristic``):
+
+- **engine**: the bots on a bare ``Game`` (what ``sim --engine-only`` does): ``Game.new``,
+  then ``bot.choose`` + ``game.apply`` until the game ends. Its time per action is the
+  rules engine plus the bot's decision.
+- **table**: the in-process simulated table (what ``sim --headless`` does): ``SimTable``
+  over an ``InProcessBus``, one ``VirtualSeat`` per player, physical mode. Each action is
+  a bot laying a card on its virtual reader (and lifting it) or pressing buttons; the
+  seat's JSON event crosses the bus to the ``TableService``, which dedupes it, turns it
+  into an action, applies it, journals nothing (no store), answers the seat, tells the
+  seats what to do with coins and cards, prompts the next decider and publishes the
+  public view and the events; the table-top model (``TableTop``) follows the events.
+  The set-up of each table (service, seats, bus) and its closing are timed too.
+
+Time is this process's CPU time (``time.process_time``), so other work on the machine
+does not count against either side. Per action = total time / actions in the games'
+logs. The two sides alternate ``--rounds`` times and each side's best round counts, so a
+burst of load hurts neither side more. The games differ between the sides (a simulated
+player can only build what it holds as a card, so its bot sees fewer options), which is
+why the figure is per action, not per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import time
+
+from hub.engine import Game, Setup
+from hub.engine.bots import make_bot
+from hub.table.sim import SimTable
+
+PLAYERS = 4
+
+
+def engine_side(seeds: range, bots: str) -> tuple[float, int]:
+    """(CPU seconds, actions) for the bots on bare games."""
+    actions = 0
+    start = time.process_time()
+    for seed in seeds:
+        game = Game.new(Setup(players=PLAYERS, seed=seed))
+        bot = make_bot(bots, seed)
+        while game.pending is not None:
+            game.apply(bot.choose(game))
+        actions += len(game.log)
+    return time.process_time() - start, actions
+
+
+def table_side(seeds: range, bots: str) -> tuple[float, int]:
+    """(CPU seconds, actions) for the same seeds on the in-process simulated table."""
+    actions = 0
+    start = time.process_time()
+    for seed in seeds:
+        sim = SimTable(Setup(players=PLAYERS, seed=seed, mode="physical"), bots=bots)
+        try:
+            game = sim.play()
+        finally:
+            sim.close()
+        if not game.over:
+            raise SystemExit(f"bench/table.py: the table's game of seed {seed} did not end")
+        actions += len(game.log)
+    return time.process_time() - start, actions
+
+
+def measure(games: int, rounds: int, bots: str) -> dict[str, object]:
+    seeds = range(1, games + 1)
+    engine_runs, table_runs = [], []
+    for _ in range(rounds):  # alternate, so load on the machine hits both sides alike
+        engine_runs.append(engine_side(seeds, bots))
+        table_runs.append(table_side(seeds, bots))
+    engine_s, engine_actions = min(engine_runs)
+    table_s, table_actions = min(table_runs)
+    engine_us = engine_s / engine_actions * 1e6
+    table_us = table_s / table_actions * 1e6
+    return {"players": PLAYERS, "bots": bots, "games": games, "rounds": rounds,
+            "engine_actions": engine_actions, "table_actions": table_actions,
+            "engine_us_per_action": round(engine_us, 1), "table_us_per_action": round(table_us, 1),
+            "ratio": round(table_us / engine_us, 2)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", action="store_true", help="only the JSON line")
+    parser.add_argument("--games", type=int, default=20, help="seeds 1..N on each side (default 20)")
+    parser.add_argument("--rounds", type=int, default=3, help="alternate runs per side; the best counts")
+    parser.add_argument("--bots", default="random", choices=("heuristic", "random"))
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    result = measure(args.games, args.rounds, args.bots)
+    if not args.json:
+        print(f"engine alone: {result['engine_us_per_action']} µs/action ({result['engine_actions']} actions)")
+        print(f"simulated table: {result['table_us_per_action']} µs/action ({result['table_actions']} actions)")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
