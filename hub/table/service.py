@@ -42,6 +42,7 @@ from hub.seeds import fresh_seed
 from . import texts
 from .readers import Readers
 from .registry import CardRef, TagRegistry
+from .view_publisher import needs_view, publish_lazily
 
 log = logging.getLogger("hub.table")
 
@@ -606,15 +607,21 @@ class TableService:
             self._was_paused = paused
             events = [*events, {"kind": "paused", "seat": self._missing_seat(), "reason": self.pause_text()}
                       if paused else {"kind": "resumed"}]
-        view = self.public_view()
-        self.bus.publish(public_topic(self.table), encode_json(view), qos=0, retain=True)
+        view = self.public_view() if needs_view(self._subscribers) else None
+        publish_lazily(self.bus, public_topic(self.table), qos=0, retain=True,  # built when read
+                       make=(lambda: encode_json(view)) if view is not None else self._encoded_view)
         if events:
-            self.bus.publish(hub_events_topic(self.table), encode_json({"events": events}), qos=0)
+            publish_lazily(self.bus, hub_events_topic(self.table), lambda: encode_json({"events": events}), qos=0)
         self._notify(events, view)
+
+    def _encoded_view(self) -> bytes:
+        return encode_json(self.public_view())
 
     def _notify(self, events: list[dict[str, Any]], view: dict[str, Any] | None = None) -> None:
         self._event_id += 1
-        message = {"view": view if view is not None else self.public_view(), "events": events}
+        if view is None and needs_view(self._subscribers):
+            view = self.public_view()
+        message = {"view": view, "events": events}  # view None: only EventsOnly subscribers
         for callback in list(self._subscribers):
             try:
                 callback(self._event_id, message)

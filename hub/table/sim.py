@@ -29,6 +29,7 @@ from .interrupts import StopOnCtrlC
 from .narrate_terminal import TerminalNarrator, result_line
 from .registry import TagRegistry
 from .service import TableService
+from .view_publisher import EventsOnly
 from .virtual_seat import VirtualSeat
 from .world import TableTop
 
@@ -101,8 +102,10 @@ class SimPlayer:
         options = self.service.button_options(self.seat)
         if choice not in options:
             raise RuntimeError(f"seat {self.seat}: {choice} is not among the button options")
-        for _ in range(options.index(choice)):
-            self._exchange(lambda: self.device.press("a"))
+        steps = options.index(choice)  # the cursor starts on the first option and wraps round
+        button = "a" if steps <= len(options) - steps else "b"
+        for _ in range(min(steps, len(options) - steps)):  # the short way, as a person would
+            self._exchange(lambda: self.device.press(button))
         accepted, answer = self._exchange(lambda: self.device.press("ok"))
         if not accepted:
             why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
@@ -181,7 +184,7 @@ class SimTable:
         self.world.shuffle_characters()
         self.world.choose_keep = keep_best(self.world, lambda: self.service.game)
         self.world.choose_give_up = give_up_worst(self.world, lambda: self.service.game)
-        self.service.subscribe(self._follow)
+        self.service.subscribe(EventsOnly(self._follow))  # it reads events: no view built for it
         for listener in listeners:  # before start: they hear the game's opening too
             self.service.subscribe(listener)
         self.service.start()  # hangs restore_displays on the bus's reconnect hook

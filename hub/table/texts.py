@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from typing import Any
 
@@ -22,8 +23,13 @@ def lines(*parts: str) -> list[str]:
     """Wrap free text into at most 4 display lines."""
     out: list[str] = []
     for part in parts:
-        out.extend(textwrap.wrap(part, LINE) or [""])
+        out.extend(_wrapped(part))
     return out[:4]
+
+
+@functools.lru_cache(maxsize=2048)  # a table says the same few hundred lines again and again
+def _wrapped(part: str) -> tuple[str, ...]:
+    return tuple(textwrap.wrap(part, LINE)) or ("",)
 
 
 def describe(action: Action) -> str:

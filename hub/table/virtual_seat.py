@@ -75,9 +75,13 @@ class VirtualSeat:
         self.seq = 0
         self.sent: list[dict[str, Any]] = []
         self.raw_commands: list[bytes] = []
-        self.commands: list[SeatCommand] = []
-        self.bad_commands: list[tuple[bytes, ProtocolError]] = []
-        self._answer_from: dict[tuple[int, int], int] = {}  # (boot, seq) -> commands received before it
+        # Commands are checked (parsed) when read, not when they arrive: a simulated seat
+        # reads the answer to its own event and rarely anything else.
+        self._parsed: list[SeatCommand | ProtocolError | None] = []  # per raw command; None: not yet
+        self._commands: list[SeatCommand] = []
+        self._bad_commands: list[tuple[bytes, ProtocolError]] = []
+        self._listed = 0  # raw commands sorted into _commands / _bad_commands so far
+        self._answer_from: dict[tuple[int, int], int] = {}  # (boot, seq) -> raw commands received before it
         self._condition = threading.Condition()
         self._last_payload: bytes | None = None
         self._booted_at = time.monotonic()
@@ -104,6 +108,20 @@ class VirtualSeat:
     @property
     def hello_topic(self) -> str:
         return hello_topic(self.table, self.seat)
+
+    @property
+    def commands(self) -> list[SeatCommand]:
+        """The valid commands received, in order."""
+        with self._condition:
+            self._list_commands()
+            return self._commands
+
+    @property
+    def bad_commands(self) -> list[tuple[bytes, ProtocolError]]:
+        """The commands a strict device refuses, with why."""
+        with self._condition:
+            self._list_commands()
+            return self._bad_commands
 
     @property
     def online(self) -> bool:
@@ -327,7 +345,7 @@ class VirtualSeat:
             payload = _json(event)
             self.sent.append(event)
             with self._condition:
-                self._answer_from[(self.boot, self.seq)] = len(self.commands)
+                self._answer_from[(self.boot, self.seq)] = len(self.raw_commands)
             self._last_payload = payload
             if self._connection is None:
                 self._outbox.append(payload)
@@ -344,11 +362,29 @@ class VirtualSeat:
     def _on_command(self, topic: str, payload: bytes) -> None:
         with self._condition:
             self.raw_commands.append(payload)
-            try:
-                self.commands.append(parse_command(payload))
-            except ProtocolError as error:
-                self.bad_commands.append((payload, error))
+            self._parsed.append(None)
             self._condition.notify_all()
+
+    def _parsed_at(self, index: int) -> SeatCommand | ProtocolError:
+        """Raw command `index` checked as the firmware does (once). Under the condition."""
+        parsed = self._parsed[index]
+        if parsed is None:
+            try:
+                parsed = parse_command(self.raw_commands[index])
+            except ProtocolError as error:
+                parsed = error
+            self._parsed[index] = parsed
+        return parsed
+
+    def _list_commands(self) -> None:
+        """Sort the commands not yet listed into `commands` / `bad_commands`. Under the condition."""
+        for index in range(self._listed, len(self.raw_commands)):
+            parsed = self._parsed_at(index)
+            if isinstance(parsed, ProtocolError):
+                self._bad_commands.append((self.raw_commands[index], parsed))
+            else:
+                self._commands.append(parsed)
+        self._listed = len(self.raw_commands)
 
     def wait_for_command(
         self,
@@ -376,8 +412,24 @@ class VirtualSeat:
         """The command whose `ref` answers `event`, among those received after it was made:
         `ref` is a seq, and seq restarts at every boot, so an older boot's answer with the
         same number must not be taken for this one."""
-        since = self._answer_from.get((event["boot"], event["seq"]), 0)
-        return self.wait_for_command(lambda command: command.ref == event["seq"], timeout, since=since)
+        seq = event["seq"]
+        index = self._answer_from.get((event["boot"], seq), 0)
+        deadline = time.monotonic() + timeout
+        with self._condition:
+            while True:
+                for index in range(index, len(self.raw_commands)):
+                    parsed = self._parsed_at(index)
+                    if isinstance(parsed, SeatCommand) and parsed.ref == seq:
+                        return parsed
+                else:
+                    index = len(self.raw_commands)
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise TimeoutError(
+                        f"seat {self.seat}: no answer to seq {seq} within {timeout}s; "
+                        f"got {self.commands!r}, invalid {self.bad_commands!r}"
+                    )
+                self._condition.wait(remaining)
 
     def __repr__(self) -> str:
         state = "online" if self.online else "offline"

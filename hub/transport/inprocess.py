@@ -5,6 +5,12 @@ and whoever publishes first drains it, so a handler that publishes (a hub answer
 seat) only queues its message; it is delivered after the current one, never recursively.
 Handlers run in the draining thread. Retained messages, per-client subscriptions and
 last wills behave as Mosquitto's do, so fault tests (a seat vanishing) need no server.
+
+It is the simulated table's hot path, so a publish costs a dictionary look-up: the
+subscriptions a topic reaches are worked out once per topic (and again after any
+(un)subscribe), not by matching every pattern on every message. `publish_lazy` takes a
+function that makes the payload, called only when someone receives it: a retained view
+nobody is listening to is encoded when a late subscriber arrives, not on every change.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import itertools
 import logging
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .bus import Handler, Payload, Will, check_pattern, check_qos, check_topic, to_bytes, topic_matches
@@ -32,7 +39,25 @@ class _Subscription:
 class _Delivery:
     topic: str
     payload: bytes
-    targets: list[_Subscription] = field(default_factory=list)
+    targets: list[_Subscription] | tuple[_Subscription, ...] = field(default_factory=list)
+
+
+class _LazyPayload:
+    """A retained payload not made yet: made (once) by the first reader."""
+
+    __slots__ = ("make", "data")
+
+    def __init__(self, make: Callable[[], Payload]) -> None:
+        self.make = make
+        self.data: bytes | None = None
+
+    def resolve(self) -> bytes:
+        if self.data is None:
+            self.data = to_bytes(self.make())
+        return self.data
+
+
+Retained = bytes | _LazyPayload
 
 
 class InProcessBus:
@@ -48,7 +73,8 @@ class InProcessBus:
         self._queue: deque[_Delivery] = deque()
         self._draining = False
         self._subscriptions: list[_Subscription] = []
-        self._retained: dict[str, bytes] = {}
+        self._targets: dict[str, tuple[_Subscription, ...]] = {}  # topic -> subscriptions it reaches
+        self._retained: dict[str, Retained] = {}
         self._clients: dict[str, InProcessClient] = {}
         self._anonymous_ids = itertools.count(1)
         self._closed = False
@@ -61,12 +87,19 @@ class InProcessBus:
     def subscribe(self, pattern: str, handler: Handler) -> None:
         self._subscribe(pattern, handler, owner=None)
 
+    def publish_lazy(self, topic: str, make: Callable[[], Payload], qos: int = 1, retain: bool = False) -> None:
+        """Publish what `make()` returns, calling it only if a subscriber receives it now
+        (a retained one: also when a later subscriber or `retained()` reads it). `make`
+        must return what is current when it is called; it must not return b"" with retain."""
+        self._publish(topic, make, qos, retain)
+
     def close(self) -> None:
         """Disconnect every client cleanly (no wills) and refuse further use."""
         with self._lock:
             for client in list(self._clients.values()):
                 client.disconnect()
             self._subscriptions.clear()
+            self._targets.clear()
             self._queue.clear()
             self._closed = True
 
@@ -97,28 +130,42 @@ class InProcessBus:
     def retained(self, topic: str) -> bytes | None:
         """The retained payload on `topic`, if any (for assertions)."""
         with self._lock:
-            return self._retained.get(topic)
+            data = self._retained.get(topic)
+        return data.resolve() if isinstance(data, _LazyPayload) else data
 
     # ------------------------------------------------------------------ internals
     def _check_open(self) -> None:
         if self._closed:
             raise RuntimeError("in-process bus is closed")
 
-    def _publish(self, topic: str, payload: Payload, qos: int, retain: bool) -> None:
-        check_topic(topic)
-        check_qos(qos)
-        data = to_bytes(payload)
+    def _publish(self, topic: str, payload: Payload | Callable[[], Payload], qos: int, retain: bool) -> None:
         with self._lock:
             self._check_open()
+            targets = self._targets.get(topic)
+            if targets is None:  # a topic not seen since the subscriptions last changed
+                check_topic(topic)
+                targets = self._targets[topic] = tuple(s for s in self._subscriptions
+                                                       if topic_matches(s.pattern, topic))
+            check_qos(qos)
             self.published_count += 1
-            if retain:
-                if data:
-                    self._retained[topic] = data
-                else:
-                    self._retained.pop(topic, None)
-            targets = [s for s in self._subscriptions if topic_matches(s.pattern, topic)]
+            if callable(payload):
+                lazy = _LazyPayload(payload)
+                if retain:
+                    self._retained[topic] = lazy
+                if not targets:
+                    return  # nobody listens now: made only if a late subscriber reads it
+                data = lazy.resolve()
+            else:
+                data = to_bytes(payload)
+                if retain:
+                    if data:
+                        self._retained[topic] = data
+                    else:
+                        self._retained.pop(topic, None)
             # MQTT: a retain with an empty payload only clears; it is still delivered live.
             self._queue.append(_Delivery(topic, data, targets))
+            if self._draining:
+                return  # the frame already draining delivers it, after the current message
         self._drain()
 
     def _subscribe(self, pattern: str, handler: Handler, owner: "InProcessClient | None") -> None:
@@ -129,9 +176,11 @@ class InProcessBus:
             self._check_open()
             subscription = _Subscription(pattern, handler, owner)
             self._subscriptions.append(subscription)
+            self._targets.clear()
             for topic, data in self._retained.items():
                 if topic_matches(pattern, topic):
-                    self._queue.append(_Delivery(topic, data, [subscription]))
+                    payload = data.resolve() if isinstance(data, _LazyPayload) else data
+                    self._queue.append(_Delivery(topic, payload, [subscription]))
         self._drain()
 
     def _remove_owner(self, owner: "InProcessClient") -> None:
@@ -140,6 +189,7 @@ class InProcessBus:
                 if subscription.owner is owner:
                     subscription.active = False
             self._subscriptions = [s for s in self._subscriptions if s.active]
+            self._targets.clear()
             if self._clients.get(owner.client_id) is owner:
                 del self._clients[owner.client_id]
 

@@ -1,0 +1,53 @@
+"""Publishing the table's public view only when someone will read it.
+
+The public view (the engine's view plus the table's own fields) costs more to build and
+encode than a move costs the engine, and it changes with every move. A simulated table
+with no phone, no scoreboard and no MQTT listener reads none of those views, so:
+
+- a subscriber wrapped in `EventsOnly` reads the events of each change, never its view
+  (the simulator's table top); while only such subscribers listen, the service builds
+  no view for them;
+- `publish_lazily` hands the bus a function instead of bytes when the bus can take one
+  (`InProcessBus.publish_lazy`): the retained view is then built and encoded only when a
+  subscriber receives it, so a phone or seat that connects later still gets the current
+  view. Any other bus (MQTT) gets the bytes at once, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+Payload = bytes | str
+
+
+class EventsOnly:
+    """A table subscriber that never reads ``message["view"]`` (it may be None)."""
+
+    __slots__ = ("callback",)
+
+    def __init__(self, callback: Callable[[int, dict[str, Any]], None]) -> None:
+        self.callback = callback
+
+    def __call__(self, event_id: int, message: dict[str, Any]) -> None:
+        self.callback(event_id, message)
+
+    def __eq__(self, other: object) -> bool:  # unsubscribe / "already subscribed" checks
+        return isinstance(other, EventsOnly) and other.callback == self.callback
+
+    def __hash__(self) -> int:
+        return hash(self.callback)
+
+
+def needs_view(subscribers: Iterable[object]) -> bool:
+    """Whether any subscriber reads the view of a change."""
+    return any(not isinstance(subscriber, EventsOnly) for subscriber in subscribers)
+
+
+def publish_lazily(bus: Any, topic: str, make: Callable[[], Payload], qos: int = 0, retain: bool = False) -> None:
+    """Publish ``make()``; on a bus that can, only once a subscriber receives it."""
+    publish_lazy = getattr(bus, "publish_lazy", None)
+    if publish_lazy is not None:
+        publish_lazy(topic, make, qos=qos, retain=retain)
+    else:
+        bus.publish(topic, make(), qos=qos, retain=retain)
