@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal, TypeAlias
 
 PROTOCOL_VERSION = 1
@@ -110,9 +111,16 @@ class SeatCommand:
 # --------------------------------------------------------------------------- topics
 
 
+_GOOD_TABLES: set[str] = set()
+
+
 def _check_table(table: str) -> str:
+    if type(table) is str and table in _GOOD_TABLES:  # noqa: E721
+        return table
     if not TABLE_PATTERN.fullmatch(table):
         raise ProtocolError("bad_topic", f"table name {table!r} is not 1-32 of [A-Za-z0-9_-]")
+    if type(table) is str and len(_GOOD_TABLES) < 1024:  # noqa: E721
+        _GOOD_TABLES.add(table)
     return table
 
 
@@ -122,11 +130,21 @@ def _check_seat(seat: int) -> int:
     return seat
 
 
+_SEAT_TOPICS: dict[tuple[str, int, str], str] = {}  # checked once: the hub sends on them per message
+
+
 def seat_topic(table: str, seat: int, kind: str) -> str:
     """`citadels/<table>/seat/<seat>/<kind>` for kind in status, hello, event, cmd."""
+    key = (table, seat, kind)
+    topic = _SEAT_TOPICS.get(key) if type(seat) is int and type(table) is str else None  # noqa: E721 - no bool
+    if topic is not None:
+        return topic
     if kind not in SEAT_TOPIC_KINDS:
         raise ProtocolError("bad_topic", f"unknown seat topic kind {kind!r}")
-    return f"{TOPIC_ROOT}/{_check_table(table)}/seat/{_check_seat(seat)}/{kind}"
+    topic = f"{TOPIC_ROOT}/{_check_table(table)}/seat/{_check_seat(seat)}/{kind}"
+    if type(seat) is int and type(table) is str and len(_SEAT_TOPICS) < 4096:  # noqa: E721
+        _SEAT_TOPICS[key] = topic
+    return topic
 
 
 def status_topic(table: str, seat: int) -> str:
@@ -166,8 +184,20 @@ def seat_subscription(table: str = "+", kind: str = "+") -> str:
     return f"{TOPIC_ROOT}/{table}/seat/+/{kind}"
 
 
+_PARSED_TOPICS: dict[str, tuple[str, int | None, TopicKind]] = {}  # valid topics, parsed once
+
+
 def parse_topic(topic: str) -> tuple[str, int | None, TopicKind]:
     """Split a protocol topic into (table, seat, kind); seat is None for hub/public topics."""
+    parsed = _PARSED_TOPICS.get(topic) if type(topic) is str else None  # noqa: E721
+    if parsed is None:
+        parsed = _parse_topic(topic)
+        if type(topic) is str and len(_PARSED_TOPICS) < 4096:  # noqa: E721
+            _PARSED_TOPICS[topic] = parsed
+    return parsed
+
+
+def _parse_topic(topic: str) -> tuple[str, int | None, TopicKind]:
     parts = topic.split("/")
     if len(parts) < 3 or parts[0] != TOPIC_ROOT:
         raise ProtocolError("bad_topic", f"{topic!r} is not under {TOPIC_ROOT}/<table>/")
@@ -193,6 +223,9 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)  # one, not one per message (json.loads)
+
+
 def _load_object(payload: bytes | str) -> dict[str, Any]:
     """Bytes -> JSON object, refusing oversized, non-UTF-8, non-JSON and non-object input."""
     raw = payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
@@ -203,7 +236,7 @@ def _load_object(payload: bytes | str) -> dict[str, Any]:
     except UnicodeDecodeError as err:
         raise ProtocolError("bad_json", f"not UTF-8 ({err.reason} at byte {err.start})") from None
     try:
-        value = json.loads(text, parse_constant=_reject_constant)
+        value = _DECODER.decode(text)
     except (ValueError, RecursionError) as err:
         raise ProtocolError("bad_json", f"not JSON ({err})") from None
     if not isinstance(value, dict):
@@ -399,10 +432,34 @@ def make_command(
     ref: int | None = None,
     code: str | None = None,
 ) -> bytes:
-    """Build a compact `cmd` payload; wrong values raise ProtocolError (a hub bug, not input)."""
+    """Build a compact `cmd` payload; wrong values raise ProtocolError (a hub bug, not input).
+
+    The hub sends the same few displays over and over (per message only `id` and `ref`
+    change), so the checked, encoded fields are kept per distinct display and code."""
     if not _is_int(id) or id < 0:
         raise ProtocolError("bad_field", f"command id must be an integer >= 0, got {id!r}")
-    command: dict[str, Any] = {"v": PROTOCOL_VERSION, "id": id}
+    if text is not None and not isinstance(text, str):
+        text = tuple(text)
+    try:
+        fields = _command_fields(led, blink, beep, text)
+    except TypeError:  # unhashable values: checked (and refused) without the cache
+        fields = _command_fields.__wrapped__(led, blink, beep, text)
+    parts = ['{"v":%d,"id":%d' % (PROTOCOL_VERSION, id), fields]
+    if ref is not None:
+        if not _is_int(ref) or ref < 1:
+            raise ProtocolError("bad_field", f"ref must be the seq (>= 1) answered, got {ref!r}")
+        parts.append(',"ref":%d' % ref)
+    if code is not None:
+        parts.append(_code_field(code) if type(code) is str else _code_field.__wrapped__(code))  # noqa: E721
+    parts.append("}")
+    return "".join(parts).encode("utf-8")
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: blink=1 is refused, blink=True is not
+def _command_fields(led: str | None, blink: bool | None, beep: str | None,
+                    text: str | tuple[str, ...] | None) -> str:
+    """`,"led":...,"blink":...,"beep":...,"text":[...]` (those given), checked."""
+    command: dict[str, Any] = {}
     if led is not None:
         if led not in LEDS:
             raise ProtocolError("bad_field", f"led {led!r} is not one of {LEDS}")
@@ -417,17 +474,19 @@ def make_command(
         command["beep"] = beep
     if text is not None:
         command["text"] = list(fit_text(text))
-    if ref is not None:
-        if not _is_int(ref) or ref < 1:
-            raise ProtocolError("bad_field", f"ref must be the seq (>= 1) answered, got {ref!r}")
-        command["ref"] = ref
-    if code is not None:
-        if not isinstance(code, str) or not REFUSAL_CODE_PATTERN.fullmatch(code):
-            raise ProtocolError("bad_field", f"code {code!r} is not a snake_case code")
-        command["code"] = code
-    return encode_json(command)
+    return "," + _ENCODER.encode(command)[1:-1] if command else ""
+
+
+@lru_cache(maxsize=256)
+def _code_field(code: str) -> str:
+    if not isinstance(code, str) or not REFUSAL_CODE_PATTERN.fullmatch(code):
+        raise ProtocolError("bad_field", f"code {code!r} is not a snake_case code")
+    return ',"code":' + _ENCODER.encode(code)
 
 
 def encode_json(obj: Mapping[str, Any]) -> bytes:
     """Compact UTF-8 JSON, the form every JSON payload on the table takes."""
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return _ENCODER.encode(obj).encode("utf-8")
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # one, not one per message (json.dumps)

@@ -12,6 +12,7 @@ from hub.engine.cards import CHARACTER_BY_ID, all_districts
 LINE = 21
 
 
+@functools.lru_cache(maxsize=512)  # all_districts() builds every printing's table on each call
 def card_name(card: str) -> str:
     if card in CHARACTER_BY_ID:
         return CHARACTER_BY_ID[card].name

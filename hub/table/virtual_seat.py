@@ -437,4 +437,7 @@ class VirtualSeat:
 
 
 def _json(obj: dict[str, Any]) -> bytes:
-    return json.dumps(obj, separators=(",", ":")).encode("utf-8")
+    return _ENCODER.encode(obj).encode("utf-8")
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"))  # one, not one per event (json.dumps)
