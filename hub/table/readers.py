@@ -33,7 +33,10 @@ class Readers:
         self._readers: dict[int, Reader] = {}
 
     def __getitem__(self, seat: int) -> Reader:
-        return self._readers.setdefault(seat, Reader())
+        reader = self._readers.get(seat)
+        if reader is None:  # not setdefault(seat, Reader()): that builds a Reader on every call
+            reader = self._readers[seat] = Reader()
+        return reader
 
     def clear(self) -> None:
         self._readers.clear()

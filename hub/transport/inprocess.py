@@ -20,7 +20,7 @@ import logging
 import threading
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .bus import Handler, Payload, Will, check_pattern, check_qos, check_topic, to_bytes, topic_matches
 
@@ -35,11 +35,7 @@ class _Subscription:
     active: bool = True
 
 
-@dataclass
-class _Delivery:
-    topic: str
-    payload: bytes
-    targets: list[_Subscription] | tuple[_Subscription, ...] = field(default_factory=list)
+_Delivery = tuple[str, bytes, tuple[_Subscription, ...]]  # (topic, payload, targets), in publish order
 
 
 class _LazyPayload:
@@ -141,12 +137,13 @@ class InProcessBus:
     def _publish(self, topic: str, payload: Payload | Callable[[], Payload], qos: int, retain: bool) -> None:
         with self._lock:
             self._check_open()
-            targets = self._targets.get(topic)
+            targets = self._targets.get(topic) if type(topic) is str else None  # noqa: E721
             if targets is None:  # a topic not seen since the subscriptions last changed
                 check_topic(topic)
                 targets = self._targets[topic] = tuple(s for s in self._subscriptions
                                                        if topic_matches(s.pattern, topic))
-            check_qos(qos)
+            if type(qos) is not int or not 0 <= qos <= 2:  # noqa: E721 - the usual case costs no call
+                check_qos(qos)
             self.published_count += 1
             if callable(payload):
                 lazy = _LazyPayload(payload)
@@ -156,14 +153,14 @@ class InProcessBus:
                     return  # nobody listens now: made only if a late subscriber reads it
                 data = lazy.resolve()
             else:
-                data = to_bytes(payload)
+                data = payload if type(payload) is bytes else to_bytes(payload)  # noqa: E721
                 if retain:
                     if data:
                         self._retained[topic] = data
                     else:
                         self._retained.pop(topic, None)
             # MQTT: a retain with an empty payload only clears; it is still delivered live.
-            self._queue.append(_Delivery(topic, data, targets))
+            self._queue.append((topic, data, targets))
             if self._draining:
                 return  # the frame already draining delivers it, after the current message
         self._drain()
@@ -180,7 +177,7 @@ class InProcessBus:
             for topic, data in self._retained.items():
                 if topic_matches(pattern, topic):
                     payload = data.resolve() if isinstance(data, _LazyPayload) else data
-                    self._queue.append(_Delivery(topic, payload, [subscription]))
+                    self._queue.append((topic, payload, (subscription,)))
         self._drain()
 
     def _remove_owner(self, owner: "InProcessClient") -> None:
@@ -194,30 +191,42 @@ class InProcessBus:
                 del self._clients[owner.client_id]
 
     def _drain(self) -> None:
-        """Deliver queued messages in order unless an outer frame is already doing it."""
+        """Deliver queued messages in order unless an outer frame is already doing it.
+
+        Taking a message needs no lock (a deque's popleft is atomic); saying "done" does:
+        the queue is found empty and `_draining` cleared in one locked step, so a message
+        queued meanwhile by another thread is never left behind."""
         with self._lock:
             if self._draining:
                 return
             self._draining = True
+        queue = self._queue
         first_error: BaseException | None = None
+        finished = False
         try:
             while True:
-                with self._lock:
-                    if not self._queue:
-                        break
-                    delivery = self._queue.popleft()
-                for subscription in delivery.targets:
+                try:
+                    topic, payload, targets = queue.popleft()
+                except IndexError:
+                    with self._lock:
+                        if not queue:
+                            self._draining = False
+                            finished = True
+                            break
+                    continue
+                for subscription in targets:
                     if not subscription.active:
                         continue
                     try:
-                        subscription.handler(delivery.topic, delivery.payload)
+                        subscription.handler(topic, payload)
                     except Exception as err:  # a broken subscriber must not starve others
-                        log.exception("handler for %s failed on %s", subscription.pattern, delivery.topic)
+                        log.exception("handler for %s failed on %s", subscription.pattern, topic)
                         if first_error is None:
                             first_error = err
         finally:
-            with self._lock:
-                self._draining = False
+            if not finished:
+                with self._lock:
+                    self._draining = False
         if first_error is not None and self.raise_handler_errors:
             raise first_error
 
