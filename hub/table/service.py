@@ -17,7 +17,7 @@ import logging
 import threading
 from collections import Counter, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from hub.engine import Action, Event, Game, IllegalAction, Setup
@@ -85,7 +85,7 @@ def button_options(game: Game, seat: int) -> list[Action]:
 class _Input:
     kind: str
     args: tuple[Any, ...]
-    done: threading.Event = field(default_factory=threading.Event)
+    done: threading.Event | None = None  # made by _submit only for a caller that waits
     result: Any = None
     started: bool = False  # taken from the queue (under the queue lock)
     abandoned: bool = False  # its caller gave up before it started: never applied
@@ -183,10 +183,13 @@ class TableService:
 
     # ------------------------------------------------------------------ the queue
     def _submit(self, item: _Input, wait: bool = True) -> Any:
+        if wait:
+            item.done = threading.Event()
         with self._qlock:
             if self._stopped:
                 item.result = {"ok": False, "code": "stopped", "message": "the hub is shutting down"}
-                item.done.set()
+                if item.done is not None:
+                    item.done.set()
                 return item.result
             self._queue.append(item)
             drain = not self._draining
@@ -194,7 +197,7 @@ class TableService:
                 self._draining = True
         if drain:
             self._drain()
-        if wait:
+        if item.done is not None:
             item.done.wait(timeout=self.answer_timeout_s)
         return item.result
 
@@ -202,6 +205,7 @@ class TableService:
         """Submit and wait for the table's answer; a table stuck past `answer_timeout_s`
         gets a clear refusal instead of a crash in the caller (a web request, a test)."""
         result = self._submit(item)
+        assert item.done is not None
         if not item.done.is_set():
             with self._qlock:
                 item.abandoned = not item.started
@@ -229,7 +233,8 @@ class TableService:
                 log.exception("input %s failed", item.kind)
                 self.counters["internal_error"] += 1
                 item.result = {"ok": False, "code": "internal_error", "message": "the hub failed on this input"}
-            item.done.set()
+            if item.done is not None:
+                item.done.set()
 
     def _handle(self, item: _Input) -> Any:
         handler = getattr(self, f"_do_{item.kind}")
