@@ -50,9 +50,11 @@ class SimPlayer:
         self.service = service
         self.world = world
 
-    def options(self, game: Game) -> list[Action]:
-        """The legal options this player can really carry out with the cards in front of it."""
-        hand = self.world.hand_ids(self.seat)
+    def options(self, game: Game, hand: list[str] | None = None) -> list[Action]:
+        """The legal options this player can really carry out with the cards in front of it
+        (`hand`: its hand's card ids, if already at hand)."""
+        if hand is None:
+            hand = self.world.hand_ids(self.seat)
         offered = set(self.world.offered(self.seat))
         out = []
         for a in game.legal_actions():
@@ -72,7 +74,8 @@ class SimPlayer:
             character = self.world.faceup[len(game.faceup)]
             self._lay(self.world.character_uid(character))
             return
-        choice = self.bot.choose(game, self.options(game), self.world.hand_ids(self.seat))
+        hand = self.world.hand_ids(self.seat)
+        choice = self.bot.choose(game, self.options(game, hand), hand)
         if choice.verb == "pick":
             if self._lay(self.world.character_uid(choice.args[0])):
                 self.world.picked(self.seat, choice.args[0], self._discard_choice)
