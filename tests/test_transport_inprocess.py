@@ -204,3 +204,45 @@ def test_connect_bus_picks_transport() -> None:
     assert named is connect_bus("inproc://table-test", "seat") is named_inprocess_bus("table-test")
     with pytest.raises(ValueError):
         connect_bus("http://example.org", "hub")
+
+
+def test_lazy_publish_makes_the_payload_only_for_a_receiver() -> None:
+    bus = InProcessBus()
+    made: list[int] = []
+
+    def make() -> bytes:
+        made.append(1)
+        return b"view %d" % len(made)
+
+    bus.publish_lazy("t/view", make, qos=0, retain=True)
+    bus.publish_lazy("t/events", make, qos=0)
+    assert made == []  # nobody listens: nothing made
+    got: list[tuple[str, bytes]] = []
+    bus.subscribe("t/#", lambda t, p: got.append((t, p)))
+    assert got == [("t/view", b"view 1")]  # a late subscriber gets the retained one, made now
+    assert bus.retained("t/view") == b"view 1"  # made once, then kept
+    bus.publish_lazy("t/events", make, qos=0)
+    assert got[-1] == ("t/events", b"view 2") and len(made) == 2  # a listener: made at once
+
+
+def test_lazy_retained_payload_is_replaced_by_a_later_publish() -> None:
+    bus = InProcessBus()
+    bus.publish_lazy("t/view", lambda: b"old", retain=True)
+    bus.publish("t/view", b"new", retain=True)
+    assert bus.retained("t/view") == b"new"
+    bus.publish_lazy("t/view", lambda: b"newer", retain=True)
+    assert bus.retained("t/view") == b"newer"
+
+
+def test_subscribers_of_a_topic_follow_every_subscription_change() -> None:
+    bus = InProcessBus()
+    got: list[str] = []
+    bus.publish("a/b", b"1")  # the topic's (empty) list of receivers is worked out here
+    bus.subscribe("a/+", lambda t, p: got.append("plus"))
+    bus.publish("a/b", b"2")
+    client = bus.client("c1")
+    client.subscribe("a/#", lambda t, p: got.append("hash"))
+    bus.publish("a/b", b"3")
+    client.disconnect()
+    bus.publish("a/b", b"4")
+    assert got == ["plus", "plus", "hash", "plus"]
