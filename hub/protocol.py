@@ -228,7 +228,10 @@ _DECODER = json.JSONDecoder(parse_constant=_reject_constant)  # one, not one per
 
 def _load_object(payload: bytes | str) -> dict[str, Any]:
     """Bytes -> JSON object, refusing oversized, non-UTF-8, non-JSON and non-object input."""
-    raw = payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
+    if type(payload) is bytes:  # noqa: E721 - the usual case: no copy
+        raw = payload
+    else:
+        raw = payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
     if len(raw) > MAX_PAYLOAD_BYTES:
         raise ProtocolError("too_large", f"{len(raw)} bytes > {MAX_PAYLOAD_BYTES}")
     try:
@@ -244,6 +247,8 @@ def _load_object(payload: bytes | str) -> dict[str, Any]:
     if "v" not in value:
         raise ProtocolError("bad_version", "missing protocol version 'v'")
     version = value["v"]
+    if type(version) is int and version == PROTOCOL_VERSION:  # noqa: E721
+        return value
     if isinstance(version, bool) or version != PROTOCOL_VERSION or not isinstance(version, int):
         raise ProtocolError("bad_version", f"'v' is {version!r}, this hub speaks {PROTOCOL_VERSION}")
     return value
@@ -260,6 +265,9 @@ def _require(obj: Mapping[str, Any], name: str) -> Any:
 
 
 def _int_field(obj: Mapping[str, Any], name: str, minimum: int) -> int:
+    value = obj.get(name)
+    if type(value) is int and minimum <= value < 2**53:  # noqa: E721 - the usual case, checked in one line
+        return value
     value = _require(obj, name)
     if not _is_int(value) or value < minimum or value >= 2**53:
         raise ProtocolError("bad_field", f"{name!r} must be an integer >= {minimum}, got {value!r}")
@@ -269,6 +277,9 @@ def _int_field(obj: Mapping[str, Any], name: str, minimum: int) -> int:
 def _text_field(obj: Mapping[str, Any], name: str, *, optional: bool = False) -> str | None:
     if optional and obj.get(name) is None:
         return None
+    value = obj.get(name)
+    if type(value) is str and value and len(value) <= MAX_TEXT_FIELD_CHARS and value.isascii():  # noqa: E721
+        return value  # the usual case: ASCII always encodes
     value = _require(obj, name)
     if (
         not isinstance(value, str)
