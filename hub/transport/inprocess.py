@@ -136,7 +136,8 @@ class InProcessBus:
 
     def _publish(self, topic: str, payload: Payload | Callable[[], Payload], qos: int, retain: bool) -> None:
         with self._lock:
-            self._check_open()
+            if self._closed:
+                self._check_open()
             targets = self._targets.get(topic) if type(topic) is str else None  # noqa: E721
             if targets is None:  # a topic not seen since the subscriptions last changed
                 check_topic(topic)
