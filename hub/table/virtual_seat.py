@@ -83,6 +83,7 @@ class VirtualSeat:
         self._listed = 0  # raw commands sorted into _commands / _bad_commands so far
         self._answer_from: dict[tuple[int, int], int] = {}  # (boot, seq) -> raw commands received before it
         self._condition = threading.Condition()
+        self._waiting = 0  # threads waiting on _condition: a command wakes them, nobody else needs a notify
         self._last_payload: bytes | None = None
         self._booted_at = time.monotonic()
         self._connection: Connection | None = None
@@ -344,8 +345,7 @@ class VirtualSeat:
             }
             payload = _json(event)
             self.sent.append(event)
-            with self._condition:
-                self._answer_from[(self.boot, self.seq)] = len(self.raw_commands)
+            self._answer_from[(self.boot, self.seq)] = len(self.raw_commands)  # one atomic store
             self._last_payload = payload
             if self._connection is None:
                 self._outbox.append(payload)
@@ -363,7 +363,8 @@ class VirtualSeat:
         with self._condition:
             self.raw_commands.append(payload)
             self._parsed.append(None)
-            self._condition.notify_all()
+            if self._waiting:
+                self._condition.notify_all()
 
     def _parsed_at(self, index: int) -> SeatCommand | ProtocolError:
         """Raw command `index` checked as the firmware does (once). Under the condition."""
@@ -406,7 +407,15 @@ class VirtualSeat:
                         f"seat {self.seat}: no matching command within {timeout}s; "
                         f"got {self.commands!r}, invalid {self.bad_commands!r}"
                     )
-                self._condition.wait(remaining)
+                self._wait(remaining)
+
+    def _wait(self, timeout: float) -> None:
+        """Wait (under the condition) for a command to arrive."""
+        self._waiting += 1
+        try:
+            self._condition.wait(timeout)
+        finally:
+            self._waiting -= 1
 
     def answer_to(self, event: dict[str, Any], timeout: float = 2.0) -> SeatCommand:
         """The command whose `ref` answers `event`, among those received after it was made:
@@ -429,7 +438,7 @@ class VirtualSeat:
                         f"seat {self.seat}: no answer to seq {seq} within {timeout}s; "
                         f"got {self.commands!r}, invalid {self.bad_commands!r}"
                     )
-                self._condition.wait(remaining)
+                self._wait(remaining)
 
     def __repr__(self) -> str:
         state = "online" if self.online else "offline"
