@@ -147,6 +147,8 @@ class InProcessBus:
                 check_qos(qos)
             self.published_count += 1
             if callable(payload):
+                if not retain and not targets:
+                    return  # nobody listens and nothing is kept: never made
                 lazy = _LazyPayload(payload)
                 if retain:
                     self._retained[topic] = lazy
