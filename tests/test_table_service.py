@@ -538,14 +538,14 @@ def test_stop_waits_for_the_input_being_applied_and_drops_later_ones() -> None:
     service = TableService(bus, TagRegistry.virtual(), Setup(players=4, mode="physical"))
     service.start()
     entered, release = threading.Event(), threading.Event()
-    original = service._publish_view
+    original = service.publish_view
 
     def slow_publish(events: list[Any]) -> None:
         entered.set()
         release.wait(5)
         original(events)
 
-    service._publish_view = slow_publish  # type: ignore[method-assign]
+    service.publish_view = slow_publish  # type: ignore[method-assign]
     worker = threading.Thread(target=service.feed, args=("citadels/t1/seat/2/status", b"offline"))
     worker.start()
     assert entered.wait(5)
