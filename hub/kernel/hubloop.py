@@ -72,6 +72,11 @@ class HubLoop:
             self._hub = threading.Thread(target=self._serve, name="hub", daemon=True)
         self._hub.start()
 
+    @property
+    def thread(self) -> threading.Thread | None:
+        """The hub thread, once started (in caller mode: the thread that started it)."""
+        return self._hub
+
     def on_hub_thread(self) -> bool:
         return threading.current_thread() is self._hub
 
@@ -95,6 +100,11 @@ class HubLoop:
     @property
     def stopped(self) -> bool:
         return self._stopped
+
+    def queued(self) -> int:
+        """How many inputs wait to be run (status pages, tests)."""
+        with self._lock:
+            return len(self._queue)
 
     # ------------------------------------------------------------------ submitting
     def submit(self, kind: str, run: Callable[[], Any], wait: bool = False) -> Input:
