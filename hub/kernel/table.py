@@ -118,7 +118,7 @@ class Table:
 
     def _do_start(self) -> None:
         self.bus.publish(hub_status_topic(self.table), b"online", qos=1, retain=True)
-        self.publish_view(self.opening_events())
+        self.publish_view(self._opening_events())
         self._do_restore_displays()
 
     def stop(self) -> None:
@@ -146,7 +146,14 @@ class Table:
             self._restore(seat)
 
     def opening_events(self) -> list[dict[str, Any]]:
-        """A game's first public events, then its first prompt (later: just the prompt)."""
+        """A game's first public events, then its first prompt (later: just the prompt).
+        It prompts the deciding seat, so from another thread it goes through the queue."""
+        if not self.loop.on_hub_thread():
+            events = self._ask("opening_events", self._opening_events)
+            return events if isinstance(events, list) else []
+        return self._opening_events()
+
+    def _opening_events(self) -> list[dict[str, Any]]:
         if self.game.log or self.game.over:
             return self._prompt()
         return self.adapter.opening_events(self.game) + self._prompt()
@@ -599,7 +606,7 @@ class Table:
         self.displays.clear()
         self._lift_shown.clear()
         self.listeners.recent.clear()
-        self.publish_view([{"kind": "new_game", "players": self.game.n}, *self.opening_events()])
+        self.publish_view([{"kind": "new_game", "players": self.game.n}, *self._opening_events()])
         return {"ok": True}
 
     def status(self) -> dict[str, Any]:
