@@ -7,7 +7,7 @@ no game. A second game is a new engine that fits `HostedGame` plus a new adapter
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 
 class Refusal(Exception):
@@ -52,7 +52,11 @@ class HostedGame(Protocol):
     def seat_view(self, seat: int) -> dict[str, Any]: ...  # public view + "you": {...}
 
 
-class GameAdapter(Protocol):
+G = TypeVar("G", bound="HostedGame")
+"""The hosted game's own class (an adapter knows its game; the kernel only `HostedGame`)."""
+
+
+class GameAdapter(Protocol[G]):
     """What a card, a button or a phone's answer means in one game, and what each seat
     should be told about that game's events. No I/O: the kernel sends what it returns.
 
@@ -62,33 +66,33 @@ class GameAdapter(Protocol):
     refusals: tuple[type[Exception], ...]  # the coded errors its game and itself raise
 
     # -- making and rebuilding games
-    def replay(self, setup: Any, log: Sequence[Any]) -> HostedGame: ...
-    def new_setup(self, config: dict[str, Any], current: HostedGame) -> Any: ...  # ValueError/KeyError/TypeError if bad
+    def replay(self, setup: Any, log: Sequence[Any]) -> G: ...
+    def new_setup(self, config: dict[str, Any], current: G) -> Any: ...  # ValueError/KeyError/TypeError if bad
     def reset(self) -> None: ...  # a new game: forget what lay where
-    def opening_events(self, game: HostedGame) -> list[dict[str, Any]]: ...  # public, before any action
+    def opening_events(self, game: G) -> list[dict[str, Any]]: ...  # public, before any action
 
     # -- input -> action (or a refusal)
-    def card_action(self, game: HostedGame, seat: int, uid: str) -> Any: ...
-    def button_options(self, game: HostedGame, seat: int) -> list[Any]: ...
-    def read_answer(self, game: HostedGame, seat: int, text: str) -> Any: ...  # a phone's answer
-    def check_answer(self, game: HostedGame, action: Any) -> None: ...  # may a phone say it?
-    def admin_card_action(self, game: HostedGame, seat: int, text: str) -> Any: ...
+    def card_action(self, game: G, seat: int, uid: str) -> Any: ...
+    def button_options(self, game: G, seat: int) -> list[Any]: ...
+    def read_answer(self, game: G, seat: int, text: str) -> Any: ...  # a phone's answer
+    def check_answer(self, game: G, action: Any) -> None: ...  # may a phone say it?
+    def admin_card_action(self, game: G, seat: int, text: str) -> Any: ...
     def applied(self, action: Any, uid: str | None) -> None: ...  # after apply (+ the card that said it)
     def remember_applied(self, action: Any, meta: dict[str, Any]) -> None: ...  # on resume
 
     # -- events -> what seats and listeners are told
     def feedback(self, events: list[Any]) -> list[tuple[int, dict[str, Any]]]: ...  # (seat, command fields)
     def public_events(self, events: list[Any]) -> list[dict[str, Any]]: ...
-    def prompt_lines(self, game: HostedGame) -> list[str]: ...  # the decider's display
-    def prompt_event(self, game: HostedGame) -> dict[str, Any]: ...  # {"kind": "prompt", "seat": ...}
-    def waiting_display(self, game: HostedGame) -> dict[str, Any]: ...  # {"led", "text"} for the others
-    def misplaced(self, game: HostedGame, seat: int, uids: list[str]) -> list[str]: ...  # cards to lift
-    def hint(self, game: HostedGame, seat: int) -> str: ...  # what the decider does (page hint key)
+    def prompt_lines(self, game: G) -> list[str]: ...  # the decider's display
+    def prompt_event(self, game: G) -> dict[str, Any]: ...  # {"kind": "prompt", "seat": ...}
+    def waiting_display(self, game: G) -> dict[str, Any]: ...  # {"led", "text"} for the others
+    def misplaced(self, game: G, seat: int, uids: list[str]) -> list[str]: ...  # cards to lift
+    def hint(self, game: G, seat: int) -> str: ...  # what the decider does (page hint key)
     def describe(self, action: Any) -> str: ...  # one display line
     def lines(self, *text: str) -> list[str]: ...  # free text wrapped for a seat display
 
     # -- views
-    def public_view(self, game: HostedGame) -> dict[str, Any]: ...
-    def seat_view(self, game: HostedGame, seat: int) -> dict[str, Any]: ...
-    def view_extras(self, game: HostedGame) -> dict[str, Any]: ...  # added last to both views
-    def status(self, game: HostedGame) -> dict[str, Any]: ...  # extra fields for the admin status
+    def public_view(self, game: G) -> dict[str, Any]: ...
+    def seat_view(self, game: G, seat: int) -> dict[str, Any]: ...
+    def view_extras(self, game: G) -> dict[str, Any]: ...  # added last to both views
+    def status(self, game: G) -> dict[str, Any]: ...  # extra fields for the admin status

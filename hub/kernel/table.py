@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic
 
 from hub.protocol import (
     MULTIPLE_CARDS,
@@ -36,7 +36,7 @@ from hub.protocol import (
 
 from .dedupe import SeenEvents
 from .hubloop import HubLoop, Input
-from .interfaces import GameAdapter, HostedGame, Refusal
+from .interfaces import G, GameAdapter, Refusal
 from .publishing import Listeners, Subscriber
 from .readers import Readers
 
@@ -50,7 +50,7 @@ def generic_journal_failure(exc: BaseException) -> str:
     return "the game record cannot be written (see the hub's log); no more moves are accepted"
 
 
-class Table:
+class Table(Generic[G]):
     """One table hosting one game at a time (see the module doc).
 
     `own_thread`: True starts a hub thread of its own at `start()`; False makes the thread
@@ -60,7 +60,7 @@ class Table:
     web request does, so a publish has been handled when it returns; a real broker's
     network thread never waits."""
 
-    def __init__(self, bus: Any, adapter: GameAdapter, game: HostedGame, *, table: str = "t1",
+    def __init__(self, bus: Any, adapter: GameAdapter[G], game: G, *, table: str = "t1",
                  journal: Journal | None = None, journal_meta: JournalMeta | None = None,
                  own_thread: bool = True, transport_waits: bool = False,
                  explain_journal_failure: Callable[[BaseException], str] = generic_journal_failure) -> None:
@@ -166,8 +166,13 @@ class Table:
         self.loop.submit("message", lambda: self._do_message(topic, payload))
 
     def _ask(self, kind: str, run: Callable[[], Any]) -> Any:
+        """Run `run` on the hub thread and wait for its result (``busy`` past the timeout)."""
         result = self.loop.ask(kind, run, on_busy=lambda: self.counters.update(["busy"]))
         return dict(result) if isinstance(result, dict) else result
+
+    def _request(self, kind: str, run: Callable[[], dict[str, Any] | None]) -> dict[str, Any]:
+        """A request answered ``{"ok": ...}`` (phones, the admin), through the queue."""
+        return dict(self._ask(kind, run) or {})
 
     # ------------------------------------------------------------------ seat messages
     def _do_message(self, topic: str, payload: bytes) -> None:
@@ -538,7 +543,7 @@ class Table:
     # ------------------------------------------------------------------ phones and the admin
     def answer(self, seat: int, action_text: str) -> dict[str, Any]:
         """A phone's answer for `seat` (the adapter reads it), through the queue."""
-        return self._ask("answer", lambda: self._do_answer(seat, action_text))
+        return self._request("answer", lambda: self._do_answer(seat, action_text))
 
     def _do_answer(self, seat: int, action_text: str) -> dict[str, Any]:
         try:
@@ -558,7 +563,7 @@ class Table:
         """The table enters a card for a seat whose reader cannot read it (a dead tag, a
         broken reader). Journaled as the plain action, so replay gives the same state;
         its meta says ``{"admin": true, "reason": ...}`` for the record."""
-        return self._ask("admin_card", lambda: self._do_admin_card(seat, action_text, reason))
+        return self._request("admin_card", lambda: self._do_admin_card(seat, action_text, reason))
 
     def _do_admin_card(self, seat: int, action_text: str, reason: str) -> dict[str, Any]:
         reason = " ".join((reason or "").split())
@@ -579,7 +584,7 @@ class Table:
 
     def correct(self, action: Any) -> dict[str, Any]:
         """An admin correction (an action of seat 0 the game knows), journaled like any move."""
-        return self._ask("correction", lambda: self._do_correction(action))
+        return self._request("correction", lambda: self._do_correction(action))
 
     def _do_correction(self, action: Any) -> dict[str, Any]:
         try:
@@ -592,7 +597,7 @@ class Table:
         return {"ok": True}
 
     def new_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        return self._ask("new_game", lambda: self._do_new_game(config))
+        return self._request("new_game", lambda: self._do_new_game(config))
 
     def _do_new_game(self, config: dict[str, Any]) -> dict[str, Any]:
         try:

@@ -34,15 +34,12 @@ def store_failure_text(exc: BaseException) -> str:
     return "the game record cannot be written (see the hub's log); no more moves are accepted"
 
 
-class TableService(Table):
+class TableService(Table[Game]):
     """The hub: one Citadels game, one input queue, the seats' feedback and the public view.
 
     `hub_thread`: ``"own"`` (default) starts the hub's own thread at `start()`;
     ``"caller"`` makes the thread that calls `start()` the hub thread (the in-process
     simulator, which then calls `run_pending()` while it waits)."""
-
-    adapter: CitadelsAdapter
-    game: Game
 
     def __init__(self, bus: Any, registry: TagRegistry, setup: Setup, *, table: str = "t1",
                  journal: Journal | None = None, game: Game | None = None,
@@ -50,7 +47,8 @@ class TableService(Table):
         if hub_thread not in ("own", "caller"):
             raise ValueError(f"hub_thread must be 'own' or 'caller', not {hub_thread!r}")
         self.registry = registry
-        super().__init__(bus, CitadelsAdapter(registry), game if game is not None else Game.new(setup),
+        self.citadels = CitadelsAdapter(registry)  # the hosted game's adapter, with its Citadels-only methods
+        super().__init__(bus, self.citadels, game if game is not None else Game.new(setup),
                          table=table, journal=journal, journal_meta=journal_meta,
                          own_thread=hub_thread == "own", transport_waits=isinstance(bus, InProcessBus),
                          explain_journal_failure=store_failure_text)
@@ -58,11 +56,11 @@ class TableService(Table):
     @property
     def city_uid(self) -> dict[str, int]:
         """Physical copies built: tag UID -> seat."""
-        return self.adapter.city_uid
+        return self.citadels.city_uid
 
     def history(self) -> list[dict[str, Any]]:
         """Every public event of this game, replayed from its log (the scoreboard's game log)."""
-        return self.adapter.history(self.game)
+        return self.citadels.history(self.game)
 
     def void_last(self, reason: str) -> dict[str, Any]:
         words = tuple((reason or "").split())  # the reason stays in the log: "0 void misread card"
@@ -76,7 +74,7 @@ class TableService(Table):
         return {"ok": False, "code": "use_cli",
                 "message": "stop the hub and run 'citadels-hub enroll --tags FILE' at the table"}
 
-    def take_over_listeners(self, previous: Table) -> None:
+    def take_over_listeners(self, previous: Table[Any]) -> None:
         """A new game's table in the same process: the old table's listeners (web page,
         voice) now hear this one."""
         for callback in previous.subscribers():
