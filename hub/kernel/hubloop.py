@@ -113,17 +113,13 @@ class HubLoop:
         The hub thread never waits for itself: in caller mode, outside an input, it runs
         the queue at once; inside one, the new input just goes behind the current one."""
         item = Input(kind, run)
+        if self.own and self._hub is None:  # never started (a web request before start()): start now
+            self.start()
         with self._lock:
             if self._stopped:
                 item.result = dict(STOPPED)
                 item.done.set()
                 return item
-            if self._hub is None and self.own:  # never started: the first input starts it
-                self._lock.release()
-                try:
-                    self.start()
-                finally:
-                    self._lock.acquire()
             self._queue.append(item)
             self._wake.notify_all()
             mine = self.on_hub_thread()
