@@ -135,7 +135,7 @@ def test_seat_device_vanishes_with_its_last_will_and_reboots(mosquitto: Any, tmp
         assert device.boot != old_boot and device.seq == 1 and device.sent[-1]["type"] == "inventory"
         wait_for(lambda: not service.paused, what="resume after the reboot")
         finish_and_check(sim, db)
-        assert any(boot == device.boot for _dev, boot in service._seen)  # the new boot's events applied
+        assert any(boot == device.boot for _dev, boot in service.seen_boots())  # the new boot's events applied
         FAULT_CASES.append("seat vanish + reboot")
     finally:
         sim.close()

@@ -7,7 +7,7 @@ seats', `cmd`, `hub/...`, `public`, other tables, `$SYS` — which the broker mu
 Legal card and button events of the seat whose turn it is keep the game moving.
 
 Checked after every publish (once a marker sent after it by the same login has reached
-the hub, so the hub has handled it): the invariants of tests/test_fuzz.py (no internal
+the hub and the hub thread has taken in everything queued, so the hub has handled it): the invariants of tests/test_fuzz.py (no internal
 error, every accepted action legal in a shadow game, state hash, journal, every refusal
 with a text) and that the hub's own connection never dropped. At the end: no forged
 message ever reached the hub or a seat.
@@ -50,7 +50,7 @@ class BrokerHarness(Harness):
         self.commands: list[tuple[str, bytes]] = []
         self.incoming: list[tuple[str, bytes]] = []
         self.service.start()
-        self.arrived = MessageLog()  # after the service's own handler, on the same thread
+        self.arrived = MessageLog()  # after the service's own handler (which queues it for the hub thread)
         root = f"citadels/{self.table}/seat/+/"
         for kind in ("status", "hello", "event"):
             hub.subscribe(root + kind, self.arrived)
@@ -71,6 +71,7 @@ class BrokerHarness(Harness):
                              "type": "tag", "edge": "removed", "uid": UIDS[0]}).encode()
         self.seats[login].publish(self.topic(login, "event"), marker, qos=1)
         self.arrived.wait_for(lambda t, p: p == marker, timeout=10)
+        self.service.settle()  # the marker is queued behind it: once the hub thread is through, both are handled
         self.commands, self.incoming = self.incoming, []
         self.check()
         assert self.hub_bus.connect_count == 1 and self.hub_bus.connected

@@ -166,6 +166,9 @@ class RemoteService:
     def paused(self) -> bool:
         return bool(self.hub.public()["paused"])
 
+    def settle(self) -> None:
+        """Nothing to wait for: `game` reads the hub's store afresh on every use."""
+
     def handled(self, device: str, boot: int, seq: int) -> bool:
         self.table.sync()
         return any(m.get("device") == device and m.get("boot") == boot and m.get("seq") == seq

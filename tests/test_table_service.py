@@ -538,14 +538,14 @@ def test_stop_waits_for_the_input_being_applied_and_drops_later_ones() -> None:
     service = TableService(bus, TagRegistry.virtual(), Setup(players=4, mode="physical"))
     service.start()
     entered, release = threading.Event(), threading.Event()
-    original = service._publish_view
+    original = service.publish_view
 
     def slow_publish(events: list[Any]) -> None:
         entered.set()
         release.wait(5)
         original(events)
 
-    service._publish_view = slow_publish  # type: ignore[method-assign]
+    service.publish_view = slow_publish  # type: ignore[method-assign]
     worker = threading.Thread(target=service.feed, args=("citadels/t1/seat/2/status", b"offline"))
     worker.start()
     assert entered.wait(5)
@@ -560,3 +560,26 @@ def test_stop_waits_for_the_input_being_applied_and_drops_later_ones() -> None:
     service.feed("citadels/t1/seat/3/status", b"offline")  # after the bus closed: dropped
     assert service.counters["internal_error"] == 0
     assert service.online.get(3) is None
+
+
+def test_every_input_reaches_the_game_on_the_one_hub_thread() -> None:
+    """Seat messages (published on this thread), phone answers and admin corrections (from
+    another thread) are all applied and journaled by the hub's own thread, never by the
+    thread that sent them (issue 13: the engine once ran inside the MQTT callback)."""
+    import threading
+
+    journaled: list[tuple[str, str]] = []
+    bus = InProcessBus()
+    t = Table(bus, bus, journal_meta=lambda action, _meta: journaled.append((str(action),
+                                                                            threading.current_thread().name)))
+    try:
+        t.draft()  # cards laid on the readers
+        t.press_to(1, "gold")  # buttons
+        web = threading.Thread(target=t.service.adjust_gold, args=(2, 1, "coin fell"), name="web")
+        web.start()
+        web.join(5)
+        assert len(journaled) == 8 and journaled[-1][0].startswith("0 adjust")
+        assert {name for _action, name in journaled} == {"hub"}
+    finally:
+        t.service.stop()
+        t.close()

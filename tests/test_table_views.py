@@ -1,5 +1,5 @@
 """The public view is built only for someone who reads it, and a late reader still gets
-the current one (the simulated table's lazy view publishing, hub/table/view_publisher.py)."""
+the current one (the simulated table's lazy view publishing, hub/kernel/view_publisher.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from hub.engine import Setup
 from hub.protocol import public_topic
 from hub.table.sim import SimTable
-from hub.table.view_publisher import EventsOnly, needs_view
+from hub.kernel.view_publisher import EventsOnly, needs_view
 
 
 def _moves(sim: SimTable, n: int) -> None:

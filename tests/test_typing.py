@@ -22,6 +22,15 @@ def test_web_is_mypy_strict_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_kernel_and_its_games_are_mypy_strict_clean() -> None:
+    """The kernel's interfaces are Protocols: mypy checks that the Citadels adapter and the
+    toy game's adapter (tests/test_kernel.py) really fit them."""
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "hub/kernel", "hub/games",
+                             "hub/table/service.py", "tests/test_kernel.py"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_engine_imports_only_the_standard_library() -> None:
     allowed = set(sys.stdlib_module_names) | {"hub"}
     for path in (ROOT / "hub" / "engine").rglob("*.py"):  # editions/ too

@@ -19,9 +19,9 @@ class CurrentTable:
         self.service = service
 
     def switch(self, service: TableService) -> None:
-        service._subscribers.extend(s for s in self.service._subscribers if s not in service._subscribers)
+        service.take_over_listeners(self.service)
         self.service = service
-        service._publish_view([{"kind": "new_game", "players": service.game.n}])
+        service.announce([{"kind": "new_game", "players": service.game.n}])
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.service, name)
@@ -64,7 +64,8 @@ class Extras:
             stop = stop or threading.Event()
             try:
                 while self.thread.is_alive() and not stop.wait(0.5):
-                    pass
+                    if self.web_table is not None:
+                        self.web_table.service.run_pending()  # the simulator's hub thread: take the page's requests in
             except KeyboardInterrupt:
                 pass
 

@@ -29,7 +29,7 @@ from .interrupts import StopOnCtrlC
 from .narrate_terminal import TerminalNarrator, result_line
 from .registry import TagRegistry
 from .service import TableService
-from .view_publisher import EventsOnly
+from hub.kernel.view_publisher import EventsOnly
 from .virtual_seat import VirtualSeat
 from .world import TableTop
 
@@ -123,6 +123,7 @@ class SimPlayer:
             before = len(self.service.game.log)
             event = send()
             answer = self._answer(event)
+            self.service.settle()  # a real hub thread may still be telling listeners (the table top) about it
             if after is not None:
                 after()
             accepted = len(self.service.game.log) > before
@@ -132,6 +133,7 @@ class SimPlayer:
                 return accepted, None
             while self.service.paused:  # refused only because a seat was briefly offline: again
                 time.sleep(0.02)
+                self.service.run_pending()
 
     def _answer(self, event: dict[str, Any]) -> SeatCommand | None:
         """The hub's answer to `event`; after a silence, the event again (the hub drops
@@ -182,7 +184,7 @@ class SimTable:
         self.hub_bus = hub_bus
         self.inproc = hub_bus if isinstance(hub_bus, InProcessBus) else None
         self.service = TableService(hub_bus, self.registry, setup, table=table, journal=journal,
-                                    journal_meta=journal_meta)
+                                    journal_meta=journal_meta, hub_thread="caller" if self.inproc else "own")
         self.world = TableTop(self.registry, setup.players, setup.seed, setup.rules)
         self.world.shuffle_characters()
         self.world.choose_keep = keep_best(self.world, lambda: self.service.game)
@@ -223,6 +225,7 @@ class SimTable:
                 raise RuntimeError(self.service.store_error)
             if self.service.paused:
                 time.sleep(0.05)
+                self.service.run_pending()  # in-process: this thread is the hub's; take other threads' inputs in
                 continue
             assert game.pending is not None
             self.players[game.pending.seat].act()

@@ -1,0 +1,1 @@
+"""Games the table kernel (`hub.kernel`) can host: one adapter package per game."""

@@ -1,0 +1,230 @@
+"""The Citadels adapter: cards and buttons -> Citadels actions or refusals; Citadels
+events -> seat prompts, LEDs and feedback lines. Words come from `hub.table.texts`.
+
+Physical mode: a card on the reader says picks, face-up cards, builds and the Warlord's
+target (`CARD_VERBS`); the buttons cycle through the rest. Digital mode: every decision
+is made with the buttons or a phone. The adapter remembers which physical copy of a
+district lies in which city (`city_uid`), so the same copy laid again reads right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hub.engine import Action, Event, Game, IllegalAction, Setup
+from hub.engine.history import public_history
+from hub.seeds import fresh_seed
+from hub.table import texts
+
+CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode: said with a card
+PROMPT_HEADS = {"pick": "Pick a character", "faceup": "Show face-up cards", "graveyard": "Graveyard?",
+                "discard": "Remove a character", "keep": "Keep a card", "toss": "Put cards back"}
+
+
+def said_with_card(action: Action) -> bool:
+    """Physical mode: a card on the reader says it. The Warlord's own district is the
+    exception (buttons): a card of one's own city on the reader is never a move."""
+    if action.verb == "destroy" and action.args[:1] == (str(action.seat),):
+        return False
+    return action.verb in CARD_VERBS
+
+
+def button_options(game: Game, seat: int) -> list[Action]:
+    """The pending options a seat's buttons cycle through (cards say the rest): what a
+    seat display offers, the phone's buttons, and what a simulated player may press."""
+    if game.pending is None or game.pending.seat != seat:
+        return []
+    legal = game.legal_actions()
+    if game.digital:
+        return list(legal)
+    return [a for a in legal if not said_with_card(a)]
+
+
+class CitadelsAdapter:
+    """Implements `hub.kernel.GameAdapter` for `hub.engine.Game`. `registry` says what
+    each tag UID is (`hub.table.registry.TagRegistry`)."""
+
+    refusals: tuple[type[Exception], ...] = (IllegalAction,)
+
+    def __init__(self, registry: Any) -> None:
+        self.registry = registry
+        self.city_uid: dict[str, int] = {}  # physical copies built: tag UID -> seat
+
+    # ------------------------------------------------------------------ games
+    def replay(self, setup: Setup, log: Sequence[Any]) -> Game:
+        return Game.replay(setup, list(log))
+
+    def new_setup(self, config: dict[str, Any], current: Game) -> Setup:
+        seed = config.get("seed")
+        return Setup(players=int(config["players"]), seed=fresh_seed() if seed is None else int(seed),
+                     mode=str(config.get("mode", current.setup.mode)),
+                     variant=str(config.get("variant", "")),
+                     names=tuple(config.get("names") or ()), deck=self.registry.deck,
+                     edition=str(config.get("edition", current.setup.edition)))
+
+    def reset(self) -> None:
+        self.city_uid.clear()
+
+    def opening_events(self, game: Game) -> list[dict[str, Any]]:
+        """Round 1 with its crown, and the face-up removed characters."""
+        events: list[dict[str, Any]] = [{"kind": "round_started", "round": game.round, "crowned": game.crowned}]
+        if game.faceup:
+            events.append({"kind": "faceup_removed", "characters": list(game.faceup)})
+        return events
+
+    # ------------------------------------------------------------------ input -> action
+    def card_action(self, game: Game, seat: int, uid: str) -> Action:
+        ref = self.registry.lookup(uid)
+        if ref is None:
+            raise IllegalAction("unknown_tag", "this tag is not enrolled: re-run enrollment")
+        if game.over:
+            raise IllegalAction("game_over", "the game is over")
+        pending = game.pending
+        if ref.kind == "character":
+            if pending is not None and pending.kind == "faceup":
+                return Action(seat, "faceup", (ref.id,))
+            if game.phase == "turns" and game.turn_char == ref.id and game.turn_seat == seat:
+                raise IllegalAction("revealed", f"the {texts.card_name(ref.id)} is already revealed: play your turn")
+            return Action(seat, "pick", (ref.id,))
+        owner = self.city_uid.get(uid)
+        if owner == seat:  # never a move: a card lying on the reader since a reboot looks the same
+            hint = "; to destroy it use the buttons" if Action(seat, "destroy", (str(seat), ref.id)) in \
+                game.legal_actions() else ""
+            raise IllegalAction("already_built", f"that {texts.card_name(ref.id)} is already in your city{hint}")
+        if owner is not None:
+            return Action(seat, "destroy", (str(owner), ref.id))
+        return Action(seat, "build", (ref.id,))
+
+    def button_options(self, game: Game, seat: int) -> list[Action]:
+        return button_options(game, seat)
+
+    def read_answer(self, game: Game, seat: int, text: str) -> Action:
+        """An action said for `seat` (a phone's answer, the admin's card entry)."""
+        action = Action.parse(text)
+        if action.seat != seat:
+            raise IllegalAction("wrong_seat", f"seat {seat} cannot answer for seat {action.seat}")
+        return action
+
+    def check_answer(self, game: Game, action: Action) -> None:
+        """Physical mode: cards are read by readers only; a phone cannot say one."""
+        if not game.digital and said_with_card(action):
+            raise IllegalAction("use_reader", texts.use_reader(action))
+
+    def admin_card_action(self, game: Game, seat: int, text: str) -> Action:
+        action = self.read_answer(game, seat, text)
+        if game.digital or not said_with_card(action):
+            raise IllegalAction("not_a_card", f"'{action}' is not said with a card: the seat's buttons or phone say it")
+        return action
+
+    def applied(self, action: Action, uid: str | None) -> None:
+        """Which physical copy lies in which city. A destroyed district leaves the map
+        however it was said: by its card (``uid``) or with the buttons (a Warlord's own
+        district), else that copy, drawn again later, would read as a move on the old city."""
+        if action.verb == "build" and uid is not None:
+            self.city_uid[uid] = action.seat
+        elif action.verb == "destroy":
+            if uid is None:
+                victim, district = int(action.args[0]), action.args[1]
+                uid = next((u for u, owner in self.city_uid.items() if owner == victim
+                            and (ref := self.registry.lookup(u)) is not None and ref.id == district), None)
+            if uid is not None:
+                self.city_uid.pop(uid, None)
+
+    def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
+        self.applied(action, meta.get("uid"))
+
+    # ------------------------------------------------------------------ events -> seats
+    def feedback(self, events: list[Event]) -> list[tuple[int, dict[str, Any]]]:
+        """What each seat must do with coins and cards after these events."""
+        out: list[tuple[int, dict[str, Any]]] = []
+        for e in events:
+            if e.to is not None:
+                continue
+            data = e.data
+            if e.kind == "gold":
+                line = texts.coin_instruction(data)
+                if line:
+                    out.append((data["seat"], {"text": texts.lines(line)}))
+            elif e.kind == "robbery":
+                amount = data["amount"]
+                out.append((data["victim_seat"], {"led": "red", "beep": "error", "text": texts.lines(
+                    f"Robbed! Give your {amount} gold to seat {data['thief_seat']}")}))
+                out.append((data["thief_seat"], {"text": texts.lines(
+                    f"Take {amount} gold from seat {data['victim_seat']}")}))
+            elif e.kind == "instruct":
+                out.append((data["seat"], {"text": texts.lines(texts.instruction(data))}))
+        return out
+
+    def public_events(self, events: list[Event]) -> list[dict[str, Any]]:
+        return [e.to_json() for e in events if e.to is None]
+
+    def prompt_lines(self, game: Game) -> list[str]:
+        assert game.pending is not None
+        seat, kind = game.pending
+        head = f"Your turn: {texts.card_name(game.turn_char)}" if kind == "turn" else PROMPT_HEADS[kind]
+        options = button_options(game, seat)
+        first = texts.describe(options[0]) if options else "Place a card"
+        return texts.lines(head, first)
+
+    def prompt_event(self, game: Game) -> dict[str, Any]:
+        assert game.pending is not None
+        seat, kind = game.pending
+        character = game.turn_char if kind == "turn" else None
+        return {"kind": "prompt", "seat": seat, "decision": kind, "character": character}
+
+    def waiting_display(self, game: Game) -> dict[str, Any]:
+        if game.over:
+            return {"led": "white", "text": texts.lines("Game over")}
+        who = f"Seat {game.pending.seat} decides" if game.pending is not None else "Please wait"
+        return {"led": "off", "text": texts.lines("Citadels", who)}
+
+    def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
+        """A card may rest on its reader if it is in that seat's city, or is a character
+        that seat holds this round (it just built or picked it); anything else must be lifted."""
+        lines = []
+        player = game.player(seat) if 1 <= seat <= game.n else None
+        for uid in uids:
+            ref = self.registry.lookup(uid)
+            if ref is None:
+                lines.append("Unknown card: lift it")
+            elif ref.kind == "character":
+                if player is None or ref.id not in player.characters:
+                    lines.append(f"{texts.card_name(ref.id)} is not yours: lift it")
+            elif self.city_uid.get(uid) != seat:
+                lines.append(f"{texts.card_name(ref.id)} is not in your city: lift it")
+        return lines
+
+    def hint(self, game: Game, seat: int) -> str:
+        kind = game.pending.kind if game.pending is not None else None
+        if kind in ("pick", "faceup") and not game.digital:
+            return "lay_character"
+        if kind == "turn" and not game.digital:
+            return "lay_district_or_button"
+        return "use_buttons"
+
+    def describe(self, action: Action) -> str:
+        return texts.describe(action)
+
+    def lines(self, *text: str) -> list[str]:
+        return texts.lines(*text)
+
+    # ------------------------------------------------------------------ views
+    def public_view(self, game: Game) -> dict[str, Any]:
+        return game.public_view()
+
+    def view_extras(self, game: Game) -> dict[str, Any]:
+        return {"seed": game.setup.seed if game.over else None}  # the deal stays unguessable until the end
+
+    def seat_view(self, game: Game, seat: int) -> dict[str, Any]:
+        view = game.seat_view(seat)
+        if not game.digital:  # options said with a card are not buttons on the page
+            view["you"]["options"] = [str(a) for a in button_options(game, seat)]
+        return view
+
+    def status(self, game: Game) -> dict[str, Any]:
+        return {"round": game.round, "over": game.over}
+
+    def history(self, game: Game) -> list[dict[str, Any]]:
+        """Every public event of this game, replayed from its log (the scoreboard's game log)."""
+        return public_history(game.setup, list(game.log))

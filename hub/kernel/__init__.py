@@ -1,0 +1,10 @@
+"""The game-neutral table kernel: one table, its seats and readers, one input queue and
+one hub thread, hosting any game through `HostedGame` + `GameAdapter` (see
+docs/architecture.md). It imports no game: `hub.games.citadels` is one adapter."""
+
+from .hubloop import HubLoop, Input
+from .interfaces import Decision, GameAdapter, HostedGame, Refusal
+from .publishing import Subscriber
+from .table import Table
+
+__all__ = ["Decision", "GameAdapter", "HostedGame", "HubLoop", "Input", "Refusal", "Subscriber", "Table"]

@@ -1,0 +1,55 @@
+"""Fan-out: the retained public view and hub events on the bus, and the in-process
+listeners (web streams, voice, terminal narrator), each numbered by one event id."""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from .view_publisher import needs_view
+
+log = logging.getLogger("hub.kernel")
+
+Subscriber = Callable[[int, dict[str, Any]], None]
+"""A listener: ``callback(event_id, {"view": public view, "events": [hub events]})``."""
+
+
+class Listeners:
+    """The table's listeners and the last few public facts (the page's "recent" list)."""
+
+    def __init__(self) -> None:
+        self._subscribers: list[Subscriber] = []
+        self.event_id = 0
+        self.recent: deque[dict[str, Any]] = deque(maxlen=12)
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Add a listener; returns the function that removes it."""
+        if callback not in self._subscribers:
+            self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+        return unsubscribe
+
+    def subscribers(self) -> list[Subscriber]:
+        return list(self._subscribers)
+
+    def remember(self, events: list[dict[str, Any]]) -> None:
+        self.recent.extend(e for e in events if e.get("kind") != "prompt")  # prompts repeat; keep facts
+
+    def need_view(self) -> bool:
+        """Whether any listener reads the view of a change (see `view_publisher.EventsOnly`)."""
+        return needs_view(self._subscribers)
+
+    def notify(self, events: list[dict[str, Any]], view: dict[str, Any] | None) -> None:
+        """Tell every listener; `view` None: only `EventsOnly` listeners are listening."""
+        self.event_id += 1
+        message = {"view": view, "events": events}
+        for callback in list(self._subscribers):
+            try:
+                callback(self.event_id, message)
+            except Exception:  # a broken listener never stops the table
+                log.exception("subscriber failed")

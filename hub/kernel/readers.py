@@ -1,0 +1,89 @@
+"""What lies on each seat's reader, as the hub knows it from `added`, `removed` and `inventory`.
+
+A card lying on a reader when its board (re)starts is not a move. A device that sends
+inventories says so in `hello`; for a v1 device (no inventory) the hub guards itself: the
+cards it believed lay on the reader before the device's new boot are *ghosts*, and the
+first `added` of a ghost in the new boot is the firmware re-reporting a card that never
+moved, so it is ignored (see docs/protocol.md, "Cards present at boot").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Placement = Literal["new", "lying", "ghost"]
+
+
+@dataclass
+class Reader:
+    device: str | None = None
+    boot: int | None = None
+    inventory: bool = False  # the device reports inventories (hello.inventory)
+    cards: set[str] = field(default_factory=set)  # UIDs lying on it now
+    ghosts: set[str] = field(default_factory=set)  # v1 device rebooted: UIDs that lay on it before
+    too_many: bool = False  # multiple_cards fault raised and not yet recovered
+    boots: set[tuple[str, int]] = field(default_factory=set)  # every (device, boot) seen here
+
+
+class Readers:
+    """The hub's model of every seat's reader."""
+
+    def __init__(self) -> None:
+        self._readers: dict[int, Reader] = {}
+
+    def __getitem__(self, seat: int) -> Reader:
+        reader = self._readers.get(seat)
+        if reader is None:  # not setdefault(seat, Reader()): that builds a Reader on every call
+            reader = self._readers[seat] = Reader()
+        return reader
+
+    def clear(self) -> None:
+        self._readers.clear()
+
+    def hello(self, seat: int, device: str, boot: int, inventory: bool) -> None:
+        reader = self[seat]
+        reader.inventory = inventory
+        self.booted(seat, device, boot)
+
+    def booted(self, seat: int, device: str, boot: int) -> bool:
+        """Note the device and boot a message came from; True if it is a new boot."""
+        reader = self[seat]
+        if (device, boot) in reader.boots:
+            return False  # the current boot, or a late message from an earlier one
+        reader.boots.add((device, boot))
+        known = reader.device is not None
+        reader.device, reader.boot = device, boot
+        reader.too_many = False
+        if known and not reader.inventory:
+            reader.ghosts |= reader.cards  # the v1 firmware will report them as `added`
+            reader.cards = set()
+        return True
+
+    def added(self, seat: int, uid: str) -> Placement:
+        """A tag reported placed: `new` is a real placement; `lying` (already on the
+        reader) and `ghost` (re-reported after a v1 reboot) are not moves."""
+        reader = self[seat]
+        if uid in reader.ghosts:
+            reader.ghosts.discard(uid)
+            reader.cards.add(uid)
+            return "ghost"
+        reader.ghosts.clear()  # the boot's re-reports come first; after a real event, none remain
+        if uid in reader.cards:
+            return "lying"
+        reader.cards.add(uid)
+        return "new"
+
+    def removed(self, seat: int, uid: str) -> None:
+        reader = self[seat]
+        reader.cards.discard(uid)
+        reader.ghosts.discard(uid)
+
+    def other_event(self, seat: int) -> None:
+        """A button or fault: the boot's re-reports are over."""
+        self[seat].ghosts.clear()
+
+    def inventory(self, seat: int, uids: tuple[str, ...]) -> None:
+        reader = self[seat]
+        reader.cards = set(uids)
+        reader.ghosts.clear()

@@ -1,0 +1,642 @@
+"""The game-neutral table: seats, readers, buttons, presence and pause, dedupe, journal,
+display memory, publishing, all driven from one input queue by one hub thread.
+
+It hosts a game through two small interfaces (`hub.kernel.interfaces`): the game itself
+(`HostedGame`: who decides, legal actions, apply, views, replay) and a `GameAdapter`
+that knows what a card or a button means in that game and what each seat should be told
+about its events. Nothing here knows Citadels: `hub.games.citadels` is one such adapter.
+
+Every input gets an answer on the seat's ``cmd`` topic: accepted, refused with the reason,
+or "not your turn". A card lying on a reader since before (a reboot, an inventory) is
+never a move; a seat that (re)connects gets its display back.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Callable
+from typing import Any, Generic
+
+from hub.protocol import (
+    MULTIPLE_CARDS,
+    ProtocolError,
+    SeatEvent,
+    cmd_topic,
+    encode_json,
+    hub_events_topic,
+    hub_status_topic,
+    make_command,
+    parse_event,
+    parse_hello,
+    parse_status,
+    parse_topic,
+    public_topic,
+)
+
+from .dedupe import SeenEvents
+from .hubloop import HubLoop, Input
+from .interfaces import G, GameAdapter, Refusal
+from .publishing import Listeners, Subscriber
+from .readers import Readers
+from .view_publisher import publish_lazily
+
+log = logging.getLogger("hub.table")
+
+Journal = Callable[[Any], None]
+JournalMeta = Callable[[Any, dict[str, Any]], None]  # with the tag UID / (device, boot, seq) behind it
+
+
+def generic_journal_failure(exc: BaseException) -> str:
+    return "the game record cannot be written (see the hub's log); no more moves are accepted"
+
+
+class Table(Generic[G]):
+    """One table hosting one game at a time (see the module doc).
+
+    `own_thread`: True starts a hub thread of its own at `start()`; False makes the thread
+    that calls `start()` the hub thread (the in-process simulator: it must call
+    `run_pending()` while it waits). `transport_waits`: the bus delivers in the publisher's
+    thread (an in-process bus), which then waits for the hub to take the message in, as a
+    web request does, so a publish has been handled when it returns; a real broker's
+    network thread never waits."""
+
+    def __init__(self, bus: Any, adapter: GameAdapter[G], game: G, *, table: str = "t1",
+                 journal: Journal | None = None, journal_meta: JournalMeta | None = None,
+                 own_thread: bool = True, transport_waits: bool = False,
+                 explain_journal_failure: Callable[[BaseException], str] = generic_journal_failure) -> None:
+        self.bus = bus
+        self.adapter = adapter
+        self.game = game
+        self.table = table
+        self.journal = journal
+        self.journal_meta = journal_meta
+        self.explain_journal_failure = explain_journal_failure
+        self.transport_waits = transport_waits
+        self.on_new_game: Callable[[Any], Any] | None = None  # gets the new setup, returns its journal
+        self.store_error: str | None = None  # set when the journal failed: no more actions accepted
+        self.counters: Counter[str] = Counter()
+        self.online: dict[int, bool] = {}
+        self.devices: dict[int, str] = {}
+        self.admin_pause: str | None = None
+        self.listeners = Listeners()
+        self.seen = SeenEvents()
+        self.readers = Readers()  # what lies on each seat's reader
+        self.displays: dict[int, dict[str, Any]] = {}  # what each seat's LED/display shows: {"led", "text"}
+        self.loop = HubLoop(own=own_thread, on_error=lambda _item: self.counters.update(["internal_error"]))
+        self._cmd_id = 0
+        self._cursor: dict[int, int] = {}
+        self._decision_key: tuple[int, Any] | None = None
+        self._lift_shown: set[int] = set()  # seats told to lift a card; their prompt returns once it is gone
+        self._was_paused = False
+
+    @property
+    def recent(self) -> Any:
+        return self.listeners.recent
+
+    @property
+    def answer_timeout_s(self) -> float:
+        """How long a phone or admin request waits for the table."""
+        return self.loop.timeout_s
+
+    @answer_timeout_s.setter
+    def answer_timeout_s(self, seconds: float) -> None:
+        self.loop.timeout_s = seconds
+
+    # ------------------------------------------------------------------ wiring
+    def start(self) -> None:
+        """Start the hub thread, subscribe to the seats and announce the hub; returns once
+        the opening is published. A bus that reconnects by itself (``on_connect``) gets
+        `restore_displays` as its hook unless someone already set one: a restarted broker
+        has forgotten the retained hub status and view, the seats may have missed commands."""
+        self.loop.start()
+        root = f"citadels/{self.table}/seat/+/"
+        for kind in ("status", "hello", "event"):
+            self.bus.subscribe(root + kind, self._on_message)
+        if hasattr(self.bus, "on_connect") and self.bus.on_connect is None:
+            self.bus.on_connect = lambda: self.restore_displays(wait=False)
+        self.loop.submit("start", self._do_start, wait=True)
+
+    def _do_start(self) -> None:
+        self.bus.publish(hub_status_topic(self.table), b"online", qos=1, retain=True)
+        self.publish_view(self._opening_events())
+        self._do_restore_displays()
+
+    def stop(self) -> None:
+        """Stop taking inputs, let the one being applied finish, then say ``offline``.
+        A seat message arriving while the bus closes is dropped, not applied half-way."""
+        self.loop.stop()
+        try:
+            self.bus.publish(hub_status_topic(self.table), b"offline", qos=1, retain=True)
+        except Exception:  # noqa: BLE001 - the broker may already be gone
+            pass
+
+    def run_pending(self) -> None:
+        """Caller mode: take in what other threads queued (call it from the hub thread)."""
+        self.loop.run_pending()
+
+    def restore_displays(self, wait: bool = True) -> None:
+        """Say again what a broker or a seat may have lost: ``hub/status`` online, the
+        retained public view, and every seat's display."""
+        self.loop.submit("restore_displays", self._do_restore_displays, wait=wait)
+
+    def _do_restore_displays(self) -> None:
+        self.bus.publish(hub_status_topic(self.table), b"online", qos=1, retain=True)
+        self.publish_view([])
+        for seat in range(1, self.game.n + 1):
+            self._restore(seat)
+
+    def opening_events(self) -> list[dict[str, Any]]:
+        """A game's first public events, then its first prompt (later: just the prompt).
+        It prompts the deciding seat, so from another thread it goes through the queue."""
+        if not self.loop.on_hub_thread():
+            events = self._ask("opening_events", self._opening_events)
+            return events if isinstance(events, list) else []
+        return self._opening_events()
+
+    def _opening_events(self) -> list[dict[str, Any]]:
+        if self.game.log or self.game.over:
+            return self._prompt()
+        return self.adapter.opening_events(self.game) + self._prompt()
+
+    def _on_message(self, topic: str, payload: bytes) -> None:
+        self.loop.submit("message", lambda: self._do_message(topic, payload), wait=self.transport_waits)
+
+    def feed(self, topic: str, payload: bytes) -> None:
+        """Inject a seat message as if it came from the bus (serial readers use this)."""
+        self.loop.submit("message", lambda: self._do_message(topic, payload))
+
+    def _ask(self, kind: str, run: Callable[[], Any]) -> Any:
+        """Run `run` on the hub thread and wait for its result (``busy`` past the timeout)."""
+        result = self.loop.ask(kind, run, on_busy=lambda: self.counters.update(["busy"]))
+        return dict(result) if isinstance(result, dict) else result
+
+    def _request(self, kind: str, run: Callable[[], dict[str, Any] | None]) -> dict[str, Any]:
+        """A request answered ``{"ok": ...}`` (phones, the admin), through the queue."""
+        return dict(self._ask(kind, run) or {})
+
+    # ------------------------------------------------------------------ seat messages
+    def _do_message(self, topic: str, payload: bytes) -> None:
+        try:
+            table, seat, kind = parse_topic(topic)
+        except ProtocolError as exc:
+            self.counters[f"refused_{exc.code}"] += 1
+            return
+        if seat is None or table != self.table:
+            return
+        if seat > self.game.n:
+            self.counters["refused_unknown_seat"] += 1
+            self._send(seat, led="red", beep="error", text=self._lines(f"No seat {seat} in this game"),
+                       code="unknown_seat")
+            return
+        if kind == "status":
+            self._presence(seat, payload)
+        elif kind == "hello":
+            try:
+                hello = parse_hello(payload)
+            except ProtocolError as exc:
+                self.counters[f"refused_{exc.code}"] += 1
+                return
+            self.devices[seat] = hello.device
+            self.readers.hello(seat, hello.device, hello.boot, hello.inventory)
+            self._restore(seat)
+        elif kind == "event":
+            self._seat_event(seat, payload)
+
+    def _presence(self, seat: int, payload: bytes) -> None:
+        try:
+            state = parse_status(payload)
+        except ProtocolError as exc:
+            self.counters[f"refused_{exc.code}"] += 1
+            return
+        if state == "online":
+            self._restore(seat)  # a seat (re)connecting shows a blank display: give it back
+        if self.online.get(seat) == (state == "online"):
+            return
+        self.online[seat] = state == "online"
+        self.publish_view([])
+
+    def _seat_event(self, seat: int, payload: bytes) -> None:
+        try:
+            event = parse_event(payload)
+        except ProtocolError as exc:
+            self.counters[f"refused_{exc.code}"] += 1
+            self._send(seat, led="red", beep="error", text=self._lines("Bad message", exc.message), code=exc.code)
+            return
+        if not self.seen.first_time(event.device, event.boot, event.seq):
+            self.counters["duplicate"] += 1
+            return
+        self.counters["events"] += 1
+        self.readers.booted(seat, event.device, event.boot)
+        if event.type == "inventory":
+            self._inventory(seat, event)
+            return
+        if event.type in ("fault", "recovered"):
+            self._reader_fault(seat, event)
+            return
+        if event.type == "tag" and event.edge == "removed":
+            self._card_lifted(seat, event)
+            return
+        if event.type == "tag":
+            assert event.uid is not None
+            placement = self.readers.added(seat, event.uid)
+            if placement != "new":  # re-reported after a reboot, or reported twice: not a move
+                self.counters[f"card_{placement}"] += 1
+                self._restore(seat, ref=event.seq)
+                return
+        else:
+            self.readers.other_event(seat)
+        if self.paused:
+            self._refuse(seat, event, Refusal("paused", self.pause_text()))
+            return
+        if event.type == "tag":
+            self._card_placed(seat, event)
+        else:
+            self._button(seat, event)
+
+    # ------------------------------------------------------------------ what lies on a reader
+    def _inventory(self, seat: int, event: SeatEvent) -> None:
+        """Cards lying on the reader at (re)connect: never moves. If they fit the table
+        (`misplaced` is empty) nothing happens; otherwise the seat is told what to lift."""
+        assert event.uids is not None
+        self.readers.inventory(seat, event.uids)
+        self.counters["inventories"] += 1
+        self._restore(seat, ref=event.seq)
+
+    def misplaced(self, seat: int) -> list[str]:
+        """What lies on the seat's reader but may not rest there (the adapter says), one line each."""
+        return self.adapter.misplaced(self.game, seat, sorted(self.readers[seat].cards))
+
+    def _card_lifted(self, seat: int, event: SeatEvent) -> None:
+        assert event.uid is not None
+        self.readers.removed(seat, event.uid)
+        if seat in self._lift_shown and not self.misplaced(seat):
+            self._restore(seat, ref=event.seq)  # fixed: the prompt comes back
+
+    def _reader_fault(self, seat: int, event: SeatEvent) -> None:
+        self.counters[event.type] += 1
+        self.readers.other_event(seat)
+        if event.what == MULTIPLE_CARDS:
+            self.readers[seat].too_many = event.type == "fault"
+            self._restore(seat, ref=event.seq)
+        self._note({"kind": "reader_" + event.type, "seat": seat, "what": event.what})
+
+    def _card_placed(self, seat: int, event: SeatEvent) -> None:
+        assert event.uid is not None
+        try:
+            action = self.adapter.card_action(self.game, seat, event.uid)
+        except self._refusals as exc:
+            self._refuse(seat, event, exc)
+            return
+        self._try(seat, action, event, uid=event.uid)
+
+    def _button(self, seat: int, event: SeatEvent) -> None:
+        pending = self.game.pending
+        if pending is None or pending.seat != seat:
+            who = "nobody" if pending is None else f"seat {pending.seat}"
+            code = "no_decision" if pending is None else "not_your_turn"
+            self._refuse(seat, event, Refusal(code, f"no decision for you now ({who} decides)"))
+            return
+        options = self.button_options(seat)
+        if not options:
+            self._refuse(seat, event, Refusal("use_card", "place a card on your reader"))
+            return
+        self._sync_cursor()
+        cursor = self._cursor.get(seat, 0) % len(options)
+        if event.button in ("a", "b"):
+            cursor = (cursor + (1 if event.button == "a" else -1)) % len(options)
+            self._cursor[seat] = cursor
+            describe = self.adapter.describe(options[cursor])
+            self._send(seat, led="blue", beep="none", ref=event.seq,
+                       text=self._lines(f"{cursor + 1}/{len(options)} {describe}", "OK: do it"))
+            return
+        self._try(seat, options[cursor], event)
+
+    def button_options(self, seat: int) -> list[Any]:
+        """The pending options a seat's buttons cycle through (cards say the rest)."""
+        return self.adapter.button_options(self.game, seat)
+
+    def _sync_cursor(self) -> None:
+        key = (len(self.game.log), self.game.pending)
+        if key != self._decision_key:
+            self._decision_key = key
+            self._cursor.clear()
+
+    # ------------------------------------------------------------------ applying
+    @property
+    def _refusals(self) -> tuple[type[Exception], ...]:
+        return (Refusal, *self.adapter.refusals)
+
+    def _try(self, seat: int, action: Any, event: SeatEvent | None, uid: str | None = None) -> dict[str, Any]:
+        meta: dict[str, Any] = {}
+        if uid is not None:
+            meta["uid"] = uid
+        if event is not None:
+            meta.update(device=event.device, boot=event.boot, seq=event.seq)
+        try:
+            events = self._apply(action, meta)
+        except self._refusals as exc:
+            self._refuse(seat, event, exc)
+            return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
+        self.adapter.applied(action, uid)
+        self.counters["accepted"] += 1
+        self._send(seat, led="green", beep="ok", ref=event.seq if event else None,
+                   text=self._lines(self.adapter.describe(action), "Accepted"))
+        self._after(events)
+        return {"ok": True}
+
+    def _apply(self, action: Any, meta: dict[str, Any] | None = None) -> list[Any]:
+        """Apply, then journal before any effect is announced; an action the journal
+        could not keep is rolled back (replay without it) and refused."""
+        if self.store_error is not None:
+            raise Refusal("store_failed", self.store_error)
+        events = self.game.apply(action)
+        try:
+            if self.journal_meta is not None:
+                self.journal_meta(action, meta or {})
+            elif self.journal is not None:
+                self.journal(action)
+        except Exception as exc:  # noqa: BLE001 - an unrecorded action must not stand
+            self.game = self.adapter.replay(self.game.setup, list(self.game.log)[:-1])
+            self._store_failed(self.explain_journal_failure(exc), detail=str(exc))
+            raise Refusal("store_failed", self.store_error or str(exc)) from exc
+        return events
+
+    def _store_failed(self, message: str, detail: str = "") -> None:
+        """The journal failed: say so loudly (log, hub event, status) and accept nothing more.
+        ``message`` goes everywhere (public view, hub/events, voice): it names no card; the
+        ``detail`` only to the hub's own log."""
+        log.error("%s (%s)", message, detail or "no detail")
+        self.store_error = message
+        self.counters["store_failed"] += 1
+        self._note({"kind": "store_failed", "message": message})
+
+    def remember_applied(self, action: Any, meta: dict[str, Any]) -> None:
+        """After a resume (before `start()`): take in what the store kept beside one applied
+        action, the tag behind it and the seat event that said it, so the resumed table
+        knows where each copy lies and drops a device's re-sent event as a duplicate."""
+        self.adapter.remember_applied(action, meta)
+        if "device" in meta and "boot" in meta and "seq" in meta:
+            self.seen.first_time(str(meta["device"]), int(meta["boot"]), int(meta["seq"]))
+
+    def seen_boots(self) -> list[tuple[str, int]]:
+        """Every (device, boot) whose events the table has taken in."""
+        return self.seen.boots()
+
+    def _refuse(self, seat: int, event: SeatEvent | None, exc: Any) -> None:
+        self.counters[f"refused_{exc.code}"] += 1
+        led = "amber" if exc.code == "not_your_turn" else "red"
+        self._send(seat, led=led, beep="error", ref=event.seq if event else None,
+                   text=self._lines(exc.message), code=exc.code)
+        self._note({"kind": "refusal", "seat": seat, "code": exc.code}, view=False)
+
+    def _after(self, events: list[Any]) -> None:
+        """Tell each seat what to do after the game's events, prompt the next decider, publish."""
+        for seat, command in self.adapter.feedback(events):
+            self._send(seat, **command)
+        self.publish_view(self.adapter.public_events(events) + self._prompt())
+
+    def _prompt(self) -> list[dict[str, Any]]:
+        """Prompt the seat that must decide now; returns the public prompt event (voice, page)."""
+        pending = self.game.pending
+        if pending is None:
+            return []
+        self._send(pending.seat, led="blue", beep="turn", text=self.adapter.prompt_lines(self.game))
+        return [self.adapter.prompt_event(self.game)]
+
+    def _restore(self, seat: int, ref: int | None = None) -> None:
+        """Send a seat what its display should show now (after a reconnect, an inventory,
+        a fixed reader): a card to lift first, else its prompt if it decides, else what it
+        showed last. No beep: nothing new happened."""
+        if not 1 <= seat <= self.game.n:
+            return
+        pending = self.game.pending
+        lift = self.misplaced(seat)
+        if self.readers[seat].too_many:
+            self._lift_shown.add(seat)
+            self._send(seat, led="red", text=self._lines("One card at a time", "Lift the others"), ref=ref,
+                       code="multiple_cards")
+        elif lift and ref is not None:  # only when the seat just reported what lies there
+            self._lift_shown.add(seat)
+            self._send(seat, led="red", text=self._lines(*lift[:2]) if len(lift) < 3 else
+                       self._lines(lift[0], f"and {len(lift) - 1} more cards: lift them"), ref=ref, code="lift_card")
+        elif pending is not None and pending.seat == seat and not self.game.over:
+            self._lift_shown.discard(seat)
+            self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game), ref=ref)
+        else:
+            self._lift_shown.discard(seat)
+            shown = self.displays.get(seat) or self.adapter.waiting_display(self.game)
+            self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref)
+
+    def hint(self, seat: int) -> str:
+        """A short key saying what the seat should do with cards now (for its page)."""
+        game = self.game
+        if self.readers[seat].too_many or (seat in self._lift_shown and self.misplaced(seat)):
+            return "lift_cards"
+        if game.over:
+            return "game_over"
+        if self.paused or game.pending is None or game.pending.seat != seat:
+            return "wait"
+        return self.adapter.hint(game, seat)
+
+    # ------------------------------------------------------------------ output
+    def _lines(self, *text: str) -> list[str]:
+        return self.adapter.lines(*text)
+
+    def _send(self, seat: int, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
+              ref: int | None = None, code: str | None = None) -> None:
+        self._cmd_id += 1
+        payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
+        shown = self.displays.get(seat, {"led": "off", "text": []})
+        self.displays[seat] = {"led": led if led is not None else shown["led"],
+                               "text": list(text) if text is not None else shown["text"]}
+        self.bus.publish(cmd_topic(self.table, seat), payload, qos=1)
+
+    def _note(self, hub_event: dict[str, Any], view: bool = True) -> None:
+        if view:
+            self.publish_view([hub_event])
+        else:
+            self.listeners.notify([hub_event], self.public_view() if self.listeners.need_view() else None)
+
+    def publish_view(self, events: list[dict[str, Any]]) -> None:
+        """Publish the public view (retained) and `events` on the bus, and tell every
+        listener. Runs on the hub thread (inputs call it); others call `announce`."""
+        self.listeners.remember(events)
+        paused = self.paused
+        if paused != self._was_paused:
+            self._was_paused = paused
+            events = [*events, {"kind": "paused", "seat": self._missing_seat(), "reason": self.pause_text()}
+                      if paused else {"kind": "resumed"}]
+        view = self.public_view() if self.listeners.need_view() else None
+        publish_lazily(self.bus, public_topic(self.table), qos=0, retain=True,  # built when read
+                       make=(lambda: encode_json(view)) if view is not None else self._encoded_view)
+        if events:
+            publish_lazily(self.bus, hub_events_topic(self.table), lambda: encode_json({"events": events}), qos=0)
+        self.listeners.notify(events, view)
+
+    def _encoded_view(self) -> bytes:
+        return encode_json(self.public_view())
+
+    def announce(self, events: list[dict[str, Any]]) -> None:
+        """Publish the view with `events`, through the hub thread (from any thread)."""
+        self.loop.submit("announce", lambda: self.publish_view(events), wait=True)
+
+    # ------------------------------------------------------------------ pause
+    def _missing_seat(self) -> int | None:
+        pending = self.game.pending
+        if pending is not None and self.online.get(pending.seat) is False:
+            return pending.seat
+        return None
+
+    @property
+    def paused(self) -> bool:
+        return self.admin_pause is not None or self._missing_seat() is not None
+
+    def pause_text(self) -> str:
+        if self.admin_pause is not None:
+            return f"paused by the table: {self.admin_pause}"
+        seat = self._missing_seat()
+        return f"paused: seat {seat}'s reader is offline" if seat else ""
+
+    def pause(self, reason: str) -> None:
+        self._ask("pause", lambda: self._do_pause(reason or "no reason given"))
+
+    def _do_pause(self, reason: str) -> None:
+        self.admin_pause = reason
+        self.publish_view([])
+
+    def resume(self) -> None:
+        self._ask("resume", self._do_resume)
+
+    def _do_resume(self) -> None:
+        self.admin_pause = None
+        self.publish_view(self._prompt())
+
+    # ------------------------------------------------------------------ views (web, sim)
+    def public_view(self) -> dict[str, Any]:
+        return self._with_table(self.adapter.public_view(self.game))
+
+    def _with_table(self, view: dict[str, Any]) -> dict[str, Any]:
+        """Add what only the table knows (readers online, recent events, pause) to a game's view."""
+        for s in view["seats"]:
+            s["online"] = self.online.get(s["seat"], False)
+        view["recent"] = list(self.listeners.recent)[-10:]
+        view["paused"] = self.paused
+        view["pause_reason"] = self.pause_text() or None
+        view["table"] = self.table
+        view["store_error"] = self.store_error
+        view.update(self.adapter.view_extras(self.game))
+        return view
+
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        view = self._with_table(self.adapter.seat_view(self.game, seat))
+        shown = self.displays.get(seat) or self.adapter.waiting_display(self.game)
+        view["you"]["display"] = {"led": shown["led"], "text": list(shown["text"])}
+        view["you"]["hint"] = self.hint(seat)
+        return view
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        return self.listeners.subscribe(callback)
+
+    def subscribers(self) -> list[Subscriber]:
+        """The listeners, in order (a new game's table takes them over)."""
+        return self.listeners.subscribers()
+
+    def last_event_id(self) -> int:
+        return self.listeners.event_id
+
+    # ------------------------------------------------------------------ phones and the admin
+    def answer(self, seat: int, action_text: str) -> dict[str, Any]:
+        """A phone's answer for `seat` (the adapter reads it), through the queue."""
+        return self._request("answer", lambda: self._do_answer(seat, action_text))
+
+    def _do_answer(self, seat: int, action_text: str) -> dict[str, Any]:
+        try:
+            action = self.adapter.read_answer(self.game, seat, action_text)
+        except self._refusals as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
+        if self.paused:
+            return {"ok": False, "code": "paused", "message": self.pause_text()}
+        try:
+            self.adapter.check_answer(self.game, action)
+        except self._refusals as exc:
+            self.counters[f"refused_{exc.code}"] += 1  # type: ignore[attr-defined]
+            return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
+        return self._try(seat, action, None)
+
+    def admin_card(self, seat: int, action_text: str, reason: str) -> dict[str, Any]:
+        """The table enters a card for a seat whose reader cannot read it (a dead tag, a
+        broken reader). Journaled as the plain action, so replay gives the same state;
+        its meta says ``{"admin": true, "reason": ...}`` for the record."""
+        return self._request("admin_card", lambda: self._do_admin_card(seat, action_text, reason))
+
+    def _do_admin_card(self, seat: int, action_text: str, reason: str) -> dict[str, Any]:
+        reason = " ".join((reason or "").split())
+        if not reason:
+            return {"ok": False, "code": "reason_required", "message": "say why the card is entered by hand"}
+        if not 1 <= seat <= self.game.n:
+            return {"ok": False, "code": "unknown_seat", "message": f"no seat {seat} in this game"}
+        try:
+            action = self.adapter.admin_card_action(self.game, seat, action_text)
+            events = self._apply(action, {"admin": True, "reason": reason})
+        except self._refusals as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
+        self.counters["admin_cards"] += 1
+        self._send(seat, led="green", beep="ok", text=self._lines(self.adapter.describe(action), "Entered by the table"))
+        self._note({"kind": "admin_card", "seat": seat}, view=False)
+        self._after(events)
+        return {"ok": True}
+
+    def correct(self, action: Any) -> dict[str, Any]:
+        """An admin correction (an action of seat 0 the game knows), journaled like any move."""
+        return self._request("correction", lambda: self._do_correction(action))
+
+    def _do_correction(self, action: Any) -> dict[str, Any]:
+        try:
+            events = self._apply(action)
+        except self._refusals as exc:
+            return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
+        self.counters["corrections"] += 1
+        self.publish_view([{"kind": "correction", "action": str(action)},
+                           *self.adapter.public_events(events), *self._prompt()])
+        return {"ok": True}
+
+    def new_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        return self._request("new_game", lambda: self._do_new_game(config))
+
+    def _do_new_game(self, config: dict[str, Any]) -> dict[str, Any]:
+        try:
+            setup = self.adapter.new_setup(config, self.game)
+        except (KeyError, TypeError, ValueError) as exc:
+            return {"ok": False, "code": "bad_setup", "message": str(exc)}
+        if self.on_new_game is not None:
+            self.journal_meta = self.on_new_game(setup)  # the store opens a new game log
+        self.game = self.adapter.replay(setup, [])
+        self.adapter.reset()
+        self.displays.clear()
+        self._lift_shown.clear()
+        self.listeners.recent.clear()
+        self.publish_view([{"kind": "new_game", "players": self.game.n}, *self._opening_events()])
+        return {"ok": True}
+
+    def status(self) -> dict[str, Any]:
+        return {"paused": self.paused, "pause_reason": self.pause_text() or None, "store_error": self.store_error,
+                "seats_online": {s: self.online.get(s, False) for s in range(1, self.game.n + 1)},
+                "devices": dict(self.devices), "counters": dict(self.counters),
+                **self.adapter.status(self.game)}
+
+    def settle(self) -> None:
+        """Return once every input queued so far has been taken in, its listeners told
+        (a simulated player acts on a settled table, as a person waits for the prompt).
+        On the hub thread itself there is nothing to wait for."""
+        if not self.loop.on_hub_thread():
+            self.loop.ask("settle", lambda: None)
+
+    def handled(self, device: str, boot: int, seq: int) -> bool:
+        """Whether this seat event has been taken in (asked through the input queue, so
+        every earlier input is done): a simulated seat whose answer was lost in a broker
+        outage asks this instead of waiting forever."""
+        return self.loop.ask("handled", lambda: (device, boot, seq) in self.seen) is True
+
+
+__all__ = ["Input", "Table"]

@@ -1,0 +1,197 @@
+"""The game-neutral table kernel (hub/kernel): it imports no game, it hosts a second game
+(tests/toy_game.py) through that game's own small adapter, and every input is applied
+by its one hub thread."""
+
+from __future__ import annotations
+
+import ast
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hub.kernel import Table
+from hub.protocol import SeatCommand, parse_command
+from hub.transport import InProcessBus
+from tests.toy_game import Take, ToyAdapter, ToyGame, ToySetup
+
+HUB = Path(__file__).resolve().parent.parent / "hub"
+GAME_SPECIFIC = ("hub.engine", "hub.games", "hub.table")  # the rules, the adapters, Citadels' table
+
+
+def module_path(module: str) -> Path | None:
+    base = HUB.parent.joinpath(*module.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.exists():
+            return path
+    return None
+
+
+def imports_of(path: Path, module: str) -> set[str]:
+    """Every module a file imports (module level and inside functions), relative ones resolved."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names if module_path(f"{base}.{alias.name}"))
+    return found
+
+
+def reachable_hub_modules(package: str) -> dict[str, str]:
+    """Every hub module that `package`'s modules import, directly or through other hub
+    modules: {module: the module that first imported it}."""
+    start = [f"{package}.{p.stem}" if p.stem != "__init__" else package
+             for p in module_path(package).parent.glob("*.py")]  # type: ignore[union-attr]
+    seen: dict[str, str] = {m: "" for m in start}
+    todo = list(start)
+    while todo:
+        module = todo.pop()
+        path = module_path(module)
+        if path is None:
+            continue
+        for imported in imports_of(path, module):
+            if imported.startswith("hub") and imported not in seen:
+                seen[imported] = module
+                todo.append(imported)
+    return seen
+
+
+def test_the_kernel_imports_nothing_of_any_game() -> None:
+    reached = reachable_hub_modules("hub.kernel")
+    assert "hub.kernel.table" in reached and "hub.protocol" in reached  # the walk did walk
+    bad = {m: by for m, by in reached.items() if m.startswith(GAME_SPECIFIC)}
+    assert bad == {}, f"the kernel reaches game code: {bad}"
+
+
+def test_the_import_check_finds_game_imports_where_there_are_some() -> None:
+    """The check above can fail: run on the Citadels adapter, it finds the engine."""
+    reached = reachable_hub_modules("hub.games.citadels")
+    assert any(m.startswith("hub.engine") for m in reached)
+
+
+# ---------------------------------------------------------------------- a second game
+class Seat:
+    """A raw seat device on the in-process bus: sends protocol events, records commands."""
+
+    def __init__(self, bus: InProcessBus, seat: int) -> None:
+        self.seat = seat
+        self.client = bus.client(f"toy-{seat}", will=(f"citadels/t1/seat/{seat}/status", b"offline", 1, True))
+        self.commands: list[SeatCommand] = []
+        self.client.subscribe(f"citadels/t1/seat/{seat}/cmd", lambda _t, p: self.commands.append(parse_command(p)))
+        self.seq = 0
+        self.client.publish(f"citadels/t1/seat/{seat}/status", b"online", retain=True)
+
+    def send(self, type: str, **fields: Any) -> int:
+        self.seq += 1
+        event = {"v": 1, "device": f"toy-{self.seat}", "boot": 1, "seq": self.seq, "t": 0, "type": type, **fields}
+        self.client.publish(f"citadels/t1/seat/{self.seat}/event", json.dumps(event).encode())
+        return self.seq
+
+    def answer(self, seq: int) -> SeatCommand:
+        return next(c for c in self.commands if c.ref == seq)
+
+
+@pytest.fixture
+def toy() -> Any:
+    bus = InProcessBus()
+    journal: list[Take] = []
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=6)), journal=journal.append, transport_waits=True)
+    table.start()
+    seats = {s: Seat(bus, s) for s in (1, 2)}
+    yield table, seats, journal
+    table.stop()
+    bus.close()
+
+
+def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
+    table, seats, journal = toy
+    assert table.public_view()["stones"] == 6 and table.online == {1: True, 2: True}
+    laid = seats[1].send("tag", edge="added", uid="57070001")  # a stone card: take one
+    assert seats[1].answer(laid).text == ("Take 1", "Accepted")
+    seats[1].send("tag", edge="removed", uid="57070001")
+    early = seats[1].send("button", button="ok")
+    assert (seats[1].answer(early).code, seats[1].answer(early).led) == ("not_your_turn", "amber")
+    cycled = seats[2].send("button", button="a")  # the buttons cycle through the game's options
+    assert seats[2].answer(cycled).text == ("2/2 Take 2",  "OK: do it")
+    seats[2].send("button", button="ok")
+    assert [str(a) for a in table.game.log] == ["1 take 1", "2 take 2"]
+    assert table.answer(1, "1 take 2") == {"ok": True}  # a phone, through the same queue
+    assert table.answer(2, "2 take 2")["code"] == "too_many"  # the game's own coded refusal
+    seats[2].client.publish("citadels/t1/seat/2/event", json.dumps(
+        {"v": 1, "device": "toy-2", "boot": 1, "seq": 1, "t": 0, "type": "button", "button": "a"}).encode())
+    assert table.counters["duplicate"] == 1  # (device, boot, seq) seen: dropped
+    last = seats[2].send("tag", edge="added", uid="57070002")
+    assert seats[2].answer(last).code is None
+    view = table.public_view()
+    assert (view["stones"], view["winner"]) == (0, 2) and table.hint(1) == "game_over"
+    assert journal == table.game.log and ToyGame.replay(ToySetup(6), journal).stones == 0
+    assert set(table.game.apply_threads) == {"hub"}  # every action applied by the one hub thread
+
+
+def test_a_toy_game_seat_offline_pauses_it(toy: Any) -> None:
+    table, seats, _journal = toy
+    seats[1].client.drop()  # its last will: offline
+    assert table.paused and "seat 1" in table.pause_text()
+    assert table.answer(1, "1 take 1")["code"] == "paused"
+    assert table.game.log == []
+
+
+def test_the_journal_failing_rolls_the_toy_game_back() -> None:
+    def broken(_action: Take) -> None:
+        raise OSError("disk full")
+
+    bus = InProcessBus()
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=5)), journal=broken, transport_waits=True)
+    table.start()
+    try:
+        refused = table.answer(1, "1 take 1")
+        assert refused["code"] == "store_failed" and table.store_error
+        assert table.game.stones == 5 and table.game.log == []  # replayed without the unrecorded action
+    finally:
+        table.stop()
+
+
+def test_caller_mode_runs_inputs_on_the_thread_that_started_the_table() -> None:
+    """The in-process simulator's way: its own thread is the hub thread; what other
+    threads submit waits in the queue until that thread takes it in."""
+    bus = InProcessBus()
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=5)), own_thread=False, transport_waits=True)
+    table.start()
+    seat = Seat(bus, 1)
+    seat.answer(seat.send("tag", edge="added", uid="57070001"))  # run at once, on this thread
+    assert table.game.apply_threads == [threading.current_thread().name]
+    result: dict[str, Any] = {}
+    phone = threading.Thread(target=lambda: result.update(table.answer(2, "2 take 1")))
+    phone.start()
+    while table.loop.queued() == 0:
+        phone.join(0.001)
+    assert len(table.game.log) == 1 and phone.is_alive()  # queued, not applied behind the hub's back
+    table.run_pending()
+    phone.join(5)
+    assert result == {"ok": True} and table.game.apply_threads == [threading.current_thread().name] * 2
+    table.stop()
+    assert table.answer(1, "1 take 1")["code"] == "stopped"
+
+
+def test_own_mode_never_runs_an_input_on_the_callers_thread() -> None:
+    bus = InProcessBus()
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=3)))
+    table.start()
+    try:
+        assert table.answer(1, "1 take 2") == {"ok": True}
+        assert table.game.apply_threads == ["hub"]
+        hub = table.loop.thread
+        assert hub is not None and hub is not threading.current_thread() and hub.is_alive()
+    finally:
+        table.stop()
+    assert not hub.is_alive()  # stop() ends the hub thread
+    assert table.answer(1, "1 take 1")["code"] == "stopped"
