@@ -106,7 +106,8 @@ def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> No
 
             # the viewer picks a language; the page changes without a reload
             board.select_option("#lang", "zh-Hant")
-            board.wait_for_function("() => document.querySelector('#title').textContent === '富饒之城'")
+            # the Classic rulebook's title in Traditional Chinese (the 2000 sheet's 富饶之城 is zh-Hans)
+            board.wait_for_function("() => document.querySelector('#title').textContent === '榮耀之城'")
             assert board.inner_text("#log li >> nth=0") != ""
             assert board.evaluate("window.__noReload") == "still here"
         finally:
