@@ -245,7 +245,7 @@ class TableService:
             return
         if seat > self.game.n:
             self.counters["refused_unknown_seat"] += 1
-            self._send(seat, led="red", beep="error", text=texts.lines(f"No seat {seat} in this game"),
+            self._send(seat, led="red", beep="error", text=texts.lines(texts.say("no_seat", seat=seat)),
                        code="unknown_seat")
             return
         if kind == "status":
@@ -280,7 +280,7 @@ class TableService:
             event = parse_event(payload)
         except ProtocolError as exc:
             self.counters[f"refused_{exc.code}"] += 1
-            self._send(seat, led="red", beep="error", text=texts.lines("Bad message", exc.message),
+            self._send(seat, led="red", beep="error", text=texts.lines(texts.say("bad_message"), exc.message),
                        code=exc.code)
             return
         seen = self._seen.setdefault((event.device, event.boot), set())
@@ -334,12 +334,12 @@ class TableService:
         for uid in sorted(self.readers[seat].cards):
             ref = self.registry.lookup(uid)
             if ref is None:
-                lines.append("Unknown card: lift it")
+                lines.append(texts.misplaced_line(None, "character"))
             elif ref.kind == "character":
                 if player is None or ref.id not in player.characters:
-                    lines.append(f"{texts.card_name(ref.id)} is not yours: lift it")
+                    lines.append(texts.misplaced_line(ref.id, "character"))
             elif self.city_uid.get(uid) != seat:
-                lines.append(f"{texts.card_name(ref.id)} is not in your city: lift it")
+                lines.append(texts.misplaced_line(ref.id, "district"))
         return lines
 
     def _card_lifted(self, seat: int, event: SeatEvent) -> None:
@@ -407,7 +407,7 @@ class TableService:
             cursor = (cursor + (1 if event.button == "a" else -1)) % len(options)
             self._cursor[seat] = cursor
             self._send(seat, led="blue", beep="none", ref=event.seq,
-                       text=texts.lines(f"{cursor + 1}/{len(options)} {texts.describe(options[cursor])}", "OK: do it"))
+                       text=texts.lines(texts.option_line(cursor, len(options), options[cursor]), texts.say("ok_do_it")))
             return
         self._try(seat, options[cursor], event)
 
@@ -436,7 +436,7 @@ class TableService:
         self._track_city(action, uid)
         self.counters["accepted"] += 1
         self._send(seat, led="green", beep="ok", ref=event.seq if event else None,
-                   text=texts.lines(texts.describe(action), "Accepted"))
+                   text=texts.lines(texts.describe(action), texts.say("accepted")))
         self._after(events)
         return {"ok": True}
 
@@ -507,8 +507,8 @@ class TableService:
             elif e.kind == "robbery":
                 amount = data["amount"]
                 self._send(data["victim_seat"], led="red", beep="error",
-                           text=texts.lines(f"Robbed! Give your {amount} gold to seat {data['thief_seat']}"))
-                self._send(data["thief_seat"], text=texts.lines(f"Take {amount} gold from seat {data['victim_seat']}"))
+                           text=texts.lines(texts.say("robbed", amount=amount, seat=data["thief_seat"])))
+                self._send(data["thief_seat"], text=texts.lines(texts.say("robbery_take", amount=amount, seat=data["victim_seat"])))
             elif e.kind == "instruct":
                 self._send(data["seat"], text=texts.lines(texts.instruction(data)))
         public = [e.to_json() for e in events if e.to is None]
@@ -527,13 +527,9 @@ class TableService:
     def _prompt_text(self) -> list[str]:
         assert self.game.pending is not None
         seat, kind = self.game.pending
-        if kind == "turn":
-            head = f"Your turn: {texts.card_name(self.game.turn_char)}"
-        else:
-            head = {"pick": "Pick a character", "faceup": "Show face-up cards", "graveyard": "Graveyard?",
-                    "discard": "Remove a character", "keep": "Keep a card", "toss": "Put cards back"}[kind]
+        head = texts.prompt_head(kind, self.game.turn_char if kind == "turn" else None)
         options = self.button_options(seat)
-        first = texts.describe(options[0]) if options else "Place a card"
+        first = texts.describe(options[0]) if options else texts.say("place_card")
         return texts.lines(head, first)
 
     def _restore(self, seat: int, ref: int | None = None) -> None:
@@ -546,12 +542,12 @@ class TableService:
         lift = self.misplaced(seat)
         if self.readers[seat].too_many:
             self._lift_shown.add(seat)
-            self._send(seat, led="red", text=texts.lines("One card at a time", "Lift the others"), ref=ref,
+            self._send(seat, led="red", text=texts.lines(texts.say("one_card"), texts.say("lift_others")), ref=ref,
                        code="multiple_cards")
         elif lift and ref is not None:  # only when the seat just reported what lies there
             self._lift_shown.add(seat)
             self._send(seat, led="red", text=texts.lines(*lift[:2]) if len(lift) < 3 else
-                       texts.lines(lift[0], f"and {len(lift) - 1} more cards: lift them"), ref=ref, code="lift_card")
+                       texts.lines(lift[0], texts.say("lift_more", n=len(lift) - 1)), ref=ref, code="lift_card")
         elif pending is not None and pending.seat == seat and not self.game.over:
             self._lift_shown.discard(seat)
             self._send(seat, led="blue", text=self._prompt_text(), ref=ref)
@@ -563,9 +559,9 @@ class TableService:
     def _waiting_display(self) -> dict[str, Any]:
         game = self.game
         if game.over:
-            return {"led": "white", "text": texts.lines("Game over")}
-        who = f"Seat {game.pending.seat} decides" if game.pending is not None else "Please wait"
-        return {"led": "off", "text": texts.lines("Citadels", who)}
+            return {"led": "white", "text": texts.lines(texts.say("game_over"))}
+        who = texts.waiting_line(game.pending.seat if game.pending is not None else None)
+        return {"led": "off", "text": texts.lines(texts.title(), who)}
 
     def hint(self, seat: int) -> str:
         """A short key saying what the seat should do with cards now (for its page)."""
@@ -726,7 +722,7 @@ class TableService:
         except IllegalAction as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}
         self.counters["admin_cards"] += 1
-        self._send(seat, led="green", beep="ok", text=texts.lines(texts.describe(action), "Entered by the table"))
+        self._send(seat, led="green", beep="ok", text=texts.lines(texts.describe(action), texts.say("entered")))
         self._note({"kind": "admin_card", "seat": seat}, view=False)
         self._after(events)
         return {"ok": True}
