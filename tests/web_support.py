@@ -153,7 +153,8 @@ class FakeTable:
         with self._lock:
             try:
                 setup = Setup(players=config["players"], seed=config.get("seed", 0), mode=config["mode"],
-                              variant=config["variant"], names=tuple(config["names"]))
+                              variant=config["variant"], names=tuple(config["names"]),
+                              edition=config.get("edition", "classic"))
             except (ValueError, KeyError) as error:
                 return {"ok": False, "code": "bad_setup", "message": str(error)}
             self._setup(setup)
