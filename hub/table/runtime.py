@@ -21,7 +21,7 @@ class CurrentTable:
     def switch(self, service: TableService) -> None:
         service._subscribers.extend(s for s in self.service._subscribers if s not in service._subscribers)
         self.service = service
-        service._publish_view([{"kind": "new_game", "players": service.game.n}])
+        service._publish_view([{"kind": "new_game", "players": service.game.n, "edition": service.game.setup.edition}])
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.service, name)

@@ -747,7 +747,8 @@ class TableService:
         self.displays.clear()
         self._lift_shown.clear()
         self.recent.clear()
-        self._publish_view([{"kind": "new_game", "players": setup.players}, *self.opening_events()])
+        self._publish_view([{"kind": "new_game", "players": setup.players, "edition": setup.edition},
+                            *self.opening_events()])
         return {"ok": True}
 
     def pause(self, reason: str) -> None:
