@@ -149,6 +149,15 @@ def test_a_new_game_event_naming_the_edition_switches_the_voice_to_its_words() -
     assert [u.text for u in said] == [words.say("character.warlord.prompt", "zh-Hans", "2000")]
 
 
+def test_the_english_names_in_the_engines_messages_are_the_catalogues() -> None:
+    """The engine words its refusals with its cards' English names (``cards.json``); they
+    must be the names the display, the pages and the voice use."""
+    for district in all_districts().values():
+        assert district.name == words.district_name(district.id, "en"), district.id
+    for character in CHARACTERS:
+        assert character.name == words.character_name(character.id, "en"), character.id
+
+
 def test_districts_types_editions_and_variants_match_the_engine() -> None:
     assert {k.split(".", 1)[1] for k in words.keys("district.")} == set(all_districts())
     assert {k.split(".", 1)[1] for k in words.keys("type.")} == set(TYPES)
