@@ -23,10 +23,8 @@ TYPE_ORDER: tuple[str, ...] = ("noble", "religious", "trade", "military", "uniqu
 # log's sentences. Terms follow the rulebooks, one word per idea in each language: a round
 # is 輪/轮, a turn is 回合, the crown 皇冠; no space between names, numbers and Chinese words.
 UI_PREFIX, VERB_PREFIX, LOG_PREFIX = "page.", "verb.", "log."
-# Events the log leaves out: another event tells their story ("builds" says the price,
-# the cards a draw brings are told as "takes 2 cards into their hand").
-_SILENT_IN_LOG = frozenset({"called", "gold_other", "instruct_draw", "graveyard_passed", "turn_ended", "prompt",
-                            "reader", "correction"})
+# An event with no log.* sentence stays out of the log: another event tells its story
+# ("builds" says the price; a draw's cards are told as "takes 2 cards into their hand").
 _GOLD_INCOME = frozenset({"tax", "income", "king", "bishop", "warlord", "noble", "religious", "military", "trade"})
 _SEAT_KEYS = frozenset({"seat", "crowned", "thief_seat", "victim_seat", "warlord_seat", "other", "winner"})
 _CARD_KEYS = frozenset({"character", "district"})
@@ -170,10 +168,10 @@ def sentence(event: Mapping[str, Any], lang: str, seat_names: Mapping[int, str],
     """
     kind, data = event_fields(event)
     i = lang_index(lang)
-    key = _template_key(kind, data)
-    if key in _SILENT_IN_LOG or not words.has(LOG_PREFIX + key):
+    log_key = LOG_PREFIX + _template_key(kind, data)
+    if not words.has(log_key):
         return ""
-    template = words.template(LOG_PREFIX + key, lang)
+    template = words.template(log_key, lang)
     values: dict[str, Any] = {"thief": names.get("thief") or words.character_name("thief", lang)}
     if kind == "paused":
         data = {**data, **pause_reason(data.get("reason"))}
