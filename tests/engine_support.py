@@ -10,9 +10,9 @@ from hub.engine import Action, Game, Setup, StartPosition
 from hub.engine.cards import CHARACTER_BY_ID
 
 PUBLIC_KEYS = {
-    "round", "phase", "mode", "crowned", "calling", "faceup_removed", "killed", "robbed",
+    "round", "phase", "mode", "edition", "crowned", "calling", "faceup_removed", "killed", "robbed",
     "complete_at", "first_complete", "pending", "deck", "seats", "result",
-}
+}  # "edition": the rule set, public (the pages word a character in its edition's words)
 # "score": what the city is worth now (public: cities are on the table); "chosen": how many
 # characters the seat holds (public: everyone sees a card taken), never which.
 PUBLIC_SEAT_KEYS = {"seat", "name", "gold", "hand", "crown", "characters", "city", "museum", "complete", "score",

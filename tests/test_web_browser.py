@@ -106,7 +106,8 @@ def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> No
 
             # the viewer picks a language; the page changes without a reload
             board.select_option("#lang", "zh-Hant")
-            board.wait_for_function("() => document.querySelector('#title').textContent === '富饒之城'")
+            # the Classic rulebook's title in Traditional Chinese (the 2000 sheet's 富饶之城 is zh-Hans)
+            board.wait_for_function("() => document.querySelector('#title').textContent === '榮耀之城'")
             assert board.inner_text("#log li >> nth=0") != ""
             assert board.evaluate("window.__noReload") == "still here"
         finally:
@@ -160,6 +161,34 @@ def test_admin_page_pauses_corrects_and_starts_a_game(browser: Browser) -> None:
     # the one refused request (void without a reason) is the only thing the console reports
     assert [e.lower() for e in errors] == [
         "console: failed to load resource: the server responded with a status of 400 (bad request)"]
+
+
+def test_admin_form_starts_a_2000_game_with_the_editions_own_variants(browser: Browser) -> None:
+    """The new-game form offers each edition's variants in the page's language; choosing
+    the 2000 edition's shorter game starts exactly that game."""
+    from tests.web_support import ADMIN_TOKEN
+
+    table = FakeTable(4, seed=5)
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        admin = phone_page(browser, errors)
+        admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=zh-Hans")
+        admin.wait_for_selector("#seat-links figure img")
+        options = "os => os.map(o => [o.value, o.textContent])"
+        assert admin.eval_on_selector_all("#edition option", options) == [["classic", "经典版"], ["2000", "2000版"]]
+        assert admin.eval_on_selector_all("#variant option", options) == [
+            ["classic7", "经典版：7个地区完成城市"], ["classic8", "经典版：8个地区完成城市"]]
+        admin.select_option("#edition", "2000")
+        assert admin.eval_on_selector_all("#variant option", options) == [
+            ["standard", "2000版：8个地区完成城市"], ["short", "2000版短局：7个地区完成城市"]]
+        admin.select_option("#variant", "short")
+        admin.select_option("#players", "3")
+        admin.click("#new-game button[type=submit]")
+        admin.wait_for_selector("#admin-feedback.good")
+        setup = table.game.setup
+        assert (setup.edition, setup.variant, setup.players) == ("2000", "short", 3)
+        assert "assassin" not in [c.id for c in table.game.characters]  # the 2000 sheet's 3-player table
+    assert errors == []
 
 
 def test_a_page_that_loses_its_stream_catches_up_without_reload(browser: Browser) -> None:

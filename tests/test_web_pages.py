@@ -235,6 +235,25 @@ def test_the_seat_page_in_physical_mode_says_what_to_do_with_the_cards(browser: 
     assert errors == []
 
 
+@pytest.mark.parametrize("edition", ["classic", "2000"])
+def test_the_seat_page_says_what_the_characters_ability_does_in_its_editions_words(
+        browser: Browser, edition: str) -> None:
+    from hub import words
+
+    variant = "classic7" if edition == "classic" else "standard"
+    table = FakeTable(4, seed=2, variant=variant, edition=edition)
+    step_until(table, lambda g: g.phase == "turns" and g.pending is not None and g.pending.kind == "turn"
+               and g.turn_char == "warlord")
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        page = phone_page(browser, errors)
+        page.goto(f"{server.url}/seat/{SEAT_TOKENS[table.game.pending.seat]}?lang=zh-Hans")
+        settled(page, table, log=False)
+        assert page.inner_text("#ability") == words.say("character.warlord.ability", "zh-Hans", edition)
+    assert ("回合结束时" in words.say("character.warlord.ability", "zh-Hans", edition)) == (edition == "2000")
+    assert errors == []
+
+
 class HintingTable(FakeTable):
     """A table that, like the hub, says what the seat's display shows and what to do."""
 

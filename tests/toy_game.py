@@ -125,6 +125,9 @@ class ToyAdapter:
     def reset(self) -> None:
         pass
 
+    def game_facts(self, game: ToyGame) -> dict[str, Any]:
+        return {}
+
     def opening_events(self, game: ToyGame) -> list[dict[str, Any]]:
         return [{"kind": "pile", "stones": game.stones}]
 

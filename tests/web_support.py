@@ -37,6 +37,7 @@ class FakeTable:
         crowned: int = 1,
         human_seats: frozenset[int] = frozenset(),
         bot_kind: str = "heuristic",
+        edition: str = "classic",
     ) -> None:
         self._lock = threading.RLock()
         self._subscribers: list[Subscriber] = []
@@ -53,7 +54,8 @@ class FakeTable:
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._setup(Setup(players=players, seed=seed, mode=mode, variant=variant,
-                          names=names or tuple(f"P{i}" for i in range(1, players + 1)), crowned=crowned))
+                          names=names or tuple(f"P{i}" for i in range(1, players + 1)), crowned=crowned,
+                          edition=edition))
 
     def _setup(self, setup: Setup) -> None:
         self.setup = setup
@@ -153,7 +155,8 @@ class FakeTable:
         with self._lock:
             try:
                 setup = Setup(players=config["players"], seed=config.get("seed", 0), mode=config["mode"],
-                              variant=config["variant"], names=tuple(config["names"]))
+                              variant=config["variant"], names=tuple(config["names"]),
+                              edition=config.get("edition", "classic"))
             except (ValueError, KeyError) as error:
                 return {"ok": False, "code": "bad_setup", "message": str(error)}
             self._setup(setup)

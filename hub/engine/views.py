@@ -32,6 +32,7 @@ def public_view(game: Game) -> dict[str, Any]:
         "round": game.round,
         "phase": game.phase,
         "mode": game.setup.mode,
+        "edition": game.setup.edition,  # the pages word a character in its edition's words
         "crowned": game.crowned,
         "calling": calling,
         "faceup_removed": list(game.faceup),

@@ -70,6 +70,7 @@ class GameAdapter(Protocol[G]):
     def new_setup(self, config: dict[str, Any], current: G) -> Any: ...  # ValueError/KeyError/TypeError if bad
     def reset(self) -> None: ...  # a new game: forget what lay where
     def opening_events(self, game: G) -> list[dict[str, Any]]: ...  # public, before any action
+    def game_facts(self, game: G) -> dict[str, Any]: ...  # what a "new_game" event says of it (rule set...)
 
     # -- input -> action (or a refusal)
     def card_action(self, game: G, seat: int, uid: str) -> Any: ...

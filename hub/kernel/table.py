@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Generic
 
+from hub import words
 from hub.protocol import (
     MULTIPLE_CARDS,
     ProtocolError,
@@ -40,6 +41,12 @@ from .interfaces import G, GameAdapter, Refusal
 from .publishing import Listeners, Subscriber
 from .readers import Readers
 from .view_publisher import publish_lazily
+
+def _say(key: str, **params: object) -> str:
+    """A line of the kernel's own for a seat display, from the one word catalogue (the
+    displays speak English; ``hub.words`` holds every line in three languages)."""
+    return words.say(f"display.{key}", "en", None, **params)
+
 
 log = logging.getLogger("hub.table")
 
@@ -186,7 +193,7 @@ class Table(Generic[G]):
             return
         if seat > self.game.n:
             self.counters["refused_unknown_seat"] += 1
-            self._send(seat, led="red", beep="error", text=self._lines(f"No seat {seat} in this game"),
+            self._send(seat, led="red", beep="error", text=self._lines(_say("no_seat", seat=seat)),
                        code="unknown_seat")
             return
         if kind == "status":
@@ -221,7 +228,7 @@ class Table(Generic[G]):
             event = parse_event(payload)
         except ProtocolError as exc:
             self.counters[f"refused_{exc.code}"] += 1
-            self._send(seat, led="red", beep="error", text=self._lines("Bad message", exc.message), code=exc.code)
+            self._send(seat, led="red", beep="error", text=self._lines(_say("bad_message"), exc.message), code=exc.code)
             return
         if not self.seen.first_time(event.device, event.boot, event.seq):
             self.counters["duplicate"] += 1
@@ -308,7 +315,7 @@ class Table(Generic[G]):
             self._cursor[seat] = cursor
             describe = self.adapter.describe(options[cursor])
             self._send(seat, led="blue", beep="none", ref=event.seq,
-                       text=self._lines(f"{cursor + 1}/{len(options)} {describe}", "OK: do it"))
+                       text=self._lines(_say("option", i=cursor + 1, n=len(options), option=describe), _say("ok_do_it")))
             return
         self._try(seat, options[cursor], event)
 
@@ -341,7 +348,7 @@ class Table(Generic[G]):
         self.adapter.applied(action, uid)
         self.counters["accepted"] += 1
         self._send(seat, led="green", beep="ok", ref=event.seq if event else None,
-                   text=self._lines(self.adapter.describe(action), "Accepted"))
+                   text=self._lines(self.adapter.describe(action), _say("accepted")))
         self._after(events)
         return {"ok": True}
 
@@ -414,12 +421,12 @@ class Table(Generic[G]):
         lift = self.misplaced(seat)
         if self.readers[seat].too_many:
             self._lift_shown.add(seat)
-            self._send(seat, led="red", text=self._lines("One card at a time", "Lift the others"), ref=ref,
+            self._send(seat, led="red", text=self._lines(_say("one_card"), _say("lift_others")), ref=ref,
                        code="multiple_cards")
         elif lift and ref is not None:  # only when the seat just reported what lies there
             self._lift_shown.add(seat)
             self._send(seat, led="red", text=self._lines(*lift[:2]) if len(lift) < 3 else
-                       self._lines(lift[0], f"and {len(lift) - 1} more cards: lift them"), ref=ref, code="lift_card")
+                       self._lines(lift[0], _say("lift_more", n=len(lift) - 1)), ref=ref, code="lift_card")
         elif pending is not None and pending.seat == seat and not self.game.over:
             self._lift_shown.discard(seat)
             self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game), ref=ref)
@@ -476,6 +483,11 @@ class Table(Generic[G]):
 
     def _encoded_view(self) -> bytes:
         return encode_json(self.public_view())
+
+    def new_game_event(self) -> dict[str, Any]:
+        """The public event that opens a game on this table (its player count and what the
+        adapter says of its rules)."""
+        return {"kind": "new_game", "players": self.game.n, **self.adapter.game_facts(self.game)}
 
     def announce(self, events: list[dict[str, Any]]) -> None:
         """Publish the view with `events`, through the hub thread (from any thread)."""
@@ -582,7 +594,7 @@ class Table(Generic[G]):
         except self._refusals as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
         self.counters["admin_cards"] += 1
-        self._send(seat, led="green", beep="ok", text=self._lines(self.adapter.describe(action), "Entered by the table"))
+        self._send(seat, led="green", beep="ok", text=self._lines(self.adapter.describe(action), _say("entered")))
         self._note({"kind": "admin_card", "seat": seat}, view=False)
         self._after(events)
         return {"ok": True}
@@ -616,7 +628,7 @@ class Table(Generic[G]):
         self.displays.clear()
         self._lift_shown.clear()
         self.listeners.recent.clear()
-        self.publish_view([{"kind": "new_game", "players": self.game.n}, *self._opening_events()])
+        self.publish_view([self.new_game_event(), *self._opening_events()])
         return {"ok": True}
 
     def status(self) -> dict[str, Any]:

@@ -14,16 +14,15 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from hub.engine.cards import all_districts
+from hub import words
 
 
 def character_label(character: str) -> str:
-    return character.replace("_", " ").title()
+    return words.card_name(character, "en")
 
 
 def district_label(district: str) -> str:
-    card = all_districts().get(district)
-    return card.names["en"] if card is not None else district.replace("_", " ").title()
+    return words.district_name(district, "en")
 
 
 class TableStory:
@@ -52,7 +51,7 @@ class TableStory:
             self.built[int(seat["seat"])] = len(seat.get("city") or [])
 
     def who(self, seat: Any) -> str:
-        return self.names.get(int(seat)) or f"Seat {seat}"
+        return self.names.get(int(seat)) or words.seat_label(int(seat), "en")
 
     # -- the one entry point ---------------------------------------------------------
     def feed(self, event: Mapping[str, Any]) -> list[str]:

@@ -21,7 +21,7 @@ class CurrentTable:
     def switch(self, service: TableService) -> None:
         service.take_over_listeners(self.service)
         self.service = service
-        service.announce([{"kind": "new_game", "players": service.game.n}])
+        service.announce([service.new_game_event()])
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.service, name)

@@ -1,4 +1,10 @@
-"""Short English lines for a seat's display (4 lines x 21 characters) and the console."""
+"""Short lines for a seat's display (4 lines x 21 characters) and the console.
+
+A facade over the word catalogue (``hub.words``, ``data/display.json``): the display's own
+short forms ("Pick Thief", "Take 2 gold") with the card names every medium shares. The
+display speaks English today (its font has no CJK); every line exists in all three
+languages, so ``lang`` is a parameter.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +12,25 @@ import functools
 import textwrap
 from typing import Any
 
+from hub import words
 from hub.engine import Action
-from hub.engine.cards import CHARACTER_BY_ID, all_districts
 
 LINE = 21
+# verbs whose display line is the verb's word and the card it names ("Build Manor")
+_CARD_VERBS = frozenset({"pick", "faceup", "discard", "kill", "rob", "keep", "build", "toss", "lab", "museum"})
+# verbs with a fixed line
+_PLAIN_VERBS = frozenset({"gold", "draw", "tax", "end", "smithy", "done"})
+_PROMPT_HEADS = frozenset({"pick", "faceup", "graveyard", "discard", "keep", "toss"})
 
 
-@functools.lru_cache(maxsize=512)  # all_districts() builds every printing's table on each call
-def card_name(card: str) -> str:
-    if card in CHARACTER_BY_ID:
-        return CHARACTER_BY_ID[card].name
-    district = all_districts().get(card)
-    return district.name if district else card
+def say(key: str, lang: str = "en", **params: object) -> str:
+    """One display line from the catalogue (``display.<key>``)."""
+    return words.say(f"display.{key}", lang, None, **params)
+
+
+@functools.lru_cache(maxsize=1024)  # asked for on every prompt and option line
+def card_name(card: str, lang: str = "en") -> str:
+    return words.card_name(card, lang)
 
 
 def lines(*parts: str) -> list[str]:
@@ -33,51 +46,78 @@ def _wrapped(part: str) -> tuple[str, ...]:
     return tuple(textwrap.wrap(part, LINE)) or ("",)
 
 
-def describe(action: Action) -> str:
+def describe(action: Action, lang: str = "en") -> str:
     """An option as a person reads it on a 21-character line."""
     verb, args = action.verb, action.args
-    if verb in ("pick", "faceup", "discard", "kill", "rob", "keep", "build", "toss", "lab", "museum") and args:
-        word = {"faceup": "Face up", "discard": "Remove", "toss": "Put back", "lab": "Lab: discard",
-                "museum": "Museum"}.get(verb, verb.capitalize())
-        return f"{word} {card_name(args[0])}"
+    if verb in _CARD_VERBS and args:
+        return say(verb, lang, card=card_name(args[0], lang))
     if verb == "destroy":
-        return f"Destroy {card_name(args[1])} s{args[0]}"
+        return say("destroy", lang, card=card_name(args[1], lang), seat=args[0])
     if verb == "swap":
-        return f"Swap hands w/ seat {args[0]}"
+        return say("swap", lang, seat=args[0])
     if verb == "redraw":
-        return f"Redraw {args[0]} cards" if args else "Redraw cards"
+        return say("redraw_n", lang, n=args[0]) if args else say("redraw", lang)
     if verb == "graveyard":
-        return "Graveyard: take (1g)" if args[0] == "take" else "Graveyard: pass"
-    return {"gold": "Take 2 gold", "draw": "Draw cards", "tax": "Collect tax", "end": "End turn",
-            "smithy": "Smithy: 2g->3 cards", "done": "Done"}.get(verb, str(action))
+        return say("graveyard_take" if args[0] == "take" else "graveyard_pass", lang)
+    if verb in _PLAIN_VERBS:
+        return say(verb, lang)
+    return str(action)
 
 
-def coin_instruction(event: dict[str, Any]) -> str | None:
+def coin_instruction(event: dict[str, Any], lang: str = "en") -> str | None:
     """What a player must do with real coins after a gold change."""
     delta, reason = event["delta"], event["reason"]
     if reason == "robbery":
         return None  # said once, by the robbery event, to both seats
     if delta > 0:
-        return f"Take {delta} gold from the bank"
+        return say("coin_take", lang, n=delta)
     if delta < 0:
-        return f"Pay {-delta} gold to the bank"
+        return say("coin_pay", lang, n=-delta)
     return None
 
 
-def instruction(event: dict[str, Any]) -> str:
+def instruction(event: dict[str, Any], lang: str = "en") -> str:
     what, draw, keep = event["what"], event["draw"], event["keep"]
     if what == "draw_keep" and draw != keep:
-        return f"Draw {draw}, keep {keep}, put {draw - keep} at the bottom"
+        return say("instruct_draw_keep", lang, draw=draw, keep=keep, rest=draw - keep)
     if what == "redraw":
-        return f"Put {draw} at the bottom, then draw {draw}"
-    return f"Draw {draw} district cards"
+        return say("instruct_redraw", lang, draw=draw)
+    return say("instruct_draw", lang, draw=draw)
 
 
-def use_reader(action: Action) -> str:
+def use_reader(action: Action, lang: str = "en") -> str:
     """Why a phone cannot say a card, and what to do instead."""
     verb, args = action.verb, action.args
     if verb == "destroy" and len(args) >= 2:
-        return f"lay the {card_name(args[1])} card of seat {args[0]}'s city on your reader"
+        return say("use_reader_destroy", lang, card=card_name(args[1], lang), seat=args[0])
     if args:
-        return f"lay the {card_name(args[0])} card on your reader"
-    return "lay the card on your reader"
+        return say("use_reader_card", lang, card=card_name(args[0], lang))
+    return say("use_reader", lang)
+
+
+# -- the lines the table service sends (one function per line, so the service holds no words)
+def prompt_head(decision: str, character: str | None, lang: str = "en") -> str:
+    """The first line of a seat's prompt: whose turn it is, or what it must decide."""
+    if decision == "turn" and character:
+        return say("your_turn", lang, character=card_name(character, lang))
+    return say(f"head_{decision}", lang) if decision in _PROMPT_HEADS else decision
+
+
+def option_line(index: int, count: int, action: Action, lang: str = "en") -> str:
+    """The button cursor's line: "2/5 Build Manor"."""
+    return say("option", lang, i=index + 1, n=count, option=describe(action, lang))
+
+
+def misplaced_line(card: str | None, kind: str, lang: str = "en") -> str:
+    """A card lying on a reader where it may not rest: kind "character" or "district"."""
+    if card is None:
+        return say("unknown_card", lang)
+    return say("not_yours" if kind == "character" else "not_in_city", lang, card=card_name(card, lang))
+
+
+def waiting_line(seat: int | None, lang: str = "en") -> str:
+    return say("decides", lang, seat=seat) if seat is not None else say("please_wait", lang)
+
+
+def title(lang: str = "en") -> str:
+    return words.template("title", lang)

@@ -1,7 +1,7 @@
 """The hub's voice: calls the characters and speaks prompts, never a secret.
 
-`utterances(event, lang)` maps public events to phrases from one catalogue
-(phrases.json); `Speaker` says them on a worker thread through a backend.
+`utterances(event, lang)` maps public events to phrases from the hub's one word
+catalogue (``hub.words``); `Speaker` says them on a worker thread through a backend.
 """
 
 from hub.voice.backends import (

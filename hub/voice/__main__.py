@@ -15,8 +15,10 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from hub import words
 from hub.voice.backends import espeak_available, render_wav
 from hub.voice.catalogue import (
+    TURN_PROMPT,
     catalogue,
     character_name,
     district_name,
@@ -69,6 +71,10 @@ def spoken_texts(lang: str) -> dict[str, str]:
     """Everything the hub can say in `lang`: every phrase, and every district's name."""
     texts = sample_phrases(lang, everything=True)
     texts.update({f"district.{card}": name for card, name in catalogue(lang)["districts"].items()})
+    for edition, own in words.edition_overrides().items():  # an edition's own calls (the 2000 Warlord's)
+        for key in own:
+            if key.endswith(".prompt"):
+                texts[f"{edition}.{TURN_PROMPT}{key.split('.')[1]}"] = words.template(key, lang, edition)
     return texts
 
 

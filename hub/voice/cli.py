@@ -35,7 +35,7 @@ def speaker_from_args(args: argparse.Namespace,
                       names: Mapping[int, str] | Sequence[str] | None = None) -> Speaker:
     """A started Speaker for the parsed flags; `names` are the players, seat 1 first."""
     backend = make_backend(args.voice, args.lang, args.voice_dir, getattr(args, "voice_lang", None))
-    return Speaker(backend, args.lang, names=seat_names(names))
+    return Speaker(backend, args.lang, names=seat_names(names), edition=getattr(args, "edition", None))
 
 
 def seat_names(names: Mapping[int, str] | Sequence[str] | None) -> dict[int, str]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from typing import Any, Final
 
+from hub import words
 from hub.voice.catalogue import (
     CHARACTERS,
     character_name,
@@ -58,6 +59,7 @@ class PublicContext:
 
     names: Mapping[int, str] = field(default_factory=dict)
     killed: str | None = None
+    edition: str | None = None  # the rule set's words (None: Classic); a new_game event may name it
 
     def after(self, event: Mapping[str, Any] | object) -> PublicContext:
         """The context once `event` has happened (only public events change it)."""
@@ -69,6 +71,8 @@ class PublicContext:
             return replace(self, killed=str(data.get("character")))
         if kind == "round_started":
             return replace(self, killed=None)
+        if kind == "new_game" and data.get("edition"):
+            return replace(self, edition=str(data["edition"]))
         return self
 
 
@@ -108,7 +112,7 @@ def _round_started(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[
 
 
 def _faceup_removed(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[Utterance]:
-    characters = [character_name(c, lang) for c in data.get("characters") or []]
+    characters = [character_name(c, lang, ctx.edition) for c in data.get("characters") or []]
     if not characters:
         return []
     text = phrase("round.faceup_removed", lang, characters=join_list(characters, lang))
@@ -126,7 +130,7 @@ def _called(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[Utteran
     rank = int(data["rank"])
     text = phrase(
         "call.character", lang,
-        rank=phrase(f"rank.{rank}", lang), character=character_name(data["character"], lang),
+        rank=phrase(f"rank.{rank}", lang), character=character_name(data["character"], lang, ctx.edition),
     )
     return [_announce(text, "called")]
 
@@ -134,7 +138,7 @@ def _called(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[Utteran
 def _no_answer(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[Utterance]:
     character = data.get("character")
     if character and (character == ctx.killed or data.get("killed") is True):
-        text = phrase("call.assassinated", lang, character=character_name(character, lang))
+        text = phrase("call.assassinated", lang, character=character_name(character, lang, ctx.edition))
     else:
         text = phrase("call.no_answer", lang)
     return [_announce(text, "no_answer")]
@@ -145,18 +149,18 @@ def _revealed(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[Utter
         return []  # the killed King shown at round end: the heir's crown says it
     text = phrase(
         "call.revealed", lang,
-        seat=_seat(data, "seat", lang, ctx), character=character_name(data["character"], lang),
+        seat=_seat(data, "seat", lang, ctx), character=character_name(data["character"], lang, ctx.edition),
     )
     return [_announce(text, "revealed")]
 
 
 def _killed(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[Utterance]:
-    text = phrase("ability.kill", lang, character=character_name(data["character"], lang))
+    text = phrase("ability.kill", lang, character=character_name(data["character"], lang, ctx.edition))
     return [_announce(text, "killed")]
 
 
 def _robbed_named(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[Utterance]:
-    text = phrase("ability.rob", lang, character=character_name(data["character"], lang))
+    text = phrase("ability.rob", lang, character=character_name(data["character"], lang, ctx.edition))
     return [_announce(text, "robbed_named")]
 
 
@@ -304,13 +308,12 @@ def _prompt(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[Utteran
     if decision == "turn":
         if character not in CHARACTERS:
             return []
-        values["character"] = character_name(str(character), lang)
+        values["character"] = character_name(str(character), lang, ctx.edition)
         if data.get("step") == "gather":
             phrase_id = "prompt.gather"
-        elif has_phrase(f"prompt.turn.{character}"):
-            phrase_id = f"prompt.turn.{character}"
-        else:
-            phrase_id = "prompt.turn.generic"
+        else:  # the character's own call, in the words of the game's edition
+            text = words.say(words.character_key(str(character), "prompt"), lang, ctx.edition)
+            return [Utterance(text, Priority.PROMPT, "prompt", PROMPT_KEY, PROMPT_TTL)]
     elif decision in _DECISION_PHRASES:
         phrase_id = _DECISION_PHRASES[decision]
         values["seat"] = seat_label(int(data["seat"]), lang, ctx.names)
@@ -383,9 +386,9 @@ def phrases_for_event(
 class Narrator:
     """Feeds events in order and remembers the public context between them."""
 
-    def __init__(self, lang: str, names: Mapping[int, str] | None = None) -> None:
+    def __init__(self, lang: str, names: Mapping[int, str] | None = None, edition: str | None = None) -> None:
         self.lang = check_lang(lang)
-        self.context = PublicContext(names=dict(names or {}))
+        self.context = PublicContext(names=dict(names or {}), edition=edition)
 
     def narrate(self, event: Mapping[str, Any] | object) -> list[Utterance]:
         said = utterances(event, self.lang, self.context)

@@ -57,13 +57,13 @@ class Speaker:
     """Speaks utterances on a worker thread; `say` and `on_event` never block."""
 
     def __init__(self, backend: Backend, lang: str, *, names: Mapping[int, str] | None = None,
-                 capacity: int = DEFAULT_CAPACITY,
+                 edition: str | None = None, capacity: int = DEFAULT_CAPACITY,
                  clock: Callable[[], float] = time.monotonic) -> None:
         if capacity < 1:
             raise ValueError("capacity must be at least 1")
         self.backend = backend
         self.lang = lang
-        self.narrator = Narrator(lang, names)
+        self.narrator = Narrator(lang, names, edition)  # the edition's words (its own Warlord call)
         self.capacity = capacity
         self.stats = SpeakerStats()
         self._clock = clock

@@ -18,8 +18,6 @@ from hub.seeds import fresh_seed
 from hub.table import texts
 
 CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode: said with a card
-PROMPT_HEADS = {"pick": "Pick a character", "faceup": "Show face-up cards", "graveyard": "Graveyard?",
-                "discard": "Remove a character", "keep": "Keep a card", "toss": "Put cards back"}
 
 
 def said_with_card(action: Action) -> bool:
@@ -65,6 +63,10 @@ class CitadelsAdapter:
 
     def reset(self) -> None:
         self.city_uid.clear()
+
+    def game_facts(self, game: Game) -> dict[str, Any]:
+        """A new game's rule set: the voice and the pages word characters by edition."""
+        return {"edition": game.setup.edition}
 
     def opening_events(self, game: Game) -> list[dict[str, Any]]:
         """Round 1 with its crown, and the face-up removed characters."""
@@ -149,9 +151,9 @@ class CitadelsAdapter:
             elif e.kind == "robbery":
                 amount = data["amount"]
                 out.append((data["victim_seat"], {"led": "red", "beep": "error", "text": texts.lines(
-                    f"Robbed! Give your {amount} gold to seat {data['thief_seat']}")}))
+                    texts.say("robbed", amount=amount, seat=data["thief_seat"]))}))
                 out.append((data["thief_seat"], {"text": texts.lines(
-                    f"Take {amount} gold from seat {data['victim_seat']}")}))
+                    texts.say("robbery_take", amount=amount, seat=data["victim_seat"]))}))
             elif e.kind == "instruct":
                 out.append((data["seat"], {"text": texts.lines(texts.instruction(data))}))
         return out
@@ -162,9 +164,9 @@ class CitadelsAdapter:
     def prompt_lines(self, game: Game) -> list[str]:
         assert game.pending is not None
         seat, kind = game.pending
-        head = f"Your turn: {texts.card_name(game.turn_char)}" if kind == "turn" else PROMPT_HEADS[kind]
+        head = texts.prompt_head(kind, game.turn_char if kind == "turn" else None)
         options = button_options(game, seat)
-        first = texts.describe(options[0]) if options else "Place a card"
+        first = texts.describe(options[0]) if options else texts.say("place_card")
         return texts.lines(head, first)
 
     def prompt_event(self, game: Game) -> dict[str, Any]:
@@ -175,9 +177,9 @@ class CitadelsAdapter:
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
         if game.over:
-            return {"led": "white", "text": texts.lines("Game over")}
-        who = f"Seat {game.pending.seat} decides" if game.pending is not None else "Please wait"
-        return {"led": "off", "text": texts.lines("Citadels", who)}
+            return {"led": "white", "text": texts.lines(texts.say("game_over"))}
+        who = texts.waiting_line(game.pending.seat if game.pending is not None else None)
+        return {"led": "off", "text": texts.lines(texts.title(), who)}
 
     def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
         """A card may rest on its reader if it is in that seat's city, or is a character
@@ -187,12 +189,12 @@ class CitadelsAdapter:
         for uid in uids:
             ref = self.registry.lookup(uid)
             if ref is None:
-                lines.append("Unknown card: lift it")
+                lines.append(texts.misplaced_line(None, "character"))
             elif ref.kind == "character":
                 if player is None or ref.id not in player.characters:
-                    lines.append(f"{texts.card_name(ref.id)} is not yours: lift it")
+                    lines.append(texts.misplaced_line(ref.id, "character"))
             elif self.city_uid.get(uid) != seat:
-                lines.append(f"{texts.card_name(ref.id)} is not in your city: lift it")
+                lines.append(texts.misplaced_line(ref.id, "district"))
         return lines
 
     def hint(self, game: Game, seat: int) -> str:

@@ -84,13 +84,16 @@
   async function start() {
     await C.init();
     nameInputs();
+    variantChoices();
     $("players").addEventListener("change", nameInputs);
+    $("edition").addEventListener("change", variantChoices);
     $("new-game").addEventListener("submit", (e) => {
       e.preventDefault();
       const seed = $("seed").value.trim();
       post("/game", {
         players: Number($("players").value),
         names: [...$("names").querySelectorAll("input")].map((i) => i.value),
+        edition: $("edition").value,
         variant: $("variant").value,
         mode: $("mode").value,
         seed: seed ? Number(seed) : null,
@@ -103,7 +106,7 @@
     $("gold").addEventListener("click", () => post("/gold", {
       seat: Number($("gold-seat").value), delta: Number($("gold-delta").value), reason: $("gold-reason").value,
     }));
-    C.onLang(() => { nameInputs(); cardChoices(); if (last) renderStatus(last); });
+    C.onLang(() => { nameInputs(); cardChoices(); variantChoices(); if (last) renderStatus(last); });
     cardChoices();
     $("card-verb").addEventListener("change", () => { $("card-target-label").hidden = $("card-verb").value !== "destroy"; });
     $("card").addEventListener("click", () => post("/card", {
@@ -111,6 +114,22 @@
     }));
     await status();
     C.live(() => status());
+  }
+
+  /* The chosen edition's variants (Classic: classic7, classic8; 2000: standard, short), as
+     the hub lists them in its catalogue; the first is the edition's default. */
+  function variantChoices() {
+    const select = $("variant");
+    const variants = (C.catalogue.editions || {})[$("edition").value] || [];
+    const kept = select.value;
+    select.replaceChildren(...variants.map((v) => {
+      const option = document.createElement("option");
+      option.value = v;
+      option.dataset.i18n = "variant_" + v;
+      option.textContent = C.t("variant_" + v);
+      return option;
+    }));
+    if (variants.includes(kept)) select.value = kept;
   }
 
   /* The admin names a card by its name in the page's language; the hub hears the move the

@@ -34,6 +34,17 @@ const Citadels = (() => {
     return (names && names[id]) || fallback || (catalogue && catalogue.cards.en[id]) || title(id);
   }
 
+  /* A character's words (name, ability, prompt, refusal) in the game's edition: an edition
+     lists only what it says differently from Classic. */
+  function characterWord(v, id, field) {
+    const of = (edition) => {
+      const chars = catalogue && catalogue.characters && catalogue.characters[edition];
+      const mine = chars && (chars[lang] || chars.en);
+      return mine && mine[id] && mine[id][field];
+    };
+    return of((v && v.edition) || "classic") || of("classic") || "";
+  }
+
   function typeName(type) {
     const types = catalogue && catalogue.types[lang];
     return (types && types[type]) || title(type || "");
@@ -296,7 +307,7 @@ const Citadels = (() => {
   }
 
   return {
-    init, t, card, typeName, statusSentence, pauseText, colon, list, typeLetter, typeMarks, typeKey, verb, el, seatName, district, eventText, live, setConn,
+    init, t, card, characterWord, typeName, statusSentence, pauseText, colon, list, typeLetter, typeMarks, typeKey, verb, el, seatName, district, eventText, live, setConn,
     onLang: (fn) => langListeners.push(fn),
     get lang() { return lang; },
     get catalogue() { return catalogue; },

@@ -1,0 +1,197 @@
+"""The one word catalogue: every word the seat displays, the pages and the voice say, in
+English, Traditional and Simplified Chinese.
+
+The words are data (``data/*.json``, one file per medium plus the shared names and the
+characters), keyed by a dotted id, each entry holding the same ``{placeholders}`` in every
+language. The seat display (``hub.table.texts``), the pages (``hub.web.i18n``) and the voice
+(``hub.voice.catalogue``) are thin facades over this module, so a name ("Thief", a district
+type, "round") is written once and said the same way everywhere.
+
+A character's words live in ``data/characters.json`` per edition: ``classic`` holds every
+character; another edition lists only the words it says differently (the 2000 Warlord,
+who destroys at the end of his turn). A new character or edition adds its words there.
+
+    say("page.round_n", "zh-Hant", n=3)                      -> "第3輪"
+    say("character.warlord.prompt", "en", edition="2000")    -> the 2000 Warlord's call
+    card_name("trading_post", "zh-Hans")                     -> "商站"
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Final
+
+LANGS: Final = ("en", "zh-Hant", "zh-Hans")
+DEFAULT_EDITION: Final = "classic"
+# one file per medium, plus the names every medium shares and the characters' words
+FILES: Final = ("names", "characters", "display", "page", "voice")
+CHARACTER_FIELDS: Final = ("name", "ability", "prompt", "refusal")
+Texts = dict[str, str]
+
+
+class UnknownLanguage(ValueError):
+    """Raised for a language the catalogue does not speak (a typo in --lang)."""
+
+
+class CatalogueError(ValueError):
+    """The data files contradict themselves (a key defined twice, an override of nothing)."""
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise UnknownLanguage(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
+    return lang
+
+
+def _read(name: str) -> dict[str, Any]:
+    raw = resources.files("hub.words").joinpath(f"data/{name}.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(raw)
+    return {key: value for key, value in data.items() if not key.startswith("_")}  # "_about": comments
+
+
+def character_key(character: str, field: str) -> str:
+    """`character.thief` for the name, `character.thief.ability` for the other fields."""
+    return f"character.{character}" if field == "name" else f"character.{character}.{field}"
+
+
+def _flatten_characters(by_character: Mapping[str, Mapping[str, Texts]]) -> dict[str, Texts]:
+    return {character_key(character, field): texts
+            for character, fields in by_character.items() for field, texts in fields.items()}
+
+
+@lru_cache(maxsize=None)
+def file_keys(name: str) -> tuple[str, ...]:
+    """The keys one data file defines (``voice``: the voice's own phrases)."""
+    data = _read(name)
+    return tuple(_flatten_characters(data[DEFAULT_EDITION]) if name == "characters" else data)
+
+
+@lru_cache(maxsize=1)
+def _load() -> tuple[dict[str, Texts], dict[str, dict[str, Texts]]]:
+    """(every entry as Classic says it, {edition: the entries it says differently})."""
+    entries: dict[str, Texts] = {}
+    overrides: dict[str, dict[str, Texts]] = {}
+    for name in FILES:
+        data = _read(name)
+        if name == "characters":
+            overrides = {edition: _flatten_characters(chars) for edition, chars in data.items()
+                         if edition != DEFAULT_EDITION}
+            data = _flatten_characters(data[DEFAULT_EDITION])
+        for key, texts in data.items():
+            if key in entries:
+                raise CatalogueError(f"word {key!r} is defined twice (again in {name}.json)")
+            entries[key] = texts
+    for edition, words in overrides.items():
+        unknown = sorted(set(words) - set(entries))
+        if unknown:
+            raise CatalogueError(f"edition {edition} words {unknown} have no Classic entry to replace")
+    return entries, overrides
+
+
+def entries() -> dict[str, Texts]:
+    """Every entry, key -> {lang: template}, as the Classic edition says it."""
+    return _load()[0]
+
+
+def edition_overrides() -> dict[str, dict[str, Texts]]:
+    """{edition: {key: {lang: template}}}: what each other edition says differently."""
+    return _load()[1]
+
+
+def editions() -> list[str]:
+    return [DEFAULT_EDITION, *edition_overrides()]
+
+
+def has(key: str) -> bool:
+    return key in entries()
+
+
+def keys(prefix: str = "") -> list[str]:
+    return [key for key in entries() if key.startswith(prefix)]
+
+
+def texts_of(key: str, edition: str | None = None) -> Texts:
+    """The entry's templates in every language, the edition's own words first."""
+    own = edition_overrides().get(edition or DEFAULT_EDITION, {})
+    return own.get(key) or entries()[key]
+
+
+def template(key: str, lang: str, edition: str | None = None) -> str:
+    """The raw template; a missing key is a bug, so it raises KeyError."""
+    return texts_of(key, edition)[check_lang(lang)]
+
+
+def say(key: str, lang: str, edition: str | None = None, /, **params: object) -> str:
+    """The message `key` in `lang` with its named parameters filled in (KeyError if one is missing)."""
+    return template(key, lang, edition).format(**params)
+
+
+def placeholders(text: str) -> set[str]:
+    """The {names} a template expects."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def table(prefix: str, lang: str, edition: str | None = None) -> dict[str, str]:
+    """{rest of key: template} for every key under `prefix` (the pages' UI table, the verbs)."""
+    return {key[len(prefix):]: template(key, lang, edition) for key in keys(prefix)}
+
+
+# -- names -------------------------------------------------------------------------------
+def _readable(card_id: str) -> str:
+    return card_id.replace("_", " ").title()
+
+
+def character_name(character: str, lang: str, edition: str | None = None) -> str:
+    return template(character_key(character, "name"), lang, edition)
+
+
+def characters() -> list[str]:
+    """Every character id with words, in the data's (rank) order."""
+    return [key.split(".")[1] for key in keys("character.") if key.count(".") == 1]
+
+
+def character_words(character: str, lang: str, edition: str | None = None) -> dict[str, str]:
+    """{field: text} of one character in an edition: name, ability, prompt, and refusal if it has one."""
+    return {field: template(character_key(character, field), lang, edition) for field in CHARACTER_FIELDS
+            if has(character_key(character, field))}
+
+
+def district_name(district: str, lang: str) -> str:
+    """The card's printed name in this language, or a readable form of an unknown id."""
+    key = f"district.{district}"
+    return template(key, lang) if has(key) else _readable(district)
+
+
+def card_name(card: str, lang: str = "en", edition: str | None = None) -> str:
+    """A character's or district's name; an unknown id reads as words, never as an id."""
+    if has(character_key(card, "name")):
+        return character_name(card, lang, edition)
+    return district_name(card, lang)
+
+
+def card_names(lang: str, edition: str | None = None) -> dict[str, str]:
+    """{card id: name} of every character and district."""
+    names = {key.split(".", 1)[1]: template(key, lang) for key in keys("district.")}
+    names.update({c: character_name(c, lang, edition) for c in characters()})
+    return names
+
+
+def type_name(district_type: str, lang: str) -> str:
+    return template(f"type.{district_type}", lang)
+
+
+def seat_label(seat: int, lang: str) -> str:
+    """"Seat 3" in the reader's language (the label of a seat the table gave no name)."""
+    return say("seat", lang, n=seat)
+
+
+def join_list(items: Iterable[str], lang: str) -> str:
+    """'A, B and C' in English, 'A、B和C' in Chinese."""
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    return template("list.separator", lang).join(words[:-1]) + template("list.last", lang) + words[-1]

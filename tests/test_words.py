@@ -1,0 +1,260 @@
+"""The one word catalogue (hub.words): complete in three languages, the same parameters in
+each, every word used and every word used present, one name per thing on every medium."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hub import words
+from hub.engine.actions import VERBS
+from hub.engine.cards import CHARACTERS, TYPES, all_districts
+from hub.engine.editions import EDITIONS
+from hub.table import texts
+from hub.voice.catalogue import load_catalogue
+from hub.voice.narrator import Narrator
+from hub.web.i18n import catalogue
+from tests.test_voice_catalogue import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
+
+HUB = Path(__file__).resolve().parents[1] / "hub"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+PLACEHOLDER = re.compile(r"\{\w+\}")
+
+
+def _every_entry() -> list[tuple[str, str, dict[str, str]]]:
+    """(edition, key, texts) for the Classic entries and every edition's own words."""
+    out = [(words.DEFAULT_EDITION, key, texts) for key, texts in words.entries().items()]
+    out += [(edition, key, texts) for edition, own in words.edition_overrides().items() for key, texts in own.items()]
+    return out
+
+
+def _sources(*globs: str) -> str:
+    """The text of the hub's source files (never the catalogue's data) matching the globs."""
+    files = sorted({path for glob in globs for path in HUB.glob(glob) if "words/data" not in path.as_posix()})
+    return "\n".join(path.read_text(encoding="utf-8") for path in files)
+
+
+DISPLAY_SOURCES = _sources("table/*.py", "kernel/*.py", "games/*/*.py")  # who writes seat display lines
+ALL_SOURCES = _sources("**/*.py", "web/static/*.js", "web/templates/*.html")
+WEB_SOURCES = _sources("web/static/*.js", "web/templates/*.html", "web/i18n.py")
+
+
+def _quoted(word: str, source: str = ALL_SOURCES) -> bool:
+    return f'"{word}"' in source or f"'{word}'" in source
+
+
+# -- complete and consistent -------------------------------------------------------------
+def test_every_entry_exists_in_every_language_and_no_other() -> None:
+    for edition, key, texts_ in _every_entry():
+        assert set(texts_) == set(words.LANGS), f"{edition} {key}: {sorted(texts_)}"
+        blank = [lang for lang in words.LANGS if not texts_[lang].strip()]
+        assert not blank, f"{edition} {key} is blank in {blank}"
+
+
+def test_every_message_has_the_same_parameters_in_every_language() -> None:
+    for edition, key, texts_ in _every_entry():
+        expected = words.placeholders(texts_["en"])
+        for lang in words.LANGS:
+            assert words.placeholders(texts_[lang]) == expected, f"{edition} {key} [{lang}]"
+
+
+def test_an_editions_own_words_take_the_parameters_of_the_words_they_replace() -> None:
+    for edition, own in words.edition_overrides().items():
+        for key, texts_ in own.items():
+            assert words.placeholders(texts_["en"]) == words.placeholders(words.entries()[key]["en"]), (edition, key)
+
+
+def test_chinese_is_chinese_in_the_right_script_and_english_is_english() -> None:
+    for edition, key, texts_ in _every_entry():
+        english = PLACEHOLDER.sub("", texts_["en"])
+        assert not CJK.search(english), f"{edition} {key}"
+        assert not SIMPLIFIED_ONLY & set(texts_["zh-Hant"]), f"{edition} {key}: simplified in zh-Hant"
+        assert not TRADITIONAL_ONLY & set(texts_["zh-Hans"]), f"{edition} {key}: traditional in zh-Hans"
+        if len(re.findall(r"[A-Za-z]{3,}", english)) > 1 or key.startswith(("character.", "district.", "type.")):
+            for lang in ("zh-Hant", "zh-Hans"):
+                assert CJK.search(texts_[lang]), f"{edition} {key} [{lang}] is not translated"
+
+
+def test_a_key_defined_twice_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = words._read
+    monkeypatch.setattr(words, "_read", lambda name: {**real(name), "seat": {"en": "x"}} if name == "page" else real(name))
+    words._load.cache_clear()
+    try:
+        with pytest.raises(words.CatalogueError, match="'seat' is defined twice"):
+            words.entries()
+    finally:
+        monkeypatch.undo()
+        words._load.cache_clear()
+
+
+# -- the same words everywhere -----------------------------------------------------------
+# Words the rulebooks do not use, with the rulebook's word (zh-Hant: the Classic rulebook;
+# zh-Hans: the 2000 sheet): a page once said 偷竊 where the voice said 扒竊.
+NOT_THE_RULEBOOKS = {
+    "zh-Hant": {"偷竊": "扒竊", "感應區": "讀卡器", "富饒": "榮耀之城", "移除": "棄掉", "地區": "建築", "貴族": "皇家"},
+    "zh-Hans": {"感应区": "读卡器", "扒窃": "偷窃", "建築": "地区", "独特": "特别"},
+}
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_one_word_per_idea_as_the_rulebooks_say_it(lang: str) -> None:
+    for edition, key, texts_ in _every_entry():
+        for wrong, right in NOT_THE_RULEBOOKS[lang].items():
+            assert wrong not in texts_[lang], f"{edition} {key} [{lang}] says {wrong}; the rulebook says {right}"
+        if re.search(r"\bround\b", texts_["en"], re.I):
+            assert "回合" not in texts_[lang], f"{key}: a round is 輪/轮, a turn is 回合"
+
+
+def test_a_type_is_named_the_same_on_the_page_and_in_its_letter() -> None:
+    for district_type in TYPES:
+        for lang in ("zh-Hant", "zh-Hans"):
+            assert words.template(f"type_letter.{district_type}", lang) == words.type_name(district_type, lang)[0]
+
+
+def test_character_names_are_one_entry_for_display_page_and_voice() -> None:
+    for character in CHARACTERS:
+        for lang in words.LANGS:
+            name = words.character_name(character.id, lang)
+            assert catalogue()["cards"][lang][character.id] == name
+            assert load_catalogue()[f"character.{character.id}"][lang] == name
+        assert texts.card_name(character.id) == words.character_name(character.id, "en") == character.name
+
+
+# -- the engine's things all have words, and no words name what the engine lacks ----------
+def test_every_character_has_its_words_and_a_refusal_exactly_when_it_has_an_ability() -> None:
+    assert words.characters() == [c.id for c in CHARACTERS]
+    for name, edition in EDITIONS.items():
+        for character, rules in edition.character_rules.items():
+            found = words.character_words(character, "en", name)
+            assert {"name", "ability", "prompt"} <= set(found), (name, character)
+            assert ("refusal" in found) == bool(rules.verbs), (name, character)
+
+
+def test_the_2000_warlord_says_his_own_timing_and_classic_does_not() -> None:
+    classic = words.character_words("warlord", "en", "classic")
+    y2000 = words.character_words("warlord", "en", "2000")
+    assert "end of his turn" in y2000["ability"] and "end of his turn" in y2000["refusal"]
+    assert "end of his turn" not in classic["ability"]
+    assert y2000["name"] == classic["name"]  # the name is not an edition word: the Classic entry serves
+    narrator = Narrator("en", edition="2000")
+    said = [u.text for u in narrator.narrate({"kind": "prompt", "seat": 2, "decision": "turn", "character": "warlord"})]
+    assert said == [y2000["prompt"]]
+
+
+def test_a_new_game_event_naming_the_edition_switches_the_voice_to_its_words() -> None:
+    narrator = Narrator("zh-Hans")
+    narrator.narrate({"kind": "new_game", "players": 4, "edition": "2000"})
+    said = narrator.narrate({"kind": "prompt", "seat": 2, "decision": "turn", "character": "warlord"})
+    assert [u.text for u in said] == [words.say("character.warlord.prompt", "zh-Hans", "2000")]
+
+
+def test_the_english_names_in_the_engines_messages_are_the_catalogues() -> None:
+    """The engine words its refusals with its cards' English names (``cards.json``); they
+    must be the names the display, the pages and the voice use."""
+    for district in all_districts().values():
+        assert district.name == words.district_name(district.id, "en"), district.id
+    for character in CHARACTERS:
+        assert character.name == words.character_name(character.id, "en"), character.id
+
+
+def test_districts_types_editions_and_variants_match_the_engine() -> None:
+    assert {k.split(".", 1)[1] for k in words.keys("district.")} == set(all_districts())
+    assert {k.split(".", 1)[1] for k in words.keys("type.")} == set(TYPES)
+    assert {k.split(".", 1)[1] for k in words.keys("type_letter.")} == set(TYPES)
+    assert {k.split(".", 1)[1] for k in words.keys("edition.")} == set(EDITIONS) == set(words.editions())
+    variants = {v for e in EDITIONS.values() for v in e.variants}
+    assert {k[len("page.variant_"):] for k in words.keys("page.variant_")} == variants
+    assert catalogue()["editions"] == {"classic": ["classic7", "classic8"], "2000": ["standard", "short"]}
+
+
+def test_every_verb_a_player_may_see_has_a_word_and_no_word_names_no_verb() -> None:
+    shown = set(VERBS) - {"void", "adjust"}  # the admin's corrections are worded as sentences
+    graveyard_answers = {"take", "pass"}
+    assert {k.split(".", 1)[1] for k in words.keys("verb.")} == shown | graveyard_answers
+
+
+def test_the_pages_get_every_table_complete_in_every_language() -> None:
+    served = catalogue()
+    for table in ("ui", "verbs", "types", "type_letters", "cards"):
+        english = set(served[table]["en"])
+        for lang in words.LANGS:
+            assert set(served[table][lang]) == english, f"{table} [{lang}] would fall back to English"
+    for edition in served["characters"].values():
+        assert all(set(edition[lang]) == set(edition["en"]) for lang in words.LANGS)
+
+
+# -- every word used, every word used present ----------------------------------------------
+# Page keys built from a prefix and a value of the game or of a request (``"code_" + code``).
+PAGE_FAMILIES = ("code_", "phase_", "st_", "hint_", "admin_ok_", "variant_", "error_")
+LOG_FAMILIES = ("reader_",)  # "reader_" + the fault / recovered a seat's reader reports
+# Words no code says today, kept on purpose (the reason is the value).
+KEPT = {"refusal.card_taken": "a refusal code named by an earlier issue; tests/test_voice_*.py say it"}
+
+
+def _family_member(rest: str, families: tuple[str, ...], source: str) -> bool:
+    """`rest` is a prefix some source builds a key from, plus a value the hub names somewhere."""
+    family = next((f for f in families if rest.startswith(f)), None)
+    return (family is not None and f'"{family}' in source
+            and re.search(rf"\b{re.escape(rest[len(family):])}\b", ALL_SOURCES) is not None)
+
+
+def _used(key: str) -> bool:
+    medium, _, rest = key.partition(".")
+    if _quoted(key):
+        return True
+    if medium == "page":
+        if _quoted(rest, WEB_SOURCES) or f'data-i18n="{rest}"' in WEB_SOURCES or f'data-i18n-ph="{rest}"' in WEB_SOURCES:
+            return True
+        return _family_member(rest, PAGE_FAMILIES, WEB_SOURCES)
+    if medium == "display":
+        return _quoted(rest, DISPLAY_SOURCES) or (rest.startswith("head_") and rest[5:] in texts._PROMPT_HEADS)
+    if medium == "log":  # told for the event kind (or the variant of it) that names it
+        return _quoted(rest) or _family_member(rest, LOG_FAMILIES, ALL_SOURCES)
+    if medium in ("refusal", "instruct"):  # said for a refusal code / an instruction the hub sends
+        return _quoted(rest) or rest == "generic"
+    # names and characters are checked against the engine above; ranks and places by number
+    return medium in ("character", "district", "type", "type_letter", "edition", "rank", "place", "verb")
+
+
+def test_every_catalogue_key_is_used_somewhere() -> None:
+    unused = [key for key in words.entries() if not _used(key) and key not in KEPT]
+    assert not unused, f"words nobody says: {unused}"
+
+
+def test_every_key_the_code_names_exists() -> None:
+    ui = set(catalogue()["ui"]["en"])
+    page_keys = set(re.findall(r"\bt\(\"([a-z0-9_]*[a-z0-9])\"", WEB_SOURCES))  # not "code_" + code
+    page_keys |= set(re.findall(r'data-i18n(?:-ph)?="([a-z0-9_]+)"', WEB_SOURCES))
+    assert len(page_keys) > 80
+    assert not page_keys - ui, f"pages ask for words that do not exist: {sorted(page_keys - ui)}"
+
+    voice_prefixes = {key.split(".")[0] for key in words.file_keys("voice")}
+    voice_keys = {k for k in re.findall(r'"([a-z_]+\.[a-z_.0-9]+)"', _sources("voice/narrator.py"))
+                  if k.split(".")[0] in voice_prefixes}
+    assert len(voice_keys) > 30
+    assert not voice_keys - set(load_catalogue())
+
+    display_keys = set(re.findall(r'say\("([a-z_]+)"', DISPLAY_SOURCES))
+    assert len(display_keys) > 20
+    assert not {f"display.{k}" for k in display_keys} - set(words.entries())
+
+    direct = set(re.findall(r'words\.(?:say|template|has)\("([a-z_.0-9]+)"', ALL_SOURCES))
+    assert not direct - set(words.entries())
+
+
+def test_the_unused_key_check_finds_an_unused_key() -> None:
+    assert not _used("page.nobody_says_this") and not _used("display.nor_this") and not _used("page.code_no_such")
+    assert _used("page.round_n") and _used("display.accepted") and _used("page.code_not_your_turn")
+
+
+def test_lookups_fail_loudly_for_an_unknown_key_language_or_parameter() -> None:
+    with pytest.raises(KeyError):
+        words.say("page.nothing_like_this", "en")
+    with pytest.raises(words.UnknownLanguage, match="zh-TW"):
+        words.say("page.round_n", "zh-TW", n=1)
+    with pytest.raises(KeyError, match="n"):
+        words.say("page.round_n", "en")
+    assert words.say("page.round_n", "zh-Hant", n=3) == "第3輪"
+    assert words.card_name("no_such_card", "zh-Hans") == "No Such Card"  # never a raw id
