@@ -32,7 +32,7 @@ class CharacterRules:
     """A character with no ability beyond its tax (the King, Bishop, Merchant's are below)."""
 
     id = ""
-    verbs: tuple[str, ...] = ()  # the ability's verbs, offered once per turn
+    verbs: tuple[str, ...] = ()  # the ability's verbs, offered once per turn (none: no options asked)
     builds = 1  # districts the holder may build in the turn
 
     def on_reveal(self, game: Game, p: Player) -> None:
@@ -65,7 +65,7 @@ class Assassin(CharacterRules):
     verbs = ("kill",)
 
     def options(self, game: Game, p: Player) -> list[Action]:
-        return game._kills[p.seat]
+        return game._options(p.seat, "kill", game._kill_targets)
 
     def act(self, game: Game, p: Player, a: Action) -> None:
         game.used.add("ability")
@@ -88,7 +88,7 @@ class Thief(CharacterRules):
     verbs = ("rob",)
 
     def options(self, game: Game, p: Player) -> list[Action]:
-        return [Action(p.seat, "rob", (c.id,)) for c in game.characters if c.rank > 2 and c.id != game.killed]
+        return game._options(p.seat, "rob", [c.id for c in game.characters if c.rank > 2 and c.id != game.killed])
 
     def act(self, game: Game, p: Player, a: Action) -> None:
         game.used.add("ability")
@@ -114,12 +114,12 @@ class Magician(CharacterRules):
 
     def options(self, game: Game, p: Player) -> list[Action]:
         seat = p.seat
-        out = [Action(seat, "swap", (str(q.seat),)) for q in game.players if q.seat != seat]
+        out = game._options(seat, "swap", [str(q.seat) for q in game.players if q.seat != seat])
         if p.hand_size > 0:
             if game.digital:
-                out.append(Action(seat, "redraw"))
+                out.append(game._simple[seat]["redraw"])
             else:
-                out.extend(Action(seat, "redraw", (str(k),)) for k in range(1, p.hand_size + 1))
+                out += game._options(seat, "redraw", [str(k) for k in range(1, p.hand_size + 1)])
         return out
 
     def act(self, game: Game, p: Player, a: Action) -> None:

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .actions import Action, IllegalAction
-from .cards import CHARACTER_BY_ID, CHARACTER_BY_RANK, CardSet, card_set
+from .cards import CHARACTER_BY_ID, CardSet, card_set
 from .characters import ABILITY_OF
 from .events import Event
 from .rng import SplitMix64
@@ -28,6 +29,20 @@ from .setup import Setup, StartPosition
 
 FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}  # Classic's; a game asks its edition
 TAXED = {"king", "bishop", "merchant", "warlord"}
+CARD_VERBS = ("pick", "discard", "faceup", "keep", "toss", "build", "lab", "museum", "rob", "swap", "redraw",
+              "kill", "graveyard")
+RANK_OF = {c.id: c.rank for c in CHARACTER_BY_ID.values()}
+_new: Any = tuple.__new__  # a NamedTuple made without its Python-level __new__ (hot paths)
+MAX_SEATS = 7
+# Actions are immutable values: the ones offered again and again are made once, shared by
+# every game (argument-less ones by seat and verb, one-argument ones filled in on demand)
+SIMPLE_ACTIONS: list[dict[str, Action]] = [
+    {verb: Action(seat, verb) for verb in ("gold", "draw", "end", "tax", "lab", "museum", "smithy", "redraw", "done")}
+    for seat in range(MAX_SEATS + 1)
+]
+MADE_ACTIONS: list[dict[str, dict[str, Action]]] = [
+    {verb: {} for verb in CARD_VERBS} for _ in range(MAX_SEATS + 1)
+]
 
 
 class Decision(NamedTuple):
@@ -104,13 +119,13 @@ class Game:
         self.result_cache: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
         self._events: list[Event] = []
-        # argument-less actions never change: made once per seat, not once per turn
-        self._simple = {
-            seat: {verb: Action(seat, verb) for verb in ("gold", "draw", "end", "tax", "lab", "museum", "smithy")}
-            for seat in range(1, self.n + 1)
-        }
-        self._kills = {seat: [Action(seat, "kill", (c.id,)) for c in self.characters if c.rank > 1]
-                       for seat in range(1, self.n + 1)}
+        self._simple = SIMPLE_ACTIONS
+        self._made = MADE_ACTIONS
+        # the characters called, by rank (None: not in this game at this table size)
+        self._calls: list[str | None] = [None] * 9
+        for c in self.characters:
+            self._calls[c.rank] = c.id
+        self._kill_targets = [c.id for c in self.characters if c.rank > 1]
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -188,6 +203,21 @@ class Game:
     def complete(self, p: Player) -> bool:
         return len(p.city) >= self.complete_at
 
+    def face_up_candidates(self) -> list[str]:
+        """The characters in play that may be removed face up (the edition says which)."""
+        may = self.edition.may_lie_face_up
+        return [c.id for c in self.characters if may(c.id)]
+
+    def opening_events(self) -> list[Event]:
+        """The public events of the game's start (round 1 and its crown, the characters
+        removed face up) while nothing has been applied yet; ``[]`` afterwards."""
+        if self.log or self.round != 1:
+            return []
+        events = [Event("round_started", {"round": self.round, "crowned": self.crowned})]
+        if self.faceup:
+            events.append(Event("faceup_removed", {"characters": list(self.faceup)}))
+        return events
+
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now; ``apply`` accepts exactly these."""
         if self._legal is None:
@@ -206,25 +236,20 @@ class Game:
         if kind == "turn":
             return self._turn_options(seat)
         if kind == "pick":
-            return [Action(seat, "pick", (c,)) for c in self._draft_choices()]
+            return self._options(seat, "pick", self.pile if self.digital else self._draft_choices())
         if kind == "discard":
-            return [Action(seat, "discard", (c,)) for c in self.pile]
+            return self._options(seat, "discard", self.pile)
         if kind == "keep":
-            return [Action(seat, "keep", (c,)) for c in _distinct(self.drawn)]
+            return self._options(seat, "keep", dict.fromkeys(self.drawn))
         if kind == "toss":
-            hand = self.player(seat).hand
-            out = [Action(seat, "toss", (c,)) for c in _distinct(hand)]
+            out = self._options(seat, "toss", dict.fromkeys(self.players[seat - 1].hand))
             if self.tossed:
-                out.append(Action(seat, "done"))
+                out.append(SIMPLE_ACTIONS[seat]["done"])
             return out
         if kind == "graveyard":
-            return [Action(seat, "graveyard", ("take",)), Action(seat, "graveyard", ("pass",))]
+            return self._options(seat, "graveyard", ("take", "pass"))
         if kind == "faceup":
-            return [
-                Action(seat, "faceup", (c.id,))
-                for c in self.characters
-                if c.id != "king" and c.id not in self.faceup
-            ]
+            return self._options(seat, "faceup", [c for c in self.face_up_candidates() if c not in self.faceup])
         raise AssertionError(kind)
 
     def _draft_choices(self) -> list[str]:
@@ -242,26 +267,27 @@ class Game:
         out: list[Action] = []
         if not self.gathered:
             out.append(simple["gold"])
-            if self.deck_size() > 0:
+            if (len(self.deck) if self.digital else self.deck_unknown) > 0:
                 out.append(simple["draw"])
         else:
             out.append(simple["end"])
             if self.builds_left > 0 and len(p.city) < self.complete_at and p.hand_size > 0:
-                for card in self._buildable(p):
-                    out.append(Action(seat, "build", (card,)))
+                out += self._options(seat, "build", self._buildable(p))
         if char in TAXED and "tax" not in used:
             out.append(simple["tax"])
         if "ability" not in used:
-            out.extend(self.character_rules[char].options(self, p))
+            rules = self.character_rules[char]
+            if rules.verbs:
+                out += rules.options(self, p)
         if p.hand_size > 0:
             if "laboratory" in effects and "lab" not in used:
                 if self.digital:
-                    out.extend(Action(seat, "lab", (c,)) for c in _distinct(p.hand))
+                    out += self._options(seat, "lab", dict.fromkeys(p.hand))
                 else:
                     out.append(simple["lab"])
             if "museum" in effects and "museum" not in used:
                 if self.digital:
-                    out.extend(Action(seat, "museum", (c,)) for c in _distinct(p.hand))
+                    out += self._options(seat, "museum", dict.fromkeys(p.hand))
                 else:
                     out.append(simple["museum"])
         if "smithy" in effects and "smithy" not in used and p.gold >= 2:
@@ -271,10 +297,11 @@ class Game:
     def _buildable(self, p: Player) -> list[str]:
         districts = self.cards.districts
         gold = p.gold
-        dupes_ok = self.has_effect(p, "duplicates")
+        dupes_ok = "duplicates" in p.effects
         city = p.city
+        candidates: Iterable[str]
         if self.digital:
-            candidates = _distinct(p.hand)
+            candidates = dict.fromkeys(p.hand)
         else:
             in_cities: dict[str, int] = {}
             for q in self.players:
@@ -317,10 +344,12 @@ class Game:
         """Apply one action and return its events; refuse (state untouched) if illegal."""
         if isinstance(action, str):
             action = Action.parse(action)
-        if action.seat == 0 and action.verb in ("void", "adjust"):
-            return self._correction(action)
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:  # never a seat-0 correction: no option is
+            if action.seat == 0 and action.verb in ("void", "adjust"):
+                return self._correction(action)
             from .refusals import explain
 
             raise explain(self, action)
@@ -332,14 +361,46 @@ class Game:
         return self._events
 
     def _emit(self, kind: str, to: int | None = None, **data: Any) -> None:
-        self._events.append(Event(kind, data, to))
+        self._events.append(_new(Event, (kind, data, to)))
+
+    def _options(self, seat: int, verb: str, cards: Iterable[str]) -> list[Action]:
+        """``Action(seat, verb, (card,))`` for each card (or other one argument), each made
+        once per game: options are asked for at every decision, and most repeat."""
+        made = self._made[seat][verb]
+        try:
+            return [made[c] for c in cards]
+        except KeyError:
+            cards = list(cards)
+            for c in cards:
+                if c not in made:
+                    made[c] = _new(Action, (seat, verb, (c,)))
+            return [made[c] for c in cards]
 
     def _do(self, a: Action) -> None:
-        verb = a.verb
-        seat = a.seat
-        p = self.player(seat)
+        """The action's effect (the most frequent verbs tested first)."""
+        seat, verb, _ = a
+        p = self.players[seat - 1]
         if verb == "pick":
             self._pick(p, a.args[0])
+        elif verb == "end":
+            self._end_turn(p)
+        elif verb == "build":
+            self._build(p, a.args[0])
+        elif verb == "draw":
+            self._gather_cards(p)
+        elif verb == "gold":
+            self._gain(p, 2, "gather")
+            self.gathered = True
+        elif verb == "keep":
+            card = a.args[0]
+            self.drawn.remove(card)
+            self._to_hand(p, [card], "gather")
+            self.deck[0:0] = self.drawn
+            self.drawn = []
+            self.gathered = True
+            self.pending = _new(Decision, (seat, "turn"))
+        elif verb == "tax":
+            self._tax(p)
         elif verb == "discard":
             self.pile.remove(a.args[0])
             self.facedown.append(a.args[0])
@@ -349,25 +410,6 @@ class Game:
             self._emit("faceup_removed", characters=list(self.faceup))
             if len(self.faceup) == self.edition.face_up_removed[self.n]:
                 self._next_draft_step()
-        elif verb == "gold":
-            self._gain(p, 2, "gather")
-            self.gathered = True
-        elif verb == "draw":
-            self._gather_cards(p)
-        elif verb == "keep":
-            card = a.args[0]
-            self.drawn.remove(card)
-            self._to_hand(p, [card], "gather")
-            self.deck[0:0] = self.drawn
-            self.drawn = []
-            self.gathered = True
-            self.pending = Decision(seat, "turn")
-        elif verb == "build":
-            self._build(p, a.args[0])
-        elif verb == "tax":
-            self._tax(p)
-        elif verb == "end":
-            self._end_turn(p)
         elif verb in ABILITY_OF:
             self.character_rules[ABILITY_OF[verb]].act(self, p, a)
         elif verb == "toss":
@@ -425,14 +467,7 @@ class Game:
         if self.digital:
             pile = [c.id for c in self.characters]
             self.rng.shuffle(pile)
-            while len(self.faceup) < n_up:
-                card = pile.pop()
-                if card == "king":  # never face up: another instead, the King shuffled back
-                    other = pile.pop()
-                    pile.append(card)
-                    self.rng.shuffle(pile)
-                    card = other
-                self.faceup.append(card)
+            self.faceup = self.edition.lay_face_up(pile, self.rng, n_up)
             self.facedown.append(pile.pop())
             self.pile = pile
             if self.faceup:
@@ -451,21 +486,25 @@ class Game:
                 self.pile = []
             self._start_calling()
             return
-        seat, kind = self.draft_steps.pop(0)
+        step = self.draft_steps.pop(0)
+        seat, kind = step
         if self.digital and self.n == 7 and not self.draft_steps:
             self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
-        self.pending = Decision(seat, kind)
-        self._emit("draft_turn", seat=seat, step=kind)
+        self.pending = _new(Decision, step)
+        events = self._events
+        events.append(_new(Event, ("draft_turn", {"seat": seat, "step": kind}, None)))
         if self.digital:
-            self._emit("options", to=seat, characters=sorted(self.pile, key=_rank))
+            events.append(_new(Event, ("options", {"characters": sorted(self.pile, key=RANK_OF.__getitem__)}, seat)))
 
     def _pick(self, p: Player, char: str) -> None:
         if self.digital:
             self.pile.remove(char)
-        self.holder[char] = p.seat
+        seat = p.seat
+        self.holder[char] = seat
         p.characters.append(char)
-        self._emit("picked", seat=p.seat)
-        self._emit("you_picked", to=p.seat, character=char)
+        events = self._events
+        events.append(_new(Event, ("picked", {"seat": seat}, None)))
+        events.append(_new(Event, ("you_picked", {"character": char}, seat)))
         self._next_draft_step()
 
     # ------------------------------------------------------------------ calling
@@ -475,18 +514,26 @@ class Game:
         self._call_next()
 
     def _call_next(self) -> None:
-        while self.rank < 8:
-            self.rank += 1
-            char = CHARACTER_BY_RANK[self.rank].id
-            if char not in self.in_game:  # out of this edition's game at this table size: never called
+        events = self._events
+        calls = self._calls
+        holder = self.holder
+        killed = self.killed
+        rank = self.rank
+        while rank < 8:
+            rank += 1
+            char = calls[rank]
+            if char is None:  # out of this edition's game at this table size: never called
                 continue
-            self._emit("called", rank=self.rank, character=char)
-            seat = self.holder.get(char)
-            if seat is None or char == self.killed:
-                self._emit("no_answer", rank=self.rank, character=char, killed=char == self.killed)
+            events.append(_new(Event, ("called", {"rank": rank, "character": char}, None)))
+            seat = holder.get(char)
+            if seat is None or char == killed:
+                events.append(_new(Event, ("no_answer", {"rank": rank, "character": char, "killed": char == killed},
+                                           None)))
                 continue
-            self._begin_turn(self.player(seat), char)
+            self.rank = rank
+            self._begin_turn(self.players[seat - 1], char)
             return
+        self.rank = rank
         self._end_round()
 
     def _begin_turn(self, p: Player, char: str) -> None:
@@ -497,8 +544,8 @@ class Game:
         self.builds_left = rules.builds
         self.used = set()
         self.revealed[char] = p.seat
-        self.pending = Decision(p.seat, "turn")
-        self._emit("revealed", seat=p.seat, character=char)
+        self.pending = _new(Decision, (p.seat, "turn"))
+        self._events.append(_new(Event, ("revealed", {"seat": p.seat, "character": char}, None)))
         if char == self.robbed:
             thief = self.player(self.holder["thief"])
             amount = p.gold
@@ -516,7 +563,7 @@ class Game:
     def _end_turn(self, p: Player) -> None:
         if self.turn_char in TAXED and "tax" not in self.used:
             self._tax(p)  # nobody gives up free income: a forgotten tax is collected
-        self._emit("turn_ended", seat=p.seat, character=self.turn_char)
+        self._events.append(_new(Event, ("turn_ended", {"seat": p.seat, "character": self.turn_char}, None)))
         self.turn_seat = 0
         self.turn_char = ""
         self._call_next()
@@ -544,7 +591,7 @@ class Game:
     # ------------------------------------------------------------------ turn actions
     def _gain(self, p: Player, amount: int, reason: str) -> None:
         p.gold += amount
-        self._emit("gold", seat=p.seat, delta=amount, reason=reason)
+        self._events.append(_new(Event, ("gold", {"seat": p.seat, "delta": amount, "reason": reason}, None)))
 
     def _tax(self, p: Player) -> None:
         self.used.add("tax")
@@ -576,8 +623,9 @@ class Game:
     def _to_hand(self, p: Player, cards: list[str], reason: str) -> None:
         p.hand.extend(cards)
         p.hand_size += len(cards)
-        self._emit("cards", seat=p.seat, delta=len(cards), reason=reason)
-        self._emit("drew", to=p.seat, cards=list(cards))
+        events = self._events
+        events.append(_new(Event, ("cards", {"seat": p.seat, "delta": len(cards), "reason": reason}, None)))
+        events.append(_new(Event, ("drew", {"cards": list(cards)}, p.seat)))
 
     def _add_unknown(self, p: Player, count: int, reason: str) -> None:
         p.hand_size += count
@@ -742,10 +790,6 @@ class Game:
 def _distinct(cards: list[str]) -> list[str]:
     """Distinct cards in first-seen order (one option per name, not per copy)."""
     return list(dict.fromkeys(cards))
-
-
-def _rank(char: str) -> int:
-    return CHARACTER_BY_ID[char].rank
 
 
 def effective_log(log: list[Action]) -> list[Action]:
