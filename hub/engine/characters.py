@@ -34,6 +34,11 @@ class CharacterRules:
     id = ""
     verbs: tuple[str, ...] = ()  # the ability's verbs, offered once per turn (none: no options asked)
     builds = 1  # districts the holder may build in the turn
+    reveals = False  # whether on_reveal does anything (set by each class that defines one)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__()
+        cls.reveals = cls.on_reveal is not CharacterRules.on_reveal
 
     def on_reveal(self, game: Game, p: Player) -> None:
         """What happens when the character is revealed (after any robbery)."""
@@ -88,7 +93,8 @@ class Thief(CharacterRules):
     verbs = ("rob",)
 
     def options(self, game: Game, p: Player) -> list[Action]:
-        return game._options(p.seat, "rob", [c.id for c in game.characters if c.rank > 2 and c.id != game.killed])
+        killed = game.killed
+        return game._options(p.seat, "rob", [c for c in game._rob_targets if c != killed])
 
     def act(self, game: Game, p: Player, a: Action) -> None:
         game.used.add("ability")

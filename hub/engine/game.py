@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from .actions import Action, IllegalAction
-from .cards import CHARACTER_BY_ID, CardSet, card_set
+from .cards import CHARACTER_BY_ID, TYPES, CardSet, card_set
 from .characters import ABILITY_OF
 from .events import Event
 from .rng import SplitMix64
@@ -53,7 +53,7 @@ class Decision(NamedTuple):
 class Player:
     """One seat's holdings. In physical mode ``hand`` holds only the cards known to be there."""
 
-    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects")
+    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects", "taxed")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -64,6 +64,7 @@ class Player:
         self.characters: list[str] = []
         self.museum = 0
         self.effects: frozenset[str] = frozenset()  # effects of the districts in the city
+        self.taxed: dict[str, int] = {}  # district type -> districts in the city that pay its tax
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -126,6 +127,9 @@ class Game:
         for c in self.characters:
             self._calls[c.rank] = c.id
         self._kill_targets = [c.id for c in self.characters if c.rank > 1]
+        self._rob_targets = [c.id for c in self.characters if c.rank > 2]
+        self._cost = {d.id: d.cost for d in self.cards.districts.values()}
+        self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -197,8 +201,23 @@ class Game:
         return effect in p.effects
 
     def _city_changed(self, p: Player) -> None:
+        """Recount what the city gives (effects, tax per type) when it changes, not at every use."""
         districts = self.cards.districts
-        p.effects = frozenset(districts[c].effect or "" for c in p.city)
+        taxed = dict.fromkeys(TYPES, 0)
+        effects = set()
+        wild = 0
+        for c in p.city:
+            d = districts[c]
+            effects.add(d.effect or "")
+            if d.effect == "tax_any_type":
+                wild += 1
+            else:
+                taxed[d.type] += 1
+        if wild:
+            for t in taxed:
+                taxed[t] += wild
+        p.effects = frozenset(effects)
+        p.taxed = taxed
 
     def complete(self, p: Player) -> bool:
         return len(p.city) >= self.complete_at
@@ -220,9 +239,10 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now; ``apply`` accepts exactly these."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
 
     def result(self) -> dict[str, Any] | None:
         return self.result_cache
@@ -296,6 +316,7 @@ class Game:
 
     def _buildable(self, p: Player) -> list[str]:
         districts = self.cards.districts
+        cost = self._cost
         gold = p.gold
         dupes_ok = "duplicates" in p.effects
         city = p.city
@@ -311,25 +332,27 @@ class Game:
                 candidates = [c for c, d in districts.items() if in_cities.get(c, 0) < d.copies]
             else:
                 candidates = _distinct(p.hand)
-        return [
-            c for c in candidates
-            if districts[c].cost <= gold and (dupes_ok or c not in city)
-        ]
+        if dupes_ok:
+            return [c for c in candidates if cost[c] <= gold]
+        return [c for c in candidates if cost[c] <= gold and c not in city]
 
     def _destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
         """(seat, district, price) the Warlord may destroy now and can pay for."""
         districts = self.cards.districts
         bishop = self.holder.get("bishop")
         protected = bishop if bishop is not None and self.killed != "bishop" else None
+        complete_at = self.complete_at
+        gold = warlord.gold
+        price_of = self.destroy_price
         out: list[tuple[int, str, int]] = []
         for q in self.players:
-            if q.seat == protected or self.complete(q):
+            if q.seat == protected or len(q.city) >= complete_at:
                 continue
-            for card in _distinct(q.city):
+            for card in dict.fromkeys(q.city):
                 if districts[card].effect == "indestructible":
                     continue
-                price = self.destroy_price(q, card)
-                if price <= warlord.gold:
+                price = price_of(q, card)
+                if price <= gold:
                     out.append((q.seat, card, price))
         return out
 
@@ -458,12 +481,15 @@ class Game:
         self.faceup = []
         self.facedown = []
         self._emit("round_started", round=self.round, crowned=self.crowned)
-        order = [(self.crowned - 1 + i) % self.n + 1 for i in range(self.n)]
         n_up = self.edition.face_up_removed[self.n]
-        steps = self.edition.draft_steps(order)
-        if not self.digital:
-            steps = [st for st in steps if st[1] == "pick"]
-        self.draft_steps = steps
+        plan = self._draft_plans.get(self.crowned)
+        if plan is None:
+            order = [(self.crowned - 1 + i) % self.n + 1 for i in range(self.n)]
+            plan = self.edition.draft_steps(order)
+            if not self.digital:
+                plan = [st for st in plan if st[1] == "pick"]
+            self._draft_plans[self.crowned] = plan
+        self.draft_steps = list(plan)
         if self.digital:
             pile = [c.id for c in self.characters]
             self.rng.shuffle(pile)
@@ -554,7 +580,8 @@ class Game:
             self._emit("robbery", thief_seat=thief.seat, victim_seat=p.seat, amount=amount)
             self._emit("gold", seat=p.seat, delta=-amount, reason="robbery")
             self._emit("gold", seat=thief.seat, delta=amount, reason="robbery")
-        rules.on_reveal(self, p)
+        if rules.reveals:
+            rules.on_reveal(self, p)
 
     def _take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
@@ -596,15 +623,12 @@ class Game:
     def _tax(self, p: Player) -> None:
         self.used.add("tax")
         kind = CHARACTER_BY_ID[self.turn_char].tax
-        districts = self.cards.districts
-        count = sum(
-            1 for c in p.city if districts[c].type == kind or districts[c].effect == "tax_any_type"
-        )
-        self._gain(p, count, "tax")
+        self._gain(p, p.taxed.get(kind or "", 0), "tax")
 
     def _gather_cards(self, p: Player) -> None:
-        n = min(3 if self.has_effect(p, "draw_three") else 2, self.deck_size())
-        keep_all = self.has_effect(p, "keep_all_drawn")
+        effects = p.effects
+        n = min(3 if "draw_three" in effects else 2, len(self.deck) if self.digital else self.deck_unknown)
+        keep_all = "keep_all_drawn" in effects
         if not self.digital:
             keep = n if keep_all else 1
             self._emit("instruct", seat=p.seat, what="draw_keep", draw=n, keep=keep)
@@ -617,8 +641,8 @@ class Game:
             self.gathered = True
             return
         self.drawn = drawn
-        self._emit("drew", to=p.seat, cards=list(drawn))
-        self.pending = Decision(p.seat, "keep")
+        self._events.append(_new(Event, ("drew", {"cards": list(drawn)}, p.seat)))
+        self.pending = _new(Decision, (p.seat, "keep"))
 
     def _to_hand(self, p: Player, cards: list[str], reason: str) -> None:
         p.hand.extend(cards)
@@ -651,8 +675,9 @@ class Game:
         p.city.append(card)
         self._city_changed(p)
         self.builds_left -= 1
-        self._emit("gold", seat=p.seat, delta=-d.cost, reason="build")
-        self._emit("built", seat=p.seat, district=card)
+        events = self._events
+        events.append(_new(Event, ("gold", {"seat": p.seat, "delta": -d.cost, "reason": "build"}, None)))
+        events.append(_new(Event, ("built", {"seat": p.seat, "district": card}, None)))
         self.edition.on_build(self, p, d)
         if len(p.city) == self.complete_at:
             first = self.first_complete is None
