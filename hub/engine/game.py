@@ -18,12 +18,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from .actions import Action, IllegalAction
 from .cards import CHARACTER_BY_ID, TYPES, CardSet, card_set
 from .characters import ABILITY_OF
-from .events import Event
+from .events import Event, EventKind
 from .rng import SplitMix64
 from .setup import Setup, StartPosition
 
@@ -45,9 +45,13 @@ MADE_ACTIONS: list[dict[str, dict[str, Action]]] = [
 ]
 
 
+DecisionKind = Literal["faceup", "pick", "discard", "turn", "keep", "toss", "graveyard"]
+DECISION_KINDS: frozenset[str] = frozenset(get_args(DecisionKind))
+
+
 class Decision(NamedTuple):
     seat: int
-    kind: str  # faceup, pick, discard, turn, keep, toss, graveyard
+    kind: DecisionKind  # a plain string: who must decide what
 
 
 class Player:
@@ -120,6 +124,7 @@ class Game:
         self.result_cache: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
         self._events: list[Event] = []
+        self._start_events: list[Event] = []  # every event of the start, private ones too
         self._simple = SIMPLE_ACTIONS
         self._made = MADE_ACTIONS
         # the characters called, by rank (None: not in this game at this table size)
@@ -137,7 +142,8 @@ class Game:
         game = cls(setup)
         game._deal()
         game._start_round()
-        game._events.clear()
+        game._start_events = game._events  # what the start announced (see opening_events)
+        game._events = []
         return game
 
     @classmethod
@@ -230,12 +236,9 @@ class Game:
     def opening_events(self) -> list[Event]:
         """The public events of the game's start (round 1 and its crown, the characters
         removed face up) while nothing has been applied yet; ``[]`` afterwards."""
-        if self.log or self.round != 1:
+        if self.log:
             return []
-        events = [Event("round_started", {"round": self.round, "crowned": self.crowned})]
-        if self.faceup:
-            events.append(Event("faceup_removed", {"characters": list(self.faceup)}))
-        return events
+        return [e for e in self._start_events if e.kind in ("round_started", "faceup_removed")]
 
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now; ``apply`` accepts exactly these."""
@@ -383,7 +386,7 @@ class Game:
         self._legal = None
         return self._events
 
-    def _emit(self, kind: str, to: int | None = None, **data: Any) -> None:
+    def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
         self._events.append(_new(Event, (kind, data, to)))
 
     def _options(self, seat: int, verb: str, cards: Iterable[str]) -> list[Action]:

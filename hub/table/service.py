@@ -157,13 +157,7 @@ class TableService:
 
     def opening_events(self) -> list[dict[str, Any]]:
         """A game's first public events (Game.new keeps none): round 1, face-up cards, first prompt."""
-        game = self.game
-        if game.log or game.over:
-            return self._prompt()
-        events: list[dict[str, Any]] = [{"kind": "round_started", "round": game.round, "crowned": game.crowned}]
-        if game.faceup:
-            events.append({"kind": "faceup_removed", "characters": list(game.faceup)})
-        return events + self._prompt()
+        return [e.to_json() for e in self.game.opening_events()] + self._prompt()
 
     def stop(self) -> None:
         """Stop taking inputs, let the one being applied finish, then say ``offline``.
