@@ -66,3 +66,15 @@ class Action(NamedTuple):
         if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
             raise IllegalAction("bad_action", "action args must be a list of strings")
         return cls.parse(" ".join([str(seat), verb, *args]))
+
+
+def effective_log(log: list[Action]) -> list[Action]:
+    """The log with every ``void`` and the action it cancelled removed."""
+    out: list[Action] = []
+    for a in log:
+        if a.seat == 0 and a.verb == "void":
+            if out:
+                out.pop()
+        else:
+            out.append(a)
+    return out

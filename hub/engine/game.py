@@ -18,14 +18,20 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable
-from typing import Any, Literal, NamedTuple, get_args
+from typing import Any
 
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, effective_log
 from .cards import CHARACTER_BY_ID, TYPES, CardSet, card_set
 from .characters import ABILITY_OF
 from .events import Event, EventKind
+from .refusals import check_correction, explain
 from .rng import SplitMix64
+from .scoring import score_game
 from .setup import Setup, StartPosition
+from .state import DECISION_KINDS, Decision, DecisionKind, Player
+from .views import public_view, seat_view
+
+__all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "Game", "Player", "effective_log"]
 
 FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}  # Classic's; a game asks its edition
 TAXED = {"king", "bishop", "merchant", "warlord"}
@@ -43,39 +49,6 @@ SIMPLE_ACTIONS: list[dict[str, Action]] = [
 MADE_ACTIONS: list[dict[str, dict[str, Action]]] = [
     {verb: {} for verb in CARD_VERBS} for _ in range(MAX_SEATS + 1)
 ]
-
-
-DecisionKind = Literal["faceup", "pick", "discard", "turn", "keep", "toss", "graveyard"]
-DECISION_KINDS: frozenset[str] = frozenset(get_args(DecisionKind))
-
-
-class Decision(NamedTuple):
-    seat: int
-    kind: DecisionKind  # a plain string: who must decide what
-
-
-class Player:
-    """One seat's holdings. In physical mode ``hand`` holds only the cards known to be there."""
-
-    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects", "taxed")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.gold = 2
-        self.hand: list[str] = []
-        self.hand_size = 0
-        self.city: list[str] = []
-        self.characters: list[str] = []
-        self.museum = 0
-        self.effects: frozenset[str] = frozenset()  # effects of the districts in the city
-        self.taxed: dict[str, int] = {}  # district type -> districts in the city that pay its tax
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat, "gold": self.gold, "hand": sorted(self.hand),
-            "hand_size": self.hand_size, "city": list(self.city),
-            "characters": list(self.characters), "museum": self.museum,
-        }
 
 
 class Game:
@@ -376,8 +349,6 @@ class Game:
         if action not in legal:  # never a seat-0 correction: no option is
             if action.seat == 0 and action.verb in ("void", "adjust"):
                 return self._correction(action)
-            from .refusals import explain
-
             raise explain(self, action)
         self._events = []
         self._legal = None
@@ -611,8 +582,6 @@ class Game:
             self._start_round()
 
     def _finish(self) -> None:
-        from .scoring import score_game
-
         self.phase = "over"
         self.pending = None
         self.result_cache = score_game(self)
@@ -764,8 +733,6 @@ class Game:
         ``0 void`` cancels the last effective action (the state is rebuilt from the log
         without it); ``0 adjust <seat> <delta> <reason...>`` fixes a gold count.
         """
-        from .refusals import check_correction
-
         check_correction(self, action)
         if action.verb == "void":
             log = [*self.log, action]
@@ -805,28 +772,12 @@ class Game:
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def public_view(self) -> dict[str, Any]:
-        from .views import public_view
-
         return public_view(self)
 
     def seat_view(self, seat: int) -> dict[str, Any]:
-        from .views import seat_view
-
         return seat_view(self, seat)
 
 
 def _distinct(cards: list[str]) -> list[str]:
     """Distinct cards in first-seen order (one option per name, not per copy)."""
     return list(dict.fromkeys(cards))
-
-
-def effective_log(log: list[Action]) -> list[Action]:
-    """The log with every ``void`` and the action it cancelled removed."""
-    out: list[Action] = []
-    for a in log:
-        if a.seat == 0 and a.verb == "void":
-            if out:
-                out.pop()
-        else:
-            out.append(a)
-    return out

@@ -16,7 +16,7 @@ from ..characters import CLASSIC_CHARACTERS, CharacterRules
 from ..rng import SplitMix64
 
 if TYPE_CHECKING:
-    from ..game import Game, Player
+    from ..state import GameState, Player
 
 
 class Edition:
@@ -77,13 +77,13 @@ class Edition:
         return faceup
 
     # ------------------------------------------------------------------ hooks
-    def on_build(self, game: Game, p: Player, district: District) -> None:
+    def on_build(self, game: GameState, p: Player, district: District) -> None:
         """Called after a district is built (Classic: nothing to remember)."""
 
-    def wild_at_end(self, game: Game, p: Player, district: District) -> bool:
+    def wild_at_end(self, game: GameState, p: Player, district: District) -> bool:
         """Whether a district that "counts as any type at game end" does so for ``p``."""
         return district.effect == "any_type_at_end"
 
-    def extra_state(self, game: Game) -> dict[str, object]:
+    def extra_state(self, game: GameState) -> dict[str, object]:
         """Edition state to include in the game snapshot (Classic: none)."""
         return {}
