@@ -8,6 +8,7 @@ sequence on every platform.
 from __future__ import annotations
 
 MASK64 = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15  # SplitMix64's step
 
 
 class SplitMix64:
@@ -19,7 +20,7 @@ class SplitMix64:
 
     def next64(self) -> int:
         self.counter += 1
-        return mix64(self.seed + self.counter * 0x9E3779B97F4A7C15)
+        return mix64(self.seed + self.counter * GOLDEN)
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n) (n small: modulo bias is below 2**-50)."""
@@ -28,16 +29,15 @@ class SplitMix64:
     def shuffle(self, items: list[str]) -> None:
         """Fisher-Yates with ``below`` (``next64`` and ``mix64``) written out inline: the
         same numbers, without three calls per card (a game shuffles every round)."""
-        seed = self.seed
-        counter = self.counter
+        x = self.seed + self.counter * GOLDEN  # next64's input, one step at a time
         for i in range(len(items) - 1, 0, -1):
-            counter += 1
-            z = (seed + counter * 0x9E3779B97F4A7C15) & MASK64
+            x += GOLDEN
+            z = x & MASK64
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
             j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
-        self.counter = counter
+        self.counter += max(len(items) - 1, 0)
 
 
 def mix64(z: int) -> int:
