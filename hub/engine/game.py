@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Collection
 from typing import Any
 
 from .actions import Action, IllegalAction, effective_log
@@ -296,7 +296,7 @@ class Game:
         gold = p.gold
         dupes_ok = "duplicates" in p.effects
         city = p.city
-        candidates: Iterable[str]
+        candidates: Collection[str]
         if self.digital:
             candidates = dict.fromkeys(p.hand)
         else:
@@ -360,14 +360,14 @@ class Game:
     def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
         self._events.append(_new(Event, (kind, data, to)))
 
-    def _options(self, seat: int, verb: str, cards: Iterable[str]) -> list[Action]:
+    def _options(self, seat: int, verb: str, cards: Collection[str]) -> list[Action]:
         """``Action(seat, verb, (card,))`` for each card (or other one argument), each made
-        once per game: options are asked for at every decision, and most repeat."""
+        once and shared (``MADE_ACTIONS``): options are asked for at every decision, and
+        most repeat from one decision and one game to the next."""
         made = self._made[seat][verb]
         try:
             return [made[c] for c in cards]
         except KeyError:
-            cards = list(cards)
             for c in cards:
                 if c not in made:
                     made[c] = _new(Action, (seat, verb, (c,)))

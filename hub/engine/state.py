@@ -9,7 +9,7 @@ cycle, not even for type checking).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Literal, NamedTuple, Protocol, get_args
 
 from .actions import Action, IllegalAction
@@ -146,7 +146,7 @@ class GameState(Protocol):
     def destroy_price(self, victim: Player, card: str) -> int: ...
 
     # effects the character rules call
-    def _options(self, seat: int, verb: str, cards: Iterable[str]) -> list[Action]: ...
+    def _options(self, seat: int, verb: str, cards: Collection[str]) -> list[Action]: ...
 
     def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None: ...
 
