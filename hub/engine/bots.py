@@ -41,7 +41,7 @@ class RandomBot:
     def choose(self, game: Game, options: list[Action] | None = None,
                hand: list[str] | None = None) -> Action:
         if options is None:
-            options = game._legal or game.legal_actions()  # the cached list, without a call
+            options = game.legal_actions()
         pending = game.pending
         # _roll(self.seed, game) written out: the bench's hot loop is this bot's
         z = (self._salted ^ (len(game.log) << 8) ^ ((pending.seat if pending else 0) << 4)) & MASK64

@@ -22,7 +22,7 @@ from typing import Any
 
 from .actions import Action, IllegalAction, effective_log
 from .cards import CHARACTER_BY_ID, TYPES, CardSet, card_set
-from .characters import ABILITY_OF
+from .characters import ABILITY_OF, CharacterRules
 from .events import Event, EventKind
 from .refusals import check_correction, explain
 from .rng import SplitMix64
@@ -35,6 +35,7 @@ __all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "Game", "Player", "effe
 
 FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}  # Classic's; a game asks its edition
 TAXED = {"king", "bishop", "merchant", "warlord"}
+TURN_EFFECTS = frozenset({"laboratory", "museum", "smithy"})  # districts that add options to a turn
 CARD_VERBS = ("pick", "discard", "faceup", "keep", "toss", "build", "lab", "museum", "rob", "swap", "redraw",
               "kill", "graveyard")
 RANK_OF = {c.id: c.rank for c in CHARACTER_BY_ID.values()}
@@ -108,6 +109,8 @@ class Game:
         self._rob_targets = [c.id for c in self.characters if c.rank > 2]
         self._cost = {d.id: d.cost for d in self.cards.districts.values()}
         self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
+        self._taxes = False  # the character in turn collects taxes
+        self._ability: CharacterRules | None = None  # the character in turn, if its ability has options
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -217,7 +220,8 @@ class Game:
         """Every action the rules allow now; ``apply`` accepts exactly these."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            d = self.pending
+            legal = self._legal = self._turn_options(d[0]) if d is not None and d[1] == "turn" else self._compute_legal()
         return legal
 
     def result(self) -> dict[str, Any] | None:
@@ -256,25 +260,32 @@ class Game:
 
     def _turn_options(self, seat: int) -> list[Action]:
         p = self.players[seat - 1]
-        char = self.turn_char
+        used = self.used
+        simple = self._simple[seat]
+        out: list[Action]
+        if self.gathered:
+            out = [simple["end"]]
+            if self.builds_left > 0 and p.hand_size > 0 and len(p.city) < self.complete_at:
+                out += self._options(seat, "build", self._buildable(p))
+        elif (len(self.deck) if self.digital else self.deck_unknown) > 0:
+            out = [simple["gold"], simple["draw"]]
+        else:
+            out = [simple["gold"]]
+        if self._taxes and "tax" not in used:
+            out.append(simple["tax"])
+        ability = self._ability
+        if ability is not None and "ability" not in used:
+            out += ability.options(self, p)
+        effects = p.effects
+        if not effects.isdisjoint(TURN_EFFECTS):
+            self._district_options(seat, p, out)
+        return out
+
+    def _district_options(self, seat: int, p: Player, out: list[Action]) -> None:
+        """The options of the districts with an ability in ``p``'s city (Laboratory, Museum, Smithy)."""
         used = self.used
         effects = p.effects
         simple = self._simple[seat]
-        out: list[Action] = []
-        if not self.gathered:
-            out.append(simple["gold"])
-            if (len(self.deck) if self.digital else self.deck_unknown) > 0:
-                out.append(simple["draw"])
-        else:
-            out.append(simple["end"])
-            if self.builds_left > 0 and len(p.city) < self.complete_at and p.hand_size > 0:
-                out += self._options(seat, "build", self._buildable(p))
-        if char in TAXED and "tax" not in used:
-            out.append(simple["tax"])
-        if "ability" not in used:
-            rules = self.character_rules[char]
-            if rules.verbs:
-                out += rules.options(self, p)
         if p.hand_size > 0:
             if "laboratory" in effects and "lab" not in used:
                 if self.digital:
@@ -288,7 +299,6 @@ class Game:
                     out.append(simple["museum"])
         if "smithy" in effects and "smithy" not in used and p.gold >= 2:
             out.append(simple["smithy"])
-        return out
 
     def _buildable(self, p: Player) -> list[str]:
         districts = self.cards.districts
@@ -542,6 +552,8 @@ class Game:
         self.gathered = False
         rules = self.character_rules[char]
         self.builds_left = rules.builds
+        self._taxes = char in TAXED
+        self._ability = rules if rules.verbs else None  # None: no ability options to ask for
         self.used = set()
         self.revealed[char] = p.seat
         self.pending = _new(Decision, (p.seat, "turn"))
