@@ -36,7 +36,7 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._salted = seed * 0x100000001B3
+        self._salted = (seed * 0x100000001B3) & MASK64  # masked once: the rest of the roll's input is < 2**64
 
     def choose(self, game: Game, options: list[Action] | None = None,
                hand: list[str] | None = None) -> Action:
@@ -44,7 +44,7 @@ class RandomBot:
             options = game.legal_actions()
         pending = game.pending
         # _roll(self.seed, game) written out: the bench's hot loop is this bot's
-        z = (self._salted ^ (len(game.log) << 8) ^ ((pending.seat if pending else 0) << 4)) & MASK64
+        z = self._salted ^ (len(game.log) << 8) ^ ((pending.seat if pending else 0) << 4)
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return options[(z ^ (z >> 31)) % len(options)]

@@ -21,7 +21,7 @@ from collections.abc import Collection
 from typing import Any
 
 from .actions import Action, IllegalAction, effective_log
-from .cards import CHARACTER_BY_ID, TYPES, CardSet, card_set
+from .cards import CHARACTER_BY_ID, TYPES, CardSet, District, card_set
 from .characters import ABILITY_OF, CharacterRules
 from .events import Event, EventKind
 from .refusals import check_correction, explain
@@ -185,21 +185,10 @@ class Game:
     def _city_changed(self, p: Player) -> None:
         """Recount what the city gives (effects, tax per type) when it changes, not at every use."""
         districts = self.cards.districts
-        taxed = dict.fromkeys(TYPES, 0)
-        effects = set()
-        wild = 0
+        p.effects = frozenset()
+        p.taxed = dict.fromkeys(TYPES, 0)
         for c in p.city:
-            d = districts[c]
-            effects.add(d.effect or "")
-            if d.effect == "tax_any_type":
-                wild += 1
-            else:
-                taxed[d.type] += 1
-        if wild:
-            for t in taxed:
-                taxed[t] += wild
-        p.effects = frozenset(effects)
-        p.taxed = taxed
+            _count_district(p, districts[c])
 
     def complete(self, p: Player) -> bool:
         return len(p.city) >= self.complete_at
@@ -657,7 +646,7 @@ class Game:
         p.hand_size -= 1
         p.gold -= d.cost
         p.city.append(card)
-        self._city_changed(p)
+        _count_district(p, d)  # the city only grew: count the new district, not all again
         self.builds_left -= 1
         events = self._events
         events.append(_new(Event, ("gold", {"seat": p.seat, "delta": -d.cost, "reason": "build"}, None)))
@@ -793,3 +782,16 @@ class Game:
 def _distinct(cards: list[str]) -> list[str]:
     """Distinct cards in first-seen order (one option per name, not per copy)."""
     return list(dict.fromkeys(cards))
+
+
+def _count_district(p: Player, d: District) -> None:
+    """Add what one more district gives ``p``'s city: its effect and the taxes it pays."""
+    effect = d.effect or ""
+    if effect not in p.effects:
+        p.effects = p.effects | {effect}
+    taxed = p.taxed
+    if effect == "tax_any_type":
+        for t in taxed:
+            taxed[t] += 1
+    else:
+        taxed[d.type] += 1
