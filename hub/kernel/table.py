@@ -100,6 +100,9 @@ class Table(Generic[G]):
         self._decision_key: tuple[int, Any] | None = None
         self._lift_shown: set[int] = set()  # seats told to lift a card; their prompt returns once it is gone
         self._was_paused = False
+        self._cmd_topics: dict[int, str] = {}  # seat -> its cmd topic, checked once
+        self._public_topic = public_topic(table)
+        self._events_topic = hub_events_topic(table)
         self._view: PublishedView | None = None  # the public view last published, while current
         self._options: tuple[Any, int, int, list[Any]] | None = None  # (game, log length, seat, button options)
 
@@ -485,7 +488,10 @@ class Table(Generic[G]):
             shown["led"] = led
         if text is not None:
             shown["text"] = list(text)
-        self.bus.publish(cmd_topic(self.table, seat), payload, qos=1)
+        topic = self._cmd_topics.get(seat)
+        if topic is None:
+            topic = self._cmd_topics[seat] = cmd_topic(self.table, seat)
+        self.bus.publish(topic, payload, qos=1)
 
     def _note(self, hub_event: dict[str, Any], view: bool = True) -> None:
         if view:
@@ -508,10 +514,10 @@ class Table(Generic[G]):
         published = self._publish_now() if self.loop.own or self.listeners.need_view() else None
         if published is None:
             self._view = None
-        publish_lazily(self.bus, public_topic(self.table), qos=0, retain=True,  # built when read
+        publish_lazily(self.bus, self._public_topic, qos=0, retain=True,  # built when read
                        make=published.encoded if published is not None else self._encoded_view)
         if events:
-            publish_lazily(self.bus, hub_events_topic(self.table), lambda: encode_json({"events": events}), qos=0)
+            publish_lazily(self.bus, self._events_topic, lambda: encode_json({"events": events}), qos=0)
         self.listeners.notify(events, published.view if published is not None else None)
 
     def _publish_now(self) -> PublishedView:

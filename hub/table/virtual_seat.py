@@ -88,6 +88,7 @@ class VirtualSeat:
         self._booted_at = time.monotonic()
         self._connection: Connection | None = None
         self._closed = False
+        self._event_topic: str | None = None  # made (and checked) once
         self._outbox: list[bytes] = []  # events made while offline, sent after the reconnect
         self._lock = threading.RLock()  # one numbering and one send order, whichever thread sends
         if connect:
@@ -96,7 +97,10 @@ class VirtualSeat:
     # ------------------------------------------------------------------ topics
     @property
     def event_topic(self) -> str:
-        return event_topic(self.table, self.seat)
+        topic = self._event_topic
+        if topic is None:
+            topic = self._event_topic = event_topic(self.table, self.seat)
+        return topic
 
     @property
     def cmd_topic(self) -> str:
