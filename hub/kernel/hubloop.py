@@ -122,7 +122,7 @@ class HubLoop:
         the queue at once; inside one, the new input just goes behind the current one."""
         if self._hub is threading.current_thread() and not self.own and not self._running \
                 and not self._queue and not self._stopped:
-            return self._run_here(kind, run)  # caller mode, nothing queued: no queue round, no Event
+            return Input(kind, run, _DONE, self._run_here(kind, run), True)  # caller mode, nothing queued: no queue round, no Event
         item = Input(kind, run)
         if self.own and self._hub is None:  # never started (a web request before start()): start now
             self.start()
@@ -141,6 +141,15 @@ class HubLoop:
             item.done.wait(timeout=self.timeout_s)
         return item
 
+    def post(self, kind: str, run: Callable[[], Any], wait: bool = False) -> None:
+        """`submit` for an input whose result nobody reads (a seat message): in caller
+        mode on the hub thread with nothing queued it runs at once, without even an `Input`."""
+        if self._hub is threading.current_thread() and not self.own and not self._running \
+                and not self._queue and not self._stopped:
+            self._run_here(kind, run)
+        else:
+            self.submit(kind, run, wait=wait)
+
     def ask(self, kind: str, run: Callable[[], Any], on_busy: Callable[[], None] | None = None) -> Any:
         """Submit and wait for the answer. A table stuck past `timeout_s` (or asked from
         its own thread while busy) gets ``busy``, and the input is then never applied
@@ -157,7 +166,7 @@ class HubLoop:
         return item.result
 
     # ------------------------------------------------------------------ draining
-    def _run_here(self, kind: str, run: Callable[[], Any]) -> Input:
+    def _run_here(self, kind: str, run: Callable[[], Any]) -> Any:
         """Caller mode, on the hub thread, with nothing queued and nothing running: run
         `run` at once, as `_run_one` would (a simulated move costs no queue round and no
         Event). Only the hub thread sets `_running` in caller mode, so claiming it needs
@@ -177,7 +186,7 @@ class HubLoop:
                     self._wake.notify_all()  # a stop() waits for the run to end
         if self._queue:
             self.run_pending()
-        return Input(kind, run, _DONE, result, True)
+        return result
 
     def run_pending(self) -> None:
         """Caller mode: run every queued input, in order. The owner calls this while it

@@ -176,7 +176,7 @@ class Table(Generic[G]):
         return self.adapter.opening_events(self.game) + self._prompt()
 
     def _on_message(self, topic: str, payload: bytes) -> None:
-        self.loop.submit("message", lambda: self._do_message(topic, payload), wait=self.transport_waits)
+        self.loop.post("message", lambda: self._do_message(topic, payload), wait=self.transport_waits)
 
     def feed(self, topic: str, payload: bytes) -> None:
         """Inject a seat message as if it came from the bus (serial readers use this)."""
