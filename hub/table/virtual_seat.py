@@ -12,13 +12,13 @@ bus object or `inproc://<name>`) and over Mosquitto (`mqtt://[user:pass@]host:po
 from __future__ import annotations
 
 import itertools
-import json
 import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from hub.protocol import (
+    compact_encoder,
     DEFAULT_TABLE,
     PROTOCOL_VERSION,
     ProtocolError,
@@ -450,7 +450,7 @@ class VirtualSeat:
 
 
 def _json(obj: dict[str, Any]) -> bytes:
-    return _ENCODER.encode(obj).encode("utf-8")
+    return _ENCODE(obj).encode("utf-8")
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"))  # one, not one per event (json.dumps)
+_ENCODE = compact_encoder(ensure_ascii=True)  # json.dumps's text, its C encoder made once
