@@ -246,6 +246,22 @@ def _reject_constant(name: str) -> Any:
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)  # one, not one per message (json.loads)
 
 
+_scan_once = _DECODER.scan_once
+
+
+def _decode(text: str) -> Any:
+    """`_DECODER.decode(text)`: a payload that is one JSON value with nothing around it
+    (every well-formed message) is scanned at once; anything else (whitespace, extra
+    data, an error) takes the full decoder, which raises what it always raised."""
+    try:
+        value, end = _scan_once(text, 0)
+    except (StopIteration, ValueError):
+        return _DECODER.decode(text)
+    if end != len(text):
+        return _DECODER.decode(text)
+    return value
+
+
 def _load_object(payload: bytes | str) -> dict[str, Any]:
     """Bytes -> JSON object, refusing oversized, non-UTF-8, non-JSON and non-object input."""
     if type(payload) is bytes:  # noqa: E721 - the usual case: no copy
@@ -259,7 +275,7 @@ def _load_object(payload: bytes | str) -> dict[str, Any]:
     except UnicodeDecodeError as err:
         raise ProtocolError("bad_json", f"not UTF-8 ({err.reason} at byte {err.start})") from None
     try:
-        value = _DECODER.decode(text)
+        value = _decode(text)
     except (ValueError, RecursionError) as err:
         raise ProtocolError("bad_json", f"not JSON ({err})") from None
     if not isinstance(value, dict):
