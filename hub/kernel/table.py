@@ -497,7 +497,8 @@ class Table(Generic[G]):
         if view:
             self.publish_view([hub_event])
         else:
-            self.listeners.notify([hub_event], self.public_view() if self.listeners.need_view() else None)
+            # nothing the view shows changed: the published one, if current, serves again
+            self.listeners.notify([hub_event], self._current_or_new_view().view if self.listeners.need_view() else None)
 
     def publish_view(self, events: list[dict[str, Any]]) -> None:
         """Publish the public view (retained) and `events` on the bus, and tell every
