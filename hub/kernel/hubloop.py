@@ -120,8 +120,7 @@ class HubLoop:
 
         The hub thread never waits for itself: in caller mode, outside an input, it runs
         the queue at once; inside one, the new input just goes behind the current one."""
-        if self._hub is threading.current_thread() and not self.own and not self._running \
-                and not self._queue and not self._stopped:
+        if self._can_run_here():
             return Input(kind, run, _DONE, self._run_here(kind, run), True)  # caller mode, nothing queued: no queue round, no Event
         item = Input(kind, run)
         if self.own and self._hub is None:  # never started (a web request before start()): start now
@@ -144,8 +143,7 @@ class HubLoop:
     def post(self, kind: str, run: Callable[[], Any], wait: bool = False) -> None:
         """`submit` for an input whose result nobody reads (a seat message): in caller
         mode on the hub thread with nothing queued it runs at once, without even an `Input`."""
-        if self._hub is threading.current_thread() and not self.own and not self._running \
-                and not self._queue and not self._stopped:
+        if self._can_run_here():
             self._run_here(kind, run)
         else:
             self.submit(kind, run, wait=wait)
@@ -166,6 +164,11 @@ class HubLoop:
         return item.result
 
     # ------------------------------------------------------------------ draining
+    def _can_run_here(self) -> bool:
+        """Caller mode, on the hub thread, nothing queued, nothing running, not stopped."""
+        return self._hub is threading.current_thread() and not self.own and not self._running \
+            and not self._queue and not self._stopped
+
     def _run_here(self, kind: str, run: Callable[[], Any]) -> Any:
         """Caller mode, on the hub thread, with nothing queued and nothing running: run
         `run` at once, as `_run_one` would (a simulated move costs no queue round and no
