@@ -83,3 +83,25 @@ def test_a_read_before_start_and_after_stop_is_answered_at_once() -> None:
     reader.start()
     reader.join(5)
     assert result and result[0]["you"]["display"]["led"] in ("blue", "off")
+
+
+def test_a_current_published_view_is_read_without_waiting_for_the_hub_thread() -> None:
+    """With a listener reading views (the web page), every change's view is built once on
+    the hub thread; a web thread's read is a copy of it and never queues behind a move."""
+    sim = SimTable(Setup(players=3, seed=6, mode="physical"), bots="random")
+    try:
+        sim.service.subscribe(lambda _id, _message: None)  # reads views, like the web streams
+        for _ in range(5):
+            game = sim.service.game
+            assert game.pending is not None
+            sim.players[game.pending.seat].act()
+        got: list[dict[str, Any]] = []
+        reader = threading.Thread(target=lambda: got.append(sim.service.public_view()))
+        reader.start()
+        reader.join(5)  # this thread (the hub's) runs nothing meanwhile
+        assert got and got[0] == json.loads(sim.hub_bus.retained("citadels/t1/public") or b"{}")
+        got[0]["round"] = -1  # a copy: the published view is not changed through it
+        assert sim.service.public_view()["round"] != -1
+        assert sim.service.counters["busy"] == 0
+    finally:
+        sim.close()
