@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import MISSING, dataclass, fields
 from functools import lru_cache
 from typing import Any, Literal, TypeAlias
 
@@ -103,6 +103,26 @@ class SeatCommand:
     text: tuple[str, ...] | None = None
     ref: int | None = None
     code: str | None = None
+
+
+def _frozen_maker(cls: type) -> Any:
+    """A fast constructor for a frozen dataclass of plain fields: the generated `__init__`
+    sets each field through `object.__setattr__`, which is half the cost of parsing a seat
+    message; this fills the instance's `__dict__` at once. Same instance, same equality."""
+    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    new = object.__new__
+
+    def make(**values: Any) -> Any:
+        instance = new(cls)
+        attrs = instance.__dict__
+        attrs.update(defaults)
+        attrs.update(values)
+        return instance
+    return make
+
+
+_new_event = _frozen_maker(SeatEvent)
+_new_command = _frozen_maker(SeatCommand)
 
 
 # --------------------------------------------------------------------------- topics
@@ -223,6 +243,22 @@ def _reject_constant(name: str) -> Any:
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)  # one, not one per message (json.loads)
 
 
+_scan_once = _DECODER.scan_once
+
+
+def _decode(text: str) -> Any:
+    """`_DECODER.decode(text)`: a payload that is one JSON value with nothing around it
+    (every well-formed message) is scanned at once; anything else (whitespace, extra
+    data, an error) takes the full decoder, which raises what it always raised."""
+    try:
+        value, end = _scan_once(text, 0)
+    except (StopIteration, ValueError):
+        return _DECODER.decode(text)
+    if end != len(text):
+        return _DECODER.decode(text)
+    return value
+
+
 def _load_object(payload: bytes | str) -> dict[str, Any]:
     """Bytes -> JSON object, refusing oversized, non-UTF-8, non-JSON and non-object input."""
     if type(payload) is bytes:  # noqa: E721 - the usual case: no copy
@@ -236,7 +272,7 @@ def _load_object(payload: bytes | str) -> dict[str, Any]:
     except UnicodeDecodeError as err:
         raise ProtocolError("bad_json", f"not UTF-8 ({err.reason} at byte {err.start})") from None
     try:
-        value = _DECODER.decode(text)
+        value = _decode(text)
     except (ValueError, RecursionError) as err:
         raise ProtocolError("bad_json", f"not JSON ({err})") from None
     if not isinstance(value, dict):
@@ -324,7 +360,7 @@ def parse_event(payload: bytes | str) -> SeatEvent:
         if edge not in TAG_EDGES:
             raise ProtocolError("bad_field", f"'edge' must be added or removed, got {edge!r}")
         uid = _check_uid(_require(obj, "uid"))
-        return SeatEvent(type="tag", edge=edge, uid=uid, **common)  # type: ignore[arg-type]
+        return _new_event(type="tag", edge=edge, uid=uid, **common)  # type: ignore[no-any-return]
     if kind == "button":
         button = _require(obj, "button")
         if button not in BUTTONS:
@@ -332,7 +368,7 @@ def parse_event(payload: bytes | str) -> SeatEvent:
         press = obj.get("press")
         if press is not None and press not in PRESS_KINDS:
             raise ProtocolError("bad_field", f"'press' must be short or long, got {press!r}")
-        return SeatEvent(type="button", button=button, long=press == "long", **common)  # type: ignore[arg-type]
+        return _new_event(type="button", button=button, long=press == "long", **common)  # type: ignore[no-any-return]
     if kind in ("fault", "recovered"):
         what = _text_field(obj, "what")
         detail = _text_field(obj, "detail", optional=True)
@@ -416,7 +452,7 @@ def parse_command(payload: bytes | str) -> SeatCommand:
     code = obj.get("code")
     if code is not None and (not isinstance(code, str) or not REFUSAL_CODE_PATTERN.fullmatch(code)):
         raise ProtocolError("bad_field", f"'code' must be a snake_case code, got {code!r}")
-    return SeatCommand(command_id, led, blink, beep, lines, ref, code)
+    return _new_command(id=command_id, led=led, blink=blink, beep=beep, text=lines, ref=ref, code=code)  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------- hub -> device
@@ -444,18 +480,23 @@ def make_command(
 
     The hub sends the same few displays over and over (per message only `id` and `ref`
     change), so the checked, encoded fields are kept per distinct display and code."""
-    if not _is_int(id) or id < 0:
-        raise ProtocolError("bad_field", f"command id must be an integer >= 0, got {id!r}")
-    if text is not None and not isinstance(text, str):
+    if type(id) is not int or id < 0:  # noqa: E721 - the usual case in one test
+        if not _is_int(id) or id < 0:
+            raise ProtocolError("bad_field", f"command id must be an integer >= 0, got {id!r}")
+    if text is not None and type(text) is not str:  # noqa: E721
         text = tuple(text)
     try:
         fields = _command_fields(led, blink, beep, text)
     except TypeError:  # unhashable values: checked (and refused) without the cache
         fields = _command_fields.__wrapped__(led, blink, beep, text)
-    parts = ['{"v":%d,"id":%d' % (PROTOCOL_VERSION, id), fields]
+    head = '{"v":%d,"id":%d' % (PROTOCOL_VERSION, id)
+    if ref is None and code is None:
+        return (head + fields + "}").encode("utf-8")
+    parts = [head, fields]
     if ref is not None:
-        if not _is_int(ref) or ref < 1:
-            raise ProtocolError("bad_field", f"ref must be the seq (>= 1) answered, got {ref!r}")
+        if type(ref) is not int or ref < 1:  # noqa: E721
+            if not _is_int(ref) or ref < 1:
+                raise ProtocolError("bad_field", f"ref must be the seq (>= 1) answered, got {ref!r}")
         parts.append(',"ref":%d' % ref)
     if code is not None:
         parts.append(_code_field(code) if type(code) is str else _code_field.__wrapped__(code))  # noqa: E721
@@ -494,7 +535,26 @@ def _code_field(code: str) -> str:
 
 def encode_json(obj: Mapping[str, Any]) -> bytes:
     """Compact UTF-8 JSON, the form every JSON payload on the table takes."""
-    return _ENCODER.encode(obj).encode("utf-8")
+    return _encode_compact(obj).encode("utf-8")
+
+
+def compact_encoder(ensure_ascii: bool) -> Callable[[Any], str]:
+    """``json.dumps(obj, separators=(",", ":"), ensure_ascii=...)`` for a dict or list,
+    with the C encoder made once instead of on every call (`JSONEncoder.encode` builds
+    one per message); the same text, byte for byte. Our payloads have no cycles."""
+    encoder = json.JSONEncoder(separators=(",", ":"), ensure_ascii=ensure_ascii)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # a Python without the C accelerator
+        return encoder.encode
+    strings = json.encoder.encode_basestring_ascii if ensure_ascii else json.encoder.encode_basestring
+    c_encode = make(None, encoder.default, strings, None, ":", ",", False, False, True)
+
+    def encode(obj: Any) -> str:
+        if type(obj) is dict or type(obj) is list:  # noqa: E721 - containers: the C encoder as is
+            return "".join(c_encode(obj, 0))
+        return encoder.encode(obj)
+    return encode
 
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # one, not one per message (json.dumps)
+_encode_compact = compact_encoder(ensure_ascii=False)

@@ -12,7 +12,9 @@ class SeenEvents:
 
     def first_time(self, device: str, boot: int, seq: int) -> bool:
         """Record the event; False if it was already taken in (a duplicate)."""
-        seen = self._seen.setdefault((device, boot), set())
+        seen = self._seen.get((device, boot))
+        if seen is None:  # not setdefault(key, set()): that builds a set on every event
+            seen = self._seen[(device, boot)] = set()
         if seq in seen:
             return False
         seen.add(seq)

@@ -34,6 +34,10 @@ BUSY = {"ok": False, "code": "busy", "message": "the table is busy: try again in
 FAILED = {"ok": False, "code": "internal_error", "message": "the hub failed on this input"}
 
 
+_DONE = threading.Event()  # the `done` of every input run at once on the hub thread
+_DONE.set()
+
+
 @dataclass
 class Input:
     """One thing for the hub to do: `run()` on the hub thread, its result kept for the caller."""
@@ -97,6 +101,10 @@ class HubLoop:
         if self.own and hub is not None and hub is not threading.current_thread() and hub.is_alive():
             hub.join(self.timeout_s)
 
+    def serving(self) -> bool:
+        """Started and not stopped: a hub thread may be changing the game right now."""
+        return self._hub is not None and not self._stopped
+
     @property
     def stopped(self) -> bool:
         return self._stopped
@@ -112,6 +120,8 @@ class HubLoop:
 
         The hub thread never waits for itself: in caller mode, outside an input, it runs
         the queue at once; inside one, the new input just goes behind the current one."""
+        if self._can_run_here():
+            return Input(kind, run, _DONE, self._run_here(kind, run), True)  # caller mode, nothing queued: no queue round, no Event
         item = Input(kind, run)
         if self.own and self._hub is None:  # never started (a web request before start()): start now
             self.start()
@@ -130,6 +140,14 @@ class HubLoop:
             item.done.wait(timeout=self.timeout_s)
         return item
 
+    def post(self, kind: str, run: Callable[[], Any], wait: bool = False) -> None:
+        """`submit` for an input whose result nobody reads (a seat message): in caller
+        mode on the hub thread with nothing queued it runs at once, without even an `Input`."""
+        if self._can_run_here():
+            self._run_here(kind, run)
+        else:
+            self.submit(kind, run, wait=wait)
+
     def ask(self, kind: str, run: Callable[[], Any], on_busy: Callable[[], None] | None = None) -> Any:
         """Submit and wait for the answer. A table stuck past `timeout_s` (or asked from
         its own thread while busy) gets ``busy``, and the input is then never applied
@@ -146,6 +164,33 @@ class HubLoop:
         return item.result
 
     # ------------------------------------------------------------------ draining
+    def _can_run_here(self) -> bool:
+        """Caller mode, on the hub thread, nothing queued, nothing running, not stopped."""
+        return self._hub is threading.current_thread() and not self.own and not self._running \
+            and not self._queue and not self._stopped
+
+    def _run_here(self, kind: str, run: Callable[[], Any]) -> Any:
+        """Caller mode, on the hub thread, with nothing queued and nothing running: run
+        `run` at once, as `_run_one` would (a simulated move costs no queue round and no
+        Event). Only the hub thread sets `_running` in caller mode, so claiming it needs
+        no lock; what other threads queue meanwhile runs right after."""
+        self._running = True
+        try:
+            result = run()
+        except Exception:  # the hub keeps running whatever one input does
+            log.exception("input %s failed", kind)
+            result = dict(FAILED)
+            if self.on_error is not None:
+                self.on_error(Input(kind, run, _DONE, result, True))
+        finally:
+            self._running = False
+            if self._stopped or self._queue:
+                with self._lock:
+                    self._wake.notify_all()  # a stop() waits for the run to end
+        if self._queue:
+            self.run_pending()
+        return result
+
     def run_pending(self) -> None:
         """Caller mode: run every queued input, in order. The owner calls this while it
         waits (between its moves, while paused) so other threads' inputs are taken in.

@@ -23,15 +23,18 @@ class Listeners:
         self._subscribers: list[Subscriber] = []
         self.event_id = 0
         self.recent: deque[dict[str, Any]] = deque(maxlen=12)
+        self._need_view = False  # whether any listener reads views, kept as they come and go
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Add a listener; returns the function that removes it."""
         if callback not in self._subscribers:
             self._subscribers.append(callback)
+            self._need_view = needs_view(self._subscribers)
 
         def unsubscribe() -> None:
             if callback in self._subscribers:
                 self._subscribers.remove(callback)
+                self._need_view = needs_view(self._subscribers)
         return unsubscribe
 
     def subscribers(self) -> list[Subscriber]:
@@ -42,7 +45,7 @@ class Listeners:
 
     def need_view(self) -> bool:
         """Whether any listener reads the view of a change (see `view_publisher.EventsOnly`)."""
-        return needs_view(self._subscribers)
+        return self._need_view
 
     def notify(self, events: list[dict[str, Any]], view: dict[str, Any] | None) -> None:
         """Tell every listener; `view` None: only `EventsOnly` listeners are listening."""

@@ -13,6 +13,8 @@ never a move; a seat that (re)connects gets its display back.
 
 from __future__ import annotations
 
+import copy
+import functools
 import logging
 from collections import Counter
 from collections.abc import Callable
@@ -40,8 +42,9 @@ from .hubloop import HubLoop, Input
 from .interfaces import G, GameAdapter, Refusal
 from .publishing import Listeners, Subscriber
 from .readers import Readers
-from .view_publisher import publish_lazily
+from .view_publisher import PublishedView, publish_lazily
 
+@functools.lru_cache(maxsize=1024)  # the same few lines ("accepted", "option 2/5") on every move
 def _say(key: str, **params: object) -> str:
     """A line of the kernel's own for a seat display, from the one word catalogue (the
     displays speak English; ``hub.words`` holds every line in three languages)."""
@@ -49,6 +52,7 @@ def _say(key: str, **params: object) -> str:
 
 
 log = logging.getLogger("hub.table")
+_READ = object()  # marks a read's own answer (not a ``busy`` or ``stopped`` reply)
 
 Journal = Callable[[Any], None]
 JournalMeta = Callable[[Any, dict[str, Any]], None]  # with the tag UID / (device, boot, seq) behind it
@@ -96,6 +100,11 @@ class Table(Generic[G]):
         self._decision_key: tuple[int, Any] | None = None
         self._lift_shown: set[int] = set()  # seats told to lift a card; their prompt returns once it is gone
         self._was_paused = False
+        self._cmd_topics: dict[int, str] = {}  # seat -> its cmd topic, checked once
+        self._public_topic = public_topic(table)
+        self._events_topic = hub_events_topic(table)
+        self._view: PublishedView | None = None  # the public view last published, while current
+        self._options: tuple[Any, int, int, list[Any]] | None = None  # (game, log length, seat, button options)
 
     @property
     def recent(self) -> Any:
@@ -167,7 +176,7 @@ class Table(Generic[G]):
         return self.adapter.opening_events(self.game) + self._prompt()
 
     def _on_message(self, topic: str, payload: bytes) -> None:
-        self.loop.submit("message", lambda: self._do_message(topic, payload), wait=self.transport_waits)
+        self.loop.post("message", lambda: self._do_message(topic, payload), wait=self.transport_waits)
 
     def feed(self, topic: str, payload: bytes) -> None:
         """Inject a seat message as if it came from the bus (serial readers use this)."""
@@ -320,8 +329,16 @@ class Table(Generic[G]):
         self._try(seat, options[cursor], event)
 
     def button_options(self, seat: int) -> list[Any]:
-        """The pending options a seat's buttons cycle through (cards say the rest)."""
-        return self.adapter.button_options(self.game, seat)
+        """The pending options a seat's buttons cycle through (cards say the rest). A game's
+        state is its log (`replay`), so they are worked out once per (game, log length, seat):
+        a seat pressing A, B, A, OK asks for the same list four times."""
+        game = self.game
+        kept = self._options
+        if kept is not None and kept[0] is game and kept[1] == len(game.log) and kept[2] == seat:
+            return list(kept[3])
+        options = self.adapter.button_options(game, seat)
+        self._options = (game, len(game.log), seat, options)
+        return list(options)
 
     def _sync_cursor(self) -> None:
         key = (len(self.game.log), self.game.pending)
@@ -435,6 +452,16 @@ class Table(Generic[G]):
             shown = self.displays.get(seat) or self.adapter.waiting_display(self.game)
             self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref)
 
+    def game_log(self) -> tuple[Any, list[Any]]:
+        """(setup, a copy of the log), taken on the hub thread between inputs: what a
+        reader on another thread replays (the scoreboard's game log)."""
+        if self._reading_elsewhere():
+            return self._read("game_log", self._game_log)  # type: ignore[no-any-return]
+        return self._game_log()
+
+    def _game_log(self) -> tuple[Any, list[Any]]:
+        return self.game.setup, list(self.game.log)
+
     def hint(self, seat: int) -> str:
         """A short key saying what the seat should do with cards now (for its page)."""
         game = self.game
@@ -454,16 +481,24 @@ class Table(Generic[G]):
               ref: int | None = None, code: str | None = None) -> None:
         self._cmd_id += 1
         payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
-        shown = self.displays.get(seat, {"led": "off", "text": []})
-        self.displays[seat] = {"led": led if led is not None else shown["led"],
-                               "text": list(text) if text is not None else shown["text"]}
-        self.bus.publish(cmd_topic(self.table, seat), payload, qos=1)
+        shown = self.displays.get(seat)
+        if shown is None:
+            shown = self.displays[seat] = {"led": "off", "text": []}
+        if led is not None:
+            shown["led"] = led
+        if text is not None:
+            shown["text"] = list(text)
+        topic = self._cmd_topics.get(seat)
+        if topic is None:
+            topic = self._cmd_topics[seat] = cmd_topic(self.table, seat)
+        self.bus.publish(topic, payload, qos=1)
 
     def _note(self, hub_event: dict[str, Any], view: bool = True) -> None:
         if view:
             self.publish_view([hub_event])
         else:
-            self.listeners.notify([hub_event], self.public_view() if self.listeners.need_view() else None)
+            # nothing the view shows changed: the published one, if current, serves again
+            self.listeners.notify([hub_event], self._current_or_new_view().view if self.listeners.need_view() else None)
 
     def publish_view(self, events: list[dict[str, Any]]) -> None:
         """Publish the public view (retained) and `events` on the bus, and tell every
@@ -474,15 +509,40 @@ class Table(Generic[G]):
             self._was_paused = paused
             events = [*events, {"kind": "paused", "seat": self._missing_seat(), "reason": self.pause_text()}
                       if paused else {"kind": "resumed"}]
-        view = self.public_view() if self.listeners.need_view() else None
-        publish_lazily(self.bus, public_topic(self.table), qos=0, retain=True,  # built when read
-                       make=(lambda: encode_json(view)) if view is not None else self._encoded_view)
+        # The view is built here, on the hub thread, once per change, and then shared (never
+        # changed): listeners, the retained payload and every web read. Only the in-process
+        # simulator (caller mode) with no listener reading views leaves it to be built when read.
+        published = self._publish_now() if self.loop.own or self.listeners.need_view() else None
+        if published is None:
+            self._view = None
+        publish_lazily(self.bus, self._public_topic, qos=0, retain=True,  # built when read
+                       make=published.encoded if published is not None else self._encoded_view)
         if events:
-            publish_lazily(self.bus, hub_events_topic(self.table), lambda: encode_json({"events": events}), qos=0)
-        self.listeners.notify(events, view)
+            publish_lazily(self.bus, self._events_topic, lambda: encode_json({"events": events}), qos=0)
+        self.listeners.notify(events, published.view if published is not None else None)
+
+    def _publish_now(self) -> PublishedView:
+        """The public view as it is now, kept as the one other threads read (hub thread only)."""
+        self._view = PublishedView(self._build_public_view(), self.game, len(self.game.log))
+        return self._view
+
+    def _current_view(self) -> PublishedView | None:
+        """The published view if it still shows the game as it is (a cheap check other
+        threads may make: the same game object, the same number of actions)."""
+        published = self._view
+        if published is not None and published.game is self.game and published.log_length == len(self.game.log):
+            return published
+        return None
 
     def _encoded_view(self) -> bytes:
-        return encode_json(self.public_view())
+        """The retained view, made when a subscriber reads it (the bus calls this)."""
+        published = self._current_view()
+        if published is None:
+            # On the hub thread (the in-process simulator's case) this is the current
+            # view; a late subscriber on another thread of a caller-mode table (never the
+            # web, which reads through `public_view`) gets it built where it stands.
+            published = self._publish_now()
+        return published.encoded()
 
     def new_game_event(self) -> dict[str, Any]:
         """The public event that opens a game on this table (its player count and what the
@@ -526,7 +586,37 @@ class Table(Generic[G]):
 
     # ------------------------------------------------------------------ views (web, sim)
     def public_view(self) -> dict[str, Any]:
+        """The public view (a copy: the caller may change it). From any thread other than
+        the hub's, it is the view the hub thread last published (built there, once per
+        change), or, if none is current, one the hub thread builds now: never a view of
+        a game the hub thread is half-way through changing."""
+        if not self._reading_elsewhere():
+            return self._build_public_view()
+        published = self._current_view()
+        if published is None:
+            published = self._read("public_view", self._current_or_new_view)
+        return copy.deepcopy(published.view)
+
+    def _current_or_new_view(self) -> PublishedView:
+        return self._current_view() or self._publish_now()
+
+    def _build_public_view(self) -> dict[str, Any]:
         return self._with_table(self.adapter.public_view(self.game))
+
+    def _reading_elsewhere(self) -> bool:
+        """Whether a read must go through the hub thread: it is running and this is not it
+        (before `start()` and after `stop()` nothing else touches the game)."""
+        return self.loop.serving() and not self.loop.on_hub_thread()
+
+    def _read(self, kind: str, build: Callable[[], Any]) -> Any:
+        """`build()` run on the hub thread, between inputs, for a reader on another thread.
+        A table too busy to answer in time (or stopping) raises `Refusal("busy")`."""
+        marked = self.loop.ask(kind, lambda: (_READ, build()), on_busy=lambda: self.counters.update(["busy"]))
+        if isinstance(marked, tuple) and marked[0] is _READ:
+            return marked[1]
+        if self.loop.stopped:  # the hub thread has ended: nothing changes the game any more
+            return build()
+        raise Refusal("busy", "the table is busy: try again in a moment")
 
     def _with_table(self, view: dict[str, Any]) -> dict[str, Any]:
         """Add what only the table knows (readers online, recent events, pause) to a game's view."""
@@ -541,6 +631,12 @@ class Table(Generic[G]):
         return view
 
     def seat_view(self, seat: int) -> dict[str, Any]:
+        """A seat's view (its secrets included), built on the hub thread between inputs."""
+        if self._reading_elsewhere():
+            return self._read("seat_view", lambda: self._seat_view(seat))  # type: ignore[no-any-return]
+        return self._seat_view(seat)
+
+    def _seat_view(self, seat: int) -> dict[str, Any]:
         view = self._with_table(self.adapter.seat_view(self.game, seat))
         shown = self.displays.get(seat) or self.adapter.waiting_display(self.game)
         view["you"]["display"] = {"led": shown["led"], "text": list(shown["text"])}
@@ -632,6 +728,12 @@ class Table(Generic[G]):
         return {"ok": True}
 
     def status(self) -> dict[str, Any]:
+        """The admin's status, read on the hub thread between inputs."""
+        if self._reading_elsewhere():
+            return self._read("status", self._status)  # type: ignore[no-any-return]
+        return self._status()
+
+    def _status(self) -> dict[str, Any]:
         return {"paused": self.paused, "pause_reason": self.pause_text() or None, "store_error": self.store_error,
                 "seats_online": {s: self.online.get(s, False) for s in range(1, self.game.n + 1)},
                 "devices": dict(self.devices), "counters": dict(self.counters),

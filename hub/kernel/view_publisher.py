@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from hub.protocol import encode_json
+
 Payload = bytes | str
 
 
@@ -37,6 +39,27 @@ class EventsOnly:
 
     def __hash__(self) -> int:
         return hash(self.callback)
+
+
+class PublishedView:
+    """A public view built on the hub thread and never changed afterwards: listeners,
+    the retained payload (encoded once) and the web threads' reads share it. `game` and
+    `log_length` say which state it shows, so a reader can tell it is still current."""
+
+    __slots__ = ("view", "game", "log_length", "_encoded")
+
+    def __init__(self, view: dict[str, Any], game: object, log_length: int) -> None:
+        self.view = view
+        self.game = game
+        self.log_length = log_length
+        self._encoded: bytes | None = None
+
+    def encoded(self) -> bytes:
+        """The view as JSON bytes, encoded once (by whichever thread asks first)."""
+        data = self._encoded
+        if data is None:
+            data = self._encoded = encode_json(self.view)
+        return data
 
 
 def needs_view(subscribers: Iterable[object]) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from hub.engine import Action, Game, Setup
+from hub.engine.history import public_history
 from hub.games.citadels import CARD_VERBS, CitadelsAdapter, button_options, said_with_card
 from hub.kernel import Subscriber, Table
 from hub.kernel.table import Journal, JournalMeta
@@ -59,8 +60,10 @@ class TableService(Table[Game]):
         return self.citadels.city_uid
 
     def history(self) -> list[dict[str, Any]]:
-        """Every public event of this game, replayed from its log (the scoreboard's game log)."""
-        return self.citadels.history(self.game)
+        """Every public event of this game, replayed from its log (the scoreboard's game log).
+        The log is copied on the hub thread; the replay runs on the caller's."""
+        setup, log = self.game_log()
+        return public_history(setup, log)
 
     def void_last(self, reason: str) -> dict[str, Any]:
         words = tuple((reason or "").split())  # the reason stays in the log: "0 void misread card"

@@ -36,6 +36,9 @@ from .world import TableTop
 log = logging.getLogger("hub.sim")
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
+SERVE_EVERY_S = 0.05
+"""While the simulator's thread (the hub thread) waits, how often it answers other threads' reads."""
+
 ANSWER_WAIT_S = 2.0
 """How long a simulated person waits for the hub's answer before trying the event again."""
 
@@ -232,8 +235,17 @@ class SimTable:
             if after_step is not None:
                 after_step()  # e.g. let the voice finish so nothing said is dropped
             if speed:
-                time.sleep(speed)
+                self.idle(speed)
         raise RuntimeError(f"the simulated game did not end in {max_steps} steps")
+
+    def idle(self, seconds: float) -> None:
+        """Wait `seconds`; in-process this thread is the hub thread, so the web page's
+        reads and requests queued meanwhile are answered as it waits."""
+        until = time.monotonic() + seconds
+        while (left := until - time.monotonic()) > 0:
+            self.service.run_pending()
+            time.sleep(min(left, SERVE_EVERY_S))
+        self.service.run_pending()
 
     def close(self) -> None:
         for device in self.devices.values():
@@ -242,10 +254,12 @@ class SimTable:
         self.hub_bus.close()
 
 
-def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | None = None) -> Any:
+def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | None = None,
+           serve: Callable[[], None] = lambda: None) -> Any:
     """What to do after each simulated move, or None: let the voice finish; with a
     resumed store, no pause while re-running the moves already recorded. A Ctrl-C
-    (`stop`) cuts the waiting short."""
+    (`stop`) cuts the waiting short. While it waits, `serve()` (the table's `run_pending`:
+    this thread is the hub thread) answers the web page's reads."""
     if speaker is None and (recorder is None or not speed):
         return None
     stop = stop or threading.Event()
@@ -253,10 +267,13 @@ def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | No
     def step() -> None:
         if speaker is not None:  # let the voice finish so nothing said is dropped
             deadline = time.monotonic() + 30
-            while not stop.is_set() and not speaker.wait_idle(0.2) and time.monotonic() < deadline:
-                pass
+            while not stop.is_set() and not speaker.wait_idle(SERVE_EVERY_S) and time.monotonic() < deadline:
+                serve()
         if speed and (recorder is None or not recorder.replaying):
-            stop.wait(speed)
+            until = time.monotonic() + speed
+            while not stop.wait(max(0.0, min(SERVE_EVERY_S, until - time.monotonic()))) and time.monotonic() < until:
+                serve()
+        serve()
     return step
 
 
@@ -363,7 +380,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
             speaker = extras.speaker
-            pace = _pacer(speed, speaker, recorder, stop)  # a resumed run catches up at full speed
+            pace = _pacer(speed, speaker, recorder, stop, serve=sim.service.run_pending)  # a resumed run catches up at full speed
             try:
                 game = sim.play(speed=0.0 if pace else speed, after_step=pace, stop=stop)
             except RuntimeError:

@@ -12,13 +12,13 @@ bus object or `inproc://<name>`) and over Mosquitto (`mqtt://[user:pass@]host:po
 from __future__ import annotations
 
 import itertools
-import json
 import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from hub.protocol import (
+    compact_encoder,
     DEFAULT_TABLE,
     PROTOCOL_VERSION,
     ProtocolError,
@@ -88,6 +88,7 @@ class VirtualSeat:
         self._booted_at = time.monotonic()
         self._connection: Connection | None = None
         self._closed = False
+        self._event_topic: str | None = None  # made (and checked) once
         self._outbox: list[bytes] = []  # events made while offline, sent after the reconnect
         self._lock = threading.RLock()  # one numbering and one send order, whichever thread sends
         if connect:
@@ -96,7 +97,10 @@ class VirtualSeat:
     # ------------------------------------------------------------------ topics
     @property
     def event_topic(self) -> str:
-        return event_topic(self.table, self.seat)
+        topic = self._event_topic
+        if topic is None:
+            topic = self._event_topic = event_topic(self.table, self.seat)
+        return topic
 
     @property
     def cmd_topic(self) -> str:
@@ -446,7 +450,7 @@ class VirtualSeat:
 
 
 def _json(obj: dict[str, Any]) -> bytes:
-    return _ENCODER.encode(obj).encode("utf-8")
+    return _ENCODE(obj).encode("utf-8")
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"))  # one, not one per event (json.dumps)
+_ENCODE = compact_encoder(ensure_ascii=True)  # json.dumps's text, its C encoder made once
