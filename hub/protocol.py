@@ -113,7 +113,7 @@ def _frozen_maker(cls: type) -> Any:
     new = object.__new__
 
     def make(**values: Any) -> Any:
-        instance = new(cls)
+        instance: Any = new(cls)
         attrs = instance.__dict__
         attrs.update(defaults)
         attrs.update(values)
@@ -243,7 +243,7 @@ def _reject_constant(name: str) -> Any:
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)  # one, not one per message (json.loads)
 
 
-_scan_once = _DECODER.scan_once
+_scan_once = _DECODER.scan_once  # type: ignore[attr-defined]  # set by JSONDecoder.__init__, not in the stubs
 
 
 def _decode(text: str) -> Any:
