@@ -9,13 +9,16 @@ from pathlib import Path
 import pytest
 
 from hub import words
+from hub.engine import Action, Game, IllegalAction
 from hub.engine.actions import VERBS
 from hub.engine.cards import CHARACTERS, TYPES, all_districts
 from hub.engine.editions import EDITIONS
+from hub.games.citadels.adapter import CitadelsAdapter
 from hub.table import texts
 from hub.voice.catalogue import load_catalogue
 from hub.voice.narrator import Narrator
 from hub.web.i18n import catalogue
+from tests.engine_support import act, physical, start
 from tests.test_voice_catalogue import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
 
 HUB = Path(__file__).resolve().parents[1] / "hub"
@@ -258,3 +261,63 @@ def test_lookups_fail_loudly_for_an_unknown_key_language_or_parameter() -> None:
         words.say("page.round_n", "en")
     assert words.say("page.round_n", "zh-Hant", n=3) == "第3輪"
     assert words.card_name("no_such_card", "zh-Hans") == "No Such Card"  # never a raw id
+
+
+# -- a refusal at the seat that tried it, in the catalogue's words ------------------------
+def _refused(game: Game, text: str) -> tuple[list[str], dict[str, object]]:
+    """What the refused seat's display shows, and what the public refusal event adds."""
+    action = Action.parse(text)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    return CitadelsAdapter(registry=None).refusal_words(game, err.value, action)
+
+
+def _assassins_turn(edition: str = "classic") -> Game:
+    game = physical(4, {1: "assassin", 2: "king", 3: "merchant", 4: "warlord"}, ("thief", "bishop")
+                    if edition == "classic" else ("magician", "bishop"), edition=edition)
+    assert game.turn_char == "assassin"
+    return game
+
+
+def test_a_refused_ability_says_the_characters_own_refusal_on_the_display_and_in_the_event() -> None:
+    text, facts = _refused(_assassins_turn(), "1 kill assassin")  # the engine says "bad_target"
+    assert " ".join(text) == "The Assassin cannot kill himself." and facts == {"character": "assassin"}
+
+
+def test_the_2000_warlord_is_refused_in_his_editions_words() -> None:
+    game = physical(4, {1: "king", 2: "bishop", 3: "merchant", 4: "warlord"}, ("assassin", "thief"),
+                    starts=[start(), start(city=("church",)), start(city=("tavern",)), start(gold=10)],
+                    edition="2000")
+    act(game, "1 gold", "1 end", "2 gold", "2 end", "3 gold", "3 end")
+    text, facts = _refused(game, "4 destroy 3 tavern")
+    assert " ".join(text) == words.say("character.warlord.refusal", "en", "2000") and facts == {"character": "warlord"}
+
+
+def test_other_refusals_say_the_codes_sentence_and_never_the_engines_message() -> None:
+    game = _assassins_turn()
+    text, facts = _refused(game, "2 gold")  # not the King's turn yet
+    assert " ".join(text) == words.say("page.code_not_your_turn", "en") and facts == {}
+    text, facts = _refused(game, "1 build palace")  # the code's sentence, not the Assassin's
+    assert " ".join(text) == words.say("page.code_must_gather_first", "en") and facts == {}
+
+
+def test_only_a_code_the_catalogue_lacks_shows_the_message_it_came_with() -> None:
+    game = _assassins_turn()
+    adapter = CitadelsAdapter(registry=None)
+    text, _ = adapter.refusal_words(game, IllegalAction("no_such_code", "what went wrong"), None)
+    assert text == ["what went wrong"]
+
+
+def test_every_refusal_code_a_seat_can_get_has_its_sentence() -> None:
+    codes = set(re.findall(r'(?:IllegalAction|Refusal)\(\s*"([a-z_]+)"', ALL_SOURCES))
+    assert {"bad_target", "not_your_turn", "already_built", "paused", "use_card", "store_failed"} <= codes
+    assert not {code for code in codes if not words.has(f"page.code_{code}")}
+
+
+@pytest.mark.parametrize(("lang", "edition"), [("en", "classic"), ("zh-Hans", "2000"), ("zh-Hant", "2000")])
+def test_the_voice_says_the_characters_refusal_when_the_event_names_it(lang: str, edition: str) -> None:
+    narrator = Narrator(lang, edition=edition)
+    [said] = narrator.narrate({"kind": "refusal", "seat": 4, "code": "must_gather_first", "character": "warlord"})
+    assert said.text == words.say("character.warlord.refusal", lang, edition)
+    [plain] = narrator.narrate({"kind": "refusal", "seat": 4, "code": "must_gather_first"})
+    assert plain.text == load_catalogue()["refusal.must_gather_first"][lang].format(seat=words.seat_label(4, lang))
