@@ -33,13 +33,18 @@ def _every_entry() -> list[tuple[str, str, dict[str, str]]]:
     return out
 
 
-def _sources(*globs: str) -> str:
+TERMINAL = "table/narrate_terminal.py"
+
+
+def _sources(*globs: str, but: str = "") -> str:
     """The text of the hub's source files (never the catalogue's data) matching the globs."""
-    files = sorted({path for glob in globs for path in HUB.glob(glob) if "words/data" not in path.as_posix()})
+    files = sorted({path for glob in globs for path in HUB.glob(glob)
+                    if "words/data" not in path.as_posix() and not (but and path.as_posix().endswith(but))})
     return "\n".join(path.read_text(encoding="utf-8") for path in files)
 
 
-DISPLAY_SOURCES = _sources("table/*.py", "kernel/*.py", "games/*/*.py")  # who writes seat display lines
+DISPLAY_SOURCES = _sources("table/*.py", "kernel/*.py", "games/*/*.py", but=TERMINAL)  # who writes seat display lines
+TERMINAL_SOURCES = _sources(TERMINAL)
 ALL_SOURCES = _sources("**/*.py", "web/static/*.js", "web/templates/*.html")
 WEB_SOURCES = _sources("web/static/*.js", "web/templates/*.html", "web/i18n.py")
 
@@ -191,7 +196,8 @@ def test_the_pages_get_every_table_complete_in_every_language() -> None:
 # -- every word used, every word used present ----------------------------------------------
 # Page keys built from a prefix and a value of the game or of a request (``"code_" + code``).
 PAGE_FAMILIES = ("code_", "phase_", "st_", "hint_", "admin_ok_", "variant_", "error_")
-LOG_FAMILIES = ("reader_",)  # "reader_" + the fault / recovered a seat's reader reports
+LOG_FAMILIES = ("reader_",)
+TERMINAL_FAMILIES = ("gold_", "cards_", "score_")  # "reader_" + the fault / recovered a seat's reader reports
 # Words no code says today, kept on purpose (the reason is the value).
 KEPT = {"refusal.card_taken": "a refusal code named by an earlier issue; tests/test_voice_*.py say it"}
 
@@ -215,6 +221,9 @@ def _used(key: str) -> bool:
         return _quoted(rest, DISPLAY_SOURCES) or (rest.startswith("head_") and rest[5:] in texts._PROMPT_HEADS)
     if medium == "log":  # told for the event kind (or the variant of it) that names it
         return _quoted(rest) or _family_member(rest, LOG_FAMILIES, ALL_SOURCES)
+    if medium == "terminal":  # a gold or card change by its reason, a score by its breakdown key
+        family = next((f for f in TERMINAL_FAMILIES if rest.startswith(f)), None)
+        return _quoted(rest, TERMINAL_SOURCES) or (family is not None and _quoted(rest[len(family):]))
     if medium in ("refusal", "instruct"):  # said for a refusal code / an instruction the hub sends
         return _quoted(rest) or rest == "generic"
     # names and characters are checked against the engine above; ranks and places by number
@@ -243,12 +252,18 @@ def test_every_key_the_code_names_exists() -> None:
     assert len(display_keys) > 20
     assert not {f"display.{k}" for k in display_keys} - set(words.entries())
 
+    terminal_keys = set(re.findall(r'say\("([a-z_]+)"', TERMINAL_SOURCES))
+    assert len(terminal_keys) > 30
+    assert not {f"terminal.{k}" for k in terminal_keys} - set(words.entries())
+
     direct = set(re.findall(r'words\.(?:say|template|has)\("([a-z_.0-9]+)"', ALL_SOURCES))
     assert not direct - set(words.entries())
 
 
 def test_the_unused_key_check_finds_an_unused_key() -> None:
     assert not _used("page.nobody_says_this") and not _used("display.nor_this") and not _used("page.code_no_such")
+    assert not _used("terminal.nor_this") and not _used("terminal.gold_no_such_reason")
+    assert _used("terminal.new_game") and _used("terminal.gold_tax") and _used("terminal.score_all_types")
     assert _used("page.round_n") and _used("display.accepted") and _used("page.code_not_your_turn")
 
 
