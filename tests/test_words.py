@@ -4,6 +4,7 @@ each, every word used and every word used present, one name per thing on every m
 from __future__ import annotations
 
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -336,3 +337,41 @@ def test_the_voice_says_the_characters_refusal_when_the_event_names_it(lang: str
     assert said.text == words.say("character.warlord.refusal", lang, edition)
     [plain] = narrator.narrate({"kind": "refusal", "seat": 4, "code": "must_gather_first"})
     assert plain.text == load_catalogue()["refusal.must_gather_first"][lang].format(seat=words.seat_label(4, lang))
+
+
+def test_at_the_table_a_refused_destroy_shows_the_warlords_words_and_the_voice_hears_them() -> None:
+    """End to end: a seat's reader -> kernel -> Citadels adapter -> the seat's display, and the
+    public refusal event naming the Warlord, which the voice words with his refusal."""
+    from tests.test_table_service import TAVERN, Table
+    from hub.transport import InProcessBus
+
+    bus = InProcessBus()
+    table = Table(bus, bus)
+    heard: list[dict[str, object]] = []
+    table.service.subscribe(lambda _id, message: heard.extend(message.get("events") or []))
+    try:
+        table.draft()  # seat 2 is the Bishop, seat 4 the Warlord
+        table.end_turns_until(2)
+        table.press_to(2, "gold")
+        assert table.lay(2, TAVERN).code is None  # the Bishop builds the Tavern
+        table.end_turns_until(4)
+        refused = table.lay(4, TAVERN)  # the Warlord lays it: "destroy", in the Bishop's city
+        assert refused.code == "bad_target" and refused.led == "red"
+        assert " ".join(refused.text or ()) == words.say("character.warlord.refusal", "en")
+        [event] = [e for e in heard if e.get("kind") == "refusal"]
+        assert event == {"kind": "refusal", "seat": 4, "code": "bad_target", "character": "warlord"}
+        [said] = Narrator("zh-Hant").narrate(event)
+        assert said.text == words.say("character.warlord.refusal", "zh-Hant")
+    finally:
+        table.close()
+        table.service.stop()
+
+
+def test_every_refusal_a_seat_display_may_show_fits_it_whole() -> None:
+    """4 lines of 21 characters: a refusal cut short would hide why."""
+    sentences = [words.template(key, "en") for key in words.keys("page.code_")]
+    sentences += [found["refusal"] for edition in words.editions() for character in words.characters()
+                  if "refusal" in (found := words.character_words(character, "en", edition))]
+    assert len(sentences) > 30
+    for sentence in sentences:
+        assert len(textwrap.wrap(sentence, texts.LINE)) <= 4, sentence
