@@ -166,6 +166,7 @@ def test_the_english_names_in_the_engines_messages_are_the_catalogues() -> None:
         assert district.name == words.district_name(district.id, "en"), district.id
     for character in CHARACTERS:
         assert character.name == words.character_name(character.id, "en"), character.id
+    assert words.district_name("cathedral", "zh-Hant") == "聖堂"  # the Classic rulebook's name (was pinned on cards.json)
 
 
 def test_districts_types_editions_and_variants_match_the_engine() -> None:
