@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, TypeAlias
 
+from hub.errors import HubError
+
 PROTOCOL_VERSION = 1
 MAX_PAYLOAD_BYTES = 1024
 TOPIC_ROOT = "citadels"
@@ -46,13 +48,8 @@ TopicKind: TypeAlias = Literal[
 EventType: TypeAlias = Literal["tag", "button", "fault", "recovered", "inventory"]
 
 
-class ProtocolError(ValueError):
+class ProtocolError(HubError, ValueError):
     """A message or topic that breaks the protocol; `code` is stable, `message` is for logs."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
 
 
 # --------------------------------------------------------------------------- values

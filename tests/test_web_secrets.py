@@ -130,7 +130,7 @@ class LeakyTable(FakeTable):
         view = super()._public_locked()
         view["you"] = self.game.seat_view(1)["you"]
         view["seats"][0]["hand"] = list(self.game.player(1).hand)
-        view["recent"] = [*view["recent"], {"kind": "dealt", "cards": list(self.game.player(2).hand)}]
+        view["recent"] = [*view["recent"], {"kind": "hand", "cards": list(self.game.player(2).hand)}]
         return view
 
 

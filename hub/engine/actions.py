@@ -6,34 +6,27 @@ the wire payload of a phone answer and the literal in a test.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, cast, get_args
 
-VERBS = frozenset(
-    {
-        "faceup", "pick", "discard",
-        "gold", "draw", "keep", "build", "tax", "end",
-        "kill", "rob", "swap", "redraw", "toss", "done", "destroy",
-        "lab", "smithy", "museum", "graveyard",
-        "void", "adjust",
-    }
-)
+from hub.errors import HubError
+
+Verb = Literal[
+    "faceup", "pick", "discard",  # the draft
+    "gold", "draw", "keep", "build", "tax", "end",  # every turn
+    "kill", "rob", "swap", "redraw", "toss", "done", "destroy",  # characters' abilities
+    "lab", "smithy", "museum", "graveyard",  # districts' abilities
+    "void", "adjust",  # table corrections (seat 0)
+]
+VERBS: frozenset[str] = frozenset(get_args(Verb))
 
 
-class IllegalAction(Exception):
+class IllegalAction(HubError):
     """A refused action: a stable ``code`` for programs and a ``message`` for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-
-    def to_json(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
 
 
 class Action(NamedTuple):
     seat: int
-    verb: str
+    verb: Verb  # a plain string (the Literal only names the allowed ones)
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
@@ -58,7 +51,7 @@ class Action(NamedTuple):
             raise IllegalAction("bad_action", f"{text!r}: the seat must be a number, not {seat_text!r}")
         if verb not in VERBS:
             raise IllegalAction("bad_action", f"{text!r}: unknown verb {verb!r}")
-        return cls(int(seat_text), verb, tuple(args))
+        return cls(int(seat_text), cast(Verb, verb), tuple(args))
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "verb": self.verb, "args": list(self.args)}
@@ -73,3 +66,15 @@ class Action(NamedTuple):
         if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
             raise IllegalAction("bad_action", "action args must be a list of strings")
         return cls.parse(" ".join([str(seat), verb, *args]))
+
+
+def effective_log(log: list[Action]) -> list[Action]:
+    """The log with every ``void`` and the action it cancelled removed."""
+    out: list[Action] = []
+    for a in log:
+        if a.seat == 0 and a.verb == "void":
+            if out:
+                out.pop()
+        else:
+            out.append(a)
+    return out

@@ -11,7 +11,7 @@ from typing import Protocol
 from .actions import Action
 from .cards import CHARACTER_BY_ID
 from .game import Game
-from .rng import mix64
+from .rng import MASK64, mix64
 
 PICK_BASE = {
     "assassin": 3, "thief": 2, "magician": 2, "king": 3,
@@ -32,13 +32,22 @@ def _roll(seed: int, game: Game, salt: int = 0) -> int:
 class RandomBot:
     """Uniform over the legal options."""
 
+    __slots__ = ("seed", "_salted")
+
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self._salted = (seed * 0x100000001B3) & MASK64  # masked once: the rest of the roll's input is < 2**64
 
     def choose(self, game: Game, options: list[Action] | None = None,
                hand: list[str] | None = None) -> Action:
-        options = options if options is not None else game.legal_actions()
-        return options[_roll(self.seed, game) % len(options)]
+        if options is None:
+            options = game.legal_actions()
+        pending = game.pending
+        # _roll(self.seed, game) written out: the bench's hot loop is this bot's
+        z = self._salted ^ (len(game.log) << 8) ^ ((pending.seat if pending else 0) << 4)
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return options[(z ^ (z >> 31)) % len(options)]
 
 
 class HeuristicBot:

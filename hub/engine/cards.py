@@ -15,6 +15,7 @@ from typing import Any
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 TYPES = ("noble", "religious", "trade", "military", "unique")
+_DECK_ORDER: dict[str, tuple[str, ...]] = {}  # CardSet name -> deck_list (CardSets are made once per name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,10 @@ class CardSet:
 
     def deck_list(self) -> list[str]:
         """Every physical district card as its id, copies repeated, in a fixed order."""
-        return [d.id for d in self.districts.values() for _ in range(d.copies)]
+        order = _DECK_ORDER.get(self.name)
+        if order is None:  # made once per deck: every new game starts from it
+            order = _DECK_ORDER[self.name] = tuple(d.id for d in self.districts.values() for _ in range(d.copies))
+        return list(order)
 
     def size(self) -> int:
         return sum(d.copies for d in self.districts.values())

@@ -15,7 +15,7 @@ from .actions import Action, IllegalAction
 from .cards import CHARACTER_BY_ID, all_districts
 
 if TYPE_CHECKING:
-    from .game import Game, Player
+    from .state import GameState, Player
 
 BotHint = Action | None
 
@@ -32,30 +32,35 @@ class CharacterRules:
     """A character with no ability beyond its tax (the King, Bishop, Merchant's are below)."""
 
     id = ""
-    verbs: tuple[str, ...] = ()  # the ability's verbs, offered once per turn
+    verbs: tuple[str, ...] = ()  # the ability's verbs, offered once per turn (none: no options asked)
     builds = 1  # districts the holder may build in the turn
+    reveals = False  # whether on_reveal does anything (set by each class that defines one)
 
-    def on_reveal(self, game: Game, p: Player) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__()
+        cls.reveals = cls.on_reveal is not CharacterRules.on_reveal
+
+    def on_reveal(self, game: GameState, p: Player) -> None:
         """What happens when the character is revealed (after any robbery)."""
 
-    def options(self, game: Game, p: Player) -> list[Action]:
+    def options(self, game: GameState, p: Player) -> list[Action]:
         """The ability's options now (only asked while the ability is unused)."""
         return []
 
-    def act(self, game: Game, p: Player, a: Action) -> None:
+    def act(self, game: GameState, p: Player, a: Action) -> None:
         """Apply one of the ability's actions (already known to be legal)."""
         raise AssertionError(a)
 
-    def refusal(self, game: Game, a: Action) -> IllegalAction:
+    def refusal(self, game: GameState, a: Action) -> IllegalAction:
         """Why an action of this ability, not among the options, is refused."""
         return IllegalAction("bad_action", f"'{a}' is not an option now")
 
-    def bot_before_gathering(self, game: Game, p: Player, by_verb: dict[str, list[Action]], roll: int,
+    def bot_before_gathering(self, game: GameState, p: Player, by_verb: dict[str, list[Action]], roll: int,
                              hand: list[str]) -> BotHint:
         """The heuristic bot's use of the ability early in the turn (None: not now)."""
         return None
 
-    def bot_after_building(self, game: Game, p: Player, by_verb: dict[str, list[Action]]) -> BotHint:
+    def bot_after_building(self, game: GameState, p: Player, by_verb: dict[str, list[Action]]) -> BotHint:
         """The heuristic bot's use of the ability late in the turn (None: not now)."""
         return None
 
@@ -64,20 +69,20 @@ class Assassin(CharacterRules):
     id = "assassin"
     verbs = ("kill",)
 
-    def options(self, game: Game, p: Player) -> list[Action]:
-        return game._kills[p.seat]
+    def options(self, game: GameState, p: Player) -> list[Action]:
+        return game._options(p.seat, "kill", game._kill_targets)
 
-    def act(self, game: Game, p: Player, a: Action) -> None:
+    def act(self, game: GameState, p: Player, a: Action) -> None:
         game.used.add("ability")
         game.killed = a.args[0]
         game._emit("killed", character=game.killed)
 
-    def refusal(self, game: Game, a: Action) -> IllegalAction:
+    def refusal(self, game: GameState, a: Action) -> IllegalAction:
         if a.args[0] not in game.in_game:
             return not_in_game(game, a.args[0])
         return IllegalAction("bad_target", "the Assassin cannot kill himself")
 
-    def bot_before_gathering(self, game: Game, p: Player, by_verb: dict[str, list[Action]], roll: int,
+    def bot_before_gathering(self, game: GameState, p: Player, by_verb: dict[str, list[Action]], roll: int,
                              hand: list[str]) -> BotHint:
         targets = [a for a in by_verb["kill"] if a.args[0] in ("merchant", "architect", "king", "warlord")]
         return targets[roll % len(targets)]
@@ -87,15 +92,16 @@ class Thief(CharacterRules):
     id = "thief"
     verbs = ("rob",)
 
-    def options(self, game: Game, p: Player) -> list[Action]:
-        return [Action(p.seat, "rob", (c.id,)) for c in game.characters if c.rank > 2 and c.id != game.killed]
+    def options(self, game: GameState, p: Player) -> list[Action]:
+        killed = game.killed
+        return game._options(p.seat, "rob", [c for c in game._rob_targets if c != killed])
 
-    def act(self, game: Game, p: Player, a: Action) -> None:
+    def act(self, game: GameState, p: Player, a: Action) -> None:
         game.used.add("ability")
         game.robbed = a.args[0]
         game._emit("robbed_named", character=game.robbed)
 
-    def refusal(self, game: Game, a: Action) -> IllegalAction:
+    def refusal(self, game: GameState, a: Action) -> IllegalAction:
         target = a.args[0]
         if target not in game.in_game:
             return not_in_game(game, target)
@@ -103,7 +109,7 @@ class Thief(CharacterRules):
             return IllegalAction("bad_target", f"the Thief cannot rob the killed {card_name(target)}")
         return IllegalAction("bad_target", "the Thief cannot rob the Assassin or himself")
 
-    def bot_before_gathering(self, game: Game, p: Player, by_verb: dict[str, list[Action]], roll: int,
+    def bot_before_gathering(self, game: GameState, p: Player, by_verb: dict[str, list[Action]], roll: int,
                              hand: list[str]) -> BotHint:
         return by_verb["rob"][roll % len(by_verb["rob"])]
 
@@ -112,28 +118,28 @@ class Magician(CharacterRules):
     id = "magician"
     verbs = ("swap", "redraw")
 
-    def options(self, game: Game, p: Player) -> list[Action]:
+    def options(self, game: GameState, p: Player) -> list[Action]:
         seat = p.seat
-        out = [Action(seat, "swap", (str(q.seat),)) for q in game.players if q.seat != seat]
+        out = game._options(seat, "swap", [str(q.seat) for q in game.players if q.seat != seat])
         if p.hand_size > 0:
             if game.digital:
-                out.append(Action(seat, "redraw"))
+                out.append(game._simple[seat]["redraw"])
             else:
-                out.extend(Action(seat, "redraw", (str(k),)) for k in range(1, p.hand_size + 1))
+                out += game._options(seat, "redraw", [str(k) for k in range(1, p.hand_size + 1)])
         return out
 
-    def act(self, game: Game, p: Player, a: Action) -> None:
+    def act(self, game: GameState, p: Player, a: Action) -> None:
         if a.verb == "swap":
             game._swap(p, game.player(int(a.args[0])))
         else:
             game._redraw(p, a.args)
 
-    def refusal(self, game: Game, a: Action) -> IllegalAction:
+    def refusal(self, game: GameState, a: Action) -> IllegalAction:
         if a.verb == "swap":
             return IllegalAction("bad_target", f"the Magician swaps with another seat (1..{game.n}), not {a.args[0]}")
         return IllegalAction("bad_target", "put back between 1 and the number of cards in your hand")
 
-    def bot_before_gathering(self, game: Game, p: Player, by_verb: dict[str, list[Action]], roll: int,
+    def bot_before_gathering(self, game: GameState, p: Player, by_verb: dict[str, list[Action]], roll: int,
                              hand: list[str]) -> BotHint:
         if "swap" not in by_verb:
             return None
@@ -148,7 +154,7 @@ class Magician(CharacterRules):
 class King(CharacterRules):
     id = "king"
 
-    def on_reveal(self, game: Game, p: Player) -> None:
+    def on_reveal(self, game: GameState, p: Player) -> None:
         game._take_crown(p.seat, heir=False)
 
 
@@ -161,7 +167,7 @@ class Bishop(CharacterRules):
 class Merchant(CharacterRules):
     id = "merchant"
 
-    def on_reveal(self, game: Game, p: Player) -> None:
+    def on_reveal(self, game: GameState, p: Player) -> None:
         game._gain(p, 1, "merchant")
 
 
@@ -169,7 +175,7 @@ class Architect(CharacterRules):
     id = "architect"
     builds = 3
 
-    def on_reveal(self, game: Game, p: Player) -> None:
+    def on_reveal(self, game: GameState, p: Player) -> None:
         game._draw_into(p, 2, "architect")
 
 
@@ -179,21 +185,21 @@ class Warlord(CharacterRules):
     id = "warlord"
     verbs = ("destroy",)
 
-    def may_destroy_now(self, game: Game) -> bool:
+    def may_destroy_now(self, game: GameState) -> bool:
         return True
 
-    def options(self, game: Game, p: Player) -> list[Action]:
+    def options(self, game: GameState, p: Player) -> list[Action]:
         if not self.may_destroy_now(game):
             return []
         return [Action(p.seat, "destroy", (str(s), c)) for s, c, _ in game._destroy_targets(p)]
 
-    def act(self, game: Game, p: Player, a: Action) -> None:
+    def act(self, game: GameState, p: Player, a: Action) -> None:
         game._destroy(p, game.player(int(a.args[0])), a.args[1])
 
-    def timing_refusal(self, game: Game) -> IllegalAction | None:
+    def timing_refusal(self, game: GameState) -> IllegalAction | None:
         return None
 
-    def refusal(self, game: Game, a: Action) -> IllegalAction:
+    def refusal(self, game: GameState, a: Action) -> IllegalAction:
         timing = self.timing_refusal(game)
         if timing is not None:
             return timing
@@ -216,7 +222,7 @@ class Warlord(CharacterRules):
         return IllegalAction("cannot_afford",
                              f"destroying the {district.name} costs {price} gold; you have {warlord.gold}")
 
-    def bot_after_building(self, game: Game, p: Player, by_verb: dict[str, list[Action]]) -> BotHint:
+    def bot_after_building(self, game: GameState, p: Player, by_verb: dict[str, list[Action]]) -> BotHint:
         if "destroy" not in by_verb:
             return None
         districts = game.cards.districts
@@ -229,21 +235,21 @@ class WarlordAtEndOfTurn(Warlord):
     """The 2000 sheet: the Warlord destroys at the end of his turn, after gathering and
     building; destroying ends his building."""
 
-    def may_destroy_now(self, game: Game) -> bool:
+    def may_destroy_now(self, game: GameState) -> bool:
         return game.gathered
 
-    def act(self, game: Game, p: Player, a: Action) -> None:
+    def act(self, game: GameState, p: Player, a: Action) -> None:
         super().act(game, p, a)
         game.builds_left = 0
 
-    def timing_refusal(self, game: Game) -> IllegalAction | None:
+    def timing_refusal(self, game: GameState) -> IllegalAction | None:
         if game.gathered:
             return None
         return IllegalAction("must_gather_first",
                              "the Warlord destroys at the end of his turn: gather (and build) first")
 
 
-def not_in_game(game: Game, char: str) -> IllegalAction:
+def not_in_game(game: GameState, char: str) -> IllegalAction:
     return IllegalAction("unknown_card", f"the {card_name(char)} is not used in the {game.edition.title} edition "
                                          f"with {game.n} players")
 

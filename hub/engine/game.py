@@ -17,45 +17,39 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, NamedTuple
+from collections.abc import Collection
+from typing import Any
 
-from .actions import Action, IllegalAction
-from .cards import CHARACTER_BY_ID, CHARACTER_BY_RANK, CardSet, card_set
-from .characters import ABILITY_OF
-from .events import Event
+from .actions import Action, IllegalAction, effective_log
+from .cards import CHARACTER_BY_ID, TYPES, CardSet, District, card_set
+from .characters import ABILITY_OF, CharacterRules
+from .events import Event, EventKind
+from .refusals import check_correction, explain
 from .rng import SplitMix64
+from .scoring import score_game
 from .setup import Setup, StartPosition
+from .state import DECISION_KINDS, Decision, DecisionKind, Player
+from .views import public_view, seat_view
+
+__all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "Game", "Player", "effective_log"]
 
 FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}  # Classic's; a game asks its edition
 TAXED = {"king", "bishop", "merchant", "warlord"}
-
-
-class Decision(NamedTuple):
-    seat: int
-    kind: str  # faceup, pick, discard, turn, keep, toss, graveyard
-
-
-class Player:
-    """One seat's holdings. In physical mode ``hand`` holds only the cards known to be there."""
-
-    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects")
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.gold = 2
-        self.hand: list[str] = []
-        self.hand_size = 0
-        self.city: list[str] = []
-        self.characters: list[str] = []
-        self.museum = 0
-        self.effects: frozenset[str] = frozenset()  # effects of the districts in the city
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat, "gold": self.gold, "hand": sorted(self.hand),
-            "hand_size": self.hand_size, "city": list(self.city),
-            "characters": list(self.characters), "museum": self.museum,
-        }
+TURN_EFFECTS = frozenset({"laboratory", "museum", "smithy"})  # districts that add options to a turn
+CARD_VERBS = ("pick", "discard", "faceup", "keep", "toss", "build", "lab", "museum", "rob", "swap", "redraw",
+              "kill", "graveyard")
+RANK_OF = {c.id: c.rank for c in CHARACTER_BY_ID.values()}
+_new: Any = tuple.__new__  # a NamedTuple made without its Python-level __new__ (hot paths)
+MAX_SEATS = 7
+# Actions are immutable values: the ones offered again and again are made once, shared by
+# every game (argument-less ones by seat and verb, one-argument ones filled in on demand)
+SIMPLE_ACTIONS: list[dict[str, Action]] = [
+    {verb: Action(seat, verb) for verb in ("gold", "draw", "end", "tax", "lab", "museum", "smithy", "redraw", "done")}
+    for seat in range(MAX_SEATS + 1)
+]
+MADE_ACTIONS: list[dict[str, dict[str, Action]]] = [
+    {verb: {} for verb in CARD_VERBS} for _ in range(MAX_SEATS + 1)
+]
 
 
 class Game:
@@ -104,13 +98,19 @@ class Game:
         self.result_cache: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
         self._events: list[Event] = []
-        # argument-less actions never change: made once per seat, not once per turn
-        self._simple = {
-            seat: {verb: Action(seat, verb) for verb in ("gold", "draw", "end", "tax", "lab", "museum", "smithy")}
-            for seat in range(1, self.n + 1)
-        }
-        self._kills = {seat: [Action(seat, "kill", (c.id,)) for c in self.characters if c.rank > 1]
-                       for seat in range(1, self.n + 1)}
+        self._start_events: list[Event] = []  # every event of the start, private ones too
+        self._simple = SIMPLE_ACTIONS
+        self._made = MADE_ACTIONS
+        # the characters called, by rank (None: not in this game at this table size)
+        self._calls: list[str | None] = [None] * 9
+        for c in self.characters:
+            self._calls[c.rank] = c.id
+        self._kill_targets = [c.id for c in self.characters if c.rank > 1]
+        self._rob_targets = [c.id for c in self.characters if c.rank > 2]
+        self._cost = {d.id: d.cost for d in self.cards.districts.values()}
+        self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
+        self._taxes = False  # the character in turn collects taxes
+        self._ability: CharacterRules | None = None  # the character in turn, if its ability has options
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -118,7 +118,8 @@ class Game:
         game = cls(setup)
         game._deal()
         game._start_round()
-        game._events.clear()
+        game._start_events = game._events  # what the start announced (see opening_events)
+        game._events = []
         return game
 
     @classmethod
@@ -182,17 +183,35 @@ class Game:
         return effect in p.effects
 
     def _city_changed(self, p: Player) -> None:
+        """Recount what the city gives (effects, tax per type) when it changes, not at every use."""
         districts = self.cards.districts
-        p.effects = frozenset(districts[c].effect or "" for c in p.city)
+        p.effects = frozenset()
+        p.taxed = dict.fromkeys(TYPES, 0)
+        for c in p.city:
+            _count_district(p, districts[c])
 
     def complete(self, p: Player) -> bool:
         return len(p.city) >= self.complete_at
 
+    def face_up_candidates(self) -> list[str]:
+        """The characters in play that may be removed face up (the edition says which)."""
+        may = self.edition.may_lie_face_up
+        return [c.id for c in self.characters if may(c.id)]
+
+    def opening_events(self) -> list[Event]:
+        """The public events of the game's start (round 1 and its crown, the characters
+        removed face up) while nothing has been applied yet; ``[]`` afterwards."""
+        if self.log:
+            return []
+        return [e for e in self._start_events if e.kind in ("round_started", "faceup_removed")]
+
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now; ``apply`` accepts exactly these."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            d = self.pending
+            legal = self._legal = self._turn_options(d[0]) if d is not None and d[1] == "turn" else self._compute_legal()
+        return legal
 
     def result(self) -> dict[str, Any] | None:
         return self.result_cache
@@ -206,25 +225,20 @@ class Game:
         if kind == "turn":
             return self._turn_options(seat)
         if kind == "pick":
-            return [Action(seat, "pick", (c,)) for c in self._draft_choices()]
+            return self._options(seat, "pick", self.pile if self.digital else self._draft_choices())
         if kind == "discard":
-            return [Action(seat, "discard", (c,)) for c in self.pile]
+            return self._options(seat, "discard", self.pile)
         if kind == "keep":
-            return [Action(seat, "keep", (c,)) for c in _distinct(self.drawn)]
+            return self._options(seat, "keep", dict.fromkeys(self.drawn))
         if kind == "toss":
-            hand = self.player(seat).hand
-            out = [Action(seat, "toss", (c,)) for c in _distinct(hand)]
+            out = self._options(seat, "toss", dict.fromkeys(self.players[seat - 1].hand))
             if self.tossed:
-                out.append(Action(seat, "done"))
+                out.append(SIMPLE_ACTIONS[seat]["done"])
             return out
         if kind == "graveyard":
-            return [Action(seat, "graveyard", ("take",)), Action(seat, "graveyard", ("pass",))]
+            return self._options(seat, "graveyard", ("take", "pass"))
         if kind == "faceup":
-            return [
-                Action(seat, "faceup", (c.id,))
-                for c in self.characters
-                if c.id != "king" and c.id not in self.faceup
-            ]
+            return self._options(seat, "faceup", [c for c in self.face_up_candidates() if c not in self.faceup])
         raise AssertionError(kind)
 
     def _draft_choices(self) -> list[str]:
@@ -235,46 +249,55 @@ class Game:
 
     def _turn_options(self, seat: int) -> list[Action]:
         p = self.players[seat - 1]
-        char = self.turn_char
+        used = self.used
+        simple = self._simple[seat]
+        out: list[Action]
+        if self.gathered:
+            out = [simple["end"]]
+            if self.builds_left > 0 and p.hand_size > 0 and len(p.city) < self.complete_at:
+                out += self._options(seat, "build", self._buildable(p))
+        elif (len(self.deck) if self.digital else self.deck_unknown) > 0:
+            out = [simple["gold"], simple["draw"]]
+        else:
+            out = [simple["gold"]]
+        if self._taxes and "tax" not in used:
+            out.append(simple["tax"])
+        ability = self._ability
+        if ability is not None and "ability" not in used:
+            out += ability.options(self, p)
+        effects = p.effects
+        if not effects.isdisjoint(TURN_EFFECTS):
+            self._district_options(seat, p, out)
+        return out
+
+    def _district_options(self, seat: int, p: Player, out: list[Action]) -> None:
+        """The options of the districts with an ability in ``p``'s city (Laboratory, Museum, Smithy)."""
         used = self.used
         effects = p.effects
         simple = self._simple[seat]
-        out: list[Action] = []
-        if not self.gathered:
-            out.append(simple["gold"])
-            if self.deck_size() > 0:
-                out.append(simple["draw"])
-        else:
-            out.append(simple["end"])
-            if self.builds_left > 0 and len(p.city) < self.complete_at and p.hand_size > 0:
-                for card in self._buildable(p):
-                    out.append(Action(seat, "build", (card,)))
-        if char in TAXED and "tax" not in used:
-            out.append(simple["tax"])
-        if "ability" not in used:
-            out.extend(self.character_rules[char].options(self, p))
         if p.hand_size > 0:
             if "laboratory" in effects and "lab" not in used:
                 if self.digital:
-                    out.extend(Action(seat, "lab", (c,)) for c in _distinct(p.hand))
+                    out += self._options(seat, "lab", dict.fromkeys(p.hand))
                 else:
                     out.append(simple["lab"])
             if "museum" in effects and "museum" not in used:
                 if self.digital:
-                    out.extend(Action(seat, "museum", (c,)) for c in _distinct(p.hand))
+                    out += self._options(seat, "museum", dict.fromkeys(p.hand))
                 else:
                     out.append(simple["museum"])
         if "smithy" in effects and "smithy" not in used and p.gold >= 2:
             out.append(simple["smithy"])
-        return out
 
     def _buildable(self, p: Player) -> list[str]:
         districts = self.cards.districts
+        cost = self._cost
         gold = p.gold
-        dupes_ok = self.has_effect(p, "duplicates")
+        dupes_ok = "duplicates" in p.effects
         city = p.city
+        candidates: Collection[str]
         if self.digital:
-            candidates = _distinct(p.hand)
+            candidates = dict.fromkeys(p.hand)
         else:
             in_cities: dict[str, int] = {}
             for q in self.players:
@@ -284,25 +307,27 @@ class Game:
                 candidates = [c for c, d in districts.items() if in_cities.get(c, 0) < d.copies]
             else:
                 candidates = _distinct(p.hand)
-        return [
-            c for c in candidates
-            if districts[c].cost <= gold and (dupes_ok or c not in city)
-        ]
+        if dupes_ok:
+            return [c for c in candidates if cost[c] <= gold]
+        return [c for c in candidates if cost[c] <= gold and c not in city]
 
     def _destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
         """(seat, district, price) the Warlord may destroy now and can pay for."""
         districts = self.cards.districts
         bishop = self.holder.get("bishop")
         protected = bishop if bishop is not None and self.killed != "bishop" else None
+        complete_at = self.complete_at
+        gold = warlord.gold
+        price_of = self.destroy_price
         out: list[tuple[int, str, int]] = []
         for q in self.players:
-            if q.seat == protected or self.complete(q):
+            if q.seat == protected or len(q.city) >= complete_at:
                 continue
-            for card in _distinct(q.city):
+            for card in dict.fromkeys(q.city):
                 if districts[card].effect == "indestructible":
                     continue
-                price = self.destroy_price(q, card)
-                if price <= warlord.gold:
+                price = price_of(q, card)
+                if price <= gold:
                     out.append((q.seat, card, price))
         return out
 
@@ -317,12 +342,12 @@ class Game:
         """Apply one action and return its events; refuse (state untouched) if illegal."""
         if isinstance(action, str):
             action = Action.parse(action)
-        if action.seat == 0 and action.verb in ("void", "adjust"):
-            return self._correction(action)
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        if action not in legal:
-            from .refusals import explain
-
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:  # never a seat-0 correction: no option is
+            if action.seat == 0 and action.verb in ("void", "adjust"):
+                return self._correction(action)
             raise explain(self, action)
         self._events = []
         self._legal = None
@@ -331,15 +356,47 @@ class Game:
         self._legal = None
         return self._events
 
-    def _emit(self, kind: str, to: int | None = None, **data: Any) -> None:
-        self._events.append(Event(kind, data, to))
+    def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
+        self._events.append(_new(Event, (kind, data, to)))
+
+    def _options(self, seat: int, verb: str, cards: Collection[str]) -> list[Action]:
+        """``Action(seat, verb, (card,))`` for each card (or other one argument), each made
+        once and shared (``MADE_ACTIONS``): options are asked for at every decision, and
+        most repeat from one decision and one game to the next."""
+        made = self._made[seat][verb]
+        try:
+            return [made[c] for c in cards]
+        except KeyError:
+            for c in cards:
+                if c not in made:
+                    made[c] = _new(Action, (seat, verb, (c,)))
+            return [made[c] for c in cards]
 
     def _do(self, a: Action) -> None:
-        verb = a.verb
-        seat = a.seat
-        p = self.player(seat)
+        """The action's effect (the most frequent verbs tested first)."""
+        seat, verb, _ = a
+        p = self.players[seat - 1]
         if verb == "pick":
             self._pick(p, a.args[0])
+        elif verb == "end":
+            self._end_turn(p)
+        elif verb == "build":
+            self._build(p, a.args[0])
+        elif verb == "draw":
+            self._gather_cards(p)
+        elif verb == "gold":
+            self._gain(p, 2, "gather")
+            self.gathered = True
+        elif verb == "keep":
+            card = a.args[0]
+            self.drawn.remove(card)
+            self._to_hand(p, [card], "gather")
+            self.deck[0:0] = self.drawn
+            self.drawn = []
+            self.gathered = True
+            self.pending = _new(Decision, (seat, "turn"))
+        elif verb == "tax":
+            self._tax(p)
         elif verb == "discard":
             self.pile.remove(a.args[0])
             self.facedown.append(a.args[0])
@@ -349,25 +406,6 @@ class Game:
             self._emit("faceup_removed", characters=list(self.faceup))
             if len(self.faceup) == self.edition.face_up_removed[self.n]:
                 self._next_draft_step()
-        elif verb == "gold":
-            self._gain(p, 2, "gather")
-            self.gathered = True
-        elif verb == "draw":
-            self._gather_cards(p)
-        elif verb == "keep":
-            card = a.args[0]
-            self.drawn.remove(card)
-            self._to_hand(p, [card], "gather")
-            self.deck[0:0] = self.drawn
-            self.drawn = []
-            self.gathered = True
-            self.pending = Decision(seat, "turn")
-        elif verb == "build":
-            self._build(p, a.args[0])
-        elif verb == "tax":
-            self._tax(p)
-        elif verb == "end":
-            self._end_turn(p)
         elif verb in ABILITY_OF:
             self.character_rules[ABILITY_OF[verb]].act(self, p, a)
         elif verb == "toss":
@@ -416,23 +454,19 @@ class Game:
         self.faceup = []
         self.facedown = []
         self._emit("round_started", round=self.round, crowned=self.crowned)
-        order = [(self.crowned - 1 + i) % self.n + 1 for i in range(self.n)]
         n_up = self.edition.face_up_removed[self.n]
-        steps = self.edition.draft_steps(order)
-        if not self.digital:
-            steps = [st for st in steps if st[1] == "pick"]
-        self.draft_steps = steps
+        plan = self._draft_plans.get(self.crowned)
+        if plan is None:
+            order = [(self.crowned - 1 + i) % self.n + 1 for i in range(self.n)]
+            plan = self.edition.draft_steps(order)
+            if not self.digital:
+                plan = [st for st in plan if st[1] == "pick"]
+            self._draft_plans[self.crowned] = plan
+        self.draft_steps = list(plan)
         if self.digital:
             pile = [c.id for c in self.characters]
             self.rng.shuffle(pile)
-            while len(self.faceup) < n_up:
-                card = pile.pop()
-                if card == "king":  # never face up: another instead, the King shuffled back
-                    other = pile.pop()
-                    pile.append(card)
-                    self.rng.shuffle(pile)
-                    card = other
-                self.faceup.append(card)
+            self.faceup = self.edition.lay_face_up(pile, self.rng, n_up)
             self.facedown.append(pile.pop())
             self.pile = pile
             if self.faceup:
@@ -451,21 +485,25 @@ class Game:
                 self.pile = []
             self._start_calling()
             return
-        seat, kind = self.draft_steps.pop(0)
+        step = self.draft_steps.pop(0)
+        seat, kind = step
         if self.digital and self.n == 7 and not self.draft_steps:
             self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
-        self.pending = Decision(seat, kind)
-        self._emit("draft_turn", seat=seat, step=kind)
+        self.pending = _new(Decision, step)
+        events = self._events
+        events.append(_new(Event, ("draft_turn", {"seat": seat, "step": kind}, None)))
         if self.digital:
-            self._emit("options", to=seat, characters=sorted(self.pile, key=_rank))
+            events.append(_new(Event, ("options", {"characters": sorted(self.pile, key=RANK_OF.__getitem__)}, seat)))
 
     def _pick(self, p: Player, char: str) -> None:
         if self.digital:
             self.pile.remove(char)
-        self.holder[char] = p.seat
+        seat = p.seat
+        self.holder[char] = seat
         p.characters.append(char)
-        self._emit("picked", seat=p.seat)
-        self._emit("you_picked", to=p.seat, character=char)
+        events = self._events
+        events.append(_new(Event, ("picked", {"seat": seat}, None)))
+        events.append(_new(Event, ("you_picked", {"character": char}, seat)))
         self._next_draft_step()
 
     # ------------------------------------------------------------------ calling
@@ -475,18 +513,26 @@ class Game:
         self._call_next()
 
     def _call_next(self) -> None:
-        while self.rank < 8:
-            self.rank += 1
-            char = CHARACTER_BY_RANK[self.rank].id
-            if char not in self.in_game:  # out of this edition's game at this table size: never called
+        events = self._events
+        calls = self._calls
+        holder = self.holder
+        killed = self.killed
+        rank = self.rank
+        while rank < 8:
+            rank += 1
+            char = calls[rank]
+            if char is None:  # out of this edition's game at this table size: never called
                 continue
-            self._emit("called", rank=self.rank, character=char)
-            seat = self.holder.get(char)
-            if seat is None or char == self.killed:
-                self._emit("no_answer", rank=self.rank, character=char, killed=char == self.killed)
+            events.append(_new(Event, ("called", {"rank": rank, "character": char}, None)))
+            seat = holder.get(char)
+            if seat is None or char == killed:
+                events.append(_new(Event, ("no_answer", {"rank": rank, "character": char, "killed": char == killed},
+                                           None)))
                 continue
-            self._begin_turn(self.player(seat), char)
+            self.rank = rank
+            self._begin_turn(self.players[seat - 1], char)
             return
+        self.rank = rank
         self._end_round()
 
     def _begin_turn(self, p: Player, char: str) -> None:
@@ -495,10 +541,12 @@ class Game:
         self.gathered = False
         rules = self.character_rules[char]
         self.builds_left = rules.builds
+        self._taxes = char in TAXED
+        self._ability = rules if rules.verbs else None  # None: no ability options to ask for
         self.used = set()
         self.revealed[char] = p.seat
-        self.pending = Decision(p.seat, "turn")
-        self._emit("revealed", seat=p.seat, character=char)
+        self.pending = _new(Decision, (p.seat, "turn"))
+        self._events.append(_new(Event, ("revealed", {"seat": p.seat, "character": char}, None)))
         if char == self.robbed:
             thief = self.player(self.holder["thief"])
             amount = p.gold
@@ -507,7 +555,8 @@ class Game:
             self._emit("robbery", thief_seat=thief.seat, victim_seat=p.seat, amount=amount)
             self._emit("gold", seat=p.seat, delta=-amount, reason="robbery")
             self._emit("gold", seat=thief.seat, delta=amount, reason="robbery")
-        rules.on_reveal(self, p)
+        if rules.reveals:
+            rules.on_reveal(self, p)
 
     def _take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
@@ -516,7 +565,7 @@ class Game:
     def _end_turn(self, p: Player) -> None:
         if self.turn_char in TAXED and "tax" not in self.used:
             self._tax(p)  # nobody gives up free income: a forgotten tax is collected
-        self._emit("turn_ended", seat=p.seat, character=self.turn_char)
+        self._events.append(_new(Event, ("turn_ended", {"seat": p.seat, "character": self.turn_char}, None)))
         self.turn_seat = 0
         self.turn_char = ""
         self._call_next()
@@ -534,8 +583,6 @@ class Game:
             self._start_round()
 
     def _finish(self) -> None:
-        from .scoring import score_game
-
         self.phase = "over"
         self.pending = None
         self.result_cache = score_game(self)
@@ -544,20 +591,17 @@ class Game:
     # ------------------------------------------------------------------ turn actions
     def _gain(self, p: Player, amount: int, reason: str) -> None:
         p.gold += amount
-        self._emit("gold", seat=p.seat, delta=amount, reason=reason)
+        self._events.append(_new(Event, ("gold", {"seat": p.seat, "delta": amount, "reason": reason}, None)))
 
     def _tax(self, p: Player) -> None:
         self.used.add("tax")
         kind = CHARACTER_BY_ID[self.turn_char].tax
-        districts = self.cards.districts
-        count = sum(
-            1 for c in p.city if districts[c].type == kind or districts[c].effect == "tax_any_type"
-        )
-        self._gain(p, count, "tax")
+        self._gain(p, p.taxed.get(kind or "", 0), "tax")
 
     def _gather_cards(self, p: Player) -> None:
-        n = min(3 if self.has_effect(p, "draw_three") else 2, self.deck_size())
-        keep_all = self.has_effect(p, "keep_all_drawn")
+        effects = p.effects
+        n = min(3 if "draw_three" in effects else 2, len(self.deck) if self.digital else self.deck_unknown)
+        keep_all = "keep_all_drawn" in effects
         if not self.digital:
             keep = n if keep_all else 1
             self._emit("instruct", seat=p.seat, what="draw_keep", draw=n, keep=keep)
@@ -570,14 +614,15 @@ class Game:
             self.gathered = True
             return
         self.drawn = drawn
-        self._emit("drew", to=p.seat, cards=list(drawn))
-        self.pending = Decision(p.seat, "keep")
+        self._events.append(_new(Event, ("drew", {"cards": list(drawn)}, p.seat)))
+        self.pending = _new(Decision, (p.seat, "keep"))
 
     def _to_hand(self, p: Player, cards: list[str], reason: str) -> None:
         p.hand.extend(cards)
         p.hand_size += len(cards)
-        self._emit("cards", seat=p.seat, delta=len(cards), reason=reason)
-        self._emit("drew", to=p.seat, cards=list(cards))
+        events = self._events
+        events.append(_new(Event, ("cards", {"seat": p.seat, "delta": len(cards), "reason": reason}, None)))
+        events.append(_new(Event, ("drew", {"cards": list(cards)}, p.seat)))
 
     def _add_unknown(self, p: Player, count: int, reason: str) -> None:
         p.hand_size += count
@@ -601,10 +646,11 @@ class Game:
         p.hand_size -= 1
         p.gold -= d.cost
         p.city.append(card)
-        self._city_changed(p)
+        _count_district(p, d)  # the city only grew: count the new district, not all again
         self.builds_left -= 1
-        self._emit("gold", seat=p.seat, delta=-d.cost, reason="build")
-        self._emit("built", seat=p.seat, district=card)
+        events = self._events
+        events.append(_new(Event, ("gold", {"seat": p.seat, "delta": -d.cost, "reason": "build"}, None)))
+        events.append(_new(Event, ("built", {"seat": p.seat, "district": card}, None)))
         self.edition.on_build(self, p, d)
         if len(p.city) == self.complete_at:
             first = self.first_complete is None
@@ -688,8 +734,6 @@ class Game:
         ``0 void`` cancels the last effective action (the state is rebuilt from the log
         without it); ``0 adjust <seat> <delta> <reason...>`` fixes a gold count.
         """
-        from .refusals import check_correction
-
         check_correction(self, action)
         if action.verb == "void":
             log = [*self.log, action]
@@ -729,13 +773,9 @@ class Game:
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def public_view(self) -> dict[str, Any]:
-        from .views import public_view
-
         return public_view(self)
 
     def seat_view(self, seat: int) -> dict[str, Any]:
-        from .views import seat_view
-
         return seat_view(self, seat)
 
 
@@ -744,17 +784,14 @@ def _distinct(cards: list[str]) -> list[str]:
     return list(dict.fromkeys(cards))
 
 
-def _rank(char: str) -> int:
-    return CHARACTER_BY_ID[char].rank
-
-
-def effective_log(log: list[Action]) -> list[Action]:
-    """The log with every ``void`` and the action it cancelled removed."""
-    out: list[Action] = []
-    for a in log:
-        if a.seat == 0 and a.verb == "void":
-            if out:
-                out.pop()
-        else:
-            out.append(a)
-    return out
+def _count_district(p: Player, d: District) -> None:
+    """Add what one more district gives ``p``'s city: its effect and the taxes it pays."""
+    effect = d.effect or ""
+    if effect not in p.effects:
+        p.effects = p.effects | {effect}
+    taxed = p.taxed
+    if effect == "tax_any_type":
+        for t in taxed:
+            taxed[t] += 1
+    else:
+        taxed[d.type] += 1

@@ -11,11 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action
-from .events import Event
+from .events import PRIVATE_KINDS, Event
 from .game import Game, effective_log
 from .setup import Setup
-
-PRIVATE_KINDS = frozenset({"dealt", "drew", "options", "hand", "you_picked"})
 
 
 def _public(events: list[Event], round_now: int, out: list[dict[str, Any]]) -> int:
@@ -33,11 +31,9 @@ def public_history(setup: Setup, log: list[Action] | list[str]) -> list[dict[str
 
     Voided actions (and the voids) are left out: the history tells what stands.
     """
-    game = Game(setup)
-    game._deal()
-    game._start_round()  # what Game.new announces, and then forgets
+    game = Game.new(setup)
     out: list[dict[str, Any]] = []
-    round_now = _public(game._events, game.round, out)
+    round_now = _public(game._start_events, game.round, out)  # with the first draft_turn
     actions = [a if isinstance(a, Action) else Action.parse(a) for a in log]
     for action in effective_log(actions):
         round_now = _public(game.apply(action), round_now, out)

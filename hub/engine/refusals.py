@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, effective_log
 from .cards import CHARACTER_BY_ID
 from .characters import ABILITY_OF, card_name, not_in_game
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 CHARACTER_VERBS = {"pick", "discard", "faceup", "kill", "rob"}
 DISTRICT_VERBS = {"build", "keep", "toss", "lab", "museum"}
@@ -43,7 +43,7 @@ KIND_WORDS = {
 _name = card_name
 
 
-def explain(game: Game, a: Action) -> IllegalAction:
+def explain(game: GameState, a: Action) -> IllegalAction:
     """The refusal for an action that is not among the legal options."""
     if game.over:
         return IllegalAction("game_over", "the game is over; no more actions are taken")
@@ -87,7 +87,7 @@ def explain(game: Game, a: Action) -> IllegalAction:
     return IllegalAction("bad_action", f"'{a.verb} {' '.join(a.args)}' is not an option here")
 
 
-def _explain_turn(game: Game, a: Action) -> IllegalAction:
+def _explain_turn(game: GameState, a: Action) -> IllegalAction:
     p = game.player(a.seat)
     char = game.turn_char
     verb = a.verb
@@ -134,11 +134,9 @@ def _explain_turn(game: Game, a: Action) -> IllegalAction:
     return IllegalAction("bad_action", f"'{a}' is not an option now")
 
 
-def check_correction(game: Game, a: Action) -> None:
+def check_correction(game: GameState, a: Action) -> None:
     """Validate a table correction (seat 0) or raise IllegalAction."""
     if a.verb == "void":
-        from .game import effective_log
-
         if not effective_log(game.log):
             raise IllegalAction("not_available", "there is no action to void")
         return

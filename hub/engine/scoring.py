@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 from .cards import CHARACTER_BY_ID, TYPES
 
 if TYPE_CHECKING:
-    from .game import Game, Player
+    from .state import GameState, Player
 
 UNIQUE_POINTS = {"two_points"}
 
 
-def score_player(game: Game, p: Player) -> dict[str, Any]:
+def score_player(game: GameState, p: Player) -> dict[str, Any]:
     districts = game.cards.districts
     built = [districts[c] for c in p.city]
     rules = game.edition
@@ -51,7 +51,7 @@ def score_player(game: Game, p: Player) -> dict[str, Any]:
     }
 
 
-def city_score(game: Game, p: Player) -> int:
+def city_score(game: GameState, p: Player) -> int:
     """What `p`'s city is worth now: district costs plus the bonuses already earned.
 
     The same count as the final score, taken mid-game, so the scoreboard's running
@@ -60,7 +60,7 @@ def city_score(game: Game, p: Player) -> int:
     return int(score_player(game, p)["score"])
 
 
-def score_game(game: Game) -> dict[str, Any]:
+def score_game(game: GameState) -> dict[str, Any]:
     """Scores for every seat, the winner, and whether the tie-break decided it.
 
     Ties go to the tied player whose character (the highest, with two) had the highest

@@ -12,15 +12,15 @@ from .cards import CHARACTER_BY_ID
 from .scoring import city_score
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import GameState
 
 
-def _district(game: Game, card: str) -> dict[str, Any]:
+def _district(game: GameState, card: str) -> dict[str, Any]:
     d = game.cards.districts[card]
     return {"id": d.id, "name": d.name, "type": d.type, "cost": d.cost}
 
 
-def public_view(game: Game) -> dict[str, Any]:
+def public_view(game: GameState) -> dict[str, Any]:
     revealed_by_seat: dict[int, list[str]] = {}
     for char, seat in sorted(game.revealed.items(), key=lambda kv: CHARACTER_BY_ID[kv[0]].rank):
         revealed_by_seat.setdefault(seat, []).append(char)
@@ -62,7 +62,7 @@ def public_view(game: Game) -> dict[str, Any]:
     }
 
 
-def seat_view(game: Game, seat: int) -> dict[str, Any]:
+def seat_view(game: GameState, seat: int) -> dict[str, Any]:
     view = public_view(game)
     p = game.player(seat)
     mine = game.pending is not None and game.pending.seat == seat

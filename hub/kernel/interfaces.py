@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
+from hub.errors import HubError
 
-class Refusal(Exception):
+
+class Refusal(HubError):
     """A coded refusal made by the kernel itself (paused, not your turn, store failed).
-    Games and adapters raise their own coded errors, listed in `GameAdapter.refusals`:
-    anything with a stable ``code`` and a ``message`` naming what was wrong."""
+    Games and adapters raise their own coded errors (`hub.errors.HubError`s), listed in
+    `GameAdapter.refusals`."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message, text=message)
 
 
 class Decision(Protocol):

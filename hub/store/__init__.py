@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hub.engine import Action, Game, Setup
+from hub.errors import HubError
 
 __all__ = ["EventStore", "StoreError", "StoredGame", "Recorder", "restore_table_state", "export_text", "SimRuns", "TableRecord"]
 
@@ -39,13 +40,11 @@ SETTINGS_SCHEMA = "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, va
 """What the table keeps beside its games, e.g. the phone links (`links`), so they survive restarts."""
 
 
-class StoreError(RuntimeError):
+class StoreError(HubError, RuntimeError):
     """The event store cannot be read or written; ``code`` says why in one word."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message, text=message)
 
 
 def _explain(exc: BaseException, path: str, doing: str) -> StoreError:

@@ -65,15 +65,7 @@ class TableTop:
         """The crowned player shuffles, lays some face up (never the King), one face down."""
         pile = [c.id for c in self.rules.characters(self.players)]
         self.rng.shuffle(pile)
-        self.faceup = []
-        while len(self.faceup) < self.rules.face_up_removed[self.players]:
-            card = pile.pop()
-            if card == "king":
-                other = pile.pop()
-                pile.append(card)
-                self.rng.shuffle(pile)
-                card = other
-            self.faceup.append(card)
+        self.faceup = self.rules.lay_face_up(pile, self.rng, self.rules.face_up_removed[self.players])
         self.facedown = [pile.pop()]
         self.pile = pile
         self.picks = 0

@@ -13,6 +13,7 @@ from enum import IntEnum
 from typing import Any, Final
 
 from hub import words
+from hub.engine.events import PRIVATE_KINDS
 from hub.voice.catalogue import (
     CHARACTERS,
     character_name,
@@ -38,7 +39,6 @@ PROMPT_KEY: Final = "prompt"
 PROMPT_TTL: Final = 15.0  # seconds: a prompt older than this is about a moment that passed
 REFUSAL_TTL: Final = 5.0
 
-PRIVATE_KINDS: Final = frozenset({"dealt", "drew", "options"})
 SILENT_KINDS: Final = frozenset({"picked", "turn_ended", "cards"})
 
 

@@ -17,6 +17,7 @@ import segno
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
 
 from hub.engine.editions import edition_names, variant_names
+from hub.engine.events import PRIVATE_KINDS as PRIVATE_EVENT_KINDS
 from hub.seeds import MAX_SEED, fresh_seed
 
 from .body import json_body
@@ -26,7 +27,6 @@ from .i18n import LANGS, EventWords, catalogue, pause_reason
 from .sse import Broadcaster, encode_frame
 from .tokens import seat_for_token, token_matches
 
-PRIVATE_EVENT_KINDS = frozenset({"dealt", "drew", "options"})
 PRIVATE_VIEW_KEYS = frozenset({"you", "options", "draft", "hands", "facedown_removed", "deck_order"})
 MAX_CONTENT_LENGTH = 8 * 1024
 MAX_ACTION_LENGTH = 80

@@ -17,6 +17,7 @@ from typing import Any
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from hub.errors import HubError
 from hub.redact import mask_secrets, mask_tokens
 
 HTTP_CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
@@ -24,13 +25,11 @@ HTTP_CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "meth
 LOGGERS = ("werkzeug", "uvicorn", "uvicorn.error", "uvicorn.access", "a2wsgi", "flask.app")
 
 
-class BadInput(Exception):
+class BadInput(HubError):
     """A request the hub refuses before it reaches the table: answered with 400."""
 
     def __init__(self, message: str, code: str = "bad_input") -> None:
-        super().__init__(message)
-        self.message = message
-        self.code = code
+        super().__init__(code, message, text=message)
 
 
 class TokenMask(logging.Filter):

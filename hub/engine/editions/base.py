@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 from ..cards import CHARACTERS, Character, District
 from ..characters import CLASSIC_CHARACTERS, CharacterRules
+from ..rng import SplitMix64
 
 if TYPE_CHECKING:
-    from ..game import Game, Player
+    from ..state import GameState, Player
 
 
 class Edition:
@@ -28,6 +29,7 @@ class Edition:
     default_variant = "classic7"
     small_table_complete: dict[int, int] = {2: 8, 3: 8}  # city size with 2-3 players
     face_up_removed: dict[int, int] = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}
+    never_face_up: frozenset[str] = frozenset({"king"})  # may not be removed face up
     removed_from_game: dict[int, tuple[str, ...]] = {}  # players -> characters not used at all
     picks_per_player: dict[int, int] = {2: 2, 3: 2}  # otherwise 1
     all_types_bonus = 3
@@ -53,14 +55,35 @@ class Edition:
             return [(a, "pick"), (b, "pick"), (b, "discard"), (a, "pick"), (a, "discard"), (b, "pick")]
         return [(s, "pick") for s in order * self.picks_per_player.get(len(order), 1)]
 
+    def may_lie_face_up(self, character: str) -> bool:
+        """Whether a character may be among those removed face up (never the King)."""
+        return character not in self.never_face_up
+
+    def lay_face_up(self, pile: list[str], rng: SplitMix64, count: int) -> list[str]:
+        """Take ``count`` characters off the top of the shuffled ``pile`` to lie face up.
+
+        One that may not lie face up is put back and the pile shuffled, another taken in
+        its place: the one place this rule is written (the engine's digital draft and the
+        simulated table's players both use it)."""
+        faceup: list[str] = []
+        while len(faceup) < count:
+            card = pile.pop()
+            if not self.may_lie_face_up(card):
+                other = pile.pop()
+                pile.append(card)
+                rng.shuffle(pile)
+                card = other
+            faceup.append(card)
+        return faceup
+
     # ------------------------------------------------------------------ hooks
-    def on_build(self, game: Game, p: Player, district: District) -> None:
+    def on_build(self, game: GameState, p: Player, district: District) -> None:
         """Called after a district is built (Classic: nothing to remember)."""
 
-    def wild_at_end(self, game: Game, p: Player, district: District) -> bool:
+    def wild_at_end(self, game: GameState, p: Player, district: District) -> bool:
         """Whether a district that "counts as any type at game end" does so for ``p``."""
         return district.effect == "any_type_at_end"
 
-    def extra_state(self, game: Game) -> dict[str, object]:
+    def extra_state(self, game: GameState) -> dict[str, object]:
         """Edition state to include in the game snapshot (Classic: none)."""
         return {}

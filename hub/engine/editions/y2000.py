@@ -15,7 +15,7 @@ from ..characters import CLASSIC_CHARACTERS, WarlordAtEndOfTurn
 from .base import Edition
 
 if TYPE_CHECKING:
-    from ..game import Game, Player
+    from ..state import GameState, Player
 
 
 class Y2000(Edition):
@@ -31,16 +31,16 @@ class Y2000(Edition):
     laboratory_gold = 1
     character_rules = {**CLASSIC_CHARACTERS, "warlord": WarlordAtEndOfTurn()}
 
-    def on_build(self, game: Game, p: Player, district: District) -> None:
+    def on_build(self, game: GameState, p: Player, district: District) -> None:
         if district.effect == "any_type_at_end":
             game.edition_state.setdefault("wild_built", {})[str(p.seat)] = game.round
 
-    def wild_at_end(self, game: Game, p: Player, district: District) -> bool:
+    def wild_at_end(self, game: GameState, p: Player, district: District) -> bool:
         """The Haunted City is not wild if it was built in the last round."""
         if district.effect != "any_type_at_end":
             return False
         built = game.edition_state.get("wild_built", {}).get(str(p.seat))
         return built is None or built < game.round
 
-    def extra_state(self, game: Game) -> dict[str, object]:
+    def extra_state(self, game: GameState) -> dict[str, object]:
         return {"edition_state": game.edition_state}

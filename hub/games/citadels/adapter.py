@@ -90,11 +90,8 @@ class CitadelsAdapter:
         return {"edition": game.setup.edition}
 
     def opening_events(self, game: Game) -> list[dict[str, Any]]:
-        """Round 1 with its crown, and the face-up removed characters."""
-        events: list[dict[str, Any]] = [{"kind": "round_started", "round": game.round, "crowned": game.crowned}]
-        if game.faceup:
-            events.append({"kind": "faceup_removed", "characters": list(game.faceup)})
-        return events
+        """Round 1 with its crown, and the face-up removed characters: the engine's own."""
+        return [e.to_json() for e in game.opening_events()]
 
     # ------------------------------------------------------------------ input -> action
     def card_action(self, game: Game, seat: int, uid: str) -> Action:
