@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import socket
 import stat
@@ -17,7 +18,11 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from hub.cli import game_summary
 from hub.engine import Setup
@@ -89,9 +94,9 @@ def test_the_end_names_everyone_with_their_scores() -> None:
               {"seat": 2, "score": 23, "breakdown": {"districts": 20, "all_types": 3}}]
     lines = story([{"kind": "round_started", "round": 9, "crowned": 1},
                    {"kind": "game_over", "winner": 2, "scores": scores}])
-    assert lines == ["Game over after 9 rounds: Bob wins",
-                     "  1. Bob: 23 points (districts 20, all types 3)",
-                     "  2. Ann: 18 points (districts 15, uniques 3)"]
+    assert lines == ["Game over after 9 rounds: Bob wins",  # the scoreboard's words, never its keys
+                     "  1. Bob: 23 points (districts 20, 5 types 3)",
+                     "  2. Ann: 18 points (districts 15, unique districts 3)"]
     summary = {"seed": 1, "rounds": 9, "winner": 2, "seats": scores}
     assert result_line(1, summary, {1: "Ann", 2: "Bob"}) == "game 1: seed 1, 9 rounds, Bob (seat 2) wins (Ann 18, Bob 23)"
     assert result_line(1, summary) == "game 1: seed 1, 9 rounds, seat 2 wins (18, 23)"
@@ -283,3 +288,73 @@ def test_ctrl_c_with_a_store_says_how_to_carry_on_and_that_is_true(tmp_path: Pat
     whole = subprocess.run([*HUB, "--headless", "--json", "--seed", "8"], capture_output=True, text=True, timeout=120)
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout == whole.stdout
+
+
+SNAKE_ID = re.compile(r"\b[a-z]+_[a-z_]+\b")  # school_of_magic, all_types, haunted_city
+
+
+def _told(edition: str, seed: int, players: int) -> tuple[list[dict[str, Any]], list[str]]:
+    """A whole simulated game: the public events the terminal was fed, and what it printed."""
+    out, events = io.StringIO(), []
+    narrator = TerminalNarrator(out=out)
+
+    def listen(event_id: int, message: Mapping[str, Any]) -> None:
+        events.extend(e for e in message.get("events") or [] if e.get("to") is None)
+        narrator.on_message(event_id, message)
+
+    sim = SimTable(Setup(players=players, seed=seed, mode="physical", edition=edition), listeners=(listen,))
+    try:
+        sim.play()
+    finally:
+        narrator.mute()
+        sim.close()
+    return events, out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize(("edition", "seed", "players"), [("classic", 3, 4), ("classic", 8, 6), ("2000", 3, 4),
+                                                           ("2000", 5, 3), ("2000", 9, 7)])
+def test_no_printed_line_shows_an_engine_id(edition: str, seed: int, players: int) -> None:
+    events, lines = _told(edition, seed, players)
+    reasons = {str(e["reason"]) for e in events if e["kind"] in ("gold", "cards")}
+    keys = {k for e in events if e["kind"] == "game_over" for s in e["scores"] for k in s["breakdown"]}
+    assert {"gather", "build"} <= reasons and "all_types" in keys, "the game says what the test looks for"
+    assert lines[0].startswith("Round 1: ") and lines[-1].startswith(f"  {players}. ")
+    for line in lines:
+        assert not SNAKE_ID.search(line), line
+        assert not any(f"({reason})" in line for reason in reasons), line
+        assert not any(key.replace("_", " ") in line for key in keys if key not in ("districts",)), line
+    for lang in ("zh-Hant", "zh-Hans"):  # every line exists in the other languages, ids never in them
+        teller = TableStory(lang=lang)
+        told = [line for event in events for line in teller.feed(event)]
+        assert len(told) == len(lines)
+        assert not [line for line in told if re.search(r"[A-Za-z]{3,}", line)], "an English word or id"
+
+
+def test_gold_and_cards_are_told_by_their_reason_in_words_never_by_its_id() -> None:
+    lines = story([
+        {"kind": "called", "rank": 6, "character": "merchant"},
+        {"kind": "revealed", "seat": 1, "character": "merchant"},
+        {"kind": "gold", "seat": 1, "delta": 1, "reason": "merchant"},
+        {"kind": "gold", "seat": 1, "delta": 2, "reason": "tax"},
+        {"kind": "cards", "seat": 1, "delta": -1, "reason": "laboratory"},
+        {"kind": "gold", "seat": 1, "delta": 1, "reason": "laboratory"},
+        {"kind": "gold", "seat": 1, "delta": -2, "reason": "smithy"},
+        {"kind": "cards", "seat": 1, "delta": 3, "reason": "smithy"},
+        {"kind": "cards", "seat": 1, "delta": 1, "reason": "gather"},
+        {"kind": "turn_ended", "seat": 1, "character": "merchant"},
+        {"kind": "called", "rank": 3, "character": "magician"},
+        {"kind": "revealed", "seat": 2, "character": "magician"},
+        {"kind": "cards", "seat": 2, "delta": -1, "reason": "magician"},
+        {"kind": "cards", "seat": 2, "delta": 2, "reason": "architect"},  # not the Magician's: the words still fit
+        {"kind": "turn_ended", "seat": 2, "character": "magician"},
+        {"kind": "correction", "action": "0 void"},
+        {"kind": "correction", "action": "0 adjust 2 1 typo"},
+        {"kind": "gold", "seat": 2, "delta": 1, "reason": "correction", "note": "typo"},
+    ])
+    assert lines == [
+        "  6 Merchant: Ann - +1 gold as the Merchant, +2 gold in taxes, -1 card at the Laboratory, "
+        "+1 gold at the Laboratory, -2 gold at the Smithy, +3 cards at the Smithy, +1 card | 4 gold, 0 built",
+        "  3 Magician: Bob - exchanges 1 card with the deck, +2 cards as the Architect | 2 gold, 0 built",
+        "  admin correction: the last action was undone",
+        "  correction: Bob +1 gold",
+    ]

@@ -4,18 +4,22 @@ each, every word used and every word used present, one name per thing on every m
 from __future__ import annotations
 
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from hub import words
+from hub.engine import Action, Game, IllegalAction
 from hub.engine.actions import VERBS
 from hub.engine.cards import CHARACTERS, TYPES, all_districts
 from hub.engine.editions import EDITIONS
+from hub.games.citadels.adapter import CitadelsAdapter
 from hub.table import texts
 from hub.voice.catalogue import load_catalogue
 from hub.voice.narrator import Narrator
 from hub.web.i18n import catalogue
+from tests.engine_support import act, physical, start
 from tests.test_voice_catalogue import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
 
 HUB = Path(__file__).resolve().parents[1] / "hub"
@@ -30,13 +34,18 @@ def _every_entry() -> list[tuple[str, str, dict[str, str]]]:
     return out
 
 
-def _sources(*globs: str) -> str:
+TERMINAL = "table/narrate_terminal.py"
+
+
+def _sources(*globs: str, but: str = "") -> str:
     """The text of the hub's source files (never the catalogue's data) matching the globs."""
-    files = sorted({path for glob in globs for path in HUB.glob(glob) if "words/data" not in path.as_posix()})
+    files = sorted({path for glob in globs for path in HUB.glob(glob)
+                    if "words/data" not in path.as_posix() and not (but and path.as_posix().endswith(but))})
     return "\n".join(path.read_text(encoding="utf-8") for path in files)
 
 
-DISPLAY_SOURCES = _sources("table/*.py", "kernel/*.py", "games/*/*.py")  # who writes seat display lines
+DISPLAY_SOURCES = _sources("table/*.py", "kernel/*.py", "games/*/*.py", but=TERMINAL)  # who writes seat display lines
+TERMINAL_SOURCES = _sources(TERMINAL)
 ALL_SOURCES = _sources("**/*.py", "web/static/*.js", "web/templates/*.html")
 WEB_SOURCES = _sources("web/static/*.js", "web/templates/*.html", "web/i18n.py")
 
@@ -157,6 +166,7 @@ def test_the_english_names_in_the_engines_messages_are_the_catalogues() -> None:
         assert district.name == words.district_name(district.id, "en"), district.id
     for character in CHARACTERS:
         assert character.name == words.character_name(character.id, "en"), character.id
+    assert words.district_name("cathedral", "zh-Hant") == "聖堂"  # the Classic rulebook's name (was pinned on cards.json)
 
 
 def test_districts_types_editions_and_variants_match_the_engine() -> None:
@@ -188,7 +198,8 @@ def test_the_pages_get_every_table_complete_in_every_language() -> None:
 # -- every word used, every word used present ----------------------------------------------
 # Page keys built from a prefix and a value of the game or of a request (``"code_" + code``).
 PAGE_FAMILIES = ("code_", "phase_", "st_", "hint_", "admin_ok_", "variant_", "error_")
-LOG_FAMILIES = ("reader_",)  # "reader_" + the fault / recovered a seat's reader reports
+LOG_FAMILIES = ("reader_",)
+TERMINAL_FAMILIES = ("gold_", "cards_", "score_")  # "reader_" + the fault / recovered a seat's reader reports
 # Words no code says today, kept on purpose (the reason is the value).
 KEPT = {"refusal.card_taken": "a refusal code named by an earlier issue; tests/test_voice_*.py say it"}
 
@@ -212,6 +223,9 @@ def _used(key: str) -> bool:
         return _quoted(rest, DISPLAY_SOURCES) or (rest.startswith("head_") and rest[5:] in texts._PROMPT_HEADS)
     if medium == "log":  # told for the event kind (or the variant of it) that names it
         return _quoted(rest) or _family_member(rest, LOG_FAMILIES, ALL_SOURCES)
+    if medium == "terminal":  # a gold or card change by its reason, a score by its breakdown key
+        family = next((f for f in TERMINAL_FAMILIES if rest.startswith(f)), None)
+        return _quoted(rest, TERMINAL_SOURCES) or (family is not None and _quoted(rest[len(family):]))
     if medium in ("refusal", "instruct"):  # said for a refusal code / an instruction the hub sends
         return _quoted(rest) or rest == "generic"
     # names and characters are checked against the engine above; ranks and places by number
@@ -240,12 +254,18 @@ def test_every_key_the_code_names_exists() -> None:
     assert len(display_keys) > 20
     assert not {f"display.{k}" for k in display_keys} - set(words.entries())
 
+    terminal_keys = set(re.findall(r'say\("([a-z_]+)"', TERMINAL_SOURCES))
+    assert len(terminal_keys) > 30
+    assert not {f"terminal.{k}" for k in terminal_keys} - set(words.entries())
+
     direct = set(re.findall(r'words\.(?:say|template|has)\("([a-z_.0-9]+)"', ALL_SOURCES))
     assert not direct - set(words.entries())
 
 
 def test_the_unused_key_check_finds_an_unused_key() -> None:
     assert not _used("page.nobody_says_this") and not _used("display.nor_this") and not _used("page.code_no_such")
+    assert not _used("terminal.nor_this") and not _used("terminal.gold_no_such_reason")
+    assert _used("terminal.new_game") and _used("terminal.gold_tax") and _used("terminal.score_all_types")
     assert _used("page.round_n") and _used("display.accepted") and _used("page.code_not_your_turn")
 
 
@@ -258,3 +278,101 @@ def test_lookups_fail_loudly_for_an_unknown_key_language_or_parameter() -> None:
         words.say("page.round_n", "en")
     assert words.say("page.round_n", "zh-Hant", n=3) == "第3輪"
     assert words.card_name("no_such_card", "zh-Hans") == "No Such Card"  # never a raw id
+
+
+# -- a refusal at the seat that tried it, in the catalogue's words ------------------------
+def _refused(game: Game, text: str) -> tuple[list[str], dict[str, object]]:
+    """What the refused seat's display shows, and what the public refusal event adds."""
+    action = Action.parse(text)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    return CitadelsAdapter(registry=None).refusal_words(game, err.value, action)
+
+
+def _assassins_turn(edition: str = "classic") -> Game:
+    game = physical(4, {1: "assassin", 2: "king", 3: "merchant", 4: "warlord"}, ("thief", "bishop")
+                    if edition == "classic" else ("magician", "bishop"), edition=edition)
+    assert game.turn_char == "assassin"
+    return game
+
+
+def test_a_refused_ability_says_the_characters_own_refusal_on_the_display_and_in_the_event() -> None:
+    text, facts = _refused(_assassins_turn(), "1 kill assassin")  # the engine says "bad_target"
+    assert " ".join(text) == "The Assassin cannot kill himself." and facts == {"character": "assassin"}
+
+
+def test_the_2000_warlord_is_refused_in_his_editions_words() -> None:
+    game = physical(4, {1: "king", 2: "bishop", 3: "merchant", 4: "warlord"}, ("assassin", "thief"),
+                    starts=[start(), start(city=("church",)), start(city=("tavern",)), start(gold=10)],
+                    edition="2000")
+    act(game, "1 gold", "1 end", "2 gold", "2 end", "3 gold", "3 end")
+    text, facts = _refused(game, "4 destroy 3 tavern")
+    assert " ".join(text) == words.say("character.warlord.refusal", "en", "2000") and facts == {"character": "warlord"}
+
+
+def test_other_refusals_say_the_codes_sentence_and_never_the_engines_message() -> None:
+    game = _assassins_turn()
+    text, facts = _refused(game, "2 gold")  # not the King's turn yet
+    assert " ".join(text) == words.say("page.code_not_your_turn", "en") and facts == {}
+    text, facts = _refused(game, "1 build palace")  # the code's sentence, not the Assassin's
+    assert " ".join(text) == words.say("page.code_must_gather_first", "en") and facts == {}
+
+
+def test_only_a_code_the_catalogue_lacks_shows_the_message_it_came_with() -> None:
+    game = _assassins_turn()
+    adapter = CitadelsAdapter(registry=None)
+    text, _ = adapter.refusal_words(game, IllegalAction("no_such_code", "what went wrong"), None)
+    assert text == ["what went wrong"]
+
+
+def test_every_refusal_code_a_seat_can_get_has_its_sentence() -> None:
+    codes = set(re.findall(r'(?:IllegalAction|Refusal)\(\s*"([a-z_]+)"', ALL_SOURCES))
+    assert {"bad_target", "not_your_turn", "already_built", "paused", "use_card", "store_failed"} <= codes
+    assert not {code for code in codes if not words.has(f"page.code_{code}")}
+
+
+@pytest.mark.parametrize(("lang", "edition"), [("en", "classic"), ("zh-Hans", "2000"), ("zh-Hant", "2000")])
+def test_the_voice_says_the_characters_refusal_when_the_event_names_it(lang: str, edition: str) -> None:
+    narrator = Narrator(lang, edition=edition)
+    [said] = narrator.narrate({"kind": "refusal", "seat": 4, "code": "must_gather_first", "character": "warlord"})
+    assert said.text == words.say("character.warlord.refusal", lang, edition)
+    [plain] = narrator.narrate({"kind": "refusal", "seat": 4, "code": "must_gather_first"})
+    assert plain.text == load_catalogue()["refusal.must_gather_first"][lang].format(seat=words.seat_label(4, lang))
+
+
+def test_at_the_table_a_refused_destroy_shows_the_warlords_words_and_the_voice_hears_them() -> None:
+    """End to end: a seat's reader -> kernel -> Citadels adapter -> the seat's display, and the
+    public refusal event naming the Warlord, which the voice words with his refusal."""
+    from tests.test_table_service import TAVERN, Table
+    from hub.transport import InProcessBus
+
+    bus = InProcessBus()
+    table = Table(bus, bus)
+    heard: list[dict[str, object]] = []
+    table.service.subscribe(lambda _id, message: heard.extend(message.get("events") or []))
+    try:
+        table.draft()  # seat 2 is the Bishop, seat 4 the Warlord
+        table.end_turns_until(2)
+        table.press_to(2, "gold")
+        assert table.lay(2, TAVERN).code is None  # the Bishop builds the Tavern
+        table.end_turns_until(4)
+        refused = table.lay(4, TAVERN)  # the Warlord lays it: "destroy", in the Bishop's city
+        assert refused.code == "bad_target" and refused.led == "red"
+        assert " ".join(refused.text or ()) == words.say("character.warlord.refusal", "en")
+        [event] = [e for e in heard if e.get("kind") == "refusal"]
+        assert event == {"kind": "refusal", "seat": 4, "code": "bad_target", "character": "warlord"}
+        [said] = Narrator("zh-Hant").narrate(event)
+        assert said.text == words.say("character.warlord.refusal", "zh-Hant")
+    finally:
+        table.close()
+        table.service.stop()
+
+
+def test_every_refusal_a_seat_display_may_show_fits_it_whole() -> None:
+    """4 lines of 21 characters: a refusal cut short would hide why."""
+    sentences = [words.template(key, "en") for key in words.keys("page.code_")]
+    sentences += [found["refusal"] for edition in words.editions() for character in words.characters()
+                  if "refusal" in (found := words.character_words(character, "en", edition))]
+    assert len(sentences) > 30
+    for sentence in sentences:
+        assert len(textwrap.wrap(sentence, texts.LINE)) <= 4, sentence

@@ -181,6 +181,9 @@ class ToyAdapter:
     def describe(self, action: Take) -> str:
         return f"Take {action.n}"
 
+    def refusal_words(self, game: ToyGame, exc: Any, action: Take | None) -> tuple[list[str], dict[str, Any]]:
+        return self.lines(exc.message), {}  # the toy's own refusals are its words
+
     def lines(self, *text: str) -> list[str]:
         return [line[:21] for line in text][:4]
 

@@ -90,6 +90,7 @@ class GameAdapter(Protocol[G]):
     def misplaced(self, game: G, seat: int, uids: list[str]) -> list[str]: ...  # cards to lift
     def hint(self, game: G, seat: int) -> str: ...  # what the decider does (page hint key)
     def describe(self, action: Any) -> str: ...  # one display line
+    def refusal_words(self, game: G, exc: Any, action: Any | None) -> tuple[list[str], dict[str, Any]]: ...  # (display lines, refusal event fields)
     def lines(self, *text: str) -> list[str]: ...  # free text wrapped for a seat display
 
     # -- views

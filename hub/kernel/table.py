@@ -360,7 +360,7 @@ class Table(Generic[G]):
         try:
             events = self._apply(action, meta)
         except self._refusals as exc:
-            self._refuse(seat, event, exc)
+            self._refuse(seat, event, exc, action)
             return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
         self.adapter.applied(action, uid)
         self.counters["accepted"] += 1
@@ -407,12 +407,12 @@ class Table(Generic[G]):
         """Every (device, boot) whose events the table has taken in."""
         return self.seen.boots()
 
-    def _refuse(self, seat: int, event: SeatEvent | None, exc: Any) -> None:
+    def _refuse(self, seat: int, event: SeatEvent | None, exc: Any, action: Any | None = None) -> None:
         self.counters[f"refused_{exc.code}"] += 1
         led = "amber" if exc.code == "not_your_turn" else "red"
-        self._send(seat, led=led, beep="error", ref=event.seq if event else None,
-                   text=self._lines(exc.message), code=exc.code)
-        self._note({"kind": "refusal", "seat": seat, "code": exc.code}, view=False)
+        text, facts = self.adapter.refusal_words(self.game, exc, action)  # the game's words for it
+        self._send(seat, led=led, beep="error", ref=event.seq if event else None, text=text, code=exc.code)
+        self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)
 
     def _after(self, events: list[Any]) -> None:
         """Tell each seat what to do after the game's events, prompt the next decider, publish."""

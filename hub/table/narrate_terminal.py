@@ -5,10 +5,14 @@ folded into one line (who chose, never what), then one line per character called
 what that player did, then the final scores with names. It reads the same public event
 stream as the scoreboard (``TableService.subscribe``), so it cannot tell a secret the
 phones do not show.
+
+Every sentence is the word catalogue's (``hub/words/data/terminal.json``); English is the
+terminal's language, and no engine id (a gold reason, a score key) is ever printed.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 import threading
 from collections.abc import Callable, Mapping
@@ -16,20 +20,42 @@ from typing import Any, TextIO
 
 from hub import words
 
+LANG = "en"  # the terminal's language
+_ONE_CARD = re.compile(r"([+-]?\b1) cards\b")  # English: "+1 card", never "+1 cards"
 
-def character_label(character: str) -> str:
-    return words.card_name(character, "en")
+
+def say(key: str, lang: str = LANG, **params: object) -> str:
+    """One terminal sentence from the catalogue (``terminal.<key>``)."""
+    text = words.say(f"terminal.{key}", lang, None, **params)
+    return _ONE_CARD.sub(r"\1 card", text) if lang == "en" else text
 
 
-def district_label(district: str) -> str:
-    return words.district_name(district, "en")
+def character_label(character: str, lang: str = LANG) -> str:
+    return words.card_name(character, lang)
+
+
+def district_label(district: str, lang: str = LANG) -> str:
+    return words.district_name(district, lang)
+
+
+def _is_character(card: str) -> bool:
+    return words.has(words.character_key(card, "name"))
+
+
+def _is_district(card: str) -> bool:
+    return words.has(f"district.{card}")
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}"
 
 
 class TableStory:
     """Folds public events into terminal lines; pure: events in, lines out."""
 
-    def __init__(self, names: Mapping[int, str] | None = None) -> None:
+    def __init__(self, names: Mapping[int, str] | None = None, lang: str = LANG) -> None:
         self.names = dict(names or {})
+        self.lang = words.check_lang(lang)
         self.round = 0
         self.crowned: int | None = None
         self.faceup: list[str] = []
@@ -51,7 +77,27 @@ class TableStory:
             self.built[int(seat["seat"])] = len(seat.get("city") or [])
 
     def who(self, seat: Any) -> str:
-        return self.names.get(int(seat)) or words.seat_label(int(seat), "en")
+        return self.names.get(int(seat)) or words.seat_label(int(seat), self.lang)
+
+    def say(self, key: str, **params: object) -> str:
+        return say(key, self.lang, **params)
+
+    def character(self, character: Any) -> str:
+        return character_label(str(character), self.lang)
+
+    def district(self, district: Any) -> str:
+        return district_label(str(district), self.lang)
+
+    def reason(self, kind: str, reason: str, delta: int) -> str:
+        """A gold or card change by its reason, worded: a character's or district's own
+        (the Merchant, the Smithy) by its name, taxes and gathering by their words."""
+        if words.has(f"terminal.{kind}_{reason}"):
+            return self.say(f"{kind}_{reason}", delta=signed(delta))
+        if _is_character(reason):
+            return self.say(f"{kind}_character", delta=signed(delta), character=self.character(reason))
+        if _is_district(reason):
+            return self.say(f"{kind}_district", delta=signed(delta), district=self.district(reason))
+        return self.say(kind, delta=signed(delta))
 
     # -- the one entry point ---------------------------------------------------------
     def feed(self, event: Mapping[str, Any]) -> list[str]:
@@ -63,7 +109,7 @@ class TableStory:
 
     # -- a round's opening and draft -------------------------------------------------
     def _on_new_game(self, event: Mapping[str, Any]) -> list[str]:
-        return [*self._flush(), f"New game: {event.get('players')} players"]
+        return [*self._flush(), self.say("new_game", players=event.get("players"))]
 
     def _on_round_started(self, event: Mapping[str, Any]) -> list[str]:
         lines = self._flush()
@@ -93,29 +139,34 @@ class TableStory:
         if not self.draft_open:
             return []
         self.draft_open = False
-        head = f"Round {self.round}: {self.who(self.crowned)} holds the crown"
+        crowned = self.who(self.crowned)
         if self.faceup:
-            head += "; face up out of the round: " + ", ".join(character_label(c) for c in self.faceup)
-        steps: list[str] = []
+            faceup = words.template("list.separator", self.lang).join(self.character(c) for c in self.faceup)
+            head = self.say("round_faceup", round=self.round, seat=crowned, characters=faceup)
+        else:
+            head = self.say("round", round=self.round, seat=crowned)
+        steps: list[tuple[int, str]] = []  # (seat, how it is told)
         for seat, step in self.draft:
-            if step == "discards" and steps and steps[-1] == self.who(seat):
-                steps[-1] += " (+1 face down)"
+            if step == "discards" and steps and steps[-1] == (seat, self.who(seat)):
+                steps[-1] = (seat, self.say("draft_also_face_down", seat=self.who(seat)))
             else:
-                steps.append(self.who(seat) if step == "picks" else f"{self.who(seat)} (1 face down)")
-        return [head, "  draft: " + (", ".join(steps) if steps else "-") + " chose"]
+                steps.append((seat, self.who(seat) if step == "picks" else
+                              self.say("draft_face_down", seat=self.who(seat))))
+        told = words.template("list.separator", self.lang).join(text for _, text in steps)
+        return [head, "  " + (self.say("draft", seats=told) if steps else self.say("draft_nobody"))]
 
     # -- the calls -------------------------------------------------------------------
     def _on_called(self, event: Mapping[str, Any]) -> list[str]:
-        self.called = f"{event['rank']} {character_label(str(event['character']))}"
+        self.called = self.say("called", rank=event["rank"], character=self.character(event["character"]))
         return [*self._flush(), *self._round_lines()]
 
     def _on_no_answer(self, event: Mapping[str, Any]) -> list[str]:
-        return [f"  {self.called}: " + ("assassinated, loses the turn" if event.get("killed") else "nobody")]
+        return ["  " + self.say("no_answer_killed" if event.get("killed") else "no_answer", called=self.called)]
 
     def _on_revealed(self, event: Mapping[str, Any]) -> list[str]:
         if self.round_over or self.turn is not None:
             return []  # the killed King revealed at the round's end: the crown line says it
-        self.turn = [f"  {self.called}: {self.who(event['seat'])}"]
+        self.turn = [self.who(event["seat"])]
         self.turn_seat = int(event["seat"])
         return []
 
@@ -127,18 +178,18 @@ class TableStory:
         return []
 
     def _on_killed(self, event: Mapping[str, Any]) -> list[str]:
-        return self._note(f"kills the {character_label(str(event['character']))}")
+        return self._note(self.say("killed", character=self.character(event["character"])))
 
     def _on_robbed_named(self, event: Mapping[str, Any]) -> list[str]:
-        return self._note(f"will rob the {character_label(str(event['character']))}")
+        return self._note(self.say("robbed_named", character=self.character(event["character"])))
 
     def _on_robbery(self, event: Mapping[str, Any]) -> list[str]:
-        return self._note(f"robbed: {event['amount']} gold to {self.who(event['thief_seat'])}")
+        return self._note(self.say("robbery", amount=event["amount"], seat=self.who(event["thief_seat"])))
 
     def _on_crown(self, event: Mapping[str, Any]) -> list[str]:
         if event.get("heir"):
-            return [*self._flush(), f"  {self.who(event['seat'])} was the killed King and takes the crown"]
-        return self._note("takes the crown")
+            return [*self._flush(), "  " + self.say("crown_heir", seat=self.who(event["seat"]))]
+        return self._note(self.say("crown"))
 
     def _on_gold(self, event: Mapping[str, Any]) -> list[str]:
         delta, reason = int(event["delta"]), str(event.get("reason"))
@@ -153,40 +204,42 @@ class TableStory:
         if delta == 0 or reason in ("robbery", "graveyard"):
             return []  # said by the robbery, destroy and graveyard lines
         if reason == "correction":
-            return [f"  correction: {self.who(event['seat'])} {delta:+d} gold"]
-        return self._note(f"+{delta} gold" if reason == "gather" else f"{delta:+d} gold ({reason})")
+            return ["  " + self.say("gold_correction", seat=self.who(event["seat"]), delta=signed(delta))]
+        return self._note(self.say("gold", delta=signed(delta)) if reason == "gather" else
+                          self.reason("gold", reason, delta))
 
     def _on_cards(self, event: Mapping[str, Any]) -> list[str]:
         delta, reason = int(event["delta"]), str(event.get("reason"))
         if reason in ("graveyard", "museum") or delta == 0:
             return []
         if reason == "magician":
-            return self._note(f"exchanges {-delta} card{'' if delta == -1 else 's'} with the deck")
-        cards = f"{delta:+d} card" + ("" if abs(delta) == 1 else "s")
-        return self._note(cards + ("" if reason in ("gather", "draw") else f" ({reason})"))
+            return self._note(self.say("cards_exchanged", n=-delta))
+        if reason in ("gather", "draw"):
+            return self._note(self.say("cards", delta=signed(delta)))
+        return self._note(self.reason("cards", reason, delta))
 
     def _on_built(self, event: Mapping[str, Any]) -> list[str]:
-        cost = f" ({self.build_cost})" if self.build_cost is not None else ""
-        self.build_cost = None
+        cost, self.build_cost = self.build_cost, None
         self.built[int(event["seat"])] = self.built.get(int(event["seat"]), 0) + 1
-        return self._note(f"builds {district_label(str(event['district']))}{cost}")
+        district = self.district(event["district"])
+        return self._note(self.say("built", district=district) if cost is None else
+                          self.say("built_cost", district=district, cost=cost))
 
     def _on_destroyed(self, event: Mapping[str, Any]) -> list[str]:
         victim = int(event["seat"])
         self.built[victim] = self.built.get(victim, 1) - 1
-        price = f" (paid {self.destroy_price})" if self.destroy_price else ""
-        self.destroy_price = None
-        return self._note(f"destroys {self.who(victim)}'s {district_label(str(event['district']))}{price}")
+        price, self.destroy_price = self.destroy_price, None
+        told = {"seat": self.who(victim), "district": self.district(event["district"])}
+        return self._note(self.say("destroyed_paid", price=price, **told) if price else self.say("destroyed", **told))
 
     def _on_graveyard_taken(self, event: Mapping[str, Any]) -> list[str]:
-        return [f"  {self.who(event['seat'])} pays 1 gold and takes back the "
-                f"{district_label(str(event['district']))} (Graveyard)"]
+        return ["  " + self.say("graveyard_taken", seat=self.who(event["seat"]), district=self.district(event["district"]))]
 
     def _on_swapped(self, event: Mapping[str, Any]) -> list[str]:
-        return self._note(f"swaps hands with {self.who(event['other'])}")
+        return self._note(self.say("swapped", seat=self.who(event["other"])))
 
     def _on_completed(self, event: Mapping[str, Any]) -> list[str]:
-        return self._note("completes the city, first!" if event.get("first") else "completes the city")
+        return self._note(self.say("completed_first" if event.get("first") else "completed"))
 
     def _on_turn_ended(self, event: Mapping[str, Any]) -> list[str]:
         return self._flush()
@@ -195,31 +248,38 @@ class TableStory:
         """The finished turn's line, with where the player stands now."""
         if self.turn is None:
             return []
-        head, *done = self.turn
+        seat, *done = self.turn
         self.turn = None
-        line = head + (" - " + ", ".join(done) if done else " - passes")
+        told = words.template("list.separator", self.lang).join(done)
+        line = self.say("turn", called=self.called, seat=seat, done=told) if done else \
+            self.say("turn_passes", called=self.called, seat=seat)
         if self.turn_seat in self.gold:
-            line += f" | {self.gold[self.turn_seat]} gold, {self.built.get(self.turn_seat, 0)} built"
-        return [line]
+            line = self.say("standing", line=line, gold=self.gold[self.turn_seat],
+                            built=self.built.get(self.turn_seat, 0))
+        return ["  " + line]
 
     # -- the table ---------------------------------------------------------------------
     def _on_paused(self, event: Mapping[str, Any]) -> list[str]:
         seat = event.get("seat")
-        return [f"  paused: waiting for {self.who(seat)}" if seat else "  paused"]
+        return ["  " + (self.say("paused_for", seat=self.who(seat)) if seat else self.say("paused"))]
 
     def _on_resumed(self, event: Mapping[str, Any]) -> list[str]:
-        return ["  resumed"]
+        return ["  " + self.say("resumed")]
 
     def _on_correction(self, event: Mapping[str, Any]) -> list[str]:
-        return [f"  admin correction: {event.get('action')}"]
+        """A void is told here; a gold correction by its gold line (the action's text is the engine's)."""
+        return ["  " + self.say("voided")] if str(event.get("action")).split()[1:2] == ["void"] else []
 
     def _on_game_over(self, event: Mapping[str, Any]) -> list[str]:
         lines = self._flush()
         scores = sorted(event.get("scores") or [], key=lambda s: -int(s["score"]))
-        lines.append(f"Game over after {self.round} rounds: {self.who(event['winner'])} wins")
+        lines.append(self.say("game_over", rounds=self.round, seat=self.who(event["winner"])))
+        separator = words.template("list.separator", self.lang)
         for place, s in enumerate(scores, start=1):
-            parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in (s.get("breakdown") or {}).items() if v)
-            lines.append(f"  {place}. {self.who(s['seat'])}: {s['score']} points ({parts or 'nothing built'})")
+            parts = separator.join(self.say(f"score_{k}" if words.has(f"terminal.score_{k}") else "score_other", n=v)
+                                   for k, v in (s.get("breakdown") or {}).items() if v)
+            lines.append("  " + self.say("ranking", place=place, seat=self.who(s["seat"]), score=s["score"],
+                                         parts=parts or self.say("nothing_built")))
         return lines
 
 
@@ -254,11 +314,11 @@ class TerminalNarrator:
 def result_line(number: int, summary: Mapping[str, Any], names: Mapping[int, str] | None = None) -> str:
     """The one line per finished game that even --quiet prints."""
     names = names or {}
-    head = f"game {number}: seed {summary['seed']}, {summary['rounds']} rounds"
-    winner = int(summary["winner"])
+    game = {"number": number, "seed": summary["seed"], "rounds": summary["rounds"], "winner": int(summary["winner"])}
+    separator = words.template("list.separator", LANG)
     if not names:
-        scores = ", ".join(str(s["score"]) for s in summary["seats"])
-        return f"{head}, seat {winner} wins ({scores})"
-    scores = ", ".join(f"{names.get(int(s['seat'])) or 'seat ' + str(s['seat'])} {s['score']}"
-                       for s in summary["seats"])
-    return f"{head}, {names.get(winner) or 'seat ' + str(winner)} (seat {winner}) wins ({scores})"
+        return say("result", scores=separator.join(str(s["score"]) for s in summary["seats"]), **game)
+    label = {int(s["seat"]): names.get(int(s["seat"])) or words.seat_label(int(s["seat"]), LANG) for s in summary["seats"]}
+    scores = separator.join(f"{label[int(s['seat'])]} {s['score']}" for s in summary["seats"])
+    winner = names.get(game["winner"]) or words.seat_label(game["winner"], LANG)
+    return say("result_named", name=winner, scores=scores, **game)

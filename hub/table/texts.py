@@ -95,6 +95,17 @@ def use_reader(action: Action, lang: str = "en") -> str:
     return say("use_reader", lang)
 
 
+def refusal_line(code: str, character: str | None = None, edition: str | None = None,
+                 lang: str = "en") -> str | None:
+    """Why a move was refused, as the seat page says it too: the character's own refusal
+    (in its edition's words) when its ability refused the move, else the sentence for the
+    code (``page.code_<code>``); None when the catalogue has no sentence for that code."""
+    if character is not None:
+        return words.say(words.character_key(character, "refusal"), lang, edition)
+    key = f"page.code_{code}"
+    return words.template(key, lang) if words.has(key) else None
+
+
 # -- the lines the table service sends (one function per line, so the service holds no words)
 def prompt_head(decision: str, character: str | None, lang: str = "en") -> str:
     """The first line of a seat's prompt: whose turn it is, or what it must decide."""

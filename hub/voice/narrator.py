@@ -288,9 +288,13 @@ def _game_over(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[Utte
 
 def _refusal(data: dict[str, Any], lang: str, ctx: PublicContext) -> list[Utterance]:
     code = str(data.get("code"))
-    phrase_id = f"refusal.{code}" if has_phrase(f"refusal.{code}") else "refusal.generic"
     seat = int(data["seat"])
-    text = phrase(phrase_id, lang, seat=seat_label(seat, lang, ctx.names))
+    character = data.get("character")  # its ability refused the move: its own words say why
+    if character and words.has(words.character_key(str(character), "refusal")):
+        text = words.say(words.character_key(str(character), "refusal"), lang, ctx.edition)
+    else:
+        phrase_id = f"refusal.{code}" if has_phrase(f"refusal.{code}") else "refusal.generic"
+        text = phrase(phrase_id, lang, seat=seat_label(seat, lang, ctx.names))
     return [Utterance(text, Priority.URGENT, "refusal", f"refusal:{seat}:{code}", REFUSAL_TTL)]
 
 

@@ -28,7 +28,7 @@ from typing import Any, Final
 LANGS: Final = ("en", "zh-Hant", "zh-Hans")
 DEFAULT_EDITION: Final = "classic"
 # one file per medium, plus the names every medium shares and the characters' words
-FILES: Final = ("names", "characters", "display", "page", "voice")
+FILES: Final = ("names", "characters", "display", "page", "voice", "terminal")
 CHARACTER_FIELDS: Final = ("name", "ability", "prompt", "refusal")
 Texts = dict[str, str]
 

@@ -18,6 +18,27 @@ from hub.seeds import fresh_seed
 from hub.table import texts
 
 CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode: said with a card
+# refusal codes an ability's own rules give (hub/engine/characters.py): then the character's
+# refusal words say why, as on the seat page (hub/web/static/seat.js ABILITY_CODES)
+ABILITY_CODES = frozenset({"bad_target", "must_gather_first", "cannot_afford"})
+
+
+class SeatRefusal(IllegalAction):
+    """A refusal the adapter makes itself; ``word`` names the catalogue's sentence for it
+    (``page.code_<word>``) when the code alone says too little."""
+
+    def __init__(self, code: str, message: str, word: str) -> None:
+        super().__init__(code, message)
+        self.word = word
+
+
+def refusing_character(game: Game, code: str, action: Action | None) -> str | None:
+    """The character whose ability refused `action` (the one whose turn it is, its verb, a
+    code its rules give), else None. Its turn is public: the refusal event may name it."""
+    if action is None or code not in ABILITY_CODES or game.phase != "turns" or action.seat != game.turn_seat:
+        return None
+    rules = game.character_rules.get(game.turn_char)
+    return game.turn_char if rules is not None and action.verb in rules.verbs else None
 
 
 def said_with_card(action: Action) -> bool:
@@ -88,9 +109,10 @@ class CitadelsAdapter:
             return Action(seat, "pick", (ref.id,))
         owner = self.city_uid.get(uid)
         if owner == seat:  # never a move: a card lying on the reader since a reboot looks the same
-            hint = "; to destroy it use the buttons" if Action(seat, "destroy", (str(seat), ref.id)) in \
-                game.legal_actions() else ""
-            raise IllegalAction("already_built", f"that {texts.card_name(ref.id)} is already in your city{hint}")
+            buttons = Action(seat, "destroy", (str(seat), ref.id)) in game.legal_actions()
+            hint = "; to destroy it use the buttons" if buttons else ""
+            raise SeatRefusal("already_built", f"that {texts.card_name(ref.id)} is already in your city{hint}",
+                              "already_built_buttons" if buttons else "already_built")
         if owner is not None:
             return Action(seat, "destroy", (str(owner), ref.id))
         return Action(seat, "build", (ref.id,))
@@ -204,6 +226,16 @@ class CitadelsAdapter:
 
     def describe(self, action: Action) -> str:
         return texts.describe(action)
+
+    def refusal_words(self, game: Game, exc: Any, action: Action | None) -> tuple[list[str], dict[str, Any]]:
+        """The refused seat's display lines, from the catalogue: the character's own refusal
+        when its ability refused the move, else the code's sentence, the engine's English
+        message only for a code the catalogue lacks; and what the public refusal event adds
+        (the character, so the voice says its words too)."""
+        character = refusing_character(game, exc.code, action)
+        word = exc.word if isinstance(exc, SeatRefusal) else exc.code
+        line = texts.refusal_line(word, character, game.setup.edition)
+        return texts.lines(line or exc.message), {"character": character} if character else {}
 
     def lines(self, *text: str) -> list[str]:
         return texts.lines(*text)
