@@ -39,7 +39,7 @@ def named_inprocess_bus(name: str) -> InProcessBus:
     """The process-wide in-process bus called `name`, created on first use."""
     with _named_lock:
         bus = _named_buses.get(name)
-        if bus is None or bus._closed:
+        if bus is None or bus.closed:
             bus = _named_buses[name] = InProcessBus()
         return bus
 

@@ -89,6 +89,11 @@ class InProcessBus:
         must return what is current when it is called; it must not return b"" with retain."""
         self._publish(topic, make, qos, retain)
 
+    @property
+    def closed(self) -> bool:
+        """Closed: every client disconnected, nothing more is delivered."""
+        return self._closed
+
     def close(self) -> None:
         """Disconnect every client cleanly (no wills) and refuse further use."""
         with self._lock:
