@@ -328,15 +328,18 @@ class Game:
         protected = bishop if bishop is not None and self.killed != "bishop" else None
         complete_at = self.complete_at
         gold = warlord.gold
-        price_of = self.destroy_price
         out: list[tuple[int, str, int]] = []
         for q in self.players:
             if q.seat == protected or len(q.city) >= complete_at:
                 continue
+            wall = "wall" in q.effects
             for card in dict.fromkeys(q.city):
-                if districts[card].effect == "indestructible":
+                d = districts[card]
+                effect = d.effect
+                if effect == "indestructible":
                     continue
-                price = price_of(q, card)
+                cost = d.cost
+                price = (cost - 1 if cost > 1 else 0) + (1 if wall and effect != "wall" else 0)  # destroy_price inline
                 if price <= gold:
                     out.append((q.seat, card, price))
         return out
@@ -362,7 +365,8 @@ class Game:
         self._events = []
         _HANDLERS[action[1]](self, action)
         self.log.append(action)
-        self._legal = None
+        d = self.pending  # a turn's options made now (most decisions are a turn's): no call to ask for them
+        self._legal = self._turn_options(d[0]) if d is not None and d[1] == "turn" else None
         return self._events
 
     def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
