@@ -378,7 +378,7 @@ class Game:
         most repeat from one decision and one game to the next."""
         made = self._made[seat][verb]
         try:
-            return [made[c] for c in cards]
+            return list(map(made.__getitem__, cards))  # in C: no comprehension frame
         except KeyError:
             for c in cards:
                 if c not in made:
