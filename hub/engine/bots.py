@@ -41,7 +41,9 @@ class RandomBot:
     def choose(self, game: Game, options: list[Action] | None = None,
                hand: list[str] | None = None) -> Action:
         if options is None:
-            options = game.legal_actions()
+            options = game._legal or game.legal_actions()  # the cached list, without a call when made
+        if len(options) == 1:  # one option (an eighth of the decisions): the roll cannot change the choice
+            return options[0]
         pending = game.pending
         # _roll(self.seed, game) written out: the bench's hot loop is this bot's
         z = self._salted ^ (len(game.log) << 8) ^ ((pending.seat if pending else 0) << 4)

@@ -179,6 +179,9 @@ class Architect(CharacterRules):
         game._draw_into(p, 2, "architect")
 
 
+DESTROY_ACTIONS: dict[tuple[int, int, str], Action] = {}  # (warlord's seat, victim's seat, district): made once
+
+
 class Warlord(CharacterRules):
     """Classic: destroys one district at any time of his turn."""
 
@@ -191,7 +194,14 @@ class Warlord(CharacterRules):
     def options(self, game: GameState, p: Player) -> list[Action]:
         if not self.may_destroy_now(game):
             return []
-        return [Action(p.seat, "destroy", (str(s), c)) for s, c, _ in game._destroy_targets(p)]
+        made = DESTROY_ACTIONS
+        out = []
+        for s, c, _ in game._destroy_targets(p):
+            action = made.get((p.seat, s, c))
+            if action is None:
+                action = made[(p.seat, s, c)] = Action(p.seat, "destroy", (str(s), c))
+            out.append(action)
+        return out
 
     def act(self, game: GameState, p: Player, a: Action) -> None:
         game._destroy(p, game.player(int(a.args[0])), a.args[1])

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from .actions import Action, IllegalAction, effective_log
@@ -255,7 +255,17 @@ class Game:
         if self.gathered:
             out = [simple["end"]]
             if self.builds_left > 0 and p.hand_size > 0 and len(p.city) < self.complete_at:
-                out += self._options(seat, "build", self._buildable(p))
+                if self.digital and "duplicates" not in p.effects:  # the usual case in one pass
+                    made = self._made[seat]["build"]
+                    cost = self._cost
+                    gold = p.gold
+                    city = p.city
+                    try:
+                        out += [made[c] for c in dict.fromkeys(p.hand) if cost[c] <= gold and c not in city]
+                    except KeyError:
+                        out += self._options(seat, "build", self._buildable(p))
+                else:
+                    out += self._options(seat, "build", self._buildable(p))
         elif (len(self.deck) if self.digital else self.deck_unknown) > 0:
             out = [simple["gold"], simple["draw"]]
         else:
@@ -318,15 +328,18 @@ class Game:
         protected = bishop if bishop is not None and self.killed != "bishop" else None
         complete_at = self.complete_at
         gold = warlord.gold
-        price_of = self.destroy_price
         out: list[tuple[int, str, int]] = []
         for q in self.players:
             if q.seat == protected or len(q.city) >= complete_at:
                 continue
+            wall = "wall" in q.effects
             for card in dict.fromkeys(q.city):
-                if districts[card].effect == "indestructible":
+                d = districts[card]
+                effect = d.effect
+                if effect == "indestructible":
                     continue
-                price = price_of(q, card)
+                cost = d.cost
+                price = (cost - 1 if cost > 1 else 0) + (1 if wall and effect != "wall" else 0)  # destroy_price inline
                 if price <= gold:
                     out.append((q.seat, card, price))
         return out
@@ -350,10 +363,10 @@ class Game:
                 return self._correction(action)
             raise explain(self, action)
         self._events = []
-        self._legal = None
-        self._do(action)
+        _HANDLERS[action[1]](self, action)
         self.log.append(action)
-        self._legal = None
+        d = self.pending  # a turn's options made now (most decisions are a turn's): no call to ask for them
+        self._legal = self._turn_options(d[0]) if d is not None and d[1] == "turn" else None
         return self._events
 
     def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
@@ -365,7 +378,7 @@ class Game:
         most repeat from one decision and one game to the next."""
         made = self._made[seat][verb]
         try:
-            return [made[c] for c in cards]
+            return list(map(made.__getitem__, cards))  # in C: no comprehension frame
         except KeyError:
             for c in cards:
                 if c not in made:
@@ -373,73 +386,112 @@ class Game:
             return [made[c] for c in cards]
 
     def _do(self, a: Action) -> None:
-        """The action's effect (the most frequent verbs tested first)."""
-        seat, verb, _ = a
-        p = self.players[seat - 1]
-        if verb == "pick":
-            self._pick(p, a.args[0])
-        elif verb == "end":
-            self._end_turn(p)
-        elif verb == "build":
-            self._build(p, a.args[0])
-        elif verb == "draw":
-            self._gather_cards(p)
-        elif verb == "gold":
-            self._gain(p, 2, "gather")
-            self.gathered = True
-        elif verb == "keep":
-            card = a.args[0]
-            self.drawn.remove(card)
-            self._to_hand(p, [card], "gather")
-            self.deck[0:0] = self.drawn
-            self.drawn = []
-            self.gathered = True
-            self.pending = _new(Decision, (seat, "turn"))
-        elif verb == "tax":
-            self._tax(p)
-        elif verb == "discard":
-            self.pile.remove(a.args[0])
-            self.facedown.append(a.args[0])
+        """The action's effect: its verb's handler (``_HANDLERS``)."""
+        _HANDLERS[a[1]](self, a)
+
+    # One handler per verb, called straight from ``apply`` (no if-chain, no second call
+    # for the frequent verbs); each takes the action, already known to be legal.
+    def _on_pick(self, a: Action) -> None:
+        seat = a[0]
+        char = a[2][0]
+        if self.digital:
+            self.pile.remove(char)
+        self.holder[char] = seat
+        self.players[seat - 1].characters.append(char)
+        events = self._events
+        events.append(_new(Event, ("picked", {"seat": seat}, None)))
+        events.append(_new(Event, ("you_picked", {"character": char}, seat)))
+        self._next_draft_step()
+
+    def _on_end(self, a: Action) -> None:
+        seat = a[0]
+        char = self.turn_char
+        if char in TAXED and "tax" not in self.used:
+            self._tax(self.players[seat - 1])  # nobody gives up free income: a forgotten tax is collected
+        self._events.append(_new(Event, ("turn_ended", {"seat": seat, "character": char}, None)))
+        self.turn_seat = 0
+        self.turn_char = ""
+        self._call_next()
+
+    def _on_build(self, a: Action) -> None:
+        self._build(self.players[a[0] - 1], a[2][0])
+
+    def _on_draw(self, a: Action) -> None:
+        self._gather_cards(self.players[a[0] - 1])
+
+    def _on_gold(self, a: Action) -> None:
+        seat = a[0]
+        self.players[seat - 1].gold += 2
+        self._events.append(_new(Event, ("gold", {"seat": seat, "delta": 2, "reason": "gather"}, None)))
+        self.gathered = True
+
+    def _on_keep(self, a: Action) -> None:
+        seat = a[0]
+        card = a[2][0]
+        self.drawn.remove(card)
+        self._to_hand(self.players[seat - 1], [card], "gather")
+        self.deck[0:0] = self.drawn
+        self.drawn = []
+        self.gathered = True
+        self.pending = _new(Decision, (seat, "turn"))
+
+    def _on_tax(self, a: Action) -> None:
+        self._tax(self.players[a[0] - 1])
+
+    def _on_discard(self, a: Action) -> None:
+        self.pile.remove(a.args[0])
+        self.facedown.append(a.args[0])
+        self._next_draft_step()
+
+    def _on_faceup(self, a: Action) -> None:
+        self.faceup.append(a.args[0])
+        self._emit("faceup_removed", characters=list(self.faceup))
+        if len(self.faceup) == self.edition.face_up_removed[self.n]:
             self._next_draft_step()
-        elif verb == "faceup":
-            self.faceup.append(a.args[0])
-            self._emit("faceup_removed", characters=list(self.faceup))
-            if len(self.faceup) == self.edition.face_up_removed[self.n]:
-                self._next_draft_step()
-        elif verb in ABILITY_OF:
-            self.character_rules[ABILITY_OF[verb]].act(self, p, a)
-        elif verb == "toss":
+
+    def _on_ability(self, a: Action) -> None:
+        self.character_rules[ABILITY_OF[a.verb]].act(self, self.players[a.seat - 1], a)
+
+    def _on_toss(self, a: Action) -> None:
+        p = self.players[a.seat - 1]
+        p.hand.remove(a.args[0])
+        p.hand_size -= 1
+        self.tossed.append(a.args[0])
+
+    def _on_done(self, a: Action) -> None:
+        seat = a.seat
+        count = len(self.tossed)
+        self.deck[0:0] = self.tossed
+        self.tossed = []
+        self._emit("cards", seat=seat, delta=-count, reason="magician")
+        self._draw_into(self.players[seat - 1], count, "magician")
+        self.pending = Decision(seat, "turn")
+
+    def _on_graveyard(self, a: Action) -> None:
+        self._graveyard(self.players[a.seat - 1], a.args[0] == "take")
+
+    def _on_lab(self, a: Action) -> None:
+        p = self.players[a.seat - 1]
+        self.used.add("lab")
+        self._discard_to_bottom(p, a.args[0] if a.args else None, "laboratory")
+        self._gain(p, self.edition.laboratory_gold, "laboratory")
+
+    def _on_smithy(self, a: Action) -> None:
+        p = self.players[a.seat - 1]
+        self.used.add("smithy")
+        self._gain(p, -2, "smithy")
+        self._draw_into(p, 3, "smithy")
+
+    def _on_museum(self, a: Action) -> None:
+        p = self.players[a.seat - 1]
+        self.used.add("museum")
+        if a.args:
             p.hand.remove(a.args[0])
-            p.hand_size -= 1
-            self.tossed.append(a.args[0])
-        elif verb == "done":
-            count = len(self.tossed)
-            self.deck[0:0] = self.tossed
-            self.tossed = []
-            self._emit("cards", seat=seat, delta=-count, reason="magician")
-            self._draw_into(p, count, "magician")
-            self.pending = Decision(seat, "turn")
-        elif verb == "graveyard":
-            self._graveyard(p, a.args[0] == "take")
-        elif verb == "lab":
-            self.used.add("lab")
-            self._discard_to_bottom(p, a.args[0] if a.args else None, "laboratory")
-            self._gain(p, self.edition.laboratory_gold, "laboratory")
-        elif verb == "smithy":
-            self.used.add("smithy")
-            self._gain(p, -2, "smithy")
-            self._draw_into(p, 3, "smithy")
-        elif verb == "museum":
-            self.used.add("museum")
-            if a.args:
-                p.hand.remove(a.args[0])
-            else:
-                p.hand.clear()
-            p.hand_size -= 1
-            p.museum += 1
-            self._emit("cards", seat=seat, delta=-1, reason="museum")
-        else:  # pragma: no cover - VERBS and the options agree
-            raise AssertionError(verb)
+        else:
+            p.hand.clear()
+        p.hand_size -= 1
+        p.museum += 1
+        self._emit("cards", seat=a.seat, delta=-1, reason="museum")
 
     # ------------------------------------------------------------------ draft
     def _start_round(self) -> None:
@@ -494,17 +546,6 @@ class Game:
         events.append(_new(Event, ("draft_turn", {"seat": seat, "step": kind}, None)))
         if self.digital:
             events.append(_new(Event, ("options", {"characters": sorted(self.pile, key=RANK_OF.__getitem__)}, seat)))
-
-    def _pick(self, p: Player, char: str) -> None:
-        if self.digital:
-            self.pile.remove(char)
-        seat = p.seat
-        self.holder[char] = seat
-        p.characters.append(char)
-        events = self._events
-        events.append(_new(Event, ("picked", {"seat": seat}, None)))
-        events.append(_new(Event, ("you_picked", {"character": char}, seat)))
-        self._next_draft_step()
 
     # ------------------------------------------------------------------ calling
     def _start_calling(self) -> None:
@@ -561,14 +602,6 @@ class Game:
     def _take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
         self._emit("crown", seat=seat, heir=heir)
-
-    def _end_turn(self, p: Player) -> None:
-        if self.turn_char in TAXED and "tax" not in self.used:
-            self._tax(p)  # nobody gives up free income: a forgotten tax is collected
-        self._events.append(_new(Event, ("turn_ended", {"seat": p.seat, "character": self.turn_char}, None)))
-        self.turn_seat = 0
-        self.turn_char = ""
-        self._call_next()
 
     def _end_round(self) -> None:
         self._emit("round_ended", round=self.round)
@@ -777,6 +810,15 @@ class Game:
 
     def seat_view(self, seat: int) -> dict[str, Any]:
         return seat_view(self, seat)
+
+
+_HANDLERS: dict[str, Callable[[Game, Action], None]] = {
+    "pick": Game._on_pick, "end": Game._on_end, "build": Game._on_build, "draw": Game._on_draw,
+    "gold": Game._on_gold, "keep": Game._on_keep, "tax": Game._on_tax, "discard": Game._on_discard,
+    "faceup": Game._on_faceup, "toss": Game._on_toss, "done": Game._on_done, "graveyard": Game._on_graveyard,
+    "lab": Game._on_lab, "smithy": Game._on_smithy, "museum": Game._on_museum,
+    **{verb: Game._on_ability for verb in ABILITY_OF},
+}  # verb -> its handler (every verb of an option; seat-0 corrections go to _correction)
 
 
 def _distinct(cards: list[str]) -> list[str]:
