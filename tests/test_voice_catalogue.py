@@ -80,10 +80,11 @@ def test_character_names_are_the_rulebooks(lang: str) -> None:
 
 
 def test_character_names_match_the_engine_card_data() -> None:
+    """The engine names cards in English only (its refusal messages); the Chinese names
+    are the rulebooks' (the test above)."""
     cards = importlib.import_module("hub.engine.cards")
     for character in cards.CHARACTERS:
-        for lang in LANGS:
-            assert phrase(f"character.{character.id}", lang) == character.names[lang]
+        assert phrase(f"character.{character.id}", "en") == character.name
 
 
 def test_every_character_has_a_call_rank_and_a_turn_prompt() -> None:

@@ -95,7 +95,7 @@ def test_status_sentence_names_the_seat_and_character(browser: Browser) -> None:
         settled(board, table)
         seat = table.game.pending.seat
         name = table.game.setup.seat_name(seat)
-        character = CHARACTER_BY_ID[table.game.turn_char].names["en"]
+        character = CHARACTER_BY_ID[table.game.turn_char].name
         status = board.inner_text("#status")
         assert status.startswith(f"{name}, the {character}, is playing."), status
         for lang in ("zh-Hant", "zh-Hans"):

@@ -13,7 +13,6 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-LANGS = ("en", "zh-Hant", "zh-Hans")
 TYPES = ("noble", "religious", "trade", "military", "unique")
 _DECK_ORDER: dict[str, tuple[str, ...]] = {}  # CardSet name -> deck_list (CardSets are made once per name)
 
@@ -23,11 +22,7 @@ class Character:
     id: str
     rank: int
     tax: str | None
-    names: dict[str, str]
-
-    @property
-    def name(self) -> str:
-        return self.names["en"]
+    name: str  # English, for the engine's refusal messages; every word shown or said is hub/words'
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +32,7 @@ class District:
     cost: int
     copies: int
     effect: str | None
-    names: dict[str, str]
-
-    @property
-    def name(self) -> str:
-        return self.names["en"]
+    name: str  # English, for the engine's refusal messages; every word shown or said is hub/words'
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +42,6 @@ class CardSet:
     name: str
     characters: tuple[Character, ...]
     districts: dict[str, District]
-    type_names: dict[str, dict[str, str]]
 
     def deck_list(self) -> list[str]:
         """Every physical district card as its id, copies repeated, in a fixed order."""
@@ -62,10 +52,6 @@ class CardSet:
 
     def size(self) -> int:
         return sum(d.copies for d in self.districts.values())
-
-
-def _names(raw: dict[str, Any]) -> dict[str, str]:
-    return {lang: str(raw[lang]) for lang in LANGS}
 
 
 @lru_cache(maxsize=None)
@@ -94,15 +80,14 @@ def card_set(deck: str = "classic") -> CardSet:
 
     districts = {
         d["id"]: District(d["id"], d["type"], int(costs.get(d["id"], d["cost"])), int(d["copies"]), d["effect"],
-                          _names(d))
+                          str(d["en"]))
         for d in raw["districts"]
         if in_deck(d)
     }
     characters = tuple(
-        Character(c["id"], int(c["rank"]), c["tax"], _names(c)) for c in raw["characters"]
+        Character(c["id"], int(c["rank"]), c["tax"], str(c["en"])) for c in raw["characters"]
     )
-    types = {t: {lang: str(v[lang]) for lang in LANGS} for t, v in raw["types"].items()}
-    return CardSet(deck, characters, districts, types)
+    return CardSet(deck, characters, districts)
 
 
 def _deck_spec(entry: list[str] | dict[str, Any]) -> dict[str, Any]:
@@ -121,7 +106,7 @@ def deck_names() -> list[str]:
 def all_districts() -> dict[str, District]:
     """Every district of every printing, for name look-ups (tags, translations)."""
     return {
-        d["id"]: District(d["id"], d["type"], int(d["cost"]), int(d["copies"]), d["effect"], _names(d))
+        d["id"]: District(d["id"], d["type"], int(d["cost"]), int(d["copies"]), d["effect"], str(d["en"]))
         for d in _raw()["districts"]
     }
 

@@ -1,6 +1,6 @@
 """Each character's rules in one place: its options, its effect, why a move of it is
-refused, and the heuristic bot's hint. (Its words, the names in three languages and its
-tax type, are data in ``data/cards.json``.)
+refused, and the heuristic bot's hint. (Its rank, tax type and English name are data in
+``data/cards.json``; its words in every language are the word catalogue's, ``hub/words``.)
 
 An edition maps character ids to these objects (``Edition.character_rules``); an edition
 whose character differs replaces that one object, e.g. the 2000 Warlord, who destroys at
