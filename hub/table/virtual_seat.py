@@ -407,11 +407,13 @@ class VirtualSeat:
                         return command
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    raise TimeoutError(
-                        f"seat {self.seat}: no matching command within {timeout}s; "
-                        f"got {self.commands!r}, invalid {self.bad_commands!r}"
-                    )
+                    raise self._nothing("no matching command", timeout)
                 self._wait(remaining)
+
+    def _nothing(self, what: str, timeout: float) -> TimeoutError:
+        """The error of a wait that timed out, listing what did arrive."""
+        return TimeoutError(f"seat {self.seat}: {what} within {timeout}s; "
+                            f"got {self.commands!r}, invalid {self.bad_commands!r}")
 
     def _wait(self, timeout: float) -> None:
         """Wait (under the condition) for a command to arrive."""
@@ -438,10 +440,7 @@ class VirtualSeat:
                     index = len(self.raw_commands)
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    raise TimeoutError(
-                        f"seat {self.seat}: no answer to seq {seq} within {timeout}s; "
-                        f"got {self.commands!r}, invalid {self.bad_commands!r}"
-                    )
+                    raise self._nothing(f"no answer to seq {seq}", timeout)
                 self._wait(remaining)
 
     def __repr__(self) -> str:
