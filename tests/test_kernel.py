@@ -182,6 +182,28 @@ def test_caller_mode_runs_inputs_on_the_thread_that_started_the_table() -> None:
     assert table.answer(1, "1 take 1")["code"] == "stopped"
 
 
+def test_caller_mode_serving_answers_each_input_while_it_waits() -> None:
+    """`serve_for` (the simulator pacing its moves, the finished game's scoreboard): the
+    hub thread takes in each request as it arrives, and returns only when its time is up."""
+    bus = InProcessBus()
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=5)), own_thread=False, transport_waits=True)
+    table.start()
+    order: list[str] = []
+    phones = [threading.Thread(target=lambda seat=seat: order.append(str(table.answer(seat, f"{seat} take 1")["ok"])))
+              for seat in (1, 2)]
+    for phone in phones:
+        phone.start()
+        while table.loop.queued() == 0 and phone.is_alive():
+            phone.join(0.001)
+        table.serve_for(0.3)
+        order.append("served")
+        phone.join(5)
+    assert order == ["True", "served", "True", "served"]
+    assert table.game.apply_threads == [threading.current_thread().name] * 2
+    table.stop()
+    table.serve_for(0.01)  # once stopped: it only waits
+
+
 def test_own_mode_never_runs_an_input_on_the_callers_thread() -> None:
     bus = InProcessBus()
     table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=3)))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -200,6 +201,24 @@ class HubLoop:
                 return
         while self._run_one(block=False):
             pass
+
+    def serve_for(self, seconds: float) -> None:
+        """Caller mode: be the hub thread for `seconds`, running each input as it arrives
+        (a page's request waits for no polling interval). Elsewhere, or inside an input,
+        or once stopped: only wait."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            with self._lock:
+                if self.own or not self.on_hub_thread() or self._running or self._stopped:
+                    serving = False
+                else:
+                    serving = True
+                    if not self._queue:
+                        self._wake.wait(left)  # submit() notifies
+            if not serving:
+                time.sleep(left)
+                return
+            self.run_pending()
 
     def _serve(self) -> None:
         while self._run_one(block=True):

@@ -151,6 +151,10 @@ class Table(Generic[G]):
         """Caller mode: take in what other threads queued (call it from the hub thread)."""
         self.loop.run_pending()
 
+    def serve_for(self, seconds: float) -> None:
+        """Caller mode: answer other threads' inputs as they arrive, for `seconds`."""
+        self.loop.serve_for(seconds)
+
     def restore_displays(self, wait: bool = True) -> None:
         """Say again what a broker or a seat may have lost: ``hub/status`` online, the
         retained public view, and every seat's display."""

@@ -63,9 +63,11 @@ class Extras:
             print("The game is over; the scoreboard stays up. Ctrl-C to stop.", flush=True)
             stop = stop or threading.Event()
             try:
-                while self.thread.is_alive() and not stop.wait(0.5):
-                    if self.web_table is not None:
-                        self.web_table.service.run_pending()  # the simulator's hub thread: take the page's requests in
+                while self.thread.is_alive() and not stop.is_set():
+                    if self.web_table is not None:  # the simulator's hub thread: take the page's requests in
+                        self.web_table.service.serve_for(0.25)
+                    else:
+                        stop.wait(0.25)
             except KeyboardInterrupt:
                 pass
 

@@ -241,11 +241,7 @@ class SimTable:
     def idle(self, seconds: float) -> None:
         """Wait `seconds`; in-process this thread is the hub thread, so the web page's
         reads and requests queued meanwhile are answered as it waits."""
-        until = time.monotonic() + seconds
-        while (left := until - time.monotonic()) > 0:
-            self.service.run_pending()
-            time.sleep(min(left, SERVE_EVERY_S))
-        self.service.run_pending()
+        self.service.serve_for(seconds)
 
     def close(self) -> None:
         for device in self.devices.values():
