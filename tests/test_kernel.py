@@ -126,6 +126,7 @@ def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
     assert [str(a) for a in table.game.log] == ["1 take 1", "2 take 2"]
     assert table.answer(1, "1 take 2") == {"ok": True}  # a phone, through the same queue
     assert table.answer(2, "2 take 2")["code"] == "too_many"  # the game's own coded refusal
+    assert table.answer(1, "2 take 1")["code"] == "wrong_seat"  # the kernel's: a phone answers for its own seat
     seats[2].client.publish("citadels/t1/seat/2/event", json.dumps(
         {"v": 1, "device": "toy-2", "boot": 1, "seq": 1, "t": 0, "type": "button", "button": "a"}).encode())
     assert table.counters["duplicate"] == 1  # (device, boot, seq) seen: dropped

@@ -139,17 +139,14 @@ class ToyAdapter:
     def button_options(self, game: ToyGame, seat: int) -> list[Take]:
         return [a for a in game.legal_actions() if a.seat == seat]
 
-    def read_answer(self, game: ToyGame, seat: int, text: str) -> Take:
-        action = Take.parse(text)
-        if action.seat != seat:
-            raise ToyRefusal("wrong_seat", f"seat {seat} cannot answer for seat {action.seat}")
-        return action
+    def read_action(self, game: ToyGame, text: str) -> Take:
+        return Take.parse(text)
 
     def check_answer(self, game: ToyGame, action: Take) -> None:
         pass
 
-    def admin_card_action(self, game: ToyGame, seat: int, text: str) -> Take:
-        return self.read_answer(game, seat, text)
+    def check_admin_card(self, game: ToyGame, action: Take) -> None:
+        pass
 
     def applied(self, action: Take, uid: str | None) -> None:
         pass

@@ -75,9 +75,9 @@ class GameAdapter(Protocol[G]):
     # -- input -> action (or a refusal)
     def card_action(self, game: G, seat: int, uid: str) -> Any: ...
     def button_options(self, game: G, seat: int) -> list[Any]: ...
-    def read_answer(self, game: G, seat: int, text: str) -> Any: ...  # a phone's answer
+    def read_action(self, game: G, text: str) -> Any: ...  # an action's text (a phone's answer, the admin's card)
     def check_answer(self, game: G, action: Any) -> None: ...  # may a phone say it?
-    def admin_card_action(self, game: G, seat: int, text: str) -> Any: ...
+    def check_admin_card(self, game: G, action: Any) -> None: ...  # may the admin enter it as a card?
     def applied(self, action: Any, uid: str | None) -> None: ...  # after apply (+ the card that said it)
     def remember_applied(self, action: Any, meta: dict[str, Any]) -> None: ...  # on resume
 

@@ -662,9 +662,17 @@ class Table(Generic[G]):
         """A phone's answer for `seat` (the adapter reads it), through the queue."""
         return self._request("answer", lambda: self._do_answer(seat, action_text))
 
+    def _read_for(self, seat: int, action_text: str) -> Any:
+        """The action `action_text` says, if it is `seat`'s own: a phone or the admin
+        answering for one seat never moves another (any game)."""
+        action = self.adapter.read_action(self.game, action_text)
+        if action.seat != seat:
+            raise Refusal("wrong_seat", f"seat {seat} cannot answer for seat {action.seat}")
+        return action
+
     def _do_answer(self, seat: int, action_text: str) -> dict[str, Any]:
         try:
-            action = self.adapter.read_answer(self.game, seat, action_text)
+            action = self._read_for(seat, action_text)
         except self._refusals as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
         if self.paused:
@@ -689,7 +697,8 @@ class Table(Generic[G]):
         if not 1 <= seat <= self.game.n:
             return {"ok": False, "code": "unknown_seat", "message": f"no seat {seat} in this game"}
         try:
-            action = self.adapter.admin_card_action(self.game, seat, action_text)
+            action = self._read_for(seat, action_text)
+            self.adapter.check_admin_card(self.game, action)
             events = self._apply(action, {"admin": True, "reason": reason})
         except self._refusals as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]

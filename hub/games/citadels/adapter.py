@@ -120,23 +120,19 @@ class CitadelsAdapter:
     def button_options(self, game: Game, seat: int) -> list[Action]:
         return button_options(game, seat)
 
-    def read_answer(self, game: Game, seat: int, text: str) -> Action:
-        """An action said for `seat` (a phone's answer, the admin's card entry)."""
-        action = Action.parse(text)
-        if action.seat != seat:
-            raise IllegalAction("wrong_seat", f"seat {seat} cannot answer for seat {action.seat}")
-        return action
+    def read_action(self, game: Game, text: str) -> Action:
+        """An action's text form (a phone's answer, the admin's card entry)."""
+        return Action.parse(text)
 
     def check_answer(self, game: Game, action: Action) -> None:
         """Physical mode: cards are read by readers only; a phone cannot say one."""
         if not game.digital and said_with_card(action):
             raise IllegalAction("use_reader", texts.use_reader(action))
 
-    def admin_card_action(self, game: Game, seat: int, text: str) -> Action:
-        action = self.read_answer(game, seat, text)
+    def check_admin_card(self, game: Game, action: Action) -> None:
+        """The admin enters only what a card says (a dead tag); buttons and phones say the rest."""
         if game.digital or not said_with_card(action):
             raise IllegalAction("not_a_card", f"'{action}' is not said with a card: the seat's buttons or phone say it")
-        return action
 
     def applied(self, action: Action, uid: str | None) -> None:
         """Which physical copy lies in which city. A destroyed district leaves the map
