@@ -251,14 +251,16 @@ class SimTable:
 
 
 def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | None = None,
-           serve: Callable[[], None] = lambda: None) -> Any:
+           hub: Any = None) -> Any:
     """What to do after each simulated move, or None: let the voice finish; with a
     resumed store, no pause while re-running the moves already recorded. A Ctrl-C
-    (`stop`) cuts the waiting short. While it waits, `serve()` (the table's `run_pending`:
-    this thread is the hub thread) answers the web page's reads."""
+    (`stop`) cuts the waiting short. While it waits, `hub` (the table whose hub thread
+    this is: `run_pending`, `serve_for`) answers the web page's reads and requests."""
     if speaker is None and (recorder is None or not speed):
         return None
     stop = stop or threading.Event()
+    serve = hub.run_pending if hub is not None else (lambda: None)
+    serve_for = hub.serve_for if hub is not None else stop.wait
 
     def step() -> None:
         if speaker is not None:  # let the voice finish so nothing said is dropped
@@ -267,8 +269,8 @@ def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | No
                 serve()
         if speed and (recorder is None or not recorder.replaying):
             until = time.monotonic() + speed
-            while not stop.wait(max(0.0, min(SERVE_EVERY_S, until - time.monotonic()))) and time.monotonic() < until:
-                serve()
+            while not stop.is_set() and (left := until - time.monotonic()) > 0:
+                serve_for(min(SERVE_EVERY_S, left))  # each request taken in as it arrives
         serve()
     return step
 
@@ -376,7 +378,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
             speaker = extras.speaker
-            pace = _pacer(speed, speaker, recorder, stop, serve=sim.service.run_pending)  # a resumed run catches up at full speed
+            pace = _pacer(speed, speaker, recorder, stop, hub=sim.service)  # a resumed run catches up at full speed
             try:
                 game = sim.play(speed=0.0 if pace else speed, after_step=pace, stop=stop)
             except RuntimeError:
