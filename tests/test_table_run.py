@@ -99,7 +99,8 @@ def test_run_referees_seats_over_mosquitto(mosquitto: Any, tmp_path: Path) -> No
                 answer = seat.answer_to(event, timeout=1)
             except TimeoutError:
                 assert time.monotonic() < deadline, "the hub never answered"
-        assert answer.code is None and answer.led == "green"
+        # accepted (its beep); the same seat shows the next face-up card, so the answer carries that prompt
+        assert answer.code is None and answer.beep == "ok" and answer.text == ("Show face-up cards", "Place a card")
         bad = seat.answer_to(seat.place(virtual_uid(CardRef("character", "king"))), timeout=5)
         assert bad.code == "not_available"
         seat.close()

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from hub.engine import Game, Setup
-from hub.protocol import SeatCommand
-from hub.table import TableService, TagRegistry
+from hub.protocol import SeatCommand, parse_command
+from hub.table import TableService, TagRegistry, texts
 from hub.table.registry import CardRef, virtual_uid
 from hub.table.sim import SimTable
 from hub.table.virtual_seat import VirtualSeat
@@ -583,3 +583,49 @@ def test_every_input_reaches_the_game_on_the_one_hub_thread() -> None:
     finally:
         t.service.stop()
         t.close()
+
+
+# ---------------------------------------------------------------- one input, one command per seat
+def test_taking_gold_shows_the_coin_instruction_above_the_next_prompt(table: Table) -> None:
+    """The seat's display shows only the last command: the instruction to take coins once
+    came between "Accepted" and the next prompt, which overwrote it at once."""
+    table.draft()
+    before = {s: len(seat.commands) for s, seat in table.seats.items()}
+    pressed = table.seats[1].press("ok")  # the cursor starts on "Take 2 gold"
+    answer = table.answer(1, pressed)
+    assert answer.code is None and answer.beep == "ok" and answer.led == "blue"
+    assert answer.text == ("Take 2 gold from the", "bank", "Your turn: King", answer.text[3])
+    assert {s: len(seat.commands) - before[s] for s, seat in table.seats.items()} == {1: 1, 2: 0, 3: 0, 4: 0}
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 7])
+def test_every_input_tells_each_seat_at_most_one_command_that_fits_the_display(players: int) -> None:
+    """Random-bot tables, every seat message and every command on the bus in order: the
+    commands after one input (until the next one) go to distinct seats, each fits 4 x 21,
+    and the seat that decides next sees its prompt's first line."""
+    sim = SimTable(Setup(players=players, seed=players, mode="physical"), bots="random")
+    told: list[list[tuple[int, SeatCommand]]] = []
+
+    def tap(topic: str, payload: bytes) -> None:
+        _, _, _, seat, kind = topic.split("/")
+        if kind in ("event", "status", "hello"):
+            told.append([])
+        elif kind == "cmd" and told:
+            told[-1].append((int(seat), parse_command(payload)))
+
+    sim.hub_bus.subscribe("citadels/t1/seat/#", tap)
+    try:
+        game = sim.play()
+        assert game.over and len(told) > len(game.log)
+        for commands in told:
+            seats = [seat for seat, _ in commands]
+            assert len(seats) == len(set(seats)), commands
+            for _, command in commands:
+                assert len(command.text or ()) <= 4 and all(len(line) <= 21 for line in command.text or ())
+        heads = {texts.prompt_head(d, None) for d in ("pick", "faceup", "graveyard", "discard", "keep", "toss")}
+        turn = texts.say("your_turn", character="")
+        prompted = [c for commands in told for _, c in commands if c.led == "blue" and c.beep in ("ok", "turn")]
+        assert prompted and all(any(line in heads or line.startswith(turn) for line in c.text or ())
+                                for c in prompted)
+    finally:
+        sim.close()

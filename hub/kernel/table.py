@@ -42,6 +42,7 @@ from .hubloop import HubLoop, Input
 from .interfaces import G, GameAdapter, Refusal
 from .publishing import Listeners, Subscriber
 from .readers import Readers
+from .seat_commands import SeatCommands
 from .view_publisher import PublishedView, publish_lazily
 
 @functools.lru_cache(maxsize=1024)  # the same few lines ("accepted", "option 2/5") on every move
@@ -368,9 +369,10 @@ class Table(Generic[G]):
             return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
         self.adapter.applied(action, uid)
         self.counters["accepted"] += 1
-        self._send(seat, led="green", beep="ok", ref=event.seq if event else None,
-                   text=self._lines(self.adapter.describe(action), _say("accepted")))
-        self._after(events)
+        told = SeatCommands(self._lines)
+        told.answer(seat, led="green", beep="ok", ref=event.seq if event else None,
+                    text=self._lines(self.adapter.describe(action), _say("accepted")))
+        self._after(events, told)
         return {"ok": True}
 
     def _apply(self, action: Any, meta: dict[str, Any] | None = None) -> list[Any]:
@@ -418,18 +420,27 @@ class Table(Generic[G]):
         self._send(seat, led=led, beep="error", ref=event.seq if event else None, text=text, code=exc.code)
         self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)
 
-    def _after(self, events: list[Any]) -> None:
-        """Tell each seat what to do after the game's events, prompt the next decider, publish."""
+    def _after(self, events: list[Any], told: SeatCommands) -> None:
+        """Tell each seat what to do after the game's events and prompt the next decider, in
+        one command per seat with what `told` already holds (the answer), then publish."""
         for seat, command in self.adapter.feedback(events):
+            told.note(seat, **command)
+        prompt = self._prompt(told)
+        for seat, command in told.items():
             self._send(seat, **command)
-        self.publish_view(self.adapter.public_events(events) + self._prompt())
+        self.publish_view(self.adapter.public_events(events) + prompt)
 
-    def _prompt(self) -> list[dict[str, Any]]:
-        """Prompt the seat that must decide now; returns the public prompt event (voice, page)."""
+    def _prompt(self, told: SeatCommands | None = None) -> list[dict[str, Any]]:
+        """Prompt the seat that must decide now (sent now, or added to `told`); returns the
+        public prompt event (voice, page)."""
         pending = self.game.pending
         if pending is None:
             return []
-        self._send(pending.seat, led="blue", beep="turn", text=self.adapter.prompt_lines(self.game))
+        text = self.adapter.prompt_lines(self.game)
+        if told is None:
+            self._send(pending.seat, led="blue", beep="turn", text=text)
+        else:
+            told.prompt(pending.seat, led="blue", beep="turn", text=text)
         return [self.adapter.prompt_event(self.game)]
 
     def _restore(self, seat: int, ref: int | None = None) -> None:
@@ -703,9 +714,10 @@ class Table(Generic[G]):
         except self._refusals as exc:
             return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
         self.counters["admin_cards"] += 1
-        self._send(seat, led="green", beep="ok", text=self._lines(self.adapter.describe(action), _say("entered")))
+        told = SeatCommands(self._lines)  # not the seat's own input: a note it must see, not an answer
+        told.note(seat, led="green", beep="ok", text=self._lines(self.adapter.describe(action), _say("entered")))
         self._note({"kind": "admin_card", "seat": seat}, view=False)
-        self._after(events)
+        self._after(events, told)
         return {"ok": True}
 
     def correct(self, action: Any) -> dict[str, Any]:

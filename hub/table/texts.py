@@ -56,7 +56,9 @@ def describe(action: Action, lang: str = "en") -> str:
     if verb == "swap":
         return say("swap", lang, seat=args[0])
     if verb == "redraw":
-        return say("redraw_n", lang, n=args[0]) if args else say("redraw", lang)
+        if not args:
+            return say("redraw", lang)
+        return say("redraw_one", lang) if args[0] == "1" else say("redraw_n", lang, n=args[0])
     if verb == "graveyard":
         return say("graveyard_take" if args[0] == "take" else "graveyard_pass", lang)
     if verb in _PLAIN_VERBS:
@@ -64,11 +66,8 @@ def describe(action: Action, lang: str = "en") -> str:
     return str(action)
 
 
-def coin_instruction(event: dict[str, Any], lang: str = "en") -> str | None:
-    """What a player must do with real coins after a gold change."""
-    delta, reason = event["delta"], event["reason"]
-    if reason == "robbery":
-        return None  # said once, by the robbery event, to both seats
+def bank_coins(delta: int, lang: str = "en") -> str | None:
+    """What a player does with real coins for `delta` gold from (+) or to (-) the bank."""
     if delta > 0:
         return say("coin_take", lang, n=delta)
     if delta < 0:
@@ -82,7 +81,7 @@ def instruction(event: dict[str, Any], lang: str = "en") -> str:
         return say("instruct_draw_keep", lang, draw=draw, keep=keep, rest=draw - keep)
     if what == "redraw":
         return say("instruct_redraw", lang, draw=draw)
-    return say("instruct_draw", lang, draw=draw)
+    return say("instruct_draw_one", lang) if draw == 1 else say("instruct_draw", lang, draw=draw)
 
 
 def use_reader(action: Action, lang: str = "en") -> str:

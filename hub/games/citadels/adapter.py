@@ -153,25 +153,39 @@ class CitadelsAdapter:
 
     # ------------------------------------------------------------------ events -> seats
     def feedback(self, events: list[Event]) -> list[tuple[int, dict[str, Any]]]:
-        """What each seat must do with coins and cards after these events."""
+        """What each seat must do with coins and cards after these events (one input's).
+        A seat's gold from and to the bank is said once, as the coins it really moves (a
+        Merchant's income and bonus: "Take 2 gold", not "Take 1" twice); a robbery moves
+        no coin when nothing is taken or the Thief robbed his own other character."""
         out: list[tuple[int, dict[str, Any]]] = []
+        bank: dict[int, int] = {}  # seat -> net gold from the bank; said where its first change was
         for e in events:
             if e.to is not None:
                 continue
             data = e.data
             if e.kind == "gold":
-                line = texts.coin_instruction(data)
-                if line:
-                    out.append((data["seat"], {"text": texts.lines(line)}))
+                if data["reason"] != "robbery":  # said once, by the robbery event, to both seats
+                    seat = data["seat"]
+                    if seat not in bank:
+                        out.append((seat, {}))
+                    bank[seat] = bank.get(seat, 0) + data["delta"]
             elif e.kind == "robbery":
-                amount = data["amount"]
-                out.append((data["victim_seat"], {"led": "red", "beep": "error", "text": texts.lines(
-                    texts.say("robbed", amount=amount, seat=data["thief_seat"]))}))
-                out.append((data["thief_seat"], {"text": texts.lines(
-                    texts.say("robbery_take", amount=amount, seat=data["victim_seat"]))}))
+                amount, thief, victim = data["amount"], data["thief_seat"], data["victim_seat"]
+                if amount and thief != victim:
+                    out.append((victim, {"led": "red", "beep": "error",
+                                         "text": texts.lines(texts.say("robbed", amount=amount, seat=thief))}))
+                    out.append((thief, {"text": texts.lines(texts.say("robbery_take", amount=amount, seat=victim))}))
             elif e.kind == "instruct":
                 out.append((data["seat"], {"text": texts.lines(texts.instruction(data))}))
-        return out
+        said = []
+        for seat, command in out:
+            if not command:  # the place of a seat's coins from or to the bank
+                line = texts.bank_coins(bank.pop(seat, 0))
+                if line is None:
+                    continue
+                command = {"text": texts.lines(line)}
+            said.append((seat, command))
+        return said
 
     def public_events(self, events: list[Event]) -> list[dict[str, Any]]:
         return [e.to_json() for e in events if e.to is None]

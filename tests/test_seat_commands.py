@@ -1,0 +1,83 @@
+"""One input, at most one command per seat (hub/kernel/seat_commands.py): the rules that
+merge an answer, notes and a prompt, literally; and the coin notes the Citadels adapter
+gives them."""
+
+from __future__ import annotations
+
+from hub.engine.events import Event
+from hub.games.citadels.adapter import CitadelsAdapter
+from hub.kernel.seat_commands import MAX_LINES, SeatCommands, fit
+from hub.table.registry import TagRegistry
+from hub.table.texts import lines as wrap
+
+
+def test_an_answer_alone_is_sent_as_it_is() -> None:
+    told = SeatCommands(wrap)
+    told.answer(2, led="green", beep="ok", text=["End turn", "Accepted"], ref=7)
+    assert told.items() == [(2, {"led": "green", "beep": "ok", "ref": 7, "code": None,
+                                 "text": ["End turn", "Accepted"]})]
+
+
+def test_the_next_prompt_replaces_accepted_and_keeps_the_coin_note_above_it() -> None:
+    told = SeatCommands(wrap)
+    told.answer(1, led="green", beep="ok", text=["Take 2 gold", "Accepted"], ref=12)
+    told.note(1, text=["Take 2 gold from the", "bank"])
+    told.prompt(1, led="blue", beep="turn", text=["Your turn: King", "End turn"])
+    assert told.items() == [(1, {"led": "blue", "beep": "ok", "ref": 12, "code": None,
+                                 "text": ["Take 2 gold from the", "bank", "Your turn: King", "End turn"]})]
+
+
+def test_a_seat_that_did_nothing_hears_the_prompts_tune_after_a_notice() -> None:
+    told = SeatCommands(wrap)
+    told.note(3, led="red", beep="error", text=["Robbed: give 4 gold", "to seat 2"])
+    told.prompt(3, led="blue", beep="turn", text=["Your turn: Merchant", "Take 2 gold"])
+    (seat, command), = told.items()
+    assert (seat, command["led"], command["beep"], command["ref"]) == (3, "blue", "turn", None)
+    assert command["text"] == ["Robbed: give 4 gold", "to seat 2", "Your turn: Merchant", "Take 2 gold"]
+
+
+def test_seats_are_told_in_the_order_they_were_first_told_something() -> None:
+    told = SeatCommands(wrap)
+    told.answer(2, led="green", beep="ok", text=["Rob Merchant", "Accepted"], ref=3)
+    told.note(4, text=["Pay 2 gold to the", "bank"])
+    told.note(2, text=["Take 2 gold from the", "bank"])
+    told.prompt(1, led="blue", beep="turn", text=["Pick a character", "Place a card"])
+    assert [seat for seat, _ in told.items()] == [2, 4, 1]
+
+
+def test_too_many_lines_share_lines_then_keep_the_prompts_first_line_and_the_first_notes() -> None:
+    robbed = ["Robbed! Give your 3", "gold to seat 1"]
+    income = ["Take 1 gold from the", "bank"]
+    prompt = ["Your turn: Merchant", "Take 2 gold"]
+    # as one paragraph the two notes take 3 lines; the prompt keeps its first line
+    assert fit([robbed, income], prompt, wrap) == ["Robbed! Give your 3", "gold to seat 1. Take",
+                                                   "1 gold from the bank.", "Your turn: Merchant"]
+    assert fit([robbed], prompt, wrap) == robbed + prompt
+    long = [["Take 2 gold from the", "bank"], ["Draw 2, keep 1, put 1", "at the bottom"], ["Pay 1 gold"]]
+    assert fit(long, prompt, wrap)[-1] == "Your turn: Merchant" and len(fit(long, prompt, wrap)) == MAX_LINES
+    assert fit(long, None, wrap) == wrap("Take 2 gold from the bank. Draw 2, keep 1, put 1 at the bottom. Pay 1 gold.")
+
+
+# ---------------------------------------------------------------- what the Citadels adapter notes for coins
+def citadels_notes(*events: Event) -> list[tuple[int, list[str]]]:
+    return [(seat, command["text"]) for seat, command in
+            CitadelsAdapter(TagRegistry.virtual()).feedback(list(events))]
+
+
+def test_a_seats_gold_from_the_bank_in_one_input_is_one_instruction() -> None:
+    income = Event("gold", {"seat": 3, "delta": 1, "reason": "income"})
+    bonus = Event("gold", {"seat": 3, "delta": 1, "reason": "merchant"})
+    draw = Event("instruct", {"seat": 3, "what": "draw", "draw": 1, "keep": 1})
+    assert citadels_notes(income, draw, bonus) == [(3, ["Take 2 gold from the", "bank"]),
+                                                   (3, ["Draw 1 district card"])]
+    assert citadels_notes(Event("gold", {"seat": 2, "delta": 2, "reason": "gold"}),
+                          Event("gold", {"seat": 2, "delta": -2, "reason": "build"})) == []  # no coin moves
+
+
+def test_a_robbery_that_moves_no_coin_says_nothing_to_do_with_coins() -> None:
+    def robbery(amount: int, thief: int, victim: int) -> Event:
+        return Event("robbery", {"amount": amount, "thief_seat": thief, "victim_seat": victim})
+    assert citadels_notes(robbery(0, 1, 2)) == []
+    assert citadels_notes(robbery(3, 1, 1)) == []  # a Thief holding the robbed character too (2-3 players)
+    assert citadels_notes(robbery(3, 1, 2)) == [(2, ["Robbed! Give your 3", "gold to seat 1"]),
+                                                (1, ["Take 3 gold from seat", "2"])]
