@@ -23,6 +23,7 @@ _PLAIN_VERBS = frozenset({"gold", "draw", "tax", "end", "smithy", "done"})
 _PROMPT_HEADS = frozenset({"pick", "faceup", "graveyard", "discard", "keep", "toss"})
 
 
+@functools.lru_cache(maxsize=4096)  # a table says the same few hundred lines again and again
 def say(key: str, lang: str = "en", **params: object) -> str:
     """One display line from the catalogue (``display.<key>``)."""
     return words.say(f"display.{key}", lang, None, **params)
@@ -46,6 +47,7 @@ def _wrapped(part: str) -> tuple[str, ...]:
     return tuple(textwrap.wrap(part, LINE)) or ("",)
 
 
+@functools.lru_cache(maxsize=4096)  # every option line, cursor move and answer names an action
 def describe(action: Action, lang: str = "en") -> str:
     """An option as a person reads it on a 21-character line."""
     verb, args = action.verb, action.args
