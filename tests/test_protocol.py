@@ -59,6 +59,10 @@ def test_spec_examples_parse() -> None:
     assert parse_event(event(edge="removed")).edge == "removed"
     button = parse_event(event(type="button", edge=None, uid=None, button="ok", press="long"))
     assert (button.type, button.button, button.long) == ("button", "ok", True)
+    # made field by field in order (the fast way): the same value as made by name
+    assert button == SeatEvent("esp32-a1b2c3", 3141592, 5, 1200, "button", button="ok", long=True)
+    assert parse_event(event(seat=3)) == SeatEvent("esp32-a1b2c3", 3141592, 5, 1200, "tag", edge="added",
+                                                   uid=UID7, seat=3)
     assert parse_event(event(type="button", edge=None, uid=None, button="a")).long is False
     fault = parse_event(event(type="fault", edge=None, uid=None, what="reader", detail="no ACK from PN532"))
     assert (fault.what, fault.detail) == ("reader", "no ACK from PN532")
@@ -306,6 +310,9 @@ def test_make_command_spec_example_and_round_trip() -> None:
     assert json.loads(payload) == {"v": 1, "id": 17, "led": "green", "blink": False, "beep": "ok",
                                    "text": ["Warlord", "Tap a district"]}
     assert parse_command(payload) == SeatCommand(17, "green", False, "ok", ("Warlord", "Tap a district"))
+    answer = make_command(18, led="red", beep="error", text=["Not your turn"], ref=5, code="not_your_turn")
+    assert parse_command(answer) == SeatCommand(id=18, led="red", beep="error", text=("Not your turn",), ref=5,
+                                                code="not_your_turn")
 
 
 def test_make_command_minimal_and_refusal_answer() -> None:

@@ -160,7 +160,7 @@ class ToyAdapter:
     def public_events(self, events: list[Took]) -> list[dict[str, Any]]:
         return [{"kind": "took", "seat": e.seat, "n": e.n, "left": e.left} for e in events]
 
-    def prompt_lines(self, game: ToyGame) -> list[str]:
+    def prompt_lines(self, game: ToyGame, options: list[Take]) -> list[str]:
         return ["Your turn", f"{game.stones} stones"]
 
     def prompt_event(self, game: ToyGame) -> dict[str, Any]:

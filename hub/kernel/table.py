@@ -318,7 +318,7 @@ class Table(Generic[G]):
             code = "no_decision" if pending is None else "not_your_turn"
             self._refuse(seat, event, Refusal(code, f"no decision for you now ({who} decides)"))
             return
-        options = self.button_options(seat)
+        options = self._button_options(seat)
         if not options:
             self._refuse(seat, event, Refusal("use_card", "place a card on your reader"))
             return
@@ -334,16 +334,20 @@ class Table(Generic[G]):
         self._try(seat, options[cursor], event)
 
     def button_options(self, seat: int) -> list[Any]:
-        """The pending options a seat's buttons cycle through (cards say the rest). A game's
-        state is its log (`replay`), so they are worked out once per (game, log length, seat):
-        a seat pressing A, B, A, OK asks for the same list four times."""
+        """The pending options a seat's buttons cycle through (cards say the rest)."""
+        return list(self._button_options(seat))
+
+    def _button_options(self, seat: int) -> list[Any]:
+        """`button_options`, shared (not to be changed). A game's state is its log
+        (`replay`), so they are worked out once per (game, log length, seat): the prompt
+        shows the first, and a seat pressing A, B, A, OK asks for the same list four times."""
         game = self.game
         kept = self._options
         if kept is not None and kept[0] is game and kept[1] == len(game.log) and kept[2] == seat:
-            return list(kept[3])
+            return kept[3]
         options = self.adapter.button_options(game, seat)
         self._options = (game, len(game.log), seat, options)
-        return list(options)
+        return options
 
     def _sync_cursor(self) -> None:
         key = (len(self.game.log), self.game.pending)
@@ -436,7 +440,7 @@ class Table(Generic[G]):
         pending = self.game.pending
         if pending is None:
             return []
-        text = self.adapter.prompt_lines(self.game)
+        text = self.adapter.prompt_lines(self.game, self._button_options(pending.seat))
         if told is None:
             self._send(pending.seat, led="blue", beep="turn", text=text)
         else:
@@ -461,7 +465,7 @@ class Table(Generic[G]):
                        self._lines(lift[0], _say("lift_more", n=len(lift) - 1)), ref=ref, code="lift_card")
         elif pending is not None and pending.seat == seat and not self.game.over:
             self._lift_shown.discard(seat)
-            self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game), ref=ref)
+            self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game, self._button_options(seat)), ref=ref)
         else:
             self._lift_shown.discard(seat)
             shown = self.displays.get(seat) or self.adapter.waiting_display(self.game)

@@ -190,11 +190,12 @@ class CitadelsAdapter:
     def public_events(self, events: list[Event]) -> list[dict[str, Any]]:
         return [e.to_json() for e in events if e.to is None]
 
-    def prompt_lines(self, game: Game) -> list[str]:
+    def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
+        """What the deciding seat must do, and the option its cursor starts on (the first of
+        its `button_options`), or "Place a card" when only a card says it."""
         assert game.pending is not None
-        seat, kind = game.pending
+        kind = game.pending.kind
         head = texts.prompt_head(kind, game.turn_char if kind == "turn" else None)
-        options = button_options(game, seat)
         first = texts.describe(options[0]) if options else texts.say("place_card")
         return texts.lines(head, first)
 
