@@ -15,7 +15,8 @@ from hub.engine.actions import VERBS
 from hub.engine.cards import CHARACTERS, TYPES, all_districts
 from hub.engine.editions import EDITIONS
 from hub.games.citadels.adapter import CitadelsAdapter
-from hub.table import texts
+from hub.table import TableService, TagRegistry, texts
+from hub.transport import InProcessBus
 from hub.voice.catalogue import load_catalogue
 from hub.voice.narrator import Narrator
 from hub.web.i18n import catalogue
@@ -299,6 +300,23 @@ def _assassins_turn(edition: str = "classic") -> Game:
 def test_a_refused_ability_says_the_characters_own_refusal_on_the_display_and_in_the_event() -> None:
     text, facts = _refused(_assassins_turn(), "1 kill assassin")  # the engine says "bad_target"
     assert " ".join(text) == "The Assassin cannot kill himself." and facts == {"character": "assassin"}
+
+
+def test_a_phones_refused_ability_names_the_character_so_its_page_says_the_same_words() -> None:
+    """The seat page words a refused answer by what the hub says: the character when its
+    ability refused the move (no list of codes and verbs of its own), else the code."""
+    game = _assassins_turn()
+    bus = InProcessBus()
+    service = TableService(bus, TagRegistry.virtual(), game.setup, game=game)
+    service.start()
+    try:
+        refused = service.answer(1, "1 kill assassin")
+        assert (refused["ok"], refused["code"], refused["character"]) == (False, "bad_target", "assassin")
+        early = service.answer(2, "2 gold")
+        assert early["code"] == "not_your_turn" and "character" not in early
+    finally:
+        service.stop()
+        bus.close()
 
 
 def test_the_2000_warlord_is_refused_in_his_editions_words() -> None:

@@ -369,8 +369,8 @@ class Table(Generic[G]):
         try:
             events = self._apply(action, meta)
         except self._refusals as exc:
-            self._refuse(seat, event, exc, action)
-            return {"ok": False, "code": exc.code, "message": exc.message}  # type: ignore[attr-defined]
+            facts = self._refuse(seat, event, exc, action)  # e.g. the character whose words say why
+            return {"ok": False, "code": exc.code, "message": exc.message, **facts}  # type: ignore[attr-defined]
         self.adapter.applied(action, uid)
         self.counters["accepted"] += 1
         told = SeatCommands(self._lines)
@@ -417,12 +417,15 @@ class Table(Generic[G]):
         """Every (device, boot) whose events the table has taken in."""
         return self.seen.boots()
 
-    def _refuse(self, seat: int, event: SeatEvent | None, exc: Any, action: Any | None = None) -> None:
+    def _refuse(self, seat: int, event: SeatEvent | None, exc: Any, action: Any | None = None) -> dict[str, Any]:
+        """Tell the seat why, publish the refusal; returns what the adapter adds to it (a
+        phone's answer carries it too, so its page words it as the display does)."""
         self.counters[f"refused_{exc.code}"] += 1
         led = "amber" if exc.code == "not_your_turn" else "red"
         text, facts = self.adapter.refusal_words(self.game, exc, action)  # the game's words for it
         self._send(seat, led=led, beep="error", ref=event.seq if event else None, text=text, code=exc.code)
         self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)
+        return facts
 
     def _after(self, events: list[Any], told: SeatCommands) -> None:
         """Tell each seat what to do after the game's events and prompt the next decider, in

@@ -19,7 +19,8 @@ from hub.table import texts
 
 CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode: said with a card
 # refusal codes an ability's own rules give (hub/engine/characters.py): then the character's
-# refusal words say why, as on the seat page (hub/web/static/seat.js ABILITY_CODES)
+# refusal words say why, on the display, in the voice and on the seat page (a phone's refused
+# answer names the character: `refusal_words`'s facts)
 ABILITY_CODES = frozenset({"bad_target", "must_gather_first", "cannot_afford"})
 
 

@@ -101,16 +101,11 @@
     document.getElementById("my-city").replaceChildren(...(me.city || []).map(C.district));
   }
 
-  /* Verbs of a character's ability: when one is refused, the character's own words say why
-     (the 2000 Warlord destroys only at the end of his turn). */
-  const ABILITY_VERBS = new Set(["kill", "rob", "swap", "redraw", "destroy"]);
-  const ABILITY_CODES = new Set(["bad_target", "must_gather_first", "cannot_afford"]);
-
-  /* A refusal in the reader's language, by its code (the code itself is never shown). */
-  function refusalText(result, action) {
-    const verb = String(action || "").split(" ")[1];
-    const calling = view && view.calling && ABILITY_VERBS.has(verb) && ABILITY_CODES.has(result.code) ? view.calling.character : null;
-    const own = calling ? C.characterWord(view, calling, "refusal") : "";
+  /* A refusal in the reader's language: the character's own words when the hub says its
+     ability refused the move (result.character: the 2000 Warlord destroys only at the end of
+     his turn), else the words for its code (the code itself is never shown). */
+  function refusalText(result) {
+    const own = result.character ? C.characterWord(view, result.character, "refusal") : "";
     return own || C.t("code_" + result.code) || C.t("code_other");
   }
 
@@ -144,7 +139,7 @@
       });
       const result = await response.json();
       feedback.className = "feedback " + (result.ok ? "good" : "bad");
-      feedback.textContent = result.ok ? C.t("sent") + C.colon() + label(view, action) : C.t("refused") + C.colon() + refusalText(result, action);
+      feedback.textContent = result.ok ? C.t("sent") + C.colon() + label(view, action) : C.t("refused") + C.colon() + refusalText(result);
     } catch (err) {
       feedback.className = "feedback bad";
       feedback.textContent = C.t("admin_offline");
