@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from hub import words
-from hub.engine import Action, Game, IllegalAction
+from hub.engine import Action, Game, IllegalAction, Setup
+from hub.engine.bots import RandomBot
 from hub.engine.actions import VERBS
 from hub.engine.cards import CHARACTERS, TYPES, all_districts
 from hub.engine.editions import EDITIONS
@@ -184,6 +185,25 @@ def test_every_verb_a_player_may_see_has_a_word_and_no_word_names_no_verb() -> N
     shown = set(VERBS) - {"void", "adjust"}  # the admin's corrections are worded as sentences
     graveyard_answers = {"take", "pass"}
     assert {k.split(".", 1)[1] for k in words.keys("verb.")} == shown | graveyard_answers
+
+
+@pytest.mark.parametrize("edition", sorted(EDITIONS))
+@pytest.mark.parametrize("mode", ["physical", "digital"])
+def test_every_option_a_seat_display_offers_is_worded_never_its_engine_text(edition: str, mode: str) -> None:
+    """In physical mode the Laboratory and the Museum are offered without a card (the player
+    picks it from the real hand): the display once showed the engine's "3 lab" for them."""
+    offered: set[Action] = set()
+    for players in (2, 4, 7):
+        for seed in range(6):
+            game = Game.new(Setup(players=players, seed=seed, mode=mode, edition=edition))
+            bot = RandomBot(seed)
+            while game.pending is not None:
+                offered.update(game.legal_actions())
+                game.apply(bot.choose(game))
+    assert {a.verb for a in offered} >= {"lab", "smithy", "tax", "gold", "draw", "end"}
+    raw = sorted(str(a) for a in offered if texts.describe(a) in (str(a), str(a).split(" ", 1)[1]))
+    assert raw == []
+    assert all(len(texts.describe(a)) <= 2 * texts.LINE for a in offered)
 
 
 def test_the_pages_get_every_table_complete_in_every_language() -> None:

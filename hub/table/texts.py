@@ -53,6 +53,10 @@ def describe(action: Action, lang: str = "en") -> str:
     verb, args = action.verb, action.args
     if verb in _CARD_VERBS and args:
         return say(verb, lang, card=card_name(args[0], lang))
+    if verb == "lab":  # physical mode: offered without a card (the player picks one from the hand in front of him)
+        return say("lab_any", lang)
+    if verb == "museum":
+        return say("museum_any", lang)
     if verb == "destroy":
         return say("destroy", lang, card=card_name(args[1], lang), seat=args[0])
     if verb == "swap":
