@@ -629,3 +629,22 @@ def test_every_input_tells_each_seat_at_most_one_command_that_fits_the_display(p
                                 for c in prompted)
     finally:
         sim.close()
+
+
+def test_when_the_game_ends_every_seat_display_says_who_won_and_its_own_score() -> None:
+    """Without it each display kept its last line ("End turn / Accepted") for good."""
+    sim = SimTable(Setup(players=4, seed=5, mode="physical"), bots="random")
+    try:
+        game = sim.play()
+        result = game.result()
+        winner, scores = result["winner"], {s["seat"]: s["score"] for s in result["seats"]}
+        for seat, device in sim.devices.items():
+            shown = device.shown
+            assert shown["led"] == "white" and shown["text"][0] == "Game over"
+            if seat == winner:
+                assert shown["text"][1:] == [f"You win: {scores[seat]} points"]
+            else:
+                assert shown["text"][1:] == [f"Seat {winner} wins: {scores[winner]}", f"Your score: {scores[seat]}"]
+            assert sim.service.seat_view(seat)["you"]["display"] == shown  # the page mirrors it
+    finally:
+        sim.close()

@@ -131,6 +131,14 @@ def misplaced_line(card: str | None, kind: str, lang: str = "en") -> str:
     return say("not_yours" if kind == "character" else "not_in_city", lang, card=card_name(card, lang))
 
 
+def final_lines(seat: int, winner: int, scores: dict[int, int], lang: str = "en") -> list[str]:
+    """A seat's display when the game ends: who won, and its own score."""
+    if seat == winner:
+        return [say("game_over", lang), say("you_win", lang, score=scores[seat])]
+    return [say("game_over", lang), say("seat_wins", lang, seat=winner, score=scores[winner]),
+            say("your_score", lang, score=scores[seat])]
+
+
 def waiting_line(seat: int | None, lang: str = "en") -> str:
     return say("decides", lang, seat=seat) if seat is not None else say("please_wait", lang)
 

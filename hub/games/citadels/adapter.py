@@ -178,6 +178,10 @@ class CitadelsAdapter:
                     out.append((thief, {"text": texts.lines(texts.say("robbery_take", amount=amount, seat=victim))}))
             elif e.kind == "instruct":
                 out.append((data["seat"], {"text": texts.lines(texts.instruction(data))}))
+            elif e.kind == "game_over":  # every display says it, or it keeps its last line for good
+                scores = {s["seat"]: s["score"] for s in data["scores"]}
+                out.extend((seat, {"led": "white", "beep": "turn",
+                                   "text": texts.final_lines(seat, data["winner"], scores)}) for seat in scores)
         said = []
         for seat, command in out:
             if not command:  # the place of a seat's coins from or to the bank
@@ -208,7 +212,7 @@ class CitadelsAdapter:
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
         if game.over:
-            return {"led": "white", "text": texts.lines(texts.say("game_over"))}
+            return {"led": "white", "text": texts.lines(texts.say("game_over"))}  # a seat new since the end
         who = texts.waiting_line(game.pending.seat if game.pending is not None else None)
         return {"led": "off", "text": texts.lines(texts.title(), who)}
 
