@@ -81,3 +81,9 @@ def test_a_robbery_that_moves_no_coin_says_nothing_to_do_with_coins() -> None:
     assert citadels_notes(robbery(3, 1, 1)) == []  # a Thief holding the robbed character too (2-3 players)
     assert citadels_notes(robbery(3, 1, 2)) == [(2, ["Robbed! Give your 3", "gold to seat 1"]),
                                                 (1, ["Take 3 gold from seat", "2"])]
+
+
+def test_a_swap_tells_both_players_and_the_crown_tells_who_takes_it() -> None:
+    assert citadels_notes(Event("swapped", {"seat": 1, "other": 3, "sizes": [4, 2]})) == [
+        (1, ["Swap hands w/ seat 3"]), (3, ["Swap hands w/ seat 1"])]
+    assert citadels_notes(Event("crown", {"seat": 2, "heir": False})) == [(2, ["Take the crown"])]

@@ -154,7 +154,7 @@ class CitadelsAdapter:
 
     # ------------------------------------------------------------------ events -> seats
     def feedback(self, events: list[Event]) -> list[tuple[int, dict[str, Any]]]:
-        """What each seat must do with coins and cards after these events (one input's).
+        """What each seat must do with coins, cards and the crown after these events (one input's).
         A seat's gold from and to the bank is said once, as the coins it really moves (a
         Merchant's income and bonus: "Take 2 gold", not "Take 1" twice); a robbery moves
         no coin when nothing is taken or the Thief robbed his own other character."""
@@ -178,6 +178,11 @@ class CitadelsAdapter:
                     out.append((thief, {"text": texts.lines(texts.say("robbery_take", amount=amount, seat=victim))}))
             elif e.kind == "instruct":
                 out.append((data["seat"], {"text": texts.lines(texts.instruction(data))}))
+            elif e.kind == "swapped":  # the Magician's swap: both players hand their cards over
+                out.append((data["seat"], {"text": texts.lines(texts.say("swap", seat=data["other"]))}))
+                out.append((data["other"], {"text": texts.lines(texts.say("swap", seat=data["seat"]))}))
+            elif e.kind == "crown":  # the crown is a real token on the table
+                out.append((data["seat"], {"text": texts.lines(texts.say("crown_take"))}))
             elif e.kind == "game_over":  # every display says it, or it keeps its last line for good
                 scores = {s["seat"]: s["score"] for s in data["scores"]}
                 out.extend((seat, {"led": "white", "beep": "turn",
