@@ -648,3 +648,19 @@ def test_when_the_game_ends_every_seat_display_says_who_won_and_its_own_score() 
             assert sim.service.seat_view(seat)["you"]["display"] == shown  # the page mirrors it
     finally:
         sim.close()
+
+
+def test_a_seat_that_reconnects_mid_decision_is_shown_the_option_ok_would_apply(table: Table) -> None:
+    """The restored prompt once named the first option while the cursor stayed where the
+    player had moved it: OK then applied another move than the display said."""
+    table.draft()
+    s1 = table.seats[1]
+    assert [str(a) for a in table.service.button_options(1)] == ["1 gold", "1 draw", "1 tax"]
+    table.answer(1, s1.press("b"))  # the short way round to the last option
+    assert s1.shown["text"] == ["3/3 Collect tax", "OK: do it"]
+    s1.vanish()
+    s1.reconnect()
+    table.service.settle()
+    assert s1.shown["text"] == ["Your turn: King", "Collect tax"]
+    assert table.answer(1, s1.press("ok")).code is None
+    assert str(table.service.game.log[-1]) == "1 tax"

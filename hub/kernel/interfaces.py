@@ -84,7 +84,7 @@ class GameAdapter(Protocol[G]):
     # -- events -> what seats and listeners are told
     def feedback(self, events: list[Any]) -> list[tuple[int, dict[str, Any]]]: ...  # (seat, command fields)
     def public_events(self, events: list[Any]) -> list[dict[str, Any]]: ...
-    def prompt_lines(self, game: G, options: list[Any]) -> list[str]: ...  # the decider's display; the cursor starts on options[0]
+    def prompt_lines(self, game: G, options: list[Any]) -> list[str]: ...  # the decider's display; its cursor is on options[0]
     def prompt_event(self, game: G) -> dict[str, Any]: ...  # {"kind": "prompt", "seat": ...}
     def waiting_display(self, game: G) -> dict[str, Any]: ...  # {"led", "text"} for the others
     def misplaced(self, game: G, seat: int, uids: list[str]) -> list[str]: ...  # cards to lift

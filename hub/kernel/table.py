@@ -349,6 +349,14 @@ class Table(Generic[G]):
         self._options = (game, len(game.log), seat, options)
         return options
 
+    def _from_cursor(self, seat: int) -> list[Any]:
+        """The seat's button options from the one its cursor is on: a prompt shown again
+        (a seat that reconnects mid-decision) names the option OK would apply."""
+        options = self._button_options(seat)
+        self._sync_cursor()
+        cursor = self._cursor.get(seat, 0) % len(options) if options else 0
+        return options[cursor:] + options[:cursor]
+
     def _sync_cursor(self) -> None:
         key = (len(self.game.log), self.game.pending)
         if key != self._decision_key:
@@ -468,7 +476,7 @@ class Table(Generic[G]):
                        self._lines(lift[0], _say("lift_more", n=len(lift) - 1)), ref=ref, code="lift_card")
         elif pending is not None and pending.seat == seat and not self.game.over:
             self._lift_shown.discard(seat)
-            self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game, self._button_options(seat)), ref=ref)
+            self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game, self._from_cursor(seat)), ref=ref)
         else:
             self._lift_shown.discard(seat)
             shown = self.displays.get(seat) or self.adapter.waiting_display(self.game)

@@ -201,8 +201,8 @@ class CitadelsAdapter:
         return [e.to_json() for e in events if e.to is None]
 
     def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
-        """What the deciding seat must do, and the option its cursor starts on (the first of
-        its `button_options`), or "Place a card" when only a card says it."""
+        """What the deciding seat must do, and the option its cursor is on (the first of
+        `options`, its button options from the cursor), or "Place a card" when only a card says it."""
         assert game.pending is not None
         kind = game.pending.kind
         head = texts.prompt_head(kind, game.turn_char if kind == "turn" else None)
