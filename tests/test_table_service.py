@@ -664,3 +664,14 @@ def test_a_seat_that_reconnects_mid_decision_is_shown_the_option_ok_would_apply(
     assert s1.shown["text"] == ["Your turn: King", "Collect tax"]
     assert table.answer(1, s1.press("ok")).code is None
     assert str(table.service.game.log[-1]) == "1 tax"
+
+
+def test_after_a_pause_the_prompt_again_names_the_option_ok_would_apply(table: Table) -> None:
+    table.draft()
+    s1 = table.seats[1]
+    table.answer(1, s1.press("a"))
+    assert s1.shown["text"] == ["2/3 Draw cards", "OK: do it"]
+    table.service.pause("a spilled drink")
+    table.service.resume()
+    assert s1.shown["text"] == ["Your turn: King", "Draw cards"]
+    assert table.answer(1, s1.press("ok")).code is None and str(table.service.game.log[-1]) == "1 draw"

@@ -451,7 +451,7 @@ class Table(Generic[G]):
         pending = self.game.pending
         if pending is None:
             return []
-        text = self.adapter.prompt_lines(self.game, self._button_options(pending.seat))
+        text = self.adapter.prompt_lines(self.game, self._from_cursor(pending.seat))  # moved only before a pause
         if told is None:
             self._send(pending.seat, led="blue", beep="turn", text=text)
         else:
