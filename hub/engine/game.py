@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, get_args
 
 from .actions import Action, IllegalAction, effective_log
 from .cards import CHARACTER_BY_ID, TYPES, CardSet, District, card_set
@@ -50,6 +50,11 @@ SIMPLE_ACTIONS: list[dict[str, Action]] = [
 MADE_ACTIONS: list[dict[str, dict[str, Action]]] = [
     {verb: {} for verb in CARD_VERBS} for _ in range(MAX_SEATS + 1)
 ]
+# Decisions are immutable too: one per seat and kind, shared (a game changes its pending decision at every action)
+DECISIONS: list[dict[str, Decision]] = [
+    {kind: Decision(seat, kind) for kind in get_args(DecisionKind)} for seat in range(MAX_SEATS + 1)
+]
+TURNS = [d["turn"] for d in DECISIONS]  # seat -> the seat's turn decision
 
 
 class Game:
@@ -363,10 +368,13 @@ class Game:
                 return self._correction(action)
             raise explain(self, action)
         self._events = []
+        self._legal = None  # a handler that knows the next decision's options at hand sets them
         _HANDLERS[action[1]](self, action)
         self.log.append(action)
-        d = self.pending  # a turn's options made now (most decisions are a turn's): no call to ask for them
-        self._legal = self._turn_options(d[0]) if d is not None and d[1] == "turn" else None
+        if self._legal is None:
+            d = self.pending  # a turn's options made now (most decisions are a turn's): no call to ask for them
+            if d is not None and d[1] == "turn":
+                self._legal = self._turn_options(d[0])
         return self._events
 
     def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
@@ -406,7 +414,7 @@ class Game:
     def _on_end(self, a: Action) -> None:
         seat = a[0]
         char = self.turn_char
-        if char in TAXED and "tax" not in self.used:
+        if self._taxes and "tax" not in self.used:
             self._tax(self.players[seat - 1])  # nobody gives up free income: a forgotten tax is collected
         self._events.append(_new(Event, ("turn_ended", {"seat": seat, "character": char}, None)))
         self.turn_seat = 0
@@ -433,7 +441,7 @@ class Game:
         self.deck[0:0] = self.drawn
         self.drawn = []
         self.gathered = True
-        self.pending = _new(Decision, (seat, "turn"))
+        self.pending = TURNS[seat]
 
     def _on_tax(self, a: Action) -> None:
         self._tax(self.players[a[0] - 1])
@@ -541,11 +549,13 @@ class Game:
         seat, kind = step
         if self.digital and self.n == 7 and not self.draft_steps:
             self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
-        self.pending = _new(Decision, step)
+        self.pending = DECISIONS[seat][kind]
         events = self._events
         events.append(_new(Event, ("draft_turn", {"seat": seat, "step": kind}, None)))
         if self.digital:
-            events.append(_new(Event, ("options", {"characters": sorted(self.pile, key=RANK_OF.__getitem__)}, seat)))
+            pile = self.pile
+            events.append(_new(Event, ("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat)))
+            self._legal = self._options(seat, kind, pile)  # the options at hand (see apply)
 
     # ------------------------------------------------------------------ calling
     def _start_calling(self) -> None:
@@ -586,7 +596,7 @@ class Game:
         self._ability = rules if rules.verbs else None  # None: no ability options to ask for
         self.used = set()
         self.revealed[char] = p.seat
-        self.pending = _new(Decision, (p.seat, "turn"))
+        self.pending = TURNS[p.seat]
         self._events.append(_new(Event, ("revealed", {"seat": p.seat, "character": char}, None)))
         if char == self.robbed:
             thief = self.player(self.holder["thief"])
@@ -647,8 +657,10 @@ class Game:
             self.gathered = True
             return
         self.drawn = drawn
-        self._events.append(_new(Event, ("drew", {"cards": list(drawn)}, p.seat)))
-        self.pending = _new(Decision, (p.seat, "keep"))
+        seat = p.seat
+        self._events.append(_new(Event, ("drew", {"cards": list(drawn)}, seat)))
+        self.pending = DECISIONS[seat]["keep"]
+        self._legal = self._options(seat, "keep", dict.fromkeys(drawn))  # the options at hand (see apply)
 
     def _to_hand(self, p: Player, cards: list[str], reason: str) -> None:
         p.hand.extend(cards)
