@@ -55,6 +55,7 @@ DECISIONS: list[dict[str, Decision]] = [
     {kind: Decision(seat, kind) for kind in get_args(DecisionKind)} for seat in range(MAX_SEATS + 1)
 ]
 TURNS = [d["turn"] for d in DECISIONS]  # seat -> the seat's turn decision
+PRICES: dict[str, tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]] = {}  # deck -> Game._prices()
 
 
 class Game:
@@ -112,7 +113,8 @@ class Game:
             self._calls[c.rank] = c.id
         self._kill_targets = [c.id for c in self.characters if c.rank > 1]
         self._rob_targets = [c.id for c in self.characters if c.rank > 2]
-        self._cost = {d.id: d.cost for d in self.cards.districts.values()}
+        self._cost, self._destroy_prices = self._prices()
+        self._character_ids = [c.id for c in self.characters]
         self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
         self._taxes = False  # the character in turn collects taxes
         self._ability: CharacterRules | None = None  # the character in turn, if its ability has options
@@ -169,6 +171,18 @@ class Game:
                 self.first_complete = p.seat
         if not self.digital:
             self.deck_unknown = total - sum(p.hand_size + len(p.city) for p in self.players)
+
+    def _prices(self) -> tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]:
+        """The deck's building costs, and ``destroy_price`` of each destructible district in a
+        city without and with a Great Wall: fixed by the deck, made once per deck (the
+        Warlord's options are asked for at every decision of his turn)."""
+        prices = PRICES.get(self.setup.deck)
+        if prices is None:
+            districts = self.cards.districts.values()
+            plain, walled = ({d.id: self.destroy_price(_walled(wall), d.id) for d in districts
+                              if d.effect != "indestructible"} for wall in (False, True))
+            prices = PRICES[self.setup.deck] = ({d.id: d.cost for d in districts}, (plain, walled))
+        return prices
 
     # ------------------------------------------------------------------ queries
     @property
@@ -328,24 +342,19 @@ class Game:
 
     def _destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
         """(seat, district, price) the Warlord may destroy now and can pay for."""
-        districts = self.cards.districts
         bishop = self.holder.get("bishop")
         protected = bishop if bishop is not None and self.killed != "bishop" else None
         complete_at = self.complete_at
         gold = warlord.gold
+        plain, walled = self._destroy_prices
         out: list[tuple[int, str, int]] = []
         for q in self.players:
             if q.seat == protected or len(q.city) >= complete_at:
                 continue
-            wall = "wall" in q.effects
+            prices = walled if "wall" in q.effects else plain
             for card in dict.fromkeys(q.city):
-                d = districts[card]
-                effect = d.effect
-                if effect == "indestructible":
-                    continue
-                cost = d.cost
-                price = (cost - 1 if cost > 1 else 0) + (1 if wall and effect != "wall" else 0)  # destroy_price inline
-                if price <= gold:
+                price = prices.get(card)  # None: indestructible
+                if price is not None and price <= gold:
                     out.append((q.seat, card, price))
         return out
 
@@ -524,7 +533,7 @@ class Game:
             self._draft_plans[self.crowned] = plan
         self.draft_steps = list(plan)
         if self.digital:
-            pile = [c.id for c in self.characters]
+            pile = list(self._character_ids)
             self.rng.shuffle(pile)
             self.faceup = self.edition.lay_face_up(pile, self.rng, n_up)
             self.facedown.append(pile.pop())
@@ -831,6 +840,14 @@ _HANDLERS: dict[str, Callable[[Game, Action], None]] = {
     "lab": Game._on_lab, "smithy": Game._on_smithy, "museum": Game._on_museum,
     **{verb: Game._on_ability for verb in ABILITY_OF},
 }  # verb -> its handler (every verb of an option; seat-0 corrections go to _correction)
+
+
+def _walled(wall: bool) -> Player:
+    """A seat whose city has (or has not) a Great Wall: what ``destroy_price`` reads of a victim."""
+    p = Player(0)
+    if wall:
+        p.effects = frozenset({"wall"})
+    return p
 
 
 def _distinct(cards: list[str]) -> list[str]:

@@ -37,11 +37,9 @@ class SplitMix64:
         m = len(items) - 1
         if m < 1:
             return
-        i = m
-        for z in _draws(self.seed + self.counter * GOLDEN, m):
-            j = z % (i + 1)
+        for i, k, z in zip(range(m, 0, -1), range(m + 1, 1, -1), _draws(self.seed + self.counter * GOLDEN, m)):
+            j = z % k  # k = i + 1
             items[i], items[j] = items[j], items[i]
-            i -= 1
         self.counter += m
 
 
