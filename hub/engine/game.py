@@ -61,6 +61,17 @@ PRICES: dict[str, tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]] 
 class Game:
     """A game in progress. Build with ``Game.new(setup)`` or ``Game.replay(setup, log)``."""
 
+    # Slots, not a __dict__: a game has more attributes than CPython shares dict keys for
+    # (30), and the rules read and write them at every action; a slot is a fixed offset
+    __slots__ = (
+        "setup", "cards", "edition", "characters", "in_game", "edition_state", "character_rules", "digital", "n",
+        "complete_at", "rng", "players", "deck", "deck_unknown", "round", "phase", "crowned", "log", "pending",
+        "pile", "faceup", "facedown", "draft_steps", "holder", "rank", "killed", "robbed", "revealed", "turn_seat",
+        "turn_char", "gathered", "builds_left", "used", "drawn", "tossed", "grave_card", "first_complete",
+        "result_cache", "_legal", "_events", "_start_events", "_simple", "_made", "_calls", "_kill_targets",
+        "_rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
+    )
+
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.cards: CardSet = card_set(setup.deck)
@@ -792,7 +803,8 @@ class Game:
         if action.verb == "void":
             log = [*self.log, action]
             rebuilt = Game.replay(self.setup, effective_log(log))
-            self.__dict__.update(rebuilt.__dict__)
+            for name in Game.__slots__:
+                setattr(self, name, getattr(rebuilt, name))
             self.log = log
             self._legal = None
             return [Event("voided", {"log_length": len(self.log)})]
