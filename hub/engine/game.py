@@ -151,7 +151,6 @@ class Game:
 
     def _deal(self) -> None:
         start = self.setup.start
-        total = self.cards.size()
         if self.digital:
             deck = self.cards.deck_list()
             if start is not None:
@@ -181,7 +180,7 @@ class Game:
             if len(p.city) >= self.complete_at and self.first_complete is None:
                 self.first_complete = p.seat
         if not self.digital:
-            self.deck_unknown = total - sum(p.hand_size + len(p.city) for p in self.players)
+            self.deck_unknown = self.cards.size() - sum(p.hand_size + len(p.city) for p in self.players)
 
     def _prices(self) -> tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]:
         """The deck's building costs, and ``destroy_price`` of each destructible district in a
