@@ -32,24 +32,28 @@ def _roll(seed: int, game: Game, salt: int = 0) -> int:
 class RandomBot:
     """Uniform over the legal options."""
 
-    __slots__ = ("seed", "_salted")
+    __slots__ = ("seed", "_mixed")
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self._salted = (seed * 0x100000001B3) & MASK64  # masked once: the rest of the roll's input is < 2**64
+        salted = (seed * 0x100000001B3) & MASK64  # the part of the roll's input that never changes
+        self._mixed = salted ^ (salted >> 30)  # and mix64's first step on it, done once
 
     def choose(self, game: Game, options: list[Action] | None = None,
                hand: list[str] | None = None) -> Action:
         if options is None:
             options = game._legal or game.legal_actions()  # the cached list, without a call when made
-        if len(options) == 1:  # one option (an eighth of the decisions): the roll cannot change the choice
+        n = len(options)
+        if n == 1:  # one option (an eighth of the decisions): the roll cannot change the choice
             return options[0]
         pending = game.pending
-        # _roll(self.seed, game) written out: the bench's hot loop is this bot's
-        z = self._salted ^ (len(game.log) << 8) ^ ((pending.seat if pending else 0) << 4)
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        # _roll(self.seed, game) written out: the bench's hot loop is this bot's. The input is
+        # salted ^ v, v = the log length and seat bits; mix64 starts with z ^ (z >> 30), which is
+        # (salted ^ (salted >> 30)) ^ v ^ (v >> 30): only v's small-integer part is left to do here
+        v = (len(game.log) << 8) | ((pending[0] if pending else 0) << 4)
+        z = ((self._mixed ^ v ^ (v >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return options[(z ^ (z >> 31)) % len(options)]
+        return options[(z ^ (z >> 31)) % n]
 
 
 class HeuristicBot:

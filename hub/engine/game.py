@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, get_args
 
 from .actions import Action, IllegalAction, effective_log
 from .cards import CHARACTER_BY_ID, TYPES, CardSet, District, card_set
@@ -50,10 +50,27 @@ SIMPLE_ACTIONS: list[dict[str, Action]] = [
 MADE_ACTIONS: list[dict[str, dict[str, Action]]] = [
     {verb: {} for verb in CARD_VERBS} for _ in range(MAX_SEATS + 1)
 ]
+# Decisions are immutable too: one per seat and kind, shared (a game changes its pending decision at every action)
+DECISIONS: list[dict[str, Decision]] = [
+    {kind: Decision(seat, kind) for kind in get_args(DecisionKind)} for seat in range(MAX_SEATS + 1)
+]
+TURNS = [d["turn"] for d in DECISIONS]  # seat -> the seat's turn decision
+PRICES: dict[str, tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]] = {}  # deck -> Game._prices()
 
 
 class Game:
     """A game in progress. Build with ``Game.new(setup)`` or ``Game.replay(setup, log)``."""
+
+    # Slots, not a __dict__: a game has more attributes than CPython shares dict keys for
+    # (30), and the rules read and write them at every action; a slot is a fixed offset
+    __slots__ = (
+        "setup", "cards", "edition", "characters", "in_game", "edition_state", "character_rules", "digital", "n",
+        "complete_at", "rng", "players", "deck", "deck_unknown", "round", "phase", "crowned", "log", "pending",
+        "pile", "faceup", "facedown", "draft_steps", "holder", "rank", "killed", "robbed", "revealed", "turn_seat",
+        "turn_char", "gathered", "builds_left", "used", "drawn", "tossed", "grave_card", "first_complete",
+        "result_cache", "_legal", "_events", "_start_events", "_simple", "_made", "_calls", "_kill_targets",
+        "_rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
+    )
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -107,7 +124,8 @@ class Game:
             self._calls[c.rank] = c.id
         self._kill_targets = [c.id for c in self.characters if c.rank > 1]
         self._rob_targets = [c.id for c in self.characters if c.rank > 2]
-        self._cost = {d.id: d.cost for d in self.cards.districts.values()}
+        self._cost, self._destroy_prices = self._prices()
+        self._character_ids = [c.id for c in self.characters]
         self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
         self._taxes = False  # the character in turn collects taxes
         self._ability: CharacterRules | None = None  # the character in turn, if its ability has options
@@ -133,7 +151,6 @@ class Game:
 
     def _deal(self) -> None:
         start = self.setup.start
-        total = self.cards.size()
         if self.digital:
             deck = self.cards.deck_list()
             if start is not None:
@@ -163,7 +180,19 @@ class Game:
             if len(p.city) >= self.complete_at and self.first_complete is None:
                 self.first_complete = p.seat
         if not self.digital:
-            self.deck_unknown = total - sum(p.hand_size + len(p.city) for p in self.players)
+            self.deck_unknown = self.cards.size() - sum(p.hand_size + len(p.city) for p in self.players)
+
+    def _prices(self) -> tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]:
+        """The deck's building costs, and ``destroy_price`` of each destructible district in a
+        city without and with a Great Wall: fixed by the deck, made once per deck (the
+        Warlord's options are asked for at every decision of his turn)."""
+        prices = PRICES.get(self.setup.deck)
+        if prices is None:
+            districts = self.cards.districts.values()
+            plain, walled = ({d.id: self.destroy_price(_walled(wall), d.id) for d in districts
+                              if d.effect != "indestructible"} for wall in (False, True))
+            prices = PRICES[self.setup.deck] = ({d.id: d.cost for d in districts}, (plain, walled))
+        return prices
 
     # ------------------------------------------------------------------ queries
     @property
@@ -323,24 +352,19 @@ class Game:
 
     def _destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
         """(seat, district, price) the Warlord may destroy now and can pay for."""
-        districts = self.cards.districts
         bishop = self.holder.get("bishop")
         protected = bishop if bishop is not None and self.killed != "bishop" else None
         complete_at = self.complete_at
         gold = warlord.gold
+        plain, walled = self._destroy_prices
         out: list[tuple[int, str, int]] = []
         for q in self.players:
             if q.seat == protected or len(q.city) >= complete_at:
                 continue
-            wall = "wall" in q.effects
+            prices = walled if "wall" in q.effects else plain
             for card in dict.fromkeys(q.city):
-                d = districts[card]
-                effect = d.effect
-                if effect == "indestructible":
-                    continue
-                cost = d.cost
-                price = (cost - 1 if cost > 1 else 0) + (1 if wall and effect != "wall" else 0)  # destroy_price inline
-                if price <= gold:
+                price = prices.get(card)  # None: indestructible
+                if price is not None and price <= gold:
                     out.append((q.seat, card, price))
         return out
 
@@ -363,10 +387,13 @@ class Game:
                 return self._correction(action)
             raise explain(self, action)
         self._events = []
+        self._legal = None  # a handler that knows the next decision's options at hand sets them
         _HANDLERS[action[1]](self, action)
         self.log.append(action)
-        d = self.pending  # a turn's options made now (most decisions are a turn's): no call to ask for them
-        self._legal = self._turn_options(d[0]) if d is not None and d[1] == "turn" else None
+        if self._legal is None:
+            d = self.pending  # a turn's options made now (most decisions are a turn's): no call to ask for them
+            if d is not None and d[1] == "turn":
+                self._legal = self._turn_options(d[0])
         return self._events
 
     def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
@@ -406,7 +433,7 @@ class Game:
     def _on_end(self, a: Action) -> None:
         seat = a[0]
         char = self.turn_char
-        if char in TAXED and "tax" not in self.used:
+        if self._taxes and "tax" not in self.used:
             self._tax(self.players[seat - 1])  # nobody gives up free income: a forgotten tax is collected
         self._events.append(_new(Event, ("turn_ended", {"seat": seat, "character": char}, None)))
         self.turn_seat = 0
@@ -433,7 +460,7 @@ class Game:
         self.deck[0:0] = self.drawn
         self.drawn = []
         self.gathered = True
-        self.pending = _new(Decision, (seat, "turn"))
+        self.pending = TURNS[seat]
 
     def _on_tax(self, a: Action) -> None:
         self._tax(self.players[a[0] - 1])
@@ -516,7 +543,7 @@ class Game:
             self._draft_plans[self.crowned] = plan
         self.draft_steps = list(plan)
         if self.digital:
-            pile = [c.id for c in self.characters]
+            pile = list(self._character_ids)
             self.rng.shuffle(pile)
             self.faceup = self.edition.lay_face_up(pile, self.rng, n_up)
             self.facedown.append(pile.pop())
@@ -541,11 +568,13 @@ class Game:
         seat, kind = step
         if self.digital and self.n == 7 and not self.draft_steps:
             self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
-        self.pending = _new(Decision, step)
+        self.pending = DECISIONS[seat][kind]
         events = self._events
         events.append(_new(Event, ("draft_turn", {"seat": seat, "step": kind}, None)))
         if self.digital:
-            events.append(_new(Event, ("options", {"characters": sorted(self.pile, key=RANK_OF.__getitem__)}, seat)))
+            pile = self.pile
+            events.append(_new(Event, ("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat)))
+            self._legal = self._options(seat, kind, pile)  # the options at hand (see apply)
 
     # ------------------------------------------------------------------ calling
     def _start_calling(self) -> None:
@@ -586,7 +615,7 @@ class Game:
         self._ability = rules if rules.verbs else None  # None: no ability options to ask for
         self.used = set()
         self.revealed[char] = p.seat
-        self.pending = _new(Decision, (p.seat, "turn"))
+        self.pending = TURNS[p.seat]
         self._events.append(_new(Event, ("revealed", {"seat": p.seat, "character": char}, None)))
         if char == self.robbed:
             thief = self.player(self.holder["thief"])
@@ -647,8 +676,10 @@ class Game:
             self.gathered = True
             return
         self.drawn = drawn
-        self._events.append(_new(Event, ("drew", {"cards": list(drawn)}, p.seat)))
-        self.pending = _new(Decision, (p.seat, "keep"))
+        seat = p.seat
+        self._events.append(_new(Event, ("drew", {"cards": list(drawn)}, seat)))
+        self.pending = DECISIONS[seat]["keep"]
+        self._legal = self._options(seat, "keep", dict.fromkeys(drawn))  # the options at hand (see apply)
 
     def _to_hand(self, p: Player, cards: list[str], reason: str) -> None:
         p.hand.extend(cards)
@@ -771,7 +802,8 @@ class Game:
         if action.verb == "void":
             log = [*self.log, action]
             rebuilt = Game.replay(self.setup, effective_log(log))
-            self.__dict__.update(rebuilt.__dict__)
+            for name in Game.__slots__:
+                setattr(self, name, getattr(rebuilt, name))
             self.log = log
             self._legal = None
             return [Event("voided", {"log_length": len(self.log)})]
@@ -819,6 +851,14 @@ _HANDLERS: dict[str, Callable[[Game, Action], None]] = {
     "lab": Game._on_lab, "smithy": Game._on_smithy, "museum": Game._on_museum,
     **{verb: Game._on_ability for verb in ABILITY_OF},
 }  # verb -> its handler (every verb of an option; seat-0 corrections go to _correction)
+
+
+def _walled(wall: bool) -> Player:
+    """A seat whose city has (or has not) a Great Wall: what ``destroy_price`` reads of a victim."""
+    p = Player(0)
+    if wall:
+        p.effects = frozenset({"wall"})
+    return p
 
 
 def _distinct(cards: list[str]) -> list[str]:
