@@ -39,7 +39,6 @@ from typing import Any
 from hub.cli import game_summary
 from hub.engine import Action, Game, Setup
 from hub.engine.bots import make_bot
-from hub.protocol import SeatCommand
 from hub.store import EventStore
 from hub.table.registry import TagRegistry
 from hub.table import texts
@@ -169,6 +168,10 @@ class RemoteService:
     def settle(self) -> None:
         """Nothing to wait for: `game` reads the hub's store afresh on every use."""
 
+    def run_pending(self) -> None:
+        """Nothing to run here: the hub's own thread takes inputs in (a player refused
+        `paused` waits with this, as on the in-process table, where it runs the queue)."""
+
     def handled(self, device: str, boot: int, seq: int) -> bool:
         self.table.sync()
         return any(m.get("device") == device and m.get("boot") == boot and m.get("seq") == seq
@@ -183,11 +186,6 @@ def expected_prompt(game: Game) -> str:
         return f"Your turn: {texts.card_name(game.turn_char)}"
     return {"pick": "Pick a character", "faceup": "Show face-up cards", "graveyard": "Graveyard?",
             "keep": "Keep a card"}[game.pending.kind]
-
-
-def last_prompt(device: VirtualSeat) -> SeatCommand | None:
-    prompts = [c for c in device.commands if c.ref is None and c.text]
-    return prompts[-1] if prompts else None
 
 
 def assert_displays_restored(devices: dict[int, VirtualSeat], game: Game, since: dict[int, int], what: str) -> None:
