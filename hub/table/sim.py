@@ -58,14 +58,19 @@ class SimPlayer:
         (`hand`: its hand's card ids, if already at hand)."""
         if hand is None:
             hand = self.world.hand_ids(self.seat)
-        offered = set(self.world.offered(self.seat))
+        offered: set[str] | None = None  # the characters handed to it, looked at for a pick only
         out = []
         for a in game.legal_actions():
-            if a.verb == "build" and a.args[0] not in hand:
-                continue
-            if a.verb == "pick" and a.args[0] not in offered:
-                continue
-            if a.verb in ("lab", "museum") and not hand:
+            verb = a.verb
+            if verb == "build":
+                if a.args[0] not in hand:
+                    continue
+            elif verb == "pick":
+                if offered is None:
+                    offered = set(self.world.offered(self.seat))
+                if a.args[0] not in offered:
+                    continue
+            elif not hand and verb in ("lab", "museum"):
                 continue
             out.append(a)
         return out
@@ -157,7 +162,7 @@ def keep_best(world: TableTop, game_of: Any) -> Any:
         game = game_of()
         city = set(game.player(seat).city)
         districts = game.cards.districts
-        ranked = sorted(uids, key=lambda u: (world.card(u).id not in city, districts[world.card(u).id].cost, u),
+        ranked = sorted(uids, key=lambda u: (world.card_id(u) not in city, districts[world.card_id(u)].cost, u),
                         reverse=True)
         return ranked[:keep]
     return choose
@@ -169,7 +174,7 @@ def give_up_worst(world: TableTop, game_of: Any) -> Any:
         game = game_of()
         city = set(game.player(seat).city)
         districts = game.cards.districts
-        ranked = sorted(world.hands[seat], key=lambda u: (world.card(u).id not in city, districts[world.card(u).id].cost, u))
+        ranked = sorted(world.hands[seat], key=lambda u: (world.card_id(u) not in city, districts[world.card_id(u)].cost, u))
         return ranked[:n]
     return choose
 

@@ -77,12 +77,15 @@ class VirtualSeat:
         self.raw_commands: list[bytes] = []
         # Commands are checked (parsed) when read, not when they arrive: a simulated seat
         # reads the answer to its own event and rarely anything else.
-        self._parsed: list[SeatCommand | ProtocolError | None] = []  # per raw command; None: not yet
+        self._parsed: dict[int, SeatCommand | ProtocolError] = {}  # raw command index -> checked, once read
         self._commands: list[SeatCommand] = []
         self._bad_commands: list[tuple[bytes, ProtocolError]] = []
         self._listed = 0  # raw commands sorted into _commands / _bad_commands so far
         self._answer_from: dict[tuple[int, int], int] = {}  # (boot, seq) -> raw commands received before it
-        self._condition = threading.Condition()
+        # The condition's own lock, held directly on the hot paths (`with self._mutex` is a C
+        # call; `with self._condition` goes through Condition.__enter__ in Python).
+        self._mutex = threading.RLock()
+        self._condition = threading.Condition(self._mutex)
         self._waiting = 0  # threads waiting on _condition: a command wakes them, nobody else needs a notify
         self._last_payload: bytes | None = None
         self._booted_at = time.monotonic()
@@ -202,8 +205,10 @@ class VirtualSeat:
     def _publish(self, topic: str, payload: bytes | str, retain: bool = False) -> None:
         """QoS 1, and over MQTT wait for the broker's PUBACK: when a VirtualSeat method
         returns, the message is at the broker, so a following `vanish()` cannot lose it."""
-        connection = self._require_connection()
-        connection.publish(topic, payload, qos=1, retain=retain)
+        connection = self._connection
+        if connection is None:
+            raise self._offline()
+        connection.publish(topic, payload, 1, retain)
         if isinstance(connection, MqttBus) and not self._flush(connection):
             raise TimeoutError(f"broker did not acknowledge {topic} within {self.patience} s")
 
@@ -337,42 +342,39 @@ class VirtualSeat:
         if self._closed:
             raise RuntimeError(f"seat {self.seat} is closed")
         with self._lock:
-            self.seq += 1
+            self.seq = seq = self.seq + 1
             event = {
                 "v": PROTOCOL_VERSION,
                 "device": self.device,
                 "boot": self.boot,
-                "seq": self.seq,
+                "seq": seq,
                 "t": int((time.monotonic() - self._booted_at) * 1000),
                 "type": kind,
                 **fields,
             }
             payload = _json(event)
             self.sent.append(event)
-            self._answer_from[(self.boot, self.seq)] = len(self.raw_commands)  # one atomic store
+            self._answer_from[(self.boot, seq)] = len(self.raw_commands)  # one atomic store
             self._last_payload = payload
             if self._connection is None:
                 self._outbox.append(payload)
             else:
-                self._publish(self.event_topic, payload)
+                self._publish(self._event_topic or self.event_topic, payload)
         return event
 
-    def _require_connection(self) -> Connection:
-        if self._connection is None:
-            raise RuntimeError(f"seat {self.seat} is offline (vanished or closed)")
-        return self._connection
+    def _offline(self) -> RuntimeError:
+        return RuntimeError(f"seat {self.seat} is offline (vanished or closed)")
 
     # ------------------------------------------------------------------ commands
     def _on_command(self, topic: str, payload: bytes) -> None:
-        with self._condition:
+        with self._mutex:
             self.raw_commands.append(payload)
-            self._parsed.append(None)
             if self._waiting:
                 self._condition.notify_all()
 
     def _parsed_at(self, index: int) -> SeatCommand | ProtocolError:
         """Raw command `index` checked as the firmware does (once). Under the condition."""
-        parsed = self._parsed[index]
+        parsed = self._parsed.get(index)
         if parsed is None:
             try:
                 parsed = parse_command(self.raw_commands[index])
@@ -429,15 +431,18 @@ class VirtualSeat:
         same number must not be taken for this one."""
         seq = event["seq"]
         index = self._answer_from.get((event["boot"], seq), 0)
-        deadline = time.monotonic() + timeout
-        with self._condition:
+        deadline = None  # in process the answer is usually there already: no clock read
+        raw = self.raw_commands
+        with self._mutex:
             while True:
-                for index in range(index, len(self.raw_commands)):
+                for index in range(index, len(raw)):
                     parsed = self._parsed_at(index)
                     if isinstance(parsed, SeatCommand) and parsed.ref == seq:
                         return parsed
                 else:
-                    index = len(self.raw_commands)
+                    index = len(raw)
+                if deadline is None:
+                    deadline = time.monotonic() + timeout
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise self._nothing(f"no answer to seq {seq}", timeout)

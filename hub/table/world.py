@@ -28,6 +28,10 @@ class TableTop:
         self.players = players
         self.rng = SplitMix64(seed ^ 0x5EA7)
         self.uid = {ref: uid for uid, ref in registry.tags.items()}
+        # Every uid this model handles comes from the registry as it is spelled there, so a
+        # card is found by a plain look-up (the simulated players ask ~6 times per action).
+        self._refs = registry.tags
+        self._card_ids = {uid: ref.id for uid, ref in registry.tags.items()}
         self.deck = [self.uid[ref] for ref in sorted(self.uid) if ref.kind == "district"]
         self.rng.shuffle(self.deck)  # index 0 is the bottom, the end is the top
         self.hands: dict[int, list[str]] = {s: [] for s in range(1, players + 1)}
@@ -47,15 +51,19 @@ class TableTop:
 
     # ------------------------------------------------------------------ queries
     def card(self, uid: str) -> CardRef:
-        ref = self.registry.lookup(uid)
-        assert ref is not None
-        return ref
+        return self._refs[uid]
+
+    def card_id(self, uid: str) -> str:
+        """The card (e.g. "manor") a uid is glued to."""
+        return self._card_ids[uid]
 
     def hand_ids(self, seat: int) -> list[str]:
-        return [self.card(u).id for u in self.hands[seat]]
+        ids = self._card_ids
+        return [ids[u] for u in self.hands[seat]]
 
     def uid_in(self, cards: list[str], card_id: str) -> str:
-        return next(u for u in cards if self.card(u).id == card_id)
+        ids = self._card_ids
+        return next(u for u in cards if ids[u] == card_id)
 
     def character_uid(self, character: str) -> str:
         return self.uid[CardRef("character", character)]
