@@ -7,8 +7,9 @@ Handlers run in the draining thread. Retained messages, per-client subscriptions
 last wills behave as Mosquitto's do, so fault tests (a seat vanishing) need no server.
 
 It is the simulated table's hot path, so a publish costs a dictionary look-up: the
-subscriptions a topic reaches are worked out once per topic (and again after any
-(un)subscribe), not by matching every pattern on every message. `publish_lazy` takes a
+subscriptions a topic reaches are worked out once per topic (a new subscription joins
+the topics it matches; a client leaving makes them worked out again), not by matching
+every pattern on every message. `publish_lazy` takes a
 function that makes the payload, called only when someone receives it: a retained view
 nobody is listening to is encoded when a late subscriber arrives, not on every change.
 """
@@ -33,6 +34,12 @@ class _Subscription:
     handler: Handler
     owner: "InProcessClient | None"
     active: bool = True
+
+    def __post_init__(self) -> None:
+        self.exact = "+" not in self.pattern and "#" not in self.pattern  # a seat's own cmd topic
+
+    def matches(self, topic: str) -> bool:
+        return self.pattern == topic if self.exact else topic_matches(self.pattern, topic)
 
 
 _Delivery = tuple[str, bytes, tuple[_Subscription, ...]]  # (topic, payload, targets), in publish order
@@ -150,8 +157,7 @@ class InProcessBus:
             targets = self._targets.get(topic) if type(topic) is str else None  # noqa: E721
             if targets is None:  # a topic not seen since the subscriptions last changed
                 check_topic(topic)
-                targets = self._targets[topic] = tuple(s for s in self._subscriptions
-                                                       if topic_matches(s.pattern, topic))
+                targets = self._targets[topic] = tuple(s for s in self._subscriptions if s.matches(topic))
             if type(qos) is not int or not 0 <= qos <= 2:  # noqa: E721 - the usual case costs no call
                 check_qos(qos)
             if type(payload) is bytes:  # noqa: E721 - the usual case first
@@ -198,9 +204,12 @@ class InProcessBus:
             self._check_open()
             subscription = _Subscription(pattern, handler, owner)
             self._subscriptions.append(subscription)
-            self._targets.clear()
+            targets = self._targets
+            for topic, reached in targets.items():  # the topics seen keep their look-up: one more target
+                if subscription.matches(topic):
+                    targets[topic] = (*reached, subscription)
             for topic, data in self._retained.items():
-                if topic_matches(pattern, topic):
+                if subscription.matches(topic):
                     payload = data.resolve() if isinstance(data, _LazyPayload) else data
                     self._queue.append((topic, payload, (subscription,)))
         self._drain()
