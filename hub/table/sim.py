@@ -58,22 +58,11 @@ class SimPlayer:
         (`hand`: its hand's card ids, if already at hand)."""
         if hand is None:
             hand = self.world.hand_ids(self.seat)
-        offered: set[str] | None = None  # the characters handed to it, looked at for a pick only
-        out = []
-        for a in game.legal_actions():
-            verb = a.verb
-            if verb == "build":
-                if a.args[0] not in hand:
-                    continue
-            elif verb == "pick":
-                if offered is None:
-                    offered = set(self.world.offered(self.seat))
-                if a.args[0] not in offered:
-                    continue
-            elif not hand and verb in ("lab", "museum"):
-                continue
-            out.append(a)
-        return out
+        offered = set(self.world.offered(self.seat))
+        return [a for a in game.legal_actions()
+                if not ((a.verb == "build" and a.args[0] not in hand)
+                        or (a.verb == "pick" and a.args[0] not in offered)
+                        or (not hand and a.verb in ("lab", "museum")))]
 
     def act(self) -> None:
         game = self.service.game

@@ -15,6 +15,11 @@ from hub.engine.rng import SplitMix64
 
 from .registry import CardRef, TagRegistry
 
+MOVING_KINDS = frozenset({"round_started", "instruct", "built", "destroyed", "graveyard_taken",
+                          "graveyard_passed", "swapped", "cards"})
+"""The public events after which people move cards (`TableTop.on_event`); most (prompt,
+called, gold...) move none, and the simulator hears about four per action."""
+
 # (seat, uids offered, how many to keep) -> the uids kept; the seat's player decides
 KeepChooser = Callable[[int, list[str], int], list[str]]
 # (seat, how many) -> the uids given up from that seat's hand
@@ -42,6 +47,8 @@ class TableTop:
         self.faceup: list[str] = []
         self.facedown: list[str] = []
         self.picks = 0
+        steps = self.rules.draft_steps(list(range(1, players + 1)))
+        self.picks_per_round = sum(1 for _, kind in steps if kind == "pick")
         self.last_placed: dict[int, str] = {}
         self.limbo: str | None = None  # a destroyed card on its way to the Graveyard or the deck
         self.choose_keep: KeepChooser = lambda seat, uids, keep: uids[:keep]
@@ -97,8 +104,7 @@ class TableTop:
             gone = discard(list(self.pile))
             self.pile.remove(gone)
             self.facedown.append(gone)
-        steps = self.rules.draft_steps(list(range(1, self.players + 1)))
-        if self.picks == sum(1 for _, kind in steps if kind == "pick"):
+        if self.picks == self.picks_per_round:
             self.facedown.extend(self.pile)
             self.pile = []
 
@@ -106,6 +112,8 @@ class TableTop:
     def on_event(self, event: dict[str, Any], graveyard_pending: bool) -> None:
         """Move cards as the players do after each public event of the hub."""
         kind = event["kind"]
+        if kind not in MOVING_KINDS:
+            return
         if kind == "round_started":
             self.shuffle_characters()
         elif kind == "instruct":

@@ -62,6 +62,10 @@ class _LazyPayload:
 
 Retained = bytes | _LazyPayload
 
+_USUAL_QOS = 1
+"""Every seat and hub message is QoS 1; CPython keeps one object for the int 1, so that
+case is one identity test (`qos is _USUAL_QOS`) instead of `check_qos`'s checks."""
+
 
 class InProcessBus:
     """The broker and an always-connected root client in one object (implements `Bus`).
@@ -154,11 +158,12 @@ class InProcessBus:
         with self._lock:
             if self._closed:
                 self._check_open()
-            targets = self._targets.get(topic) if type(topic) is str else None  # noqa: E721
-            if targets is None:  # a topic not seen since the subscriptions last changed
+            try:
+                targets = self._targets[topic]
+            except (KeyError, TypeError):  # a topic not seen since a client left (or not a topic)
                 check_topic(topic)
                 targets = self._targets[topic] = tuple(s for s in self._subscriptions if s.matches(topic))
-            if type(qos) is not int or not 0 <= qos <= 2:  # noqa: E721 - the usual case costs no call
+            if qos is not _USUAL_QOS:  # anything else (0, 2, a bad value) is checked in full
                 check_qos(qos)
             if type(payload) is bytes:  # noqa: E721 - the usual case first
                 data = payload
