@@ -375,10 +375,14 @@ class VirtualSeat:
 
     # ------------------------------------------------------------------ commands
     def _on_command(self, topic: str, payload: bytes) -> None:
-        with self._mutex:
+        mutex = self._mutex
+        mutex.acquire()  # not `with`: every command to every seat comes here, and this costs half
+        try:
             self.raw_commands.append(payload)
             if self._waiting:
                 self._condition.notify_all()
+        finally:
+            mutex.release()
 
     def _parsed_at(self, index: int) -> SeatCommand | ProtocolError:
         """Raw command `index` checked as the firmware does (once). Under the condition."""

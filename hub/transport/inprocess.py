@@ -155,7 +155,9 @@ class InProcessBus:
         The simulated table's hot path (about seven publishes per action), so the usual
         case, bytes to a topic already seen, costs one locked step and no extra call: the
         message is handed over at once when nothing is queued before it."""
-        with self._lock:
+        lock = self._lock
+        lock.acquire()  # not `with`: acquire/release in try/finally costs half as much
+        try:
             if self._closed:
                 self._check_open()
             try:
@@ -190,6 +192,8 @@ class InProcessBus:
             if self._queue:  # left by a subscribe on another thread: those go first
                 self._queue.append(delivery)
                 delivery = None
+        finally:
+            lock.release()
         self._deliver(delivery)
 
     publish = _publish  # the hub's publishes: one call frame fewer (`Bus.publish`'s signature)
@@ -252,11 +256,14 @@ class InProcessBus:
             while True:
                 if delivery is None:
                     if not queue:
-                        with self._lock:
+                        self._lock.acquire()  # not `with`, as in `_publish`
+                        try:
                             if not queue:
                                 self._draining = False
                                 finished = True
                                 break
+                        finally:
+                            self._lock.release()
                         continue
                     try:
                         delivery = queue.popleft()
