@@ -110,6 +110,24 @@ def test_events_follow_the_spec_and_number_per_boot(table: Table) -> None:
     assert all(set(json.loads(p)) >= {"v", "device", "boot", "seq", "t", "type"} for p in raw)
 
 
+@pytest.mark.parametrize("device, uid, button", [
+    ("fake-1", UID, "a"),
+    ('sé"at\\1', 'é"\\\n\u2028', 'ok"'),  # quotes, backslashes, non-ASCII, control characters
+    ("sim-t1-1", "", ""),
+])
+def test_card_and_button_events_are_the_encoders_bytes(device: str, uid: str, button: str) -> None:
+    """place, lift and press write their payloads without json's encoder (the simulator's
+    hot path): byte for byte what `json.dumps(event, separators=(",", ":"))` writes."""
+    bus = InProcessBus()
+    log = MessageLog()
+    bus.subscribe("citadels/t1/seat/2/event", log)
+    seat = FakeSeat(bus, seat=2, device=device, boot=9, inventory=False)
+    sent = [seat.place(uid), seat.lift(uid), seat.press(button), seat.press(button, long=True)]
+    payloads = [p for _, p in log.wait_count(4)]
+    assert payloads == [json.dumps(e, separators=(",", ":")).encode() for e in sent]
+    assert [json.loads(p)["seq"] for p in payloads] == [1, 2, 3, 4]
+
+
 def test_commands_are_recorded_and_matched_by_ref(table: Table) -> None:
     table.answer_every_event()
     seat = table.seat(1)

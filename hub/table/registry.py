@@ -9,6 +9,7 @@ interrupted enrollment resumes where it stopped):
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -59,6 +60,13 @@ def virtual_uid(ref: CardRef) -> str:
     return "04" + digest[:12]
 
 
+@functools.cache
+def _virtual_tags(deck: str) -> dict[str, CardRef]:
+    """Every card of `deck` by its virtual UID, hashed once per process (every simulated
+    table, e.g. each game of `sim --games N`, starts from the same registry)."""
+    return {virtual_uid(ref): ref for ref in all_cards(deck)}
+
+
 @dataclass
 class TagRegistry:
     deck: str
@@ -71,7 +79,7 @@ class TagRegistry:
     @classmethod
     def virtual(cls, deck: str = "classic") -> TagRegistry:
         """The simulator's registry: every card with a made-up but fixed UID."""
-        return cls(deck, {virtual_uid(ref): ref for ref in all_cards(deck)})
+        return cls(deck, dict(_virtual_tags(deck)))  # a copy: a registry's tags may be edited
 
     @classmethod
     def load(cls, path: str | Path) -> TagRegistry:

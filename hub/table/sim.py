@@ -46,12 +46,16 @@ ANSWER_WAIT_S = 2.0
 class SimPlayer:
     """A bot at one seat: decides like the engine bots, acts with cards and buttons."""
 
-    def __init__(self, seat: int, device: VirtualSeat, bot: Bot, service: TableService, world: TableTop) -> None:
+    def __init__(self, seat: int, device: VirtualSeat, bot: Bot, service: TableService, world: TableTop,
+                 hub_elsewhere: bool = True) -> None:
         self.seat = seat
         self.device = device
         self.bot = bot
         self.service = service
         self.world = world
+        self.hub_elsewhere = hub_elsewhere
+        """The hub runs on a thread of its own (over MQTT). In process this thread is the
+        hub's: an event has been taken in, and its listeners told, when the send returns."""
 
     def options(self, game: Game, hand: list[str] | None = None) -> list[Action]:
         """The legal options this player can really carry out with the cards in front of it
@@ -59,16 +63,10 @@ class SimPlayer:
         if hand is None:
             hand = self.world.hand_ids(self.seat)
         offered = set(self.world.offered(self.seat))
-        out = []
-        for a in game.legal_actions():
-            if a.verb == "build" and a.args[0] not in hand:
-                continue
-            if a.verb == "pick" and a.args[0] not in offered:
-                continue
-            if a.verb in ("lab", "museum") and not hand:
-                continue
-            out.append(a)
-        return out
+        return [a for a in game.legal_actions()
+                if not ((a.verb == "build" and a.args[0] not in hand)
+                        or (a.verb == "pick" and a.args[0] not in offered)
+                        or (not hand and a.verb in ("lab", "museum")))]
 
     def act(self) -> None:
         game = self.service.game
@@ -125,8 +123,12 @@ class SimPlayer:
         while True:
             before = len(self.service.game.log)
             event = send()
-            answer = self._answer(event)
-            self.service.settle()  # a real hub thread may still be telling listeners (the table top) about it
+            try:
+                answer: SeatCommand | None = self.device.answer_to(event, timeout=ANSWER_WAIT_S)
+            except TimeoutError:
+                answer = self._answer_after_silence(event)
+            if self.hub_elsewhere:
+                self.service.settle()  # the hub thread may still be telling listeners (the table top) about it
             if after is not None:
                 after()
             accepted = len(self.service.game.log) > before
@@ -138,17 +140,17 @@ class SimPlayer:
                 time.sleep(0.02)
                 self.service.run_pending()
 
-    def _answer(self, event: dict[str, Any]) -> SeatCommand | None:
-        """The hub's answer to `event`; after a silence, the event again (the hub drops
+    def _answer_after_silence(self, event: dict[str, Any]) -> SeatCommand | None:
+        """The hub's answer to `event` after a silence: the event again (the hub drops
         duplicates), or None once the hub says it took the event in (its answer was lost)."""
         while True:
+            if self.service.handled(event["device"], event["boot"], event["seq"]):
+                return None
+            self.device.resend(event)
             try:
                 return self.device.answer_to(event, timeout=ANSWER_WAIT_S)
             except TimeoutError:
                 pass
-            if self.service.handled(event["device"], event["boot"], event["seq"]):
-                return None
-            self.device.resend(event)
 
 
 def keep_best(world: TableTop, game_of: Any) -> Any:
@@ -157,7 +159,7 @@ def keep_best(world: TableTop, game_of: Any) -> Any:
         game = game_of()
         city = set(game.player(seat).city)
         districts = game.cards.districts
-        ranked = sorted(uids, key=lambda u: (world.card(u).id not in city, districts[world.card(u).id].cost, u),
+        ranked = sorted(uids, key=lambda u: (world.card_id(u) not in city, districts[world.card_id(u)].cost, u),
                         reverse=True)
         return ranked[:keep]
     return choose
@@ -169,7 +171,7 @@ def give_up_worst(world: TableTop, game_of: Any) -> Any:
         game = game_of()
         city = set(game.player(seat).city)
         districts = game.cards.districts
-        ranked = sorted(world.hands[seat], key=lambda u: (world.card(u).id not in city, districts[world.card(u).id].cost, u))
+        ranked = sorted(world.hands[seat], key=lambda u: (world.card_id(u) not in city, districts[world.card_id(u)].cost, u))
         return ranked[:n]
     return choose
 
@@ -200,7 +202,8 @@ class SimTable:
         self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s,
                                        patience=None)
                         for s in range(1, setup.players + 1)}
-        self.players = {s: SimPlayer(s, d, make_bot(bots, setup.seed * 31 + s), self.service, self.world)
+        self.players = {s: SimPlayer(s, d, make_bot(bots, setup.seed * 31 + s), self.service, self.world,
+                                     hub_elsewhere=self.inproc is None)
                         for s, d in self.devices.items()}
         self._wait_online()
 

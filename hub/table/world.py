@@ -15,6 +15,11 @@ from hub.engine.rng import SplitMix64
 
 from .registry import CardRef, TagRegistry
 
+MOVING_KINDS = frozenset({"round_started", "instruct", "built", "destroyed", "graveyard_taken",
+                          "graveyard_passed", "swapped", "cards"})
+"""The public events after which people move cards (`TableTop.on_event`); most (prompt,
+called, gold...) move none, and the simulator hears about four per action."""
+
 # (seat, uids offered, how many to keep) -> the uids kept; the seat's player decides
 KeepChooser = Callable[[int, list[str], int], list[str]]
 # (seat, how many) -> the uids given up from that seat's hand
@@ -28,6 +33,10 @@ class TableTop:
         self.players = players
         self.rng = SplitMix64(seed ^ 0x5EA7)
         self.uid = {ref: uid for uid, ref in registry.tags.items()}
+        # Every uid this model handles comes from the registry as it is spelled there, so a
+        # card is found by a plain look-up (the simulated players ask ~6 times per action).
+        self._refs = registry.tags
+        self._card_ids = {uid: ref.id for uid, ref in registry.tags.items()}
         self.deck = [self.uid[ref] for ref in sorted(self.uid) if ref.kind == "district"]
         self.rng.shuffle(self.deck)  # index 0 is the bottom, the end is the top
         self.hands: dict[int, list[str]] = {s: [] for s in range(1, players + 1)}
@@ -38,6 +47,8 @@ class TableTop:
         self.faceup: list[str] = []
         self.facedown: list[str] = []
         self.picks = 0
+        steps = self.rules.draft_steps(list(range(1, players + 1)))
+        self.picks_per_round = sum(1 for _, kind in steps if kind == "pick")
         self.last_placed: dict[int, str] = {}
         self.limbo: str | None = None  # a destroyed card on its way to the Graveyard or the deck
         self.choose_keep: KeepChooser = lambda seat, uids, keep: uids[:keep]
@@ -47,15 +58,19 @@ class TableTop:
 
     # ------------------------------------------------------------------ queries
     def card(self, uid: str) -> CardRef:
-        ref = self.registry.lookup(uid)
-        assert ref is not None
-        return ref
+        return self._refs[uid]
+
+    def card_id(self, uid: str) -> str:
+        """The card (e.g. "manor") a uid is glued to."""
+        return self._card_ids[uid]
 
     def hand_ids(self, seat: int) -> list[str]:
-        return [self.card(u).id for u in self.hands[seat]]
+        ids = self._card_ids
+        return [ids[u] for u in self.hands[seat]]
 
     def uid_in(self, cards: list[str], card_id: str) -> str:
-        return next(u for u in cards if self.card(u).id == card_id)
+        ids = self._card_ids
+        return next(u for u in cards if ids[u] == card_id)
 
     def character_uid(self, character: str) -> str:
         return self.uid[CardRef("character", character)]
@@ -89,8 +104,7 @@ class TableTop:
             gone = discard(list(self.pile))
             self.pile.remove(gone)
             self.facedown.append(gone)
-        steps = self.rules.draft_steps(list(range(1, self.players + 1)))
-        if self.picks == sum(1 for _, kind in steps if kind == "pick"):
+        if self.picks == self.picks_per_round:
             self.facedown.extend(self.pile)
             self.pile = []
 
@@ -98,6 +112,8 @@ class TableTop:
     def on_event(self, event: dict[str, Any], graveyard_pending: bool) -> None:
         """Move cards as the players do after each public event of the hub."""
         kind = event["kind"]
+        if kind not in MOVING_KINDS:
+            return
         if kind == "round_started":
             self.shuffle_characters()
         elif kind == "instruct":
