@@ -451,7 +451,9 @@ class Table(Generic[G]):
         pending = self.game.pending
         if pending is None:
             return []
-        text = self.adapter.prompt_lines(self.game, self._from_cursor(pending.seat))  # moved only before a pause
+        # from the cursor: a new decision's starts on the first option; after a pause it is
+        # where the player left it
+        text = self.adapter.prompt_lines(self.game, self._from_cursor(pending.seat))
         if told is None:
             self._send(pending.seat, led="blue", beep="turn", text=text)
         else:
