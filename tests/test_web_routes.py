@@ -8,6 +8,7 @@ import json
 import pytest
 
 from hub.web import create_app, make_tokens, print_access
+from hub.protocol import LEDS
 from hub.web.app import MAX_CONTENT_LENGTH
 from hub.web.tokens import seat_for_token, token_matches
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, FakeTable, make_app, sse_frames
@@ -93,6 +94,14 @@ def test_scoreboard_page_is_self_contained(client) -> None:
     assert "http://" not in html and "https://" not in html  # no CDN: the table is offline
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
     assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_the_seat_page_shows_every_led_colour_a_hub_command_may_ask_for(client) -> None:
+    """The seat page mirrors the display's LED; white (the game is over) once showed as off."""
+    response = client.get("/static/app.css")
+    css = response.get_data(as_text=True)
+    response.close()
+    assert [led for led in LEDS if led != "off" and f'.led[data-led="{led}"]' not in css] == []
 
 
 @pytest.mark.parametrize("name", ["app.css", "common.js", "scoreboard.js", "seat.js", "admin.js"])
