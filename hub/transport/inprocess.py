@@ -184,13 +184,14 @@ class InProcessBus:
                 data = to_bytes(payload)
                 if retain:
                     self._retain(topic, data)
-            delivery: _Delivery | None = (topic, data, targets)
+            message: _Delivery = (topic, data, targets)
             if self._draining:
-                self._queue.append(delivery)
+                self._queue.append(message)
                 return  # the frame already draining delivers it, after the current message
             self._draining = True
+            delivery: _Delivery | None = message
             if self._queue:  # left by a subscribe on another thread: those go first
-                self._queue.append(delivery)
+                self._queue.append(message)
                 delivery = None
         finally:
             lock.release()
