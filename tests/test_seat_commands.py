@@ -14,7 +14,7 @@ from hub.table.texts import lines as wrap
 def test_an_answer_alone_is_sent_as_it_is() -> None:
     told = SeatCommands(wrap)
     told.answer(2, led="green", beep="ok", text=["End turn", "Accepted"], ref=7)
-    assert told.items() == [(2, {"led": "green", "beep": "ok", "ref": 7, "code": None,
+    assert told.items() == [(2, {"led": "green", "beep": "ok", "ref": 7,
                                  "text": ["End turn", "Accepted"]})]
 
 
@@ -23,7 +23,7 @@ def test_the_next_prompt_replaces_accepted_and_keeps_the_coin_note_above_it() ->
     told.answer(1, led="green", beep="ok", text=["Take 2 gold", "Accepted"], ref=12)
     told.note(1, text=["Take 2 gold from the", "bank"])
     told.prompt(1, led="blue", beep="turn", text=["Your turn: King", "End turn"])
-    assert told.items() == [(1, {"led": "blue", "beep": "ok", "ref": 12, "code": None,
+    assert told.items() == [(1, {"led": "blue", "beep": "ok", "ref": 12,
                                  "text": ["Take 2 gold from the", "bank", "Your turn: King", "End turn"]})]
 
 

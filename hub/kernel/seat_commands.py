@@ -25,53 +25,65 @@ from typing import Any
 MAX_LINES = 4  # docs/protocol.md: a command's text is up to 4 lines
 
 
+class _Told:
+    """What one seat is told by one input, part by part."""
+
+    __slots__ = ("led", "beep", "ref", "passing", "notes", "prompt", "answered")
+
+    def __init__(self, led: str | None = None, beep: str | None = None, ref: int | None = None,
+                 passing: list[str] | None = None, answered: bool = False) -> None:
+        self.led = led
+        self.beep = beep
+        self.ref = ref
+        self.passing = passing  # the answer's own text, shown only if nothing else is said
+        self.notes: list[list[str]] = []  # each note's lines
+        self.prompt: list[str] | None = None
+        self.answered = answered  # an answer keeps its beep
+
+    def light(self, led: str | None, beep: str | None) -> None:
+        if led is not None:
+            self.led = led
+        if beep is not None and not self.answered:
+            self.beep = beep
+
+
 class SeatCommands:
     """The commands of one input, merged per seat (see the module doc); `items()` gives
     them in the order the seats were first told something, as keyword arguments for
     ``Table._send``."""
 
-    __slots__ = ("_parts", "_wrap")
+    __slots__ = ("_told", "_wrap")
 
     def __init__(self, wrap: Callable[[str], list[str]]) -> None:
         self._wrap = wrap  # free text -> display lines (the game adapter's `lines`)
-        # seat -> [led, beep, ref, code, passing text, notes (each its lines), prompt lines, beep kept]
-        self._parts: dict[int, list[Any]] = {}
+        self._told: dict[int, _Told] = {}
 
     def answer(self, seat: int, *, led: str, beep: str, text: list[str], ref: int | None) -> None:
         """The answer to `seat`'s own input (always the seat's first part)."""
-        self._parts[seat] = [led, beep, ref, None, text, [], None, True]
+        self._told[seat] = _Told(led, beep, ref, text, answered=True)
 
     def note(self, seat: int, led: str | None = None, beep: str | None = None,
              text: list[str] | None = None) -> None:
-        parts = self._parts_of(seat)
-        self._light(parts, led, beep)
+        told = self._of(seat)
+        told.light(led, beep)
         if text:
-            parts[5].append(text)
+            told.notes.append(text)
 
     def prompt(self, seat: int, *, led: str, beep: str, text: list[str]) -> None:
-        parts = self._parts_of(seat)
-        self._light(parts, led, beep)
-        parts[6] = text
+        told = self._of(seat)
+        told.light(led, beep)
+        told.prompt = text
 
     def items(self) -> list[tuple[int, dict[str, Any]]]:
-        out = []
-        for seat, (led, beep, ref, code, passing, notes, prompt, _) in self._parts.items():
-            out.append((seat, {"led": led, "beep": beep, "ref": ref, "code": code,
-                               "text": fit(notes, prompt, self._wrap) if notes or prompt else passing}))
-        return out
+        return [(seat, {"led": t.led, "beep": t.beep, "ref": t.ref,
+                        "text": fit(t.notes, t.prompt, self._wrap) if t.notes or t.prompt else t.passing})
+                for seat, t in self._told.items()]
 
-    def _parts_of(self, seat: int) -> list[Any]:
-        parts = self._parts.get(seat)
-        if parts is None:
-            parts = self._parts[seat] = [None, None, None, None, None, [], None, False]
-        return parts
-
-    @staticmethod
-    def _light(parts: list[Any], led: str | None, beep: str | None) -> None:
-        if led is not None:
-            parts[0] = led
-        if beep is not None and not parts[7]:
-            parts[1] = beep
+    def _of(self, seat: int) -> _Told:
+        told = self._told.get(seat)
+        if told is None:
+            told = self._told[seat] = _Told()
+        return told
 
 
 def fit(notes: list[list[str]], prompt: list[str] | None, wrap: Callable[[str], list[str]]) -> list[str]:
