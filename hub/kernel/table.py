@@ -322,8 +322,7 @@ class Table(Generic[G]):
         if not options:
             self._refuse(seat, event, Refusal("use_card", "place a card on your reader"))
             return
-        self._sync_cursor()
-        cursor = self._cursor.get(seat, 0) % len(options)
+        cursor = self._cursor_on(seat, options)
         if event.button in ("a", "b"):
             cursor = (cursor + (1 if event.button == "a" else -1)) % len(options)
             self._cursor[seat] = cursor
@@ -353,15 +352,17 @@ class Table(Generic[G]):
         """The seat's button options from the one its cursor is on: a prompt shown again
         (a seat that reconnects mid-decision) names the option OK would apply."""
         options = self._button_options(seat)
-        self._sync_cursor()
-        cursor = self._cursor.get(seat, 0) % len(options) if options else 0
+        cursor = self._cursor_on(seat, options) if options else 0
         return options[cursor:] + options[:cursor]
 
-    def _sync_cursor(self) -> None:
+    def _cursor_on(self, seat: int, options: list[Any]) -> int:
+        """Where the seat's cursor is among its (non-empty) `options`: the first option at
+        a new decision (a decision is the log's length and what is pending)."""
         key = (len(self.game.log), self.game.pending)
         if key != self._decision_key:
             self._decision_key = key
             self._cursor.clear()
+        return self._cursor.get(seat, 0) % len(options)
 
     # ------------------------------------------------------------------ applying
     @property
