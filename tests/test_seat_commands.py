@@ -61,7 +61,7 @@ def test_too_many_lines_share_lines_then_keep_the_prompts_first_line_and_the_fir
 # ---------------------------------------------------------------- what the Citadels adapter notes for coins
 def citadels_notes(*events: Event) -> list[tuple[int, list[str]]]:
     return [(seat, command["text"]) for seat, command in
-            CitadelsAdapter(TagRegistry.virtual()).feedback(list(events))]
+            CitadelsAdapter(TagRegistry.virtual()).feedback([e.to_json() for e in events if e.public])]
 
 
 def test_a_seats_gold_from_the_bank_in_one_input_is_one_instruction() -> None:

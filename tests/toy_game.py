@@ -154,8 +154,8 @@ class ToyAdapter:
     def remember_applied(self, action: Take, meta: dict[str, Any]) -> None:
         pass
 
-    def feedback(self, events: list[Took]) -> list[tuple[int, dict[str, Any]]]:
-        return [(e.seat, {"text": [f"{e.left} stones left"]}) for e in events if e.left == 0]
+    def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+        return [(e["seat"], {"text": [f"{e['left']} stones left"]}) for e in public if e["left"] == 0]
 
     def public_events(self, events: list[Took]) -> list[dict[str, Any]]:
         return [{"kind": "took", "seat": e.seat, "n": e.n, "left": e.left} for e in events]

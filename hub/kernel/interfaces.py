@@ -82,8 +82,8 @@ class GameAdapter(Protocol[G]):
     def remember_applied(self, action: Any, meta: dict[str, Any]) -> None: ...  # on resume
 
     # -- events -> what seats and listeners are told
-    def feedback(self, events: list[Any]) -> list[tuple[int, dict[str, Any]]]: ...  # (seat, command fields)
-    def public_events(self, events: list[Any]) -> list[dict[str, Any]]: ...
+    def public_events(self, events: list[Any]) -> list[dict[str, Any]]: ...  # JSON-ready, no secrets
+    def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]: ...  # (seat, command fields) after public_events
     def prompt_lines(self, game: G, options: list[Any]) -> list[str]: ...  # the decider's display; its cursor is on options[0]
     def prompt_event(self, game: G) -> dict[str, Any]: ...  # {"kind": "prompt", "seat": ...}
     def waiting_display(self, game: G) -> dict[str, Any]: ...  # {"led", "text"} for the others

@@ -439,12 +439,13 @@ class Table(Generic[G]):
     def _after(self, events: list[Any], told: SeatCommands) -> None:
         """Tell each seat what to do after the game's events and prompt the next decider, in
         one command per seat with what `told` already holds (the answer), then publish."""
-        for seat, command in self.adapter.feedback(events):
+        public = self.adapter.public_events(events)
+        for seat, command in self.adapter.feedback(public):
             told.note(seat, **command)
         prompt = self._prompt(told)
         for seat, command in told.items():
             self._send(seat, **command)
-        self.publish_view(self.adapter.public_events(events) + prompt)
+        self.publish_view(public + prompt)
 
     def _prompt(self, told: SeatCommands | None = None) -> list[dict[str, Any]]:
         """Prompt the seat that must decide now (sent now, or added to `told`); returns the

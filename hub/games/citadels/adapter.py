@@ -22,6 +22,7 @@ CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode:
 # refusal words say why, on the display, in the voice and on the seat page (a phone's refused
 # answer names the character: `refusal_words`'s facts)
 ABILITY_CODES = frozenset({"bad_target", "must_gather_first", "cannot_afford"})
+_FEEDBACK_KINDS = frozenset({"gold", "robbery", "instruct", "swapped", "crown", "game_over"})  # `feedback` reads
 
 
 class SeatRefusal(IllegalAction):
@@ -153,40 +154,41 @@ class CitadelsAdapter:
         self.applied(action, meta.get("uid"))
 
     # ------------------------------------------------------------------ events -> seats
-    def feedback(self, events: list[Event]) -> list[tuple[int, dict[str, Any]]]:
-        """What each seat must do with coins, cards and the crown after these events (one input's).
+    def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+        """What each seat must do with coins, cards and the crown after one input's public
+        events (as `public_events` gives them: the table has them at hand for publishing).
         A seat's gold from and to the bank is said once, as the coins it really moves (a
         Merchant's income and bonus: "Take 2 gold", not "Take 1" twice); a robbery moves
         no coin when nothing is taken or the Thief robbed his own other character."""
         out: list[tuple[int, dict[str, Any]]] = []
         bank: dict[int, int] = {}  # seat -> net gold from the bank; said where its first change was
-        for e in events:
-            if e.to is not None:
+        for e in public:
+            kind = e["kind"]
+            if kind not in _FEEDBACK_KINDS:  # most events ask nothing of anyone's hands
                 continue
-            data = e.data
-            if e.kind == "gold":
-                if data["reason"] != "robbery":  # said once, by the robbery event, to both seats
-                    seat = data["seat"]
+            if kind == "gold":
+                if e["reason"] != "robbery":  # said once, by the robbery event, to both seats
+                    seat = e["seat"]
                     if seat not in bank:
                         out.append((seat, {}))
-                    bank[seat] = bank.get(seat, 0) + data["delta"]
-            elif e.kind == "robbery":
-                amount, thief, victim = data["amount"], data["thief_seat"], data["victim_seat"]
+                    bank[seat] = bank.get(seat, 0) + e["delta"]
+            elif kind == "robbery":
+                amount, thief, victim = e["amount"], e["thief_seat"], e["victim_seat"]
                 if amount and thief != victim:
                     out.append((victim, {"led": "red", "beep": "error",
                                          "text": texts.lines(texts.say("robbed", amount=amount, seat=thief))}))
                     out.append((thief, {"text": texts.lines(texts.say("robbery_take", amount=amount, seat=victim))}))
-            elif e.kind == "instruct":
-                out.append((data["seat"], {"text": texts.lines(texts.instruction(data))}))
-            elif e.kind == "swapped":  # the Magician's swap: both players hand their cards over
-                out.append((data["seat"], {"text": texts.lines(texts.say("swap", seat=data["other"]))}))
-                out.append((data["other"], {"text": texts.lines(texts.say("swap", seat=data["seat"]))}))
-            elif e.kind == "crown":  # the crown is a real token on the table
-                out.append((data["seat"], {"text": texts.lines(texts.say("crown_take"))}))
-            elif e.kind == "game_over":  # every display says it, or it keeps its last line for good
-                scores = {s["seat"]: s["score"] for s in data["scores"]}
+            elif kind == "instruct":
+                out.append((e["seat"], {"text": texts.lines(texts.instruction(e))}))
+            elif kind == "swapped":  # the Magician's swap: both players hand their cards over
+                out.append((e["seat"], {"text": texts.lines(texts.say("swap", seat=e["other"]))}))
+                out.append((e["other"], {"text": texts.lines(texts.say("swap", seat=e["seat"]))}))
+            elif kind == "crown":  # the crown is a real token on the table
+                out.append((e["seat"], {"text": texts.lines(texts.say("crown_take"))}))
+            else:  # game_over: every display says it, or it keeps its last line for good
+                scores = {s["seat"]: s["score"] for s in e["scores"]}
                 out.extend((seat, {"led": "white", "beep": "turn",
-                                   "text": texts.final_lines(seat, data["winner"], scores)}) for seat in scores)
+                                   "text": texts.final_lines(seat, e["winner"], scores)}) for seat in scores)
         said = []
         for seat, command in out:
             if not command:  # the place of a seat's coins from or to the bank
