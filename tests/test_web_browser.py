@@ -58,6 +58,9 @@ def test_scoreboard_updates_live_and_a_seat_page_answers(browser: Browser) -> No
         board.evaluate("window.__noReload = 'still here'")
         assert board.inner_text("#status") == "Round 1: Ben is choosing a character (0 of 4 chosen)."
         assert board.inner_text("#conn") == "Live"
+        # a count of one takes the phrase's singular entry, as the hub's own words do
+        assert board.evaluate("Citadels.t('hand_unknown', {n: 1})") == "1 card not yet read"
+        assert board.evaluate("Citadels.t('hand_unknown', {n: 3})") == "3 cards not yet read"
 
         board.check("#speak")
         table.start(interval=0.15)  # bots for seats 2-4 start drafting

@@ -232,7 +232,14 @@ def _family_member(rest: str, families: tuple[str, ...], source: str) -> bool:
             and re.search(rf"\b{re.escape(rest[len(family):])}\b", ALL_SOURCES) is not None)
 
 
+SINGULAR = re.compile(r"^(.+)\.when_([a-z_]+?)_is_1$")
+
+
 def _used(key: str) -> bool:
+    singular = SINGULAR.match(key)
+    if singular is not None:  # said instead of its plural entry, which must take that count
+        base, count = singular.groups()
+        return words.has(base) and count in words.placeholders(words.template(base, "en")) and _used(base)
     medium, _, rest = key.partition(".")
     if _quoted(key):
         return True
@@ -283,8 +290,49 @@ def test_every_key_the_code_names_exists() -> None:
     assert not direct - set(words.entries())
 
 
+def test_a_count_of_one_is_said_in_the_singular_in_english_and_as_ever_in_chinese() -> None:
+    assert words.say("page.hand_unknown", "en", n=1) == "1 card not yet read"
+    assert words.say("page.hand_unknown", "en", n=2) == "2 cards not yet read"
+    assert words.say("page.hand_unknown", "en", n=0) == "0 cards not yet read"
+    assert words.say("page.hand_unknown", "zh-Hant", n=1) == words.say("page.hand_unknown", "zh-Hant", n=3)[1:].join(["1", ""])
+    assert words.say("display.lift_more", "en", n=1) == "and 1 more card: lift it"
+    assert words.say("instruct.draw", "en", seat="Ann", draw=1) == "Ann, draw 1 card."
+    assert words.say("end.ranking", "en", place=2, seat="Ben", score=1) == "2: Ben, 1 point."
+    assert words.say("end.ranking", "en", place=1, seat="Ben", score=11) == "1: Ben, 11 points."
+    assert words.say("page.hand_unknown", "en", n=True) == "True cards not yet read"  # a flag is no count
+    assert words.say("display.redraw_n", "en", n="1") == "Redraw 1 card"  # an option's argument is text
+    assert words.say("terminal.cards", "en", delta="-1") == "-1 card"
+    assert words.say("terminal.cards", "en", delta="+2") == "+2 cards"
+
+
+def test_every_singular_entry_is_for_a_count_its_plural_entry_takes() -> None:
+    singulars = [key for key in words.entries() if SINGULAR.match(key)]
+    assert len(singulars) >= 10
+    for key in singulars:
+        base, count = SINGULAR.match(key).groups()  # type: ignore[union-attr]
+        assert words.has(base), key
+        for lang in words.LANGS:
+            assert words.placeholders(words.template(key, lang)) == words.placeholders(words.template(base, lang)), key
+        assert count in words.placeholders(words.template(base, "en")), key
+        assert words.say(base, "en", **{name: 1 for name in words.placeholders(words.template(base, "en"))}) \
+            == words.template(key, "en").format(**{name: 1 for name in words.placeholders(words.template(base, "en"))})
+
+
+def test_no_english_line_says_one_of_something_in_the_plural() -> None:
+    """Every English entry with a count before a plural noun has its singular entry."""
+    plural = re.compile(r"\{([a-z_]+)\} (?:more )?(cards|points)\b")
+    never_one = {("log.instruct_draw_keep", "draw"), ("instruct.draw_keep", "draw")}  # draws more than it keeps
+    missing = []
+    for key in words.entries():
+        for count, _noun in plural.findall(words.template(key, "en")):
+            if not SINGULAR.match(key) and not words.has(words.singular_key(key, count)) and (key, count) not in never_one:
+                missing.append(key)
+    assert not missing, f"say '1 cards' when the count is 1: {missing}"
+
+
 def test_the_unused_key_check_finds_an_unused_key() -> None:
     assert not _used("page.nobody_says_this") and not _used("display.nor_this") and not _used("page.code_no_such")
+    assert _used("page.hand_unknown.when_n_is_1") and not _used("page.hand_unknown.when_seat_is_1")
     assert not _used("terminal.nor_this") and not _used("terminal.gold_no_such_reason")
     assert _used("terminal.new_game") and _used("terminal.gold_tax") and _used("terminal.score_all_types")
     assert _used("page.round_n") and _used("display.accepted") and _used("page.code_not_your_turn")

@@ -64,7 +64,7 @@ def describe(action: Action, lang: str = "en") -> str:
     if verb == "redraw":
         if not args:
             return say("redraw", lang)
-        return say("redraw_one", lang) if args[0] == "1" else say("redraw_n", lang, n=args[0])
+        return say("redraw_n", lang, n=args[0])
     if verb == "graveyard":
         return say("graveyard_take" if args[0] == "take" else "graveyard_pass", lang)
     if verb in _PLAIN_VERBS:

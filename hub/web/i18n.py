@@ -44,10 +44,6 @@ def pause_reason(text: str | None) -> dict[str, Any]:
     return {"reason": reason} if reason else {}
 
 
-def lang_index(lang: str) -> int:
-    return LANGS.index(lang) if lang in LANGS else 0
-
-
 def _title(card_id: str) -> str:
     return card_id.replace("_", " ").title()
 
@@ -167,11 +163,9 @@ def sentence(event: Mapping[str, Any], lang: str, seat_names: Mapping[int, str],
     Never an engine id or code: unknown kinds and unknown cards give "" or a plain name.
     """
     kind, data = event_fields(event)
-    i = lang_index(lang)
     log_key = LOG_PREFIX + _template_key(kind, data)
     if not words.has(log_key):
         return ""
-    template = words.template(log_key, lang)
     values: dict[str, Any] = {"thief": names.get("thief") or words.character_name("thief", lang)}
     if kind == "paused":
         data = {**data, **pause_reason(data.get("reason"))}
@@ -189,11 +183,9 @@ def sentence(event: Mapping[str, Any], lang: str, seat_names: Mapping[int, str],
             values["n"] = abs(value)
         else:
             values[key] = value
-    text = _FORMATTER.format(template, **values)
-    return _ONE_CARD.sub("1 card", text) if i == 0 else text
+    return _FORMATTER.format(words.template(words.form_key(log_key, values), lang), **values)
 
 
-_ONE_CARD = re.compile(r"\b1 cards\b")
 fallback_text = sentence  # the name older callers know
 
 

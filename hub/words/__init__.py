@@ -12,6 +12,7 @@ character; another edition lists only the words it says differently (the 2000 Wa
 who destroys at the end of his turn). A new character or edition adds its words there.
 
     say("page.round_n", "zh-Hant", n=3)                      -> "第3輪"
+    say("page.hand_unknown", "en", n=1)                      -> "1 card not yet read"
     say("character.warlord.prompt", "en", edition="2000")    -> the 2000 Warlord's call
     card_name("trading_post", "zh-Hans")                     -> "商站"
 """
@@ -125,9 +126,29 @@ def template(key: str, lang: str, edition: str | None = None) -> str:
     return texts_of(key, edition)[check_lang(lang)]
 
 
+def singular_key(key: str, param: str) -> str:
+    """The entry that says `key` when its count `param` is 1 ("1 card", not "1 cards"), if
+    the catalogue has one: English needs it; Chinese repeats its one form there."""
+    return f"{key}.when_{param}_is_1"
+
+
+_ONE_AS_TEXT = frozenset({"1", "+1", "-1"})  # a count of one given as text (an option's argument, "+1 card")
+
+
+def form_key(key: str, params: Mapping[str, object]) -> str:
+    """`key`, or its singular entry when a count it has one for is one in `params` (1, or
+    the text "1", "+1" or "-1"; never True)."""
+    for name, value in params.items():
+        one = value == 1 and type(value) is int or type(value) is str and value in _ONE_AS_TEXT  # noqa: E721
+        if one and has(singular_key(key, name)):
+            return singular_key(key, name)
+    return key
+
+
 def say(key: str, lang: str, edition: str | None = None, /, **params: object) -> str:
-    """The message `key` in `lang` with its named parameters filled in (KeyError if one is missing)."""
-    return template(key, lang, edition).format(**params)
+    """The message `key` in `lang` with its named parameters filled in (KeyError if one is
+    missing); a count of 1 takes the entry's singular form (`singular_key`) if it has one."""
+    return template(form_key(key, params), lang, edition).format(**params)
 
 
 def placeholders(text: str) -> set[str]:

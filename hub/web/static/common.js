@@ -16,9 +16,15 @@ const Citadels = (() => {
   }
 
   /* A UI phrase in the reader's language, with {placeholders} filled in. A missing key
-     falls back to English, never to the key itself (no id ever reaches a person). */
+     falls back to English, never to the key itself (no id ever reaches a person). A count
+     of 1 takes the phrase's singular entry, "<key>.when_<count>_is_1", if it has one. */
   function t(key, values) {
     const ui = catalogue && (catalogue.ui[lang] || catalogue.ui.en);
+    for (const [k, v] of Object.entries(values || {})) {
+      const singular = key + ".when_" + k + "_is_1";
+      const one = v === 1 || v === "1" || v === "+1" || v === "-1";
+      if (one && catalogue && catalogue.ui.en[singular] !== undefined) { key = singular; break; }
+    }
     let text = (ui && ui[key]) || (catalogue && catalogue.ui.en[key]) || "";
     for (const [k, v] of Object.entries(values || {})) text = text.split("{" + k + "}").join(String(v));
     return text;
