@@ -80,10 +80,18 @@ def test_a_robbery_that_moves_no_coin_says_nothing_to_do_with_coins() -> None:
     assert citadels_notes(robbery(0, 1, 2)) == []
     assert citadels_notes(robbery(3, 1, 1)) == []  # a Thief holding the robbed character too (2-3 players)
     assert citadels_notes(robbery(3, 1, 2)) == [(2, ["Robbed! Give your 3", "gold to seat 1"]),
-                                                (1, ["Take 3 gold from seat", "2"])]
+                                                (1, ["Take 3 gold from", "seat 2"])]
 
 
 def test_a_swap_tells_both_players_and_the_crown_tells_who_takes_it() -> None:
     assert citadels_notes(Event("swapped", {"seat": 1, "other": 3, "sizes": [4, 2]})) == [
         (1, ["Swap hands w/ seat 3"]), (3, ["Swap hands w/ seat 1"])]
     assert citadels_notes(Event("crown", {"seat": 2, "heir": False})) == [(2, ["Take the crown"])]
+
+
+def test_a_seat_and_its_number_stay_on_one_display_line() -> None:
+    """"Take 3 gold from seat / 2" read as a count on its own line: the two words stay together."""
+    assert wrap("Take 3 gold from seat 2") == ["Take 3 gold from", "seat 2"]
+    assert wrap("Robbed! Give your 12 gold to seat 7") == ["Robbed! Give your 12", "gold to seat 7"]
+    assert wrap("Seat 4 decides") == ["Seat 4 decides"]
+    assert all("\u00a0" not in line for line in wrap("Swap hands with seat 3 now"))

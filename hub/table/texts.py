@@ -9,6 +9,7 @@ languages, so ``lang`` is a parameter.
 from __future__ import annotations
 
 import functools
+import re
 import textwrap
 from typing import Any
 
@@ -44,7 +45,13 @@ def lines(*parts: str) -> list[str]:
 
 @functools.lru_cache(maxsize=2048)  # a table says the same few hundred lines again and again
 def _wrapped(part: str) -> tuple[str, ...]:
-    return tuple(textwrap.wrap(part, LINE)) or ("",)
+    """`part` in lines of `LINE` characters; "seat 2" never breaks between its words (a
+    lone "2" on the next line reads as a count)."""
+    kept = _SEAT_NUMBER.sub("\\1\u00a0\\2", part)  # textwrap breaks at ASCII whitespace only
+    return tuple(line.replace("\u00a0", " ") for line in textwrap.wrap(kept, LINE)) or ("",)
+
+
+_SEAT_NUMBER = re.compile(r"\b([Ss]eat) ([0-9])")
 
 
 @functools.lru_cache(maxsize=4096)  # every option line, cursor move and answer names an action
