@@ -350,10 +350,11 @@ class Table(Generic[G]):
 
     def _from_cursor(self, seat: int) -> list[Any]:
         """The seat's button options from the one its cursor is on: a prompt shown again
-        (a seat that reconnects mid-decision) names the option OK would apply."""
+        (a seat that reconnects mid-decision) names the option OK would apply. Shared
+        when the cursor is on the first (a new decision's prompt): not to be changed."""
         options = self._button_options(seat)
         cursor = self._cursor_on(seat, options) if options else 0
-        return options[cursor:] + options[:cursor]
+        return options[cursor:] + options[:cursor] if cursor else options
 
     def _cursor_on(self, seat: int, options: list[Any]) -> int:
         """Where the seat's cursor is among its (non-empty) `options`: the first option at
