@@ -218,3 +218,33 @@ def test_own_mode_never_runs_an_input_on_the_callers_thread() -> None:
         table.stop()
     assert not hub.is_alive()  # stop() ends the hub thread
     assert table.answer(1, "1 take 1")["code"] == "stopped"
+
+
+# ---------------------------------------------------------------- the button cursor
+class _Decision:
+    """A stand-in game: what the cursor reads of one (its log's length, what is pending)."""
+
+    def __init__(self, pending: Any = (1, "turn")) -> None:
+        self.log: list[str] = []
+        self.pending = pending
+
+
+def test_a_seats_cursor_moves_round_its_options_and_a_new_decision_starts_it_over() -> None:
+    from hub.kernel.cursor import ButtonCursors
+    asked: list[int] = []
+
+    def options_of(game: Any, seat: int) -> list[str]:
+        asked.append(seat)
+        return ["gold", "draw", "tax"]
+    cursors = ButtonCursors(options_of)
+    game = _Decision()
+    assert cursors.position(game, 1) == 0 and cursors.from_cursor(game, 1) == ["gold", "draw", "tax"]
+    assert cursors.move(game, 1, -1) == 2 and cursors.from_cursor(game, 1) == ["tax", "gold", "draw"]
+    assert cursors.move(game, 1, 1) == 0 and cursors.move(game, 1, 1) == 1
+    assert cursors.position(game, 2) == 0  # each seat has its own
+    assert asked == [1, 2]  # once per seat and decision
+    game.log.append("1 gold")
+    assert cursors.position(game, 1) == 0 and asked == [1, 2, 1]  # an action: a new decision
+    cursors.move(game, 1, 1)
+    assert cursors.position(_Decision(), 1) == 0  # a new game with an empty log: a new decision too
+    assert cursors.from_cursor(game, 1) is cursors.options(game, 1)  # the first option: shared, no copy

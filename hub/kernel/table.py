@@ -37,6 +37,7 @@ from hub.protocol import (
     public_topic,
 )
 
+from .cursor import ButtonCursors
 from .dedupe import SeenEvents
 from .hubloop import HubLoop, Input
 from .interfaces import G, GameAdapter, Refusal
@@ -97,15 +98,13 @@ class Table(Generic[G]):
         self.displays: dict[int, dict[str, Any]] = {}  # what each seat's LED/display shows: {"led", "text"}
         self.loop = HubLoop(own=own_thread, on_error=lambda _item: self.counters.update(["internal_error"]))
         self._cmd_id = 0
-        self._cursor: dict[int, int] = {}
-        self._decision_key: tuple[int, Any] | None = None
+        self.cursors = ButtonCursors(lambda game, seat: self.adapter.button_options(game, seat))
         self._lift_shown: set[int] = set()  # seats told to lift a card; their prompt returns once it is gone
         self._was_paused = False
         self._cmd_topics: dict[int, str] = {}  # seat -> its cmd topic, checked once
         self._public_topic = public_topic(table)
         self._events_topic = hub_events_topic(table)
         self._view: PublishedView | None = None  # the public view last published, while current
-        self._options: tuple[Any, int, int, list[Any]] | None = None  # (game, log length, seat, button options)
 
     @property
     def recent(self) -> Any:
@@ -318,52 +317,21 @@ class Table(Generic[G]):
             code = "no_decision" if pending is None else "not_your_turn"
             self._refuse(seat, event, Refusal(code, f"no decision for you now ({who} decides)"))
             return
-        options = self._button_options(seat)
+        options = self.cursors.options(self.game, seat)
         if not options:
             self._refuse(seat, event, Refusal("use_card", "place a card on your reader"))
             return
-        cursor = self._cursor_on(seat, options)
         if event.button in ("a", "b"):
-            cursor = (cursor + (1 if event.button == "a" else -1)) % len(options)
-            self._cursor[seat] = cursor
+            cursor = self.cursors.move(self.game, seat, 1 if event.button == "a" else -1)
             describe = self.adapter.describe(options[cursor])
             self._send(seat, led="blue", beep="none", ref=event.seq,
                        text=self._lines(_say("option", i=cursor + 1, n=len(options), option=describe), _say("ok_do_it")))
             return
-        self._try(seat, options[cursor], event)
+        self._try(seat, options[self.cursors.position(self.game, seat)], event)
 
     def button_options(self, seat: int) -> list[Any]:
         """The pending options a seat's buttons cycle through (cards say the rest)."""
-        return list(self._button_options(seat))
-
-    def _button_options(self, seat: int) -> list[Any]:
-        """`button_options`, shared (not to be changed). A game's state is its log
-        (`replay`), so they are worked out once per (game, log length, seat): the prompt
-        shows the first, and a seat pressing A, B, A, OK asks for the same list four times."""
-        game = self.game
-        kept = self._options
-        if kept is not None and kept[0] is game and kept[1] == len(game.log) and kept[2] == seat:
-            return kept[3]
-        options = self.adapter.button_options(game, seat)
-        self._options = (game, len(game.log), seat, options)
-        return options
-
-    def _from_cursor(self, seat: int) -> list[Any]:
-        """The seat's button options from the one its cursor is on: a prompt shown again
-        (a seat that reconnects mid-decision) names the option OK would apply. Shared
-        when the cursor is on the first (a new decision's prompt): not to be changed."""
-        options = self._button_options(seat)
-        cursor = self._cursor_on(seat, options) if options else 0
-        return options[cursor:] + options[:cursor] if cursor else options
-
-    def _cursor_on(self, seat: int, options: list[Any]) -> int:
-        """Where the seat's cursor is among its (non-empty) `options`: the first option at
-        a new decision (a decision is the log's length and what is pending)."""
-        key = (len(self.game.log), self.game.pending)
-        if key != self._decision_key:
-            self._decision_key = key
-            self._cursor.clear()
-        return self._cursor.get(seat, 0) % len(options)
+        return list(self.cursors.options(self.game, seat))
 
     # ------------------------------------------------------------------ applying
     @property
@@ -456,7 +424,7 @@ class Table(Generic[G]):
             return []
         # from the cursor: a new decision's starts on the first option; after a pause it is
         # where the player left it
-        text = self.adapter.prompt_lines(self.game, self._from_cursor(pending.seat))
+        text = self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, pending.seat))
         if told is None:
             self._send(pending.seat, led="blue", beep="turn", text=text)
         else:
@@ -481,7 +449,7 @@ class Table(Generic[G]):
                        self._lines(lift[0], _say("lift_more", n=len(lift) - 1)), ref=ref, code="lift_card")
         elif pending is not None and pending.seat == seat and not self.game.over:
             self._lift_shown.discard(seat)
-            self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game, self._from_cursor(seat)), ref=ref)
+            self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, seat)), ref=ref)
         else:
             self._lift_shown.discard(seat)
             shown = self.displays.get(seat) or self.adapter.waiting_display(self.game)
