@@ -193,37 +193,6 @@ def test_random_json_objects_raise_only_protocol_error(obj: dict[str, Any]) -> N
     assert obj["v"] == 1 and result.seq >= 1
 
 
-near_values = st.sampled_from([None, True, False, 0, 1, -1, 2**53 - 1, 2**53, 1.0, "", "x", "\u00e9", "a" * 129,
-                                "tag", "button", "fault", "added", "removed", "a", "b", "ok", "short", "long",
-                                UID7, UID7.lower(), "04A1B2C3", [], {}, 3])
-
-
-@settings(max_examples=600, deadline=None)
-@given(st.sampled_from(["tag", "button"]),
-       st.dictionaries(st.sampled_from(["device", "boot", "seq", "t", "type", "edge", "uid", "button", "press",
-                                        "seat"]), near_values, max_size=3))
-def test_usual_events_checked_at_once_as_field_by_field(kind: str, changes: dict[str, Any]) -> None:
-    """parse_event checks a laid card or a pressed button in one expression; whatever it
-    takes that way must be what the field-by-field checks give, and whatever it refuses
-    must carry their code."""
-    from hub.protocol import _parse_event_fields
-    obj: dict[str, Any] = {"v": 1, "device": "esp32-a1b2c3", "boot": 7, "seq": 5, "t": 1200, "type": kind,
-                           **({"edge": "added", "uid": UID7} if kind == "tag" else {"button": "a"})}
-    obj.update(changes)
-    obj = {k: v for k, v in obj.items() if v is not None or k == "press"}
-    try:
-        expected: Any = _parse_event_fields(json.loads(json.dumps(obj)))
-    except ProtocolError as exc:
-        expected = exc.code
-    try:
-        got: Any = parse_event(json.dumps(obj).encode())
-    except ProtocolError as exc:
-        got = exc.code
-    assert got == expected
-    if isinstance(got, SeatEvent):
-        assert type(got) is SeatEvent and tuple(got) == tuple(expected)
-
-
 # ----------------------------------------------------------------------------- hello, status
 
 
