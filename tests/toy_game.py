@@ -154,10 +154,10 @@ class ToyAdapter:
     def remember_applied(self, action: Take, meta: dict[str, Any]) -> None:
         pass
 
-    def feedback(self, events: list[Took]) -> list[tuple[int, dict[str, Any]]]:
+    def feedback(self, events: Sequence[Took]) -> list[tuple[int, dict[str, Any]]]:
         return [(e.seat, {"text": [f"{e.left} stones left"]}) for e in events if e.left == 0]
 
-    def public_events(self, events: list[Took]) -> list[dict[str, Any]]:
+    def public_events(self, events: Sequence[Took]) -> list[dict[str, Any]]:
         return [{"kind": "took", "seat": e.seat, "n": e.n, "left": e.left} for e in events]
 
     def prompt_lines(self, game: ToyGame, options: list[Take]) -> list[str]:

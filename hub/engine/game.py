@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, get_args
 
 from .actions import Action, IllegalAction, effective_log
 from .cards import CHARACTER_BY_ID, TYPES, CardSet, District, card_set
 from .characters import ABILITY_OF, CharacterRules
-from .events import Event, EventKind
+from .events import Event, EventKind, Events, Recorded
 from .refusals import check_correction, explain
 from .rng import SplitMix64
 from .scoring import score_game
@@ -39,7 +39,7 @@ TURN_EFFECTS = frozenset({"laboratory", "museum", "smithy"})  # districts that a
 CARD_VERBS = ("pick", "discard", "faceup", "keep", "toss", "build", "lab", "museum", "rob", "swap", "redraw",
               "kill", "graveyard")
 RANK_OF = {c.id: c.rank for c in CHARACTER_BY_ID.values()}
-_new: Any = tuple.__new__  # a NamedTuple made without its Python-level __new__ (hot paths)
+_new: Any = tuple.__new__  # a NamedTuple (an Action) made without its Python-level __new__ (hot paths)
 MAX_SEATS = 7
 # Actions are immutable values: the ones offered again and again are made once, shared by
 # every game (argument-less ones by seat and verb, one-argument ones filled in on demand)
@@ -114,8 +114,8 @@ class Game:
         self.first_complete: int | None = None
         self.result_cache: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
-        self._events: list[Event] = []
-        self._start_events: list[Event] = []  # every event of the start, private ones too
+        self._events = Recorded()  # the events of the action being applied, as (kind, data, to) tuples
+        self._start_events: Sequence[Event] = Events()  # every event of the start, private ones too
         self._simple = SIMPLE_ACTIONS
         self._made = MADE_ACTIONS
         # the characters called, by rank (None: not in this game at this table size)
@@ -137,7 +137,7 @@ class Game:
         game._deal()
         game._start_round()
         game._start_events = game._events  # what the start announced (see opening_events)
-        game._events = []
+        game._events = Recorded()
         return game
 
     @classmethod
@@ -375,8 +375,11 @@ class Game:
         return max(0, d.cost - 1) + (1 if wall else 0)
 
     # ------------------------------------------------------------------ applying
-    def apply(self, action: Action | str) -> list[Event]:
-        """Apply one action and return its events; refuse (state untouched) if illegal."""
+    def apply(self, action: Action | str) -> Sequence[Event]:
+        """Apply one action and return its events; refuse (state untouched) if illegal.
+
+        The events are made when first read (``Recorded``): most callers never read them
+        (bots, replays, benchmarks). Read them as they are; they are not to be changed."""
         if isinstance(action, str):
             action = Action.parse(action)
         legal = self._legal
@@ -386,7 +389,7 @@ class Game:
             if action.seat == 0 and action.verb in ("void", "adjust"):
                 return self._correction(action)
             raise explain(self, action)
-        self._events = []
+        events = self._events = Recorded()
         self._legal = None  # a handler that knows the next decision's options at hand sets them
         _HANDLERS[action[1]](self, action)
         self.log.append(action)
@@ -394,10 +397,11 @@ class Game:
             d = self.pending  # a turn's options made now (most decisions are a turn's): no call to ask for them
             if d is not None and d[1] == "turn":
                 self._legal = self._turn_options(d[0])
-        return self._events
+        return events
 
     def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
-        self._events.append(_new(Event, (kind, data, to)))
+        """Record an event (the frequent ones append their record inline: no keyword dict)."""
+        self._events.append((kind, data, to))
 
     def _options(self, seat: int, verb: str, cards: Collection[str]) -> list[Action]:
         """``Action(seat, verb, (card,))`` for each card (or other one argument), each made
@@ -426,8 +430,8 @@ class Game:
         self.holder[char] = seat
         self.players[seat - 1].characters.append(char)
         events = self._events
-        events.append(_new(Event, ("picked", {"seat": seat}, None)))
-        events.append(_new(Event, ("you_picked", {"character": char}, seat)))
+        events.append(("picked", {"seat": seat}, None))
+        events.append(("you_picked", {"character": char}, seat))
         self._next_draft_step()
 
     def _on_end(self, a: Action) -> None:
@@ -435,7 +439,7 @@ class Game:
         char = self.turn_char
         if self._taxes and "tax" not in self.used:
             self._tax(self.players[seat - 1])  # nobody gives up free income: a forgotten tax is collected
-        self._events.append(_new(Event, ("turn_ended", {"seat": seat, "character": char}, None)))
+        self._events.append(("turn_ended", {"seat": seat, "character": char}, None))
         self.turn_seat = 0
         self.turn_char = ""
         self._call_next()
@@ -449,7 +453,7 @@ class Game:
     def _on_gold(self, a: Action) -> None:
         seat = a[0]
         self.players[seat - 1].gold += 2
-        self._events.append(_new(Event, ("gold", {"seat": seat, "delta": 2, "reason": "gather"}, None)))
+        self._events.append(("gold", {"seat": seat, "delta": 2, "reason": "gather"}, None))
         self.gathered = True
 
     def _on_keep(self, a: Action) -> None:
@@ -570,10 +574,10 @@ class Game:
             self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
         self.pending = DECISIONS[seat][kind]
         events = self._events
-        events.append(_new(Event, ("draft_turn", {"seat": seat, "step": kind}, None)))
+        events.append(("draft_turn", {"seat": seat, "step": kind}, None))
         if self.digital:
             pile = self.pile
-            events.append(_new(Event, ("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat)))
+            events.append(("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat))
             self._legal = self._options(seat, kind, pile)  # the options at hand (see apply)
 
     # ------------------------------------------------------------------ calling
@@ -593,11 +597,10 @@ class Game:
             char = calls[rank]
             if char is None:  # out of this edition's game at this table size: never called
                 continue
-            events.append(_new(Event, ("called", {"rank": rank, "character": char}, None)))
+            events.append(("called", {"rank": rank, "character": char}, None))
             seat = holder.get(char)
             if seat is None or char == killed:
-                events.append(_new(Event, ("no_answer", {"rank": rank, "character": char, "killed": char == killed},
-                                           None)))
+                events.append(("no_answer", {"rank": rank, "character": char, "killed": char == killed}, None))
                 continue
             self.rank = rank
             self._begin_turn(self.players[seat - 1], char)
@@ -616,7 +619,7 @@ class Game:
         self.used = set()
         self.revealed[char] = p.seat
         self.pending = TURNS[p.seat]
-        self._events.append(_new(Event, ("revealed", {"seat": p.seat, "character": char}, None)))
+        self._events.append(("revealed", {"seat": p.seat, "character": char}, None))
         if char == self.robbed:
             thief = self.player(self.holder["thief"])
             amount = p.gold
@@ -653,7 +656,7 @@ class Game:
     # ------------------------------------------------------------------ turn actions
     def _gain(self, p: Player, amount: int, reason: str) -> None:
         p.gold += amount
-        self._events.append(_new(Event, ("gold", {"seat": p.seat, "delta": amount, "reason": reason}, None)))
+        self._events.append(("gold", {"seat": p.seat, "delta": amount, "reason": reason}, None))
 
     def _tax(self, p: Player) -> None:
         self.used.add("tax")
@@ -677,7 +680,7 @@ class Game:
             return
         self.drawn = drawn
         seat = p.seat
-        self._events.append(_new(Event, ("drew", {"cards": list(drawn)}, seat)))
+        self._events.append(("drew", {"cards": list(drawn)}, seat))
         self.pending = DECISIONS[seat]["keep"]
         self._legal = self._options(seat, "keep", dict.fromkeys(drawn))  # the options at hand (see apply)
 
@@ -685,8 +688,8 @@ class Game:
         p.hand.extend(cards)
         p.hand_size += len(cards)
         events = self._events
-        events.append(_new(Event, ("cards", {"seat": p.seat, "delta": len(cards), "reason": reason}, None)))
-        events.append(_new(Event, ("drew", {"cards": list(cards)}, p.seat)))
+        events.append(("cards", {"seat": p.seat, "delta": len(cards), "reason": reason}, None))
+        events.append(("drew", {"cards": list(cards)}, p.seat))
 
     def _add_unknown(self, p: Player, count: int, reason: str) -> None:
         p.hand_size += count
@@ -713,8 +716,8 @@ class Game:
         _count_district(p, d)  # the city only grew: count the new district, not all again
         self.builds_left -= 1
         events = self._events
-        events.append(_new(Event, ("gold", {"seat": p.seat, "delta": -d.cost, "reason": "build"}, None)))
-        events.append(_new(Event, ("built", {"seat": p.seat, "district": card}, None)))
+        events.append(("gold", {"seat": p.seat, "delta": -d.cost, "reason": "build"}, None))
+        events.append(("built", {"seat": p.seat, "district": card}, None))
         self.edition.on_build(self, p, d)
         if len(p.city) == self.complete_at:
             first = self.first_complete is None
@@ -792,7 +795,7 @@ class Game:
             self.deck_unknown += 1
 
     # ------------------------------------------------------------------ corrections
-    def _correction(self, action: Action) -> list[Event]:
+    def _correction(self, action: Action) -> Sequence[Event]:
         """Table corrections (seat 0), recorded in the log like any action.
 
         ``0 void`` cancels the last effective action (the state is rebuilt from the log
@@ -806,13 +809,13 @@ class Game:
                 setattr(self, name, getattr(rebuilt, name))
             self.log = log
             self._legal = None
-            return [Event("voided", {"log_length": len(self.log)})]
+            return Events([Event("voided", {"log_length": len(self.log)})])
         seat, delta = int(action.args[0]), int(action.args[1])
         self.player(seat).gold += delta
         self.log.append(action)
         self._legal = None
         reason = " ".join(action.args[2:])
-        return [Event("gold", {"seat": seat, "delta": delta, "reason": "correction", "note": reason})]
+        return Events([Event("gold", {"seat": seat, "delta": delta, "reason": "correction", "note": reason})])
 
     # ------------------------------------------------------------------ views and hashing
     def snapshot(self) -> dict[str, Any]:

@@ -153,7 +153,7 @@ class CitadelsAdapter:
         self.applied(action, meta.get("uid"))
 
     # ------------------------------------------------------------------ events -> seats
-    def feedback(self, events: list[Event]) -> list[tuple[int, dict[str, Any]]]:
+    def feedback(self, events: Sequence[Event]) -> list[tuple[int, dict[str, Any]]]:
         """What each seat must do with coins, cards and the crown after these events (one input's).
         A seat's gold from and to the bank is said once, as the coins it really moves (a
         Merchant's income and bonus: "Take 2 gold", not "Take 1" twice); a robbery moves
@@ -197,7 +197,7 @@ class CitadelsAdapter:
             said.append((seat, command))
         return said
 
-    def public_events(self, events: list[Event]) -> list[dict[str, Any]]:
+    def public_events(self, events: Sequence[Event]) -> list[dict[str, Any]]:
         return [e.to_json() for e in events if e.to is None]
 
     def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
