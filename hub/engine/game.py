@@ -70,6 +70,7 @@ class Game:
         "turn_char", "gathered", "builds_left", "used", "drawn", "tossed", "grave_card", "first_complete",
         "result_cache", "_legal", "_events", "_start_events", "_simple", "_made", "_calls", "_kill_targets",
         "_rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
+        "_box_left",
     )
 
     def __init__(self, setup: Setup) -> None:
@@ -129,6 +130,9 @@ class Game:
         self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
         self._taxes = False  # the character in turn collects taxes
         self._ability: CharacterRules | None = None  # the character in turn, if its ability has options
+        # physical: the districts with a copy in no city (the deck's order), None when a city
+        # changed since it was counted (a turn's options ask for it at each decision)
+        self._box_left: list[str] | None = None
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -329,7 +333,6 @@ class Game:
             out.append(simple["smithy"])
 
     def _buildable(self, p: Player) -> list[str]:
-        districts = self.cards.districts
         cost = self._cost
         gold = p.gold
         dupes_ok = "duplicates" in p.effects
@@ -337,18 +340,22 @@ class Game:
         candidates: Collection[str]
         if self.digital:
             candidates = dict.fromkeys(p.hand)
+        elif p.hand_size > len(p.hand):  # some cards unseen: any district left in the box
+            candidates = self._box_left if self._box_left is not None else self._count_box()
         else:
-            in_cities: dict[str, int] = {}
-            for q in self.players:
-                for c in q.city:
-                    in_cities[c] = in_cities.get(c, 0) + 1
-            if p.hand_size > len(p.hand):  # some cards unseen: any district left in the box
-                candidates = [c for c, d in districts.items() if in_cities.get(c, 0) < d.copies]
-            else:
-                candidates = _distinct(p.hand)
+            candidates = _distinct(p.hand)
         if dupes_ok:
             return [c for c in candidates if cost[c] <= gold]
         return [c for c in candidates if cost[c] <= gold and c not in city]
+
+    def _count_box(self) -> list[str]:
+        """The districts with a copy in no city, in the deck's order (kept in ``_box_left``)."""
+        in_cities: dict[str, int] = {}
+        for q in self.players:
+            for c in q.city:
+                in_cities[c] = in_cities.get(c, 0) + 1
+        box = self._box_left = [c for c, d in self.cards.districts.items() if in_cities.get(c, 0) < d.copies]
+        return box
 
     def _destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
         """(seat, district, price) the Warlord may destroy now and can pay for."""
@@ -713,6 +720,7 @@ class Game:
         p.hand_size -= 1
         p.gold -= d.cost
         p.city.append(card)
+        self._box_left = None
         _count_district(p, d)  # the city only grew: count the new district, not all again
         self.builds_left -= 1
         events = self._events
@@ -758,6 +766,7 @@ class Game:
         price = self.destroy_price(victim, card)
         warlord.gold -= price
         victim.city.remove(card)
+        self._box_left = None
         self._city_changed(victim)
         self._emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
         self._emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card)
