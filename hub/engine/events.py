@@ -65,7 +65,8 @@ class Recorded(Events):
     appended by ``Game``. Any read of it makes the ``Event``s, once, and turns it into a
     plain ``Events`` (its class changes: the same layout), so every later read is the C
     list's own: the simulated table reads each action's events twice, bots and replays
-    never, and a plain tuple is a third of the cost of a NamedTuple to make and free."""
+    never, and a plain tuple is a third of the cost of a NamedTuple to make and free.
+    Like the game that made it, it is read by one thread at a time (the hub's)."""
 
     __slots__ = ()
 
