@@ -157,7 +157,7 @@ class ToyAdapter:
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         return [(e["seat"], {"text": [f"{e['left']} stones left"]}) for e in public if e["left"] == 0]
 
-    def public_events(self, events: list[Took]) -> list[dict[str, Any]]:
+    def public_events(self, events: Sequence[Took]) -> list[dict[str, Any]]:
         return [{"kind": "took", "seat": e.seat, "n": e.n, "left": e.left} for e in events]
 
     def prompt_lines(self, game: ToyGame, options: list[Take]) -> list[str]:

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, get_args
 
 from .actions import Action, IllegalAction, effective_log
 from .cards import CHARACTER_BY_ID, TYPES, CardSet, District, card_set
 from .characters import ABILITY_OF, CharacterRules
-from .events import Event, EventKind
+from .events import Event, EventKind, Events, Recorded
 from .refusals import check_correction, explain
 from .rng import SplitMix64
 from .scoring import score_game
@@ -39,7 +39,7 @@ TURN_EFFECTS = frozenset({"laboratory", "museum", "smithy"})  # districts that a
 CARD_VERBS = ("pick", "discard", "faceup", "keep", "toss", "build", "lab", "museum", "rob", "swap", "redraw",
               "kill", "graveyard")
 RANK_OF = {c.id: c.rank for c in CHARACTER_BY_ID.values()}
-_new: Any = tuple.__new__  # a NamedTuple made without its Python-level __new__ (hot paths)
+_new: Any = tuple.__new__  # a NamedTuple (an Action) made without its Python-level __new__ (hot paths)
 MAX_SEATS = 7
 # Actions are immutable values: the ones offered again and again are made once, shared by
 # every game (argument-less ones by seat and verb, one-argument ones filled in on demand)
@@ -70,6 +70,7 @@ class Game:
         "turn_char", "gathered", "builds_left", "used", "drawn", "tossed", "grave_card", "first_complete",
         "result_cache", "_legal", "_events", "_start_events", "_simple", "_made", "_calls", "_kill_targets",
         "_rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
+        "_box_left",
     )
 
     def __init__(self, setup: Setup) -> None:
@@ -114,8 +115,8 @@ class Game:
         self.first_complete: int | None = None
         self.result_cache: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
-        self._events: list[Event] = []
-        self._start_events: list[Event] = []  # every event of the start, private ones too
+        self._events = Recorded()  # the events of the action being applied, as (kind, data, to) tuples
+        self._start_events: Sequence[Event] = Events()  # every event of the start, private ones too
         self._simple = SIMPLE_ACTIONS
         self._made = MADE_ACTIONS
         # the characters called, by rank (None: not in this game at this table size)
@@ -129,6 +130,9 @@ class Game:
         self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
         self._taxes = False  # the character in turn collects taxes
         self._ability: CharacterRules | None = None  # the character in turn, if its ability has options
+        # physical: the districts with a copy in no city (the deck's order), None when a city
+        # changed since it was counted (a turn's options ask for it at each decision)
+        self._box_left: list[str] | None = None
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -137,7 +141,7 @@ class Game:
         game._deal()
         game._start_round()
         game._start_events = game._events  # what the start announced (see opening_events)
-        game._events = []
+        game._events = Recorded()
         return game
 
     @classmethod
@@ -329,7 +333,6 @@ class Game:
             out.append(simple["smithy"])
 
     def _buildable(self, p: Player) -> list[str]:
-        districts = self.cards.districts
         cost = self._cost
         gold = p.gold
         dupes_ok = "duplicates" in p.effects
@@ -337,18 +340,22 @@ class Game:
         candidates: Collection[str]
         if self.digital:
             candidates = dict.fromkeys(p.hand)
+        elif p.hand_size > len(p.hand):  # some cards unseen: any district left in the box
+            candidates = self._box_left if self._box_left is not None else self._count_box()
         else:
-            in_cities: dict[str, int] = {}
-            for q in self.players:
-                for c in q.city:
-                    in_cities[c] = in_cities.get(c, 0) + 1
-            if p.hand_size > len(p.hand):  # some cards unseen: any district left in the box
-                candidates = [c for c, d in districts.items() if in_cities.get(c, 0) < d.copies]
-            else:
-                candidates = _distinct(p.hand)
+            candidates = _distinct(p.hand)
         if dupes_ok:
             return [c for c in candidates if cost[c] <= gold]
         return [c for c in candidates if cost[c] <= gold and c not in city]
+
+    def _count_box(self) -> list[str]:
+        """The districts with a copy in no city, in the deck's order (kept in ``_box_left``)."""
+        in_cities: dict[str, int] = {}
+        for q in self.players:
+            for c in q.city:
+                in_cities[c] = in_cities.get(c, 0) + 1
+        box = self._box_left = [c for c, d in self.cards.districts.items() if in_cities.get(c, 0) < d.copies]
+        return box
 
     def _destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
         """(seat, district, price) the Warlord may destroy now and can pay for."""
@@ -375,8 +382,11 @@ class Game:
         return max(0, d.cost - 1) + (1 if wall else 0)
 
     # ------------------------------------------------------------------ applying
-    def apply(self, action: Action | str) -> list[Event]:
-        """Apply one action and return its events; refuse (state untouched) if illegal."""
+    def apply(self, action: Action | str) -> Sequence[Event]:
+        """Apply one action and return its events; refuse (state untouched) if illegal.
+
+        The events are made when first read (``Recorded``): most callers never read them
+        (bots, replays, benchmarks). Read them as they are; they are not to be changed."""
         if isinstance(action, str):
             action = Action.parse(action)
         legal = self._legal
@@ -386,7 +396,7 @@ class Game:
             if action.seat == 0 and action.verb in ("void", "adjust"):
                 return self._correction(action)
             raise explain(self, action)
-        self._events = []
+        events = self._events = Recorded()
         self._legal = None  # a handler that knows the next decision's options at hand sets them
         _HANDLERS[action[1]](self, action)
         self.log.append(action)
@@ -394,10 +404,11 @@ class Game:
             d = self.pending  # a turn's options made now (most decisions are a turn's): no call to ask for them
             if d is not None and d[1] == "turn":
                 self._legal = self._turn_options(d[0])
-        return self._events
+        return events
 
     def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
-        self._events.append(_new(Event, (kind, data, to)))
+        """Record an event (the frequent ones append their record inline: no keyword dict)."""
+        self._events.append((kind, data, to))
 
     def _options(self, seat: int, verb: str, cards: Collection[str]) -> list[Action]:
         """``Action(seat, verb, (card,))`` for each card (or other one argument), each made
@@ -426,8 +437,8 @@ class Game:
         self.holder[char] = seat
         self.players[seat - 1].characters.append(char)
         events = self._events
-        events.append(_new(Event, ("picked", {"seat": seat}, None)))
-        events.append(_new(Event, ("you_picked", {"character": char}, seat)))
+        events.append(("picked", {"seat": seat}, None))
+        events.append(("you_picked", {"character": char}, seat))
         self._next_draft_step()
 
     def _on_end(self, a: Action) -> None:
@@ -435,7 +446,7 @@ class Game:
         char = self.turn_char
         if self._taxes and "tax" not in self.used:
             self._tax(self.players[seat - 1])  # nobody gives up free income: a forgotten tax is collected
-        self._events.append(_new(Event, ("turn_ended", {"seat": seat, "character": char}, None)))
+        self._events.append(("turn_ended", {"seat": seat, "character": char}, None))
         self.turn_seat = 0
         self.turn_char = ""
         self._call_next()
@@ -449,7 +460,7 @@ class Game:
     def _on_gold(self, a: Action) -> None:
         seat = a[0]
         self.players[seat - 1].gold += 2
-        self._events.append(_new(Event, ("gold", {"seat": seat, "delta": 2, "reason": "gather"}, None)))
+        self._events.append(("gold", {"seat": seat, "delta": 2, "reason": "gather"}, None))
         self.gathered = True
 
     def _on_keep(self, a: Action) -> None:
@@ -570,10 +581,10 @@ class Game:
             self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
         self.pending = DECISIONS[seat][kind]
         events = self._events
-        events.append(_new(Event, ("draft_turn", {"seat": seat, "step": kind}, None)))
+        events.append(("draft_turn", {"seat": seat, "step": kind}, None))
         if self.digital:
             pile = self.pile
-            events.append(_new(Event, ("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat)))
+            events.append(("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat))
             self._legal = self._options(seat, kind, pile)  # the options at hand (see apply)
 
     # ------------------------------------------------------------------ calling
@@ -593,11 +604,10 @@ class Game:
             char = calls[rank]
             if char is None:  # out of this edition's game at this table size: never called
                 continue
-            events.append(_new(Event, ("called", {"rank": rank, "character": char}, None)))
+            events.append(("called", {"rank": rank, "character": char}, None))
             seat = holder.get(char)
             if seat is None or char == killed:
-                events.append(_new(Event, ("no_answer", {"rank": rank, "character": char, "killed": char == killed},
-                                           None)))
+                events.append(("no_answer", {"rank": rank, "character": char, "killed": char == killed}, None))
                 continue
             self.rank = rank
             self._begin_turn(self.players[seat - 1], char)
@@ -616,7 +626,7 @@ class Game:
         self.used = set()
         self.revealed[char] = p.seat
         self.pending = TURNS[p.seat]
-        self._events.append(_new(Event, ("revealed", {"seat": p.seat, "character": char}, None)))
+        self._events.append(("revealed", {"seat": p.seat, "character": char}, None))
         if char == self.robbed:
             thief = self.player(self.holder["thief"])
             amount = p.gold
@@ -653,7 +663,7 @@ class Game:
     # ------------------------------------------------------------------ turn actions
     def _gain(self, p: Player, amount: int, reason: str) -> None:
         p.gold += amount
-        self._events.append(_new(Event, ("gold", {"seat": p.seat, "delta": amount, "reason": reason}, None)))
+        self._events.append(("gold", {"seat": p.seat, "delta": amount, "reason": reason}, None))
 
     def _tax(self, p: Player) -> None:
         self.used.add("tax")
@@ -677,7 +687,7 @@ class Game:
             return
         self.drawn = drawn
         seat = p.seat
-        self._events.append(_new(Event, ("drew", {"cards": list(drawn)}, seat)))
+        self._events.append(("drew", {"cards": list(drawn)}, seat))
         self.pending = DECISIONS[seat]["keep"]
         self._legal = self._options(seat, "keep", dict.fromkeys(drawn))  # the options at hand (see apply)
 
@@ -685,8 +695,8 @@ class Game:
         p.hand.extend(cards)
         p.hand_size += len(cards)
         events = self._events
-        events.append(_new(Event, ("cards", {"seat": p.seat, "delta": len(cards), "reason": reason}, None)))
-        events.append(_new(Event, ("drew", {"cards": list(cards)}, p.seat)))
+        events.append(("cards", {"seat": p.seat, "delta": len(cards), "reason": reason}, None))
+        events.append(("drew", {"cards": list(cards)}, p.seat))
 
     def _add_unknown(self, p: Player, count: int, reason: str) -> None:
         p.hand_size += count
@@ -710,11 +720,12 @@ class Game:
         p.hand_size -= 1
         p.gold -= d.cost
         p.city.append(card)
+        self._box_left = None
         _count_district(p, d)  # the city only grew: count the new district, not all again
         self.builds_left -= 1
         events = self._events
-        events.append(_new(Event, ("gold", {"seat": p.seat, "delta": -d.cost, "reason": "build"}, None)))
-        events.append(_new(Event, ("built", {"seat": p.seat, "district": card}, None)))
+        events.append(("gold", {"seat": p.seat, "delta": -d.cost, "reason": "build"}, None))
+        events.append(("built", {"seat": p.seat, "district": card}, None))
         self.edition.on_build(self, p, d)
         if len(p.city) == self.complete_at:
             first = self.first_complete is None
@@ -755,6 +766,7 @@ class Game:
         price = self.destroy_price(victim, card)
         warlord.gold -= price
         victim.city.remove(card)
+        self._box_left = None
         self._city_changed(victim)
         self._emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
         self._emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card)
@@ -792,7 +804,7 @@ class Game:
             self.deck_unknown += 1
 
     # ------------------------------------------------------------------ corrections
-    def _correction(self, action: Action) -> list[Event]:
+    def _correction(self, action: Action) -> Sequence[Event]:
         """Table corrections (seat 0), recorded in the log like any action.
 
         ``0 void`` cancels the last effective action (the state is rebuilt from the log
@@ -806,13 +818,13 @@ class Game:
                 setattr(self, name, getattr(rebuilt, name))
             self.log = log
             self._legal = None
-            return [Event("voided", {"log_length": len(self.log)})]
+            return Events([Event("voided", {"log_length": len(self.log)})])
         seat, delta = int(action.args[0]), int(action.args[1])
         self.player(seat).gold += delta
         self.log.append(action)
         self._legal = None
         reason = " ".join(action.args[2:])
-        return [Event("gold", {"seat": seat, "delta": delta, "reason": "correction", "note": reason})]
+        return Events([Event("gold", {"seat": seat, "delta": delta, "reason": "correction", "note": reason})])
 
     # ------------------------------------------------------------------ views and hashing
     def snapshot(self) -> dict[str, Any]:

@@ -8,6 +8,7 @@ private option can leak through the history.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import Action
@@ -16,7 +17,7 @@ from .game import Game, effective_log
 from .setup import Setup
 
 
-def _public(events: list[Event], round_now: int, out: list[dict[str, Any]]) -> int:
+def _public(events: Sequence[Event], round_now: int, out: list[dict[str, Any]]) -> int:
     for event in events:
         if not event.public or event.kind in PRIVATE_KINDS:
             continue

@@ -47,7 +47,7 @@ class HostedGame(Protocol):
     @property
     def log(self) -> Sequence[Any]: ...  # every accepted action, in order
     def legal_actions(self) -> list[Any]: ...
-    def apply(self, action: Any) -> list[Any]: ...  # events, or raises a coded refusal
+    def apply(self, action: Any) -> Sequence[Any]: ...  # events (read-only), or raises a coded refusal
     def public_view(self) -> dict[str, Any]: ...  # JSON-ready, no secrets; has "seats": [{"seat": n, ...}]
     def seat_view(self, seat: int) -> dict[str, Any]: ...  # public view + "you": {...}
 
@@ -82,7 +82,7 @@ class GameAdapter(Protocol[G]):
     def remember_applied(self, action: Any, meta: dict[str, Any]) -> None: ...  # on resume
 
     # -- events -> what seats and listeners are told
-    def public_events(self, events: list[Any]) -> list[dict[str, Any]]: ...  # JSON-ready, no secrets
+    def public_events(self, events: Sequence[Any]) -> list[dict[str, Any]]: ...  # JSON-ready, no secrets
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]: ...  # (seat, command fields) after public_events
     def prompt_lines(self, game: G, options: list[Any]) -> list[str]: ...  # the decider's display; its cursor is on options[0]
     def prompt_event(self, game: G) -> dict[str, Any]: ...  # {"kind": "prompt", "seat": ...}

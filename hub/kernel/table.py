@@ -17,7 +17,7 @@ import copy
 import functools
 import logging
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic
 
 from hub import words
@@ -357,7 +357,7 @@ class Table(Generic[G]):
         self._after(events, told)
         return {"ok": True}
 
-    def _apply(self, action: Any, meta: dict[str, Any] | None = None) -> list[Any]:
+    def _apply(self, action: Any, meta: dict[str, Any] | None = None) -> Sequence[Any]:
         """Apply, then journal before any effect is announced; an action the journal
         could not keep is rolled back (replay without it) and refused."""
         if self.store_error is not None:
@@ -405,7 +405,7 @@ class Table(Generic[G]):
         self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)
         return facts
 
-    def _after(self, events: list[Any], told: SeatCommands) -> None:
+    def _after(self, events: Sequence[Any], told: SeatCommands) -> None:
         """Tell each seat what to do after the game's events and prompt the next decider, in
         one command per seat with what `told` already holds (the answer), then publish."""
         public = self.adapter.public_events(events)

@@ -201,7 +201,7 @@ class CitadelsAdapter:
             said.append((seat, command))
         return said
 
-    def public_events(self, events: list[Event]) -> list[dict[str, Any]]:
+    def public_events(self, events: Sequence[Event]) -> list[dict[str, Any]]:
         return [e.to_json() for e in events if e.to is None]
 
     def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:

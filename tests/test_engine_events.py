@@ -1,0 +1,72 @@
+"""apply's events are made when first read, once: every way of reading them gives the
+same Event objects, and an action whose events nobody reads never makes them."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+from hub.engine import Event, Game, Setup
+from hub.engine.events import Events, Recorded
+
+
+def _picked() -> tuple[Game, Recorded]:
+    game = Game.new(Setup(players=4, seed=3))
+    seat = game.pending.seat if game.pending else 0
+    events = game.apply(next(a for a in game.legal_actions() if a.seat == seat))
+    assert type(events) is Recorded  # nothing made yet
+    return game, events
+
+
+def test_events_are_made_on_first_read_and_the_same_objects_after() -> None:
+    _, events = _picked()
+    assert len(events) == 4 and events  # counted without making them
+    assert type(events) is Recorded
+    first = list(events)
+    assert type(events) is Events
+    assert all(type(e) is Event for e in first)
+    assert [e.kind for e in first] == ["picked", "you_picked", "draft_turn", "options"]
+    assert first[0].data == {"seat": first[0].data["seat"]} and first[0].to is None and first[0].public
+    assert first[1].to == first[0].data["seat"] and not first[1].public
+    again = list(events)
+    assert all(a is b for a, b in zip(first, again))
+    assert events[0] is first[0] and events[-1] is first[-1]
+
+
+def test_every_read_of_a_fresh_result_sees_events_not_records() -> None:
+    made = list(_picked()[1])  # the same action's events, read as a list
+    reads = {
+        "index": (lambda ev: ev[1], made[1]),
+        "slice": (lambda ev: ev[1:3], made[1:3]),
+        "in": (lambda ev: made[3] in ev, True),
+        "index()": (lambda ev: ev.index(made[2]), 2),
+        "count": (lambda ev: ev.count(made[0]), 1),
+        "reversed": (lambda ev: list(reversed(ev)), made[::-1]),
+        "equals": (lambda ev: ev == made, True),
+        "repr": (lambda ev: repr(ev), repr(made)),
+        "sum": (lambda ev: ev + [], made),
+        "copy": (lambda ev: copy.copy(ev), made),
+        "pickle": (lambda ev: pickle.loads(pickle.dumps(ev)), made),
+        "unpack": (lambda ev: [*ev], made),
+        "to_json": (lambda ev: [e.to_json() for e in ev], [e.to_json() for e in made]),
+    }
+    for name, (read, expected) in reads.items():
+        _, events = _picked()
+        assert read(events) == expected, name
+        assert type(events) is Events, name  # made by that read
+
+
+def test_two_fresh_results_compare_by_their_events() -> None:
+    _, a = _picked()
+    _, b = _picked()
+    assert a == b and not (a != b)
+
+
+def test_corrections_and_the_start_give_events_too() -> None:
+    game = Game.new(Setup(players=4, seed=3))
+    assert [e.kind for e in game.opening_events()] == ["round_started", "faceup_removed"]
+    assert all(type(e) is Event for e in game.opening_events())
+    game.apply(game.legal_actions()[0])
+    adjust = game.apply("0 adjust 2 3 miscounted")
+    assert list(adjust) == [Event("gold", {"seat": 2, "delta": 3, "reason": "correction", "note": "miscounted"})]
+    assert [e.to_json() for e in game.apply("0 void")] == [{"kind": "voided", "log_length": 3}]
