@@ -70,3 +70,19 @@ def test_corrections_and_the_start_give_events_too() -> None:
     adjust = game.apply("0 adjust 2 3 miscounted")
     assert list(adjust) == [Event("gold", {"seat": 2, "delta": 3, "reason": "correction", "note": "miscounted"})]
     assert [e.to_json() for e in game.apply("0 void")] == [{"kind": "voided", "log_length": 3}]
+
+
+def test_the_public_events_as_json_come_straight_from_the_records_and_say_what_to_json_says() -> None:
+    from hub.engine.bots import RandomBot
+    from hub.engine.events import public_json
+    _, events = _picked()
+    fast = public_json(events)
+    assert type(events) is Recorded  # no Event made to publish them
+    assert fast == [e.to_json() for e in events if e.public] == [{"kind": "picked", "seat": fast[0]["seat"]},
+                                                                   fast[1]]
+    assert public_json(events) == fast  # once read, from the events
+    game, bot = Game.new(Setup(players=5, seed=8, mode="physical")), RandomBot(8)
+    while game.pending is not None:
+        result = game.apply(bot.choose(game))
+        fast = public_json(result)
+        assert [list(e.items()) for e in fast] == [list(e.to_json().items()) for e in result if e.public]

@@ -13,7 +13,7 @@ read. Most actions' events are never read (bots, replays, benchmarks), and makin
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import partial
 from typing import Any, Literal, NamedTuple, get_args
 
@@ -100,3 +100,12 @@ for _name in ("__getitem__", "__contains__", "__reversed__", "__eq__", "__ne__",
               "__setitem__", "__delitem__", "__reduce_ex__", "index", "count", "copy", "extend", "insert",
               "remove", "pop", "clear", "sort", "reverse"):
     setattr(Recorded, _name, _made_first(_name))
+
+
+def public_json(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The public events as JSON-ready dicts (``Event.to_json``), in order. From a result
+    nobody has read yet, straight from its records: a table that only publishes them
+    never makes the ``Event`` objects."""
+    if type(events) is Recorded:  # noqa: E721 - its records, as ``to_json`` would word them
+        return [{"kind": kind, **data} for kind, data, to in list.__iter__(events) if to is None]
+    return [e.to_json() for e in events if e.to is None]

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hub.engine import Action, Event, Game, IllegalAction, Setup
+from hub.engine.events import public_json
 from hub.engine.history import public_history
 from hub.seeds import fresh_seed
 from hub.table import texts
@@ -202,7 +203,7 @@ class CitadelsAdapter:
         return said
 
     def public_events(self, events: Sequence[Event]) -> list[dict[str, Any]]:
-        return [e.to_json() for e in events if e.to is None]
+        return public_json(events)
 
     def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
         """What the deciding seat must do, and the option its cursor is on (the first of
