@@ -449,7 +449,8 @@ class Table(Generic[G]):
                        self._lines(lift[0], _say("lift_more", n=len(lift) - 1)), ref=ref, code="lift_card")
         elif pending is not None and pending.seat == seat and not self.game.over:
             self._lift_shown.discard(seat)
-            self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, seat)), ref=ref)
+            options = self.cursors.from_cursor(self.game, seat)
+            self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game, options), ref=ref)
         else:
             self._lift_shown.discard(seat)
             shown = self.displays.get(seat) or self.adapter.waiting_display(self.game)

@@ -60,9 +60,7 @@ def button_options(game: Game, seat: int) -> list[Action]:
     legal = game.legal_actions()
     if game.digital:
         return list(legal)
-    # `said_with_card` written out (asked at every decision of a physical table): a verb
-    # no card says, or the Warlord's own district (args[0] is the victim's seat)
-    return [a for a in legal if a[1] not in CARD_VERBS or (a[1] == "destroy" and a[2][0] == str(a[0]))]
+    return [a for a in legal if not said_with_card(a)]
 
 
 class CitadelsAdapter:
