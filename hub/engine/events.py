@@ -64,9 +64,12 @@ class Recorded(Events):
     """One action's events as the rules record them: ``(kind, data, to)`` plain tuples,
     appended by ``Game``. Any read of it makes the ``Event``s, once, and turns it into a
     plain ``Events`` (its class changes: the same layout), so every later read is the C
-    list's own: the simulated table reads each action's events twice, bots and replays
-    never, and a plain tuple is a third of the cost of a NamedTuple to make and free.
-    Like the game that made it, it is read by one thread at a time (the hub's)."""
+    list's own. Bots and replays never read them, the table publishes them as JSON
+    straight from the records (`public_json`), and a plain tuple is a third of the cost
+    of a NamedTuple to make and free. Like the game that made it, it is read by one
+    thread at a time (the hub's). One read bypasses the methods below: ``[] + result``
+    (a plain list's concatenation copies the records); mypy refuses it for the
+    ``Sequence`` that ``apply`` returns, so read the result first (``[*result]``)."""
 
     __slots__ = ()
 
