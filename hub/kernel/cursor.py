@@ -38,14 +38,13 @@ class ButtonCursors:
 
     def position(self, game: Any, seat: int) -> int:
         """Where the seat's cursor is among its options (0 when it has none)."""
-        options = self.options(game, seat)
-        return self._at.get(seat, 0) % len(options) if options else 0
+        return self._at_in(seat, self.options(game, seat))
 
     def move(self, game: Any, seat: int, step: int) -> int:
         """Move the seat's cursor `step` options on (back if negative), round the end; its
         new position. The seat must have options."""
         options = self.options(game, seat)
-        at = self._at[seat] = (self.position(game, seat) + step) % len(options)
+        at = self._at[seat] = (self._at.get(seat, 0) + step) % len(options)
         return at
 
     def from_cursor(self, game: Any, seat: int) -> list[Any]:
@@ -53,5 +52,8 @@ class ButtonCursors:
         that reconnects mid-decision, a pause ending) names the option OK would apply.
         Shared when the cursor is on the first (a new decision's prompt)."""
         options = self.options(game, seat)
-        at = self.position(game, seat)
+        at = self._at_in(seat, options)
         return options[at:] + options[:at] if at else options
+
+    def _at_in(self, seat: int, options: list[Any]) -> int:
+        return self._at.get(seat, 0) % len(options) if options else 0

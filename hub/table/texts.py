@@ -69,9 +69,7 @@ def describe(action: Action, lang: str = "en") -> str:
     if verb == "swap":
         return say("swap", lang, seat=args[0])
     if verb == "redraw":
-        if not args:
-            return say("redraw", lang)
-        return say("redraw_n", lang, n=args[0])
+        return say("redraw_n", lang, n=args[0]) if args else say("redraw", lang)
     if verb == "graveyard":
         return say("graveyard_take" if args[0] == "take" else "graveyard_pass", lang)
     if verb in _PLAIN_VERBS:
@@ -94,7 +92,7 @@ def instruction(event: dict[str, Any], lang: str = "en") -> str:
         return say("instruct_draw_keep", lang, draw=draw, keep=keep, rest=draw - keep)
     if what == "redraw":
         return say("instruct_redraw", lang, draw=draw)
-    return say("instruct_draw_one", lang) if draw == 1 else say("instruct_draw", lang, draw=draw)
+    return say("instruct_draw", lang, draw=draw)
 
 
 def use_reader(action: Action, lang: str = "en") -> str:

@@ -96,11 +96,6 @@ class InProcessBus:
         """Publish what `make()` returns, calling it only if a subscriber receives it now
         (a retained one: also when a later subscriber or `retained()` reads it). `make`
         must return what is current when it is called; it must not return b"" with retain."""
-        if not retain and self._targets.get(topic) == () and type(qos) is int and 0 <= qos <= 2:  # noqa: E721
-            # a topic seen before that nobody listens to (the hub's events in the simulator): dropped
-            # at once, as a broker drops it. Read without the lock: a subscription made at this
-            # very moment is as if made just after.
-            return
         self._publish(topic, make, qos, retain)
 
     @property

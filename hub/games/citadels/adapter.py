@@ -23,7 +23,6 @@ CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode:
 # refusal words say why, on the display, in the voice and on the seat page (a phone's refused
 # answer names the character: `refusal_words`'s facts)
 ABILITY_CODES = frozenset({"bad_target", "must_gather_first", "cannot_afford"})
-_FEEDBACK_KINDS = frozenset({"gold", "robbery", "instruct", "swapped", "crown", "game_over"})  # `feedback` reads
 
 
 class SeatRefusal(IllegalAction):
@@ -165,8 +164,6 @@ class CitadelsAdapter:
         bank: dict[int, int] = {}  # seat -> net gold from the bank; said where its first change was
         for e in public:
             kind = e["kind"]
-            if kind not in _FEEDBACK_KINDS:  # most events ask nothing of anyone's hands
-                continue
             if kind == "gold":
                 if e["reason"] != "robbery":  # said once, by the robbery event, to both seats
                     seat = e["seat"]
@@ -186,7 +183,7 @@ class CitadelsAdapter:
                 out.append((e["other"], {"text": texts.lines(texts.say("swap", seat=e["seat"]))}))
             elif kind == "crown":  # the crown is a real token on the table
                 out.append((e["seat"], {"text": texts.lines(texts.say("crown_take"))}))
-            else:  # game_over: every display says it, or it keeps its last line for good
+            elif kind == "game_over":  # every display says it, or it keeps its last line for good
                 scores = {s["seat"]: s["score"] for s in e["scores"]}
                 out.extend((seat, {"led": "white", "beep": "turn",
                                    "text": texts.final_lines(seat, e["winner"], scores)}) for seat in scores)
