@@ -18,7 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hub.engine import Setup  # noqa: E402
-from hub.table import TableService, TagRegistry  # noqa: E402
+from hub.table import TagRegistry  # noqa: E402
+from hub.table.service import TableService  # noqa: E402
 from hub.table.registry import CardRef, virtual_uid  # noqa: E402
 from hub.table.virtual_seat import VirtualSeat  # noqa: E402
 from hub.transport import MqttBus, Will  # noqa: E402

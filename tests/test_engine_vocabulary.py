@@ -25,7 +25,7 @@ def _random_games() -> tuple[set[str], set[str], set[str], set[str], set[str]]:
             for mode in ("digital", "physical"):
                 for seed in range(6):
                     game = Game.new(Setup(players=players, seed=seed, mode=mode, edition=edition))
-                    events = list(game._start_events)
+                    events = list(game.start_events)
                     bot = make_bot("random" if seed % 2 else "heuristic", seed)
                     while game.pending is not None:
                         decisions.add(game.pending.kind)

@@ -22,7 +22,7 @@ from hub.cli import game_summary, main
 from hub.engine import Action, Game, Setup
 from hub.engine.setup import StartPosition
 from hub.store import EventStore, Recorder, SimRuns, StoreError, TableRecord, export_text, restore_table_state
-from hub.table import TableService
+from hub.table.service import TableService
 from hub.table.sim import SimTable
 from hub.transport import InProcessBus
 from tests.hub_unit import stored_actions

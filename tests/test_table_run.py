@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from hub.engine import Setup
-from hub.table import TableService, TagRegistry
+from hub.table import TagRegistry
+from hub.table.service import TableService
 from hub.table.enroll import EnrollmentSession
 from hub.table.registry import CardRef, all_cards, virtual_uid
 from hub.table.run import start_serial_readers

@@ -9,7 +9,8 @@ import pytest
 
 from hub.engine import Game, Setup
 from hub.protocol import SeatCommand, parse_command
-from hub.table import TableService, TagRegistry, texts
+from hub.table import TagRegistry, texts
+from hub.table.service import TableService
 from hub.table.registry import CardRef, virtual_uid
 from hub.table.sim import SimTable
 from hub.table.virtual_seat import VirtualSeat

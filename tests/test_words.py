@@ -16,7 +16,8 @@ from hub.engine.actions import VERBS
 from hub.engine.cards import CHARACTERS, TYPES, all_districts
 from hub.engine.editions import EDITIONS
 from hub.games.citadels.adapter import CitadelsAdapter
-from hub.table import TableService, TagRegistry, texts
+from hub.table import TagRegistry, texts
+from hub.table.service import TableService
 from hub.transport import InProcessBus
 from hub.voice.catalogue import load_catalogue
 from hub.voice.narrator import Narrator

@@ -70,12 +70,12 @@ class Assassin(CharacterRules):
     verbs = ("kill",)
 
     def options(self, game: GameState, p: Player) -> list[Action]:
-        return game._options(p.seat, "kill", game._kill_targets)
+        return game.options_of(p.seat, "kill", game.kill_targets)
 
     def act(self, game: GameState, p: Player, a: Action) -> None:
         game.used.add("ability")
         game.killed = a.args[0]
-        game._emit("killed", character=game.killed)
+        game.emit("killed", character=game.killed)
 
     def refusal(self, game: GameState, a: Action) -> IllegalAction:
         if a.args[0] not in game.in_game:
@@ -94,12 +94,12 @@ class Thief(CharacterRules):
 
     def options(self, game: GameState, p: Player) -> list[Action]:
         killed = game.killed
-        return game._options(p.seat, "rob", [c for c in game._rob_targets if c != killed])
+        return game.options_of(p.seat, "rob", [c for c in game.rob_targets if c != killed])
 
     def act(self, game: GameState, p: Player, a: Action) -> None:
         game.used.add("ability")
         game.robbed = a.args[0]
-        game._emit("robbed_named", character=game.robbed)
+        game.emit("robbed_named", character=game.robbed)
 
     def refusal(self, game: GameState, a: Action) -> IllegalAction:
         target = a.args[0]
@@ -120,19 +120,19 @@ class Magician(CharacterRules):
 
     def options(self, game: GameState, p: Player) -> list[Action]:
         seat = p.seat
-        out = game._options(seat, "swap", [str(q.seat) for q in game.players if q.seat != seat])
+        out = game.options_of(seat, "swap", [str(q.seat) for q in game.players if q.seat != seat])
         if p.hand_size > 0:
             if game.digital:
-                out.append(game._simple[seat]["redraw"])
+                out.append(game.simple_actions[seat]["redraw"])
             else:
-                out += game._options(seat, "redraw", [str(k) for k in range(1, p.hand_size + 1)])
+                out += game.options_of(seat, "redraw", [str(k) for k in range(1, p.hand_size + 1)])
         return out
 
     def act(self, game: GameState, p: Player, a: Action) -> None:
         if a.verb == "swap":
-            game._swap(p, game.player(int(a.args[0])))
+            game.swap_hands(p, game.player(int(a.args[0])))
         else:
-            game._redraw(p, a.args)
+            game.redraw(p, a.args)
 
     def refusal(self, game: GameState, a: Action) -> IllegalAction:
         if a.verb == "swap":
@@ -155,7 +155,7 @@ class King(CharacterRules):
     id = "king"
 
     def on_reveal(self, game: GameState, p: Player) -> None:
-        game._take_crown(p.seat, heir=False)
+        game.take_crown(p.seat, heir=False)
 
 
 class Bishop(CharacterRules):
@@ -168,7 +168,7 @@ class Merchant(CharacterRules):
     id = "merchant"
 
     def on_reveal(self, game: GameState, p: Player) -> None:
-        game._gain(p, 1, "merchant")
+        game.gain(p, 1, "merchant")
 
 
 class Architect(CharacterRules):
@@ -176,7 +176,7 @@ class Architect(CharacterRules):
     builds = 3
 
     def on_reveal(self, game: GameState, p: Player) -> None:
-        game._draw_into(p, 2, "architect")
+        game.draw_into(p, 2, "architect")
 
 
 DESTROY_ACTIONS: dict[tuple[int, int, str], Action] = {}  # (warlord's seat, victim's seat, district): made once
@@ -196,7 +196,7 @@ class Warlord(CharacterRules):
             return []
         made = DESTROY_ACTIONS
         out = []
-        for s, c, _ in game._destroy_targets(p):
+        for s, c, _ in game.destroy_targets(p):
             action = made.get((p.seat, s, c))
             if action is None:
                 action = made[(p.seat, s, c)] = Action(p.seat, "destroy", (str(s), c))
@@ -204,7 +204,7 @@ class Warlord(CharacterRules):
         return out
 
     def act(self, game: GameState, p: Player, a: Action) -> None:
-        game._destroy(p, game.player(int(a.args[0])), a.args[1])
+        game.destroy(p, game.player(int(a.args[0])), a.args[1])
 
     def timing_refusal(self, game: GameState) -> IllegalAction | None:
         return None

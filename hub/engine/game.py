@@ -59,7 +59,12 @@ PRICES: dict[str, tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]] 
 
 
 class Game:
-    """A game in progress. Build with ``Game.new(setup)`` or ``Game.replay(setup, log)``."""
+    """A game in progress. Build with ``Game.new(setup)`` or ``Game.replay(setup, log)``.
+
+    Everything outside the engine changes a game only through ``apply``. The effects
+    (``gain``, ``draw_into``, ``take_crown``, ``swap_hands``, ``redraw``, ``destroy``,
+    ``emit``, ``options_of``) are public for the character and edition rules, which call
+    them while ``apply`` runs their action (``state.GameState`` lists what they use)."""
 
     # Slots, not a __dict__: a game has more attributes than CPython shares dict keys for
     # (30), and the rules read and write them at every action; a slot is a fixed offset
@@ -68,8 +73,8 @@ class Game:
         "complete_at", "rng", "players", "deck", "deck_unknown", "round", "phase", "crowned", "log", "pending",
         "pile", "faceup", "facedown", "draft_steps", "holder", "rank", "killed", "robbed", "revealed", "turn_seat",
         "turn_char", "gathered", "builds_left", "used", "drawn", "tossed", "grave_card", "first_complete",
-        "result_cache", "_legal", "_events", "_start_events", "_simple", "_made", "_calls", "_kill_targets",
-        "_rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
+        "result_cache", "_legal", "_events", "start_events", "simple_actions", "_made", "_calls", "kill_targets",
+        "rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
         "_box_left",
     )
 
@@ -116,15 +121,15 @@ class Game:
         self.result_cache: dict[str, Any] | None = None
         self._legal: list[Action] | None = None
         self._events = Recorded()  # the events of the action being applied, as (kind, data, to) tuples
-        self._start_events: Sequence[Event] = Events()  # every event of the start, private ones too
-        self._simple = SIMPLE_ACTIONS
+        self.start_events: Sequence[Event] = Events()  # every event of the start, private ones too
+        self.simple_actions = SIMPLE_ACTIONS
         self._made = MADE_ACTIONS
         # the characters called, by rank (None: not in this game at this table size)
         self._calls: list[str | None] = [None] * 9
         for c in self.characters:
             self._calls[c.rank] = c.id
-        self._kill_targets = [c.id for c in self.characters if c.rank > 1]
-        self._rob_targets = [c.id for c in self.characters if c.rank > 2]
+        self.kill_targets = [c.id for c in self.characters if c.rank > 1]
+        self.rob_targets = [c.id for c in self.characters if c.rank > 2]
         self._cost, self._destroy_prices = self._prices()
         self._character_ids = [c.id for c in self.characters]
         self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
@@ -140,7 +145,7 @@ class Game:
         game = cls(setup)
         game._deal()
         game._start_round()
-        game._start_events = game._events  # what the start announced (see opening_events)
+        game.start_events = game._events  # what the start announced (see opening_events)
         game._events = Recorded()
         return game
 
@@ -236,7 +241,7 @@ class Game:
         removed face up) while nothing has been applied yet; ``[]`` afterwards."""
         if self.log:
             return []
-        return [e for e in self._start_events if e.kind in ("round_started", "faceup_removed")]
+        return [e for e in self.start_events if e.kind in ("round_started", "faceup_removed")]
 
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now; ``apply`` accepts exactly these."""
@@ -258,20 +263,20 @@ class Game:
         if kind == "turn":
             return self._turn_options(seat)
         if kind == "pick":
-            return self._options(seat, "pick", self.pile if self.digital else self._draft_choices())
+            return self.options_of(seat, "pick", self.pile if self.digital else self._draft_choices())
         if kind == "discard":
-            return self._options(seat, "discard", self.pile)
+            return self.options_of(seat, "discard", self.pile)
         if kind == "keep":
-            return self._options(seat, "keep", dict.fromkeys(self.drawn))
+            return self.options_of(seat, "keep", dict.fromkeys(self.drawn))
         if kind == "toss":
-            out = self._options(seat, "toss", dict.fromkeys(self.players[seat - 1].hand))
+            out = self.options_of(seat, "toss", dict.fromkeys(self.players[seat - 1].hand))
             if self.tossed:
                 out.append(SIMPLE_ACTIONS[seat]["done"])
             return out
         if kind == "graveyard":
-            return self._options(seat, "graveyard", ("take", "pass"))
+            return self.options_of(seat, "graveyard", ("take", "pass"))
         if kind == "faceup":
-            return self._options(seat, "faceup", [c for c in self.face_up_candidates() if c not in self.faceup])
+            return self.options_of(seat, "faceup", [c for c in self.face_up_candidates() if c not in self.faceup])
         raise AssertionError(kind)
 
     def _draft_choices(self) -> list[str]:
@@ -283,7 +288,7 @@ class Game:
     def _turn_options(self, seat: int) -> list[Action]:
         p = self.players[seat - 1]
         used = self.used
-        simple = self._simple[seat]
+        simple = self.simple_actions[seat]
         out: list[Action]
         if self.gathered:
             out = [simple["end"]]
@@ -296,9 +301,9 @@ class Game:
                     try:
                         out += [made[c] for c in dict.fromkeys(p.hand) if cost[c] <= gold and c not in city]
                     except KeyError:
-                        out += self._options(seat, "build", self._buildable(p))
+                        out += self.options_of(seat, "build", self._buildable(p))
                 else:
-                    out += self._options(seat, "build", self._buildable(p))
+                    out += self.options_of(seat, "build", self._buildable(p))
         elif (len(self.deck) if self.digital else self.deck_unknown) > 0:
             out = [simple["gold"], simple["draw"]]
         else:
@@ -317,16 +322,16 @@ class Game:
         """The options of the districts with an ability in ``p``'s city (Laboratory, Museum, Smithy)."""
         used = self.used
         effects = p.effects
-        simple = self._simple[seat]
+        simple = self.simple_actions[seat]
         if p.hand_size > 0:
             if "laboratory" in effects and "lab" not in used:
                 if self.digital:
-                    out += self._options(seat, "lab", dict.fromkeys(p.hand))
+                    out += self.options_of(seat, "lab", dict.fromkeys(p.hand))
                 else:
                     out.append(simple["lab"])
             if "museum" in effects and "museum" not in used:
                 if self.digital:
-                    out += self._options(seat, "museum", dict.fromkeys(p.hand))
+                    out += self.options_of(seat, "museum", dict.fromkeys(p.hand))
                 else:
                     out.append(simple["museum"])
         if "smithy" in effects and "smithy" not in used and p.gold >= 2:
@@ -357,7 +362,7 @@ class Game:
         box = self._box_left = [c for c, d in self.cards.districts.items() if in_cities.get(c, 0) < d.copies]
         return box
 
-    def _destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
+    def destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
         """(seat, district, price) the Warlord may destroy now and can pay for."""
         bishop = self.holder.get("bishop")
         protected = bishop if bishop is not None and self.killed != "bishop" else None
@@ -406,11 +411,11 @@ class Game:
                 self._legal = self._turn_options(d[0])
         return events
 
-    def _emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
+    def emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
         """Record an event (the frequent ones append their record inline: no keyword dict)."""
         self._events.append((kind, data, to))
 
-    def _options(self, seat: int, verb: str, cards: Collection[str]) -> list[Action]:
+    def options_of(self, seat: int, verb: str, cards: Collection[str]) -> list[Action]:
         """``Action(seat, verb, (card,))`` for each card (or other one argument), each made
         once and shared (``MADE_ACTIONS``): options are asked for at every decision, and
         most repeat from one decision and one game to the next."""
@@ -483,7 +488,7 @@ class Game:
 
     def _on_faceup(self, a: Action) -> None:
         self.faceup.append(a.args[0])
-        self._emit("faceup_removed", characters=list(self.faceup))
+        self.emit("faceup_removed", characters=list(self.faceup))
         if len(self.faceup) == self.edition.face_up_removed[self.n]:
             self._next_draft_step()
 
@@ -501,8 +506,8 @@ class Game:
         count = len(self.tossed)
         self.deck[0:0] = self.tossed
         self.tossed = []
-        self._emit("cards", seat=seat, delta=-count, reason="magician")
-        self._draw_into(self.players[seat - 1], count, "magician")
+        self.emit("cards", seat=seat, delta=-count, reason="magician")
+        self.draw_into(self.players[seat - 1], count, "magician")
         self.pending = Decision(seat, "turn")
 
     def _on_graveyard(self, a: Action) -> None:
@@ -512,13 +517,13 @@ class Game:
         p = self.players[a.seat - 1]
         self.used.add("lab")
         self._discard_to_bottom(p, a.args[0] if a.args else None, "laboratory")
-        self._gain(p, self.edition.laboratory_gold, "laboratory")
+        self.gain(p, self.edition.laboratory_gold, "laboratory")
 
     def _on_smithy(self, a: Action) -> None:
         p = self.players[a.seat - 1]
         self.used.add("smithy")
-        self._gain(p, -2, "smithy")
-        self._draw_into(p, 3, "smithy")
+        self.gain(p, -2, "smithy")
+        self.draw_into(p, 3, "smithy")
 
     def _on_museum(self, a: Action) -> None:
         p = self.players[a.seat - 1]
@@ -529,7 +534,7 @@ class Game:
             p.hand.clear()
         p.hand_size -= 1
         p.museum += 1
-        self._emit("cards", seat=a.seat, delta=-1, reason="museum")
+        self.emit("cards", seat=a.seat, delta=-1, reason="museum")
 
     # ------------------------------------------------------------------ draft
     def _start_round(self) -> None:
@@ -543,7 +548,7 @@ class Game:
             p.characters = []
         self.faceup = []
         self.facedown = []
-        self._emit("round_started", round=self.round, crowned=self.crowned)
+        self.emit("round_started", round=self.round, crowned=self.crowned)
         n_up = self.edition.face_up_removed[self.n]
         plan = self._draft_plans.get(self.crowned)
         if plan is None:
@@ -560,7 +565,7 @@ class Game:
             self.facedown.append(pile.pop())
             self.pile = pile
             if self.faceup:
-                self._emit("faceup_removed", characters=list(self.faceup))
+                self.emit("faceup_removed", characters=list(self.faceup))
             self._next_draft_step()
         elif n_up:
             self.pile = []
@@ -585,7 +590,7 @@ class Game:
         if self.digital:
             pile = self.pile
             events.append(("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat))
-            self._legal = self._options(seat, kind, pile)  # the options at hand (see apply)
+            self._legal = self.options_of(seat, kind, pile)  # the options at hand (see apply)
 
     # ------------------------------------------------------------------ calling
     def _start_calling(self) -> None:
@@ -632,23 +637,23 @@ class Game:
             amount = p.gold
             p.gold = 0
             thief.gold += amount
-            self._emit("robbery", thief_seat=thief.seat, victim_seat=p.seat, amount=amount)
-            self._emit("gold", seat=p.seat, delta=-amount, reason="robbery")
-            self._emit("gold", seat=thief.seat, delta=amount, reason="robbery")
+            self.emit("robbery", thief_seat=thief.seat, victim_seat=p.seat, amount=amount)
+            self.emit("gold", seat=p.seat, delta=-amount, reason="robbery")
+            self.emit("gold", seat=thief.seat, delta=amount, reason="robbery")
         if rules.reveals:
             rules.on_reveal(self, p)
 
-    def _take_crown(self, seat: int, heir: bool) -> None:
+    def take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
-        self._emit("crown", seat=seat, heir=heir)
+        self.emit("crown", seat=seat, heir=heir)
 
     def _end_round(self) -> None:
-        self._emit("round_ended", round=self.round)
+        self.emit("round_ended", round=self.round)
         heir = self.holder.get("king")
         if heir is not None and self.killed == "king":
             self.revealed["king"] = heir
-            self._emit("revealed", seat=heir, character="king")
-            self._take_crown(heir, heir=True)
+            self.emit("revealed", seat=heir, character="king")
+            self.take_crown(heir, heir=True)
         if self.first_complete is not None:
             self._finish()
         else:
@@ -658,17 +663,17 @@ class Game:
         self.phase = "over"
         self.pending = None
         self.result_cache = score_game(self)
-        self._emit("game_over", winner=self.result_cache["winner"], scores=self.result_cache["seats"])
+        self.emit("game_over", winner=self.result_cache["winner"], scores=self.result_cache["seats"])
 
     # ------------------------------------------------------------------ turn actions
-    def _gain(self, p: Player, amount: int, reason: str) -> None:
+    def gain(self, p: Player, amount: int, reason: str) -> None:
         p.gold += amount
         self._events.append(("gold", {"seat": p.seat, "delta": amount, "reason": reason}, None))
 
     def _tax(self, p: Player) -> None:
         self.used.add("tax")
         kind = CHARACTER_BY_ID[self.turn_char].tax
-        self._gain(p, p.taxed.get(kind or "", 0), "tax")
+        self.gain(p, p.taxed.get(kind or "", 0), "tax")
 
     def _gather_cards(self, p: Player) -> None:
         effects = p.effects
@@ -676,7 +681,7 @@ class Game:
         keep_all = "keep_all_drawn" in effects
         if not self.digital:
             keep = n if keep_all else 1
-            self._emit("instruct", seat=p.seat, what="draw_keep", draw=n, keep=keep)
+            self.emit("instruct", seat=p.seat, what="draw_keep", draw=n, keep=keep)
             self._add_unknown(p, keep, "gather")
             self.gathered = True
             return
@@ -689,7 +694,7 @@ class Game:
         seat = p.seat
         self._events.append(("drew", {"cards": list(drawn)}, seat))
         self.pending = DECISIONS[seat]["keep"]
-        self._legal = self._options(seat, "keep", dict.fromkeys(drawn))  # the options at hand (see apply)
+        self._legal = self.options_of(seat, "keep", dict.fromkeys(drawn))  # the options at hand (see apply)
 
     def _to_hand(self, p: Player, cards: list[str], reason: str) -> None:
         p.hand.extend(cards)
@@ -701,16 +706,16 @@ class Game:
     def _add_unknown(self, p: Player, count: int, reason: str) -> None:
         p.hand_size += count
         self.deck_unknown -= count
-        self._emit("cards", seat=p.seat, delta=count, reason=reason)
+        self.emit("cards", seat=p.seat, delta=count, reason=reason)
 
-    def _draw_into(self, p: Player, count: int, reason: str) -> None:
+    def draw_into(self, p: Player, count: int, reason: str) -> None:
         count = min(count, self.deck_size())
         if count == 0:
             return
         if self.digital:
             self._to_hand(p, [self.deck.pop() for _ in range(count)], reason)
         else:
-            self._emit("instruct", seat=p.seat, what="draw", draw=count, keep=count)
+            self.emit("instruct", seat=p.seat, what="draw", draw=count, keep=count)
             self._add_unknown(p, count, reason)
 
     def _build(self, p: Player, card: str) -> None:
@@ -731,25 +736,25 @@ class Game:
             first = self.first_complete is None
             if first:
                 self.first_complete = p.seat
-            self._emit("completed", seat=p.seat, first=first)
+            self.emit("completed", seat=p.seat, first=first)
 
-    def _swap(self, p: Player, other: Player) -> None:
+    def swap_hands(self, p: Player, other: Player) -> None:
         self.used.add("ability")
         p.hand, other.hand = other.hand, p.hand
         p.hand_size, other.hand_size = other.hand_size, p.hand_size
-        self._emit("swapped", seat=p.seat, other=other.seat, sizes=[p.hand_size, other.hand_size])
+        self.emit("swapped", seat=p.seat, other=other.seat, sizes=[p.hand_size, other.hand_size])
         if self.digital:
-            self._emit("hand", to=p.seat, cards=list(p.hand))
-            self._emit("hand", to=other.seat, cards=list(other.hand))
+            self.emit("hand", to=p.seat, cards=list(p.hand))
+            self.emit("hand", to=other.seat, cards=list(other.hand))
 
-    def _redraw(self, p: Player, args: tuple[str, ...]) -> None:
+    def redraw(self, p: Player, args: tuple[str, ...]) -> None:
         self.used.add("ability")
         if self.digital:
             self.pending = Decision(p.seat, "toss")
             return
         count = int(args[0])
         p.hand.clear()  # which cards went back is not seen: nothing in hand is known any more
-        self._emit("instruct", seat=p.seat, what="redraw", draw=count, keep=count)
+        self.emit("instruct", seat=p.seat, what="redraw", draw=count, keep=count)
 
     def _discard_to_bottom(self, p: Player, card: str | None, reason: str) -> None:
         if card is not None:
@@ -759,17 +764,17 @@ class Game:
             p.hand.clear()
             self.deck_unknown += 1
         p.hand_size -= 1
-        self._emit("cards", seat=p.seat, delta=-1, reason=reason)
+        self.emit("cards", seat=p.seat, delta=-1, reason=reason)
 
-    def _destroy(self, warlord: Player, victim: Player, card: str) -> None:
+    def destroy(self, warlord: Player, victim: Player, card: str) -> None:
         self.used.add("ability")
         price = self.destroy_price(victim, card)
         warlord.gold -= price
         victim.city.remove(card)
         self._box_left = None
         self._city_changed(victim)
-        self._emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
-        self._emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card)
+        self.emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
+        self.emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card)
         keeper = next(
             (q for q in self.players
              if q.seat != warlord.seat and q.gold >= 1 and self.has_effect(q, "graveyard")),
@@ -789,11 +794,11 @@ class Game:
             keeper.gold -= 1
             keeper.hand.append(card)
             keeper.hand_size += 1
-            self._emit("gold", seat=keeper.seat, delta=-1, reason="graveyard")
-            self._emit("graveyard_taken", seat=keeper.seat, district=card)
-            self._emit("cards", seat=keeper.seat, delta=1, reason="graveyard")
+            self.emit("gold", seat=keeper.seat, delta=-1, reason="graveyard")
+            self.emit("graveyard_taken", seat=keeper.seat, district=card)
+            self.emit("cards", seat=keeper.seat, delta=1, reason="graveyard")
         else:
-            self._emit("graveyard_passed", seat=keeper.seat, district=card)
+            self.emit("graveyard_passed", seat=keeper.seat, district=card)
             self._to_deck_bottom(card)
         self.pending = Decision(self.turn_seat, "turn")
 

@@ -34,7 +34,7 @@ def public_history(setup: Setup, log: list[Action] | list[str]) -> list[dict[str
     """
     game = Game.new(setup)
     out: list[dict[str, Any]] = []
-    round_now = _public(game._start_events, game.round, out)  # with the first draft_turn
+    round_now = _public(game.start_events, game.round, out)  # with the first draft_turn
     actions = [a if isinstance(a, Action) else Action.parse(a) for a in log]
     for action in effective_log(actions):
         round_now = _public(game.apply(action), round_now, out)
