@@ -306,6 +306,26 @@ def test_a_seat_rebooting_with_its_card_on_the_reader_makes_no_move(table: Table
     assert table.service.seat_view(1)["you"]["hint"] == "lay_district_or_button"
 
 
+def test_a_seat_rebooting_mid_decision_shows_the_notes_told_when_the_decision_began(table: Table) -> None:
+    """A note is said once: a player whose seat rebooted before reading "Take the crown"
+    got the prompt back alone and never took it."""
+    table.draft()
+    s1 = table.seats[1]
+    first = ["Take the crown", "Your turn: King", "Take 2 gold"]
+    assert s1.shown["text"] == first
+    s1.reboot()
+    table.service.settle()
+    assert s1.shown == {"led": "blue", "text": first}
+    table.press_to(1, "gold")
+    s1.reboot()
+    table.service.settle()
+    assert s1.shown["text"] == ["Take 2 gold from the", "bank", "Your turn: King", "End turn"]
+    table.press_to(1, "tax")  # a King with no noble district: no gold, no note
+    s1.reboot()
+    table.service.settle()
+    assert s1.shown["text"] == ["Your turn: King", "End turn"]  # the last decision's notes are not this one's
+
+
 def test_an_inventory_that_does_not_fit_the_table_says_what_to_lift(table: Table) -> None:
     table.draft()
     s1 = table.seats[1]
@@ -662,7 +682,7 @@ def test_a_seat_that_reconnects_mid_decision_is_shown_the_option_ok_would_apply(
     s1.vanish()
     s1.reconnect()
     table.service.settle()
-    assert s1.shown["text"] == ["Your turn: King", "Collect tax"]
+    assert s1.shown["text"] == ["Take the crown", "Your turn: King", "Collect tax"]
     assert table.answer(1, s1.press("ok")).code is None
     assert str(table.service.game.log[-1]) == "1 tax"
 
@@ -674,5 +694,5 @@ def test_after_a_pause_the_prompt_again_names_the_option_ok_would_apply(table: T
     assert s1.shown["text"] == ["2/3 Draw cards", "OK: do it"]
     table.service.pause("a spilled drink")
     table.service.resume()
-    assert s1.shown["text"] == ["Your turn: King", "Draw cards"]
+    assert s1.shown["text"] == ["Take the crown", "Your turn: King", "Draw cards"]
     assert table.answer(1, s1.press("ok")).code is None and str(table.service.game.log[-1]) == "1 draw"

@@ -14,6 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 
+def decision_of(game: Any) -> tuple[Any, int, Any]:
+    """What identifies the decision now: the game object, its log's length, what is pending."""
+    return (game, len(game.log), game.pending)
+
+
 class ButtonCursors:
     """The cursors of every seat at the decision now; `options_of(game, seat)` says a
     seat's button options (the adapter's `button_options`)."""
@@ -26,7 +31,7 @@ class ButtonCursors:
 
     def options(self, game: Any, seat: int) -> list[Any]:
         """The seat's button options at the decision now (shared)."""
-        decision = (game, len(game.log), game.pending)
+        decision = decision_of(game)
         if decision != self._decision:  # a new decision: new options, every cursor on the first
             self._decision = decision
             self._options.clear()

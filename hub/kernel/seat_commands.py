@@ -74,6 +74,11 @@ class SeatCommands:
         told.light(led, beep)
         told.prompt = text
 
+    def notes_of(self, seat: int) -> list[list[str]]:
+        """The notes told to `seat` so far, each its lines (not to be changed)."""
+        told = self._told.get(seat)
+        return told.notes if told is not None else []
+
     def items(self) -> list[tuple[int, dict[str, Any]]]:
         return [(seat, {"led": t.led, "beep": t.beep, "ref": t.ref,
                         "text": fit(t.notes, t.prompt, self._wrap) if t.notes or t.prompt else t.passing})

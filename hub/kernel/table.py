@@ -37,13 +37,14 @@ from hub.protocol import (
     public_topic,
 )
 
-from .cursor import ButtonCursors
+from .cursor import ButtonCursors, decision_of
 from .dedupe import SeenEvents
+from .displays import SeatDisplays
 from .hubloop import HubLoop, Input
 from .interfaces import G, GameAdapter, Refusal
 from .publishing import Listeners, Subscriber
 from .readers import Readers
-from .seat_commands import SeatCommands
+from .seat_commands import SeatCommands, fit
 from .view_publisher import PublishedView, publish_lazily
 
 @functools.lru_cache(maxsize=1024)  # the same few lines ("accepted", "option 2/5") on every move
@@ -95,7 +96,7 @@ class Table(Generic[G]):
         self.listeners = Listeners()
         self.seen = SeenEvents()
         self.readers = Readers()  # what lies on each seat's reader
-        self.displays: dict[int, dict[str, Any]] = {}  # what each seat's LED/display shows: {"led", "text"}
+        self.displays = SeatDisplays()  # what each seat's LED and display show
         self.loop = HubLoop(own=own_thread, on_error=lambda _item: self.counters.update(["internal_error"]))
         self._cmd_id = 0
         self.cursors = ButtonCursors(lambda game, seat: self.adapter.button_options(game, seat))
@@ -422,14 +423,20 @@ class Table(Generic[G]):
         pending = self.game.pending
         if pending is None:
             return []
-        # from the cursor: a new decision's starts on the first option; after a pause it is
-        # where the player left it
-        text = self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, pending.seat))
-        if told is None:
-            self._send(pending.seat, led="blue", beep="turn", text=text)
-        else:
-            told.prompt(pending.seat, led="blue", beep="turn", text=text)
+        if told is None:  # a prompt said again (a pause ended): with its decision's notes
+            self._send(pending.seat, led="blue", beep="turn", text=self._prompt_text(pending.seat))
+        else:  # a new decision's, its cursor on the first option
+            told.prompt(pending.seat, led="blue", beep="turn",
+                        text=self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, pending.seat)))
+            self.displays.prompted(decision_of(self.game), told.notes_of(pending.seat))
         return [self.adapter.prompt_event(self.game)]
+
+    def _prompt_text(self, seat: int) -> list[str]:
+        """The deciding seat's prompt shown again: from where its cursor is, after the notes
+        told when the decision began (a seat that rebooted never read them)."""
+        prompt = self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, seat))
+        notes = self.displays.prompt_notes(decision_of(self.game))
+        return fit(notes, prompt, self._lines) if notes else prompt
 
     def _restore(self, seat: int, ref: int | None = None) -> None:
         """Send a seat what its display should show now (after a reconnect, an inventory,
@@ -449,11 +456,10 @@ class Table(Generic[G]):
                        self._lines(lift[0], _say("lift_more", n=len(lift) - 1)), ref=ref, code="lift_card")
         elif pending is not None and pending.seat == seat and not self.game.over:
             self._lift_shown.discard(seat)
-            options = self.cursors.from_cursor(self.game, seat)
-            self._send(seat, led="blue", text=self.adapter.prompt_lines(self.game, options), ref=ref)
+            self._send(seat, led="blue", text=self._prompt_text(seat), ref=ref)
         else:
             self._lift_shown.discard(seat)
-            shown = self.displays.get(seat) or self.adapter.waiting_display(self.game)
+            shown = self.displays.shown(seat) or self.adapter.waiting_display(self.game)
             self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref)
 
     def game_log(self) -> tuple[Any, list[Any]]:
@@ -485,13 +491,7 @@ class Table(Generic[G]):
               ref: int | None = None, code: str | None = None) -> None:
         self._cmd_id += 1
         payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
-        shown = self.displays.get(seat)
-        if shown is None:
-            shown = self.displays[seat] = {"led": "off", "text": []}
-        if led is not None:
-            shown["led"] = led
-        if text is not None:
-            shown["text"] = list(text)
+        self.displays.sent(seat, led, text)
         topic = self._cmd_topics.get(seat)
         if topic is None:
             topic = self._cmd_topics[seat] = cmd_topic(self.table, seat)
@@ -642,7 +642,7 @@ class Table(Generic[G]):
 
     def _seat_view(self, seat: int) -> dict[str, Any]:
         view = self._with_table(self.adapter.seat_view(self.game, seat))
-        shown = self.displays.get(seat) or self.adapter.waiting_display(self.game)
+        shown = self.displays.shown(seat) or self.adapter.waiting_display(self.game)
         view["you"]["display"] = {"led": shown["led"], "text": list(shown["text"])}
         view["you"]["hint"] = self.hint(seat)
         return view
