@@ -248,3 +248,21 @@ def test_a_seats_cursor_moves_round_its_options_and_a_new_decision_starts_it_ove
     cursors.move(game, 1, 1)
     assert cursors.position(_Decision(), 1) == 0  # a new game with an empty log: a new decision too
     assert cursors.from_cursor(game, 1) is cursors.options(game, 1)  # the first option: shared, no copy
+
+
+# ---------------------------------------------------------------- presence and pause
+def test_the_table_pauses_while_the_deciding_seat_is_offline_or_the_admin_says_so() -> None:
+    from hub.kernel.presence import Presence
+
+    presence = Presence()
+    assert not presence.paused(2) and presence.edge(2) is None  # a seat never heard of is not missing
+    assert presence.seen(2, False) and not presence.seen(2, False)  # said twice: changed once
+    assert presence.paused(2) and not presence.paused(3)  # only the deciding seat's absence pauses
+    assert presence.pause_text(2) == "paused: seat 2's reader is offline"
+    assert presence.edge(2) == {"kind": "paused", "seat": 2, "reason": "paused: seat 2's reader is offline"}
+    assert presence.edge(2) is None  # an edge is told once
+    presence.admin_pause = "a spilled drink"
+    assert presence.pause_text(2) == "paused by the table: a spilled drink"  # the admin's reason first
+    assert presence.seen(2, True) and presence.paused(2)
+    presence.admin_pause = None
+    assert presence.edge(2) == {"kind": "resumed"} and presence.pause_text(2) == ""

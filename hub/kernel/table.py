@@ -42,6 +42,7 @@ from .dedupe import SeenEvents
 from .displays import SeatDisplays
 from .hubloop import HubLoop, Input
 from .interfaces import G, GameAdapter, Refusal
+from .presence import Presence
 from .publishing import Listeners, Subscriber
 from .readers import Readers
 from .seat_commands import SeatCommands, fit
@@ -90,9 +91,8 @@ class Table(Generic[G]):
         self.on_new_game: Callable[[Any], Any] | None = None  # gets the new setup, returns its journal
         self.store_error: str | None = None  # set when the journal failed: no more actions accepted
         self.counters: Counter[str] = Counter()
-        self.online: dict[int, bool] = {}
+        self.presence = Presence()  # which readers are online, the admin's pause
         self.devices: dict[int, str] = {}
-        self.admin_pause: str | None = None
         self.listeners = Listeners()
         self.seen = SeenEvents()
         self.readers = Readers()  # what lies on each seat's reader
@@ -101,7 +101,6 @@ class Table(Generic[G]):
         self._cmd_id = 0
         self.cursors = ButtonCursors(lambda game, seat: self.adapter.button_options(game, seat))
         self._lift_shown: set[int] = set()  # seats told to lift a card; their prompt returns once it is gone
-        self._was_paused = False
         self._cmd_topics: dict[int, str] = {}  # seat -> its cmd topic, checked once
         self._public_topic = public_topic(table)
         self._events_topic = hub_events_topic(table)
@@ -232,10 +231,8 @@ class Table(Generic[G]):
             return
         if state == "online":
             self._restore(seat)  # a seat (re)connecting shows a blank display: give it back
-        if self.online.get(seat) == (state == "online"):
-            return
-        self.online[seat] = state == "online"
-        self.publish_view([])
+        if self.presence.seen(seat, state == "online"):
+            self.publish_view([])
 
     def _seat_event(self, seat: int, payload: bytes) -> None:
         try:
@@ -508,11 +505,9 @@ class Table(Generic[G]):
         """Publish the public view (retained) and `events` on the bus, and tell every
         listener. Runs on the hub thread (inputs call it); others call `announce`."""
         self.listeners.remember(events)
-        paused = self.paused
-        if paused != self._was_paused:
-            self._was_paused = paused
-            events = [*events, {"kind": "paused", "seat": self._missing_seat(), "reason": self.pause_text()}
-                      if paused else {"kind": "resumed"}]
+        edge = self.presence.edge(self._deciding())
+        if edge is not None:
+            events = [*events, edge]
         # The view is built here, on the hub thread, once per change, and then shared (never
         # changed): listeners, the retained payload and every web read. Only the in-process
         # simulator (caller mode) with no listener reading views leaves it to be built when read.
@@ -557,35 +552,36 @@ class Table(Generic[G]):
         """Publish the view with `events`, through the hub thread (from any thread)."""
         self.loop.submit("announce", lambda: self.publish_view(events), wait=True)
 
-    # ------------------------------------------------------------------ pause
-    def _missing_seat(self) -> int | None:
+    # ------------------------------------------------------------------ presence and pause
+    def _deciding(self) -> int | None:
         pending = self.game.pending
-        if pending is not None and self.online.get(pending.seat) is False:
-            return pending.seat
-        return None
+        return pending.seat if pending is not None else None
+
+    @property
+    def online(self) -> dict[int, bool]:
+        """Each seat's reader: online or not, as it last said (absent: never heard)."""
+        return self.presence.online
 
     @property
     def paused(self) -> bool:
-        return self.admin_pause is not None or self._missing_seat() is not None
+        return self.presence.paused(self._deciding())
 
     def pause_text(self) -> str:
-        if self.admin_pause is not None:
-            return f"paused by the table: {self.admin_pause}"
-        seat = self._missing_seat()
-        return f"paused: seat {seat}'s reader is offline" if seat else ""
+        """Why the table is paused ("" when it is not)."""
+        return self.presence.pause_text(self._deciding())
 
     def pause(self, reason: str) -> None:
         self._ask("pause", lambda: self._do_pause(reason or "no reason given"))
 
     def _do_pause(self, reason: str) -> None:
-        self.admin_pause = reason
+        self.presence.admin_pause = reason
         self.publish_view([])
 
     def resume(self) -> None:
         self._ask("resume", self._do_resume)
 
     def _do_resume(self) -> None:
-        self.admin_pause = None
+        self.presence.admin_pause = None
         self.publish_view(self._prompt())
 
     # ------------------------------------------------------------------ views (web, sim)
