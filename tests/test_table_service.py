@@ -375,6 +375,74 @@ def test_a_v1_seat_rebooting_on_the_warlords_turn_never_destroys_its_own_distric
         t.close()
 
 
+# ---------------------------------------------------------------- which copy lies in which city
+def test_a_voided_builds_card_builds_again(table: Table) -> None:
+    """The void put the Manor back in the hand, but its tag still read as "in your city":
+    the card could never be built again."""
+    table.draft()
+    table.press_to(1, "gold")
+    assert table.lay(1, MANOR).code is None
+    assert table.service.void_last("misread card") == {"ok": True}
+    assert table.service.game.player(1).city == [] and MANOR not in table.service.city_uid
+    assert table.lay(1, MANOR).code is None  # a build again, not "already in your city"
+    assert table.service.game.player(1).city == ["manor"] and table.service.city_uid[MANOR] == 1
+
+
+def test_a_district_the_admin_destroyed_leaves_the_city_map(table: Table) -> None:
+    """A destroy entered by hand (the Warlord's reader broken) left the copy in the old
+    city's map until the hub restarted: drawn again, it read as a destroy of a district
+    no longer there."""
+    service = table.service
+    table.draft()
+    table.press_to(1, "gold")
+    assert table.lay(1, MANOR).code is None
+    table.end_turns_until(4)
+    table.press_to(4, "gold")
+    assert service.admin_card(4, "4 destroy 1 manor", "reader broken") == {"ok": True}
+    assert service.game.player(1).city == [] and MANOR not in service.city_uid
+    # the same copy, drawn again by anyone, is a build, not a destroy in seat 1's city
+    assert str(service.citadels.card_action(service.game, 2, MANOR)) == "2 build manor"
+
+
+def test_a_district_entered_by_hand_is_bound_on_its_owners_reader_then_destroyed_by_its_card(
+        table: Table) -> None:
+    """The Merchant's reader was broken, so the table entered his Manor by hand. Later the
+    Warlord laid that very card: the hub read a build of his own, and built it."""
+    service = table.service
+    table.draft()
+    table.end_turns_until(3)
+    table.press_to(3, "gold")
+    assert service.admin_card(3, "3 build manor", "reader broken") == {"ok": True}
+    assert service.game.player(3).city == ["manor"] and MANOR not in service.city_uid
+    table.end_turns_until(4)
+    table.press_to(4, "gold")
+    before = service.game.state_hash()
+    unsure = table.lay(4, MANOR)  # that copy, or a Manor of the Warlord's hand? The hub does not guess
+    assert unsure.code == "whose_card" and unsure.led == "red"
+    assert spoken(unsure) == "Entered by hand in another city: its owner lays it on their reader first."
+    assert service.game.state_hash() == before
+    bound = table.lay(3, MANOR)  # its owner lays it once: it is that copy, not a move
+    assert bound.code == "already_built" and service.city_uid[MANOR] == 3
+    assert service.game.state_hash() == before
+    assert table.lay(4, MANOR).code is None  # now the Warlord's card says what he means
+    assert str(service.game.log[-1]) == "4 destroy 3 manor" and service.game.player(3).city == []
+    assert MANOR not in service.city_uid
+
+
+def test_a_district_entered_by_hand_resting_on_its_owners_reader_at_a_reboot_is_not_misplaced(
+        table: Table) -> None:
+    service = table.service
+    table.draft()
+    table.press_to(1, "gold")
+    assert service.admin_card(1, "1 build manor", "tag unreadable for a moment") == {"ok": True}
+    s1 = table.seats[1]
+    s1.on_reader[:] = [MANOR]  # the card lies on the reader when the board comes back
+    s1.reboot()
+    answer = s1.answer_to(s1.sent[-1])
+    assert answer.code is None and answer.led == "blue"  # its prompt, nothing to lift
+    assert service.city_uid[MANOR] == 1
+
+
 def test_two_cards_on_one_reader_show_one_card_at_a_time(table: Table) -> None:
     s1 = table.seats[1]
     assert table.answer(1, s1.place(ASSASSIN)).code is None

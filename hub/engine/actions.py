@@ -6,6 +6,7 @@ the wire payload of a phone answer and the literal in a test.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple, cast, get_args
 
 from hub.errors import HubError
@@ -68,13 +69,19 @@ class Action(NamedTuple):
         return cls.parse(" ".join([str(seat), verb, *args]))
 
 
-def effective_log(log: list[Action]) -> list[Action]:
-    """The log with every ``void`` and the action it cancelled removed."""
-    out: list[Action] = []
-    for a in log:
+def standing(log: Sequence[Action]) -> list[int]:
+    """The positions in `log` of the actions that stand: every ``void`` and the action it
+    cancelled left out (what a table keeps beside each action follows the same rule)."""
+    out: list[int] = []
+    for i, a in enumerate(log):
         if a.seat == 0 and a.verb == "void":
             if out:
                 out.pop()
         else:
-            out.append(a)
+            out.append(i)
     return out
+
+
+def effective_log(log: list[Action]) -> list[Action]:
+    """The log with every ``void`` and the action it cancelled removed."""
+    return [log[i] for i in standing(log)]

@@ -78,7 +78,7 @@ class GameAdapter(Protocol[G]):
     def read_action(self, game: G, text: str) -> Any: ...  # an action's text (a phone's answer, the admin's card)
     def check_answer(self, game: G, action: Any) -> None: ...  # may a phone say it?
     def check_admin_card(self, game: G, action: Any) -> None: ...  # may the admin enter it as a card?
-    def applied(self, action: Any, uid: str | None) -> None: ...  # after apply (+ the card that said it)
+    def applied(self, action: Any, uid: str | None) -> None: ...  # every action that stands (+ its card)
     def remember_applied(self, action: Any, meta: dict[str, Any]) -> None: ...  # on resume
 
     # -- events -> what seats and listeners are told

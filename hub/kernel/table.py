@@ -347,7 +347,6 @@ class Table(Generic[G]):
         except self._refusals as exc:
             facts = self._refuse(seat, event, exc, action)  # e.g. the character whose words say why
             return {"ok": False, "code": exc.code, "message": exc.message, **facts}  # type: ignore[attr-defined]
-        self.adapter.applied(action, uid)
         self.counters["accepted"] += 1
         told = SeatCommands(self._lines)
         told.answer(seat, led="green", beep="ok", ref=event.seq if event else None,
@@ -357,7 +356,9 @@ class Table(Generic[G]):
 
     def _apply(self, action: Any, meta: dict[str, Any] | None = None) -> Sequence[Any]:
         """Apply, then journal before any effect is announced; an action the journal
-        could not keep is rolled back (replay without it) and refused."""
+        could not keep is rolled back (replay without it) and refused. Every action that
+        stands reaches the adapter's `applied`, however it was said (a card, buttons, a
+        phone, the admin, a correction), as the resume's `remember_applied` will see it."""
         if self.store_error is not None:
             raise Refusal("store_failed", self.store_error)
         events = self.game.apply(action)
@@ -370,6 +371,7 @@ class Table(Generic[G]):
             self.game = self.adapter.replay(self.game.setup, list(self.game.log)[:-1])
             self._store_failed(self.explain_journal_failure(exc), detail=str(exc))
             raise Refusal("store_failed", self.store_error or str(exc)) from exc
+        self.adapter.applied(action, meta.get("uid") if meta else None)
         return events
 
     def _store_failed(self, message: str, detail: str = "") -> None:

@@ -3,8 +3,8 @@ events -> seat prompts, LEDs and feedback lines. Words come from `hub.table.text
 
 Physical mode: a card on the reader says picks, face-up cards, builds and the Warlord's
 target (`CARD_VERBS`); the buttons cycle through the rest. Digital mode: every decision
-is made with the buttons or a phone. The adapter remembers which physical copy of a
-district lies in which city (`city_uid`), so the same copy laid again reads right.
+is made with the buttons or a phone. Which physical copy of a district lies in which city
+(`cities.CityCards`) says whether a district card laid means a build or a destroy.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from hub.engine.events import public_json
 from hub.engine.history import public_history
 from hub.seeds import fresh_seed
 from hub.table import texts
+
+from .cities import CityCards
 
 CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode: said with a card
 # refusal codes an ability's own rules give (hub/engine/characters.py): then the character's
@@ -70,7 +72,16 @@ class CitadelsAdapter:
 
     def __init__(self, registry: Any) -> None:
         self.registry = registry
-        self.city_uid: dict[str, int] = {}  # physical copies built: tag UID -> seat
+        self.cities = CityCards(self._district_of)
+
+    @property
+    def city_uid(self) -> dict[str, int]:
+        """Physical copies in a city, bound to their tags: tag UID -> seat (not to be changed)."""
+        return self.cities.owner
+
+    def _district_of(self, uid: str) -> str | None:
+        ref = self.registry.lookup(uid)
+        return ref.id if ref is not None and ref.kind == "district" else None
 
     # ------------------------------------------------------------------ games
     def replay(self, setup: Setup, log: Sequence[Any]) -> Game:
@@ -85,7 +96,7 @@ class CitadelsAdapter:
                      edition=str(config.get("edition", current.setup.edition)))
 
     def reset(self) -> None:
-        self.city_uid.clear()
+        self.cities.clear()
 
     def game_facts(self, game: Game) -> dict[str, Any]:
         """A new game's rule set: the voice and the pages word characters by edition."""
@@ -109,7 +120,10 @@ class CitadelsAdapter:
             if game.phase == "turns" and game.turn_char == ref.id and game.turn_seat == seat:
                 raise IllegalAction("revealed", f"the {texts.card_name(ref.id)} is already revealed: play your turn")
             return Action(seat, "pick", (ref.id,))
-        owner = self.city_uid.get(uid)
+        owner = self.cities.owner.get(uid)
+        if owner is None and ref.id in self.cities.entered_by_hand(seat) and not self._builds(game, seat, ref.id) \
+                and self.cities.bind(seat, uid):
+            owner = seat  # the copy of its city entered by hand: now bound to this tag
         if owner == seat:  # never a move: a card lying on the reader since a reboot looks the same
             buttons = Action(seat, "destroy", (str(seat), ref.id)) in game.legal_actions()
             hint = "; to destroy it use the buttons" if buttons else ""
@@ -117,7 +131,18 @@ class CitadelsAdapter:
                               "already_built_buttons" if buttons else "already_built")
         if owner is not None:
             return Action(seat, "destroy", (str(owner), ref.id))
+        for victim in range(1, game.n + 1):
+            if victim != seat and ref.id in self.cities.entered_by_hand(victim) \
+                    and Action(seat, "destroy", (str(victim), ref.id)) in game.legal_actions():
+                name = texts.card_name(ref.id)
+                raise SeatRefusal("whose_card", f"seat {victim}'s {name} was entered by hand: is this card that "
+                                                f"copy? Lay it on seat {victim}'s reader once, then here", "whose_card")
         return Action(seat, "build", (ref.id,))
+
+    @staticmethod
+    def _builds(game: Game, seat: int, district: str) -> bool:
+        """Whether laying `district` now is a legal build for `seat` (a second copy: Quarry)."""
+        return Action(seat, "build", (district,)) in game.legal_actions()
 
     def button_options(self, game: Game, seat: int) -> list[Action]:
         return button_options(game, seat)
@@ -137,18 +162,9 @@ class CitadelsAdapter:
             raise IllegalAction("not_a_card", f"'{action}' is not said with a card: the seat's buttons or phone say it")
 
     def applied(self, action: Action, uid: str | None) -> None:
-        """Which physical copy lies in which city. A destroyed district leaves the map
-        however it was said: by its card (``uid``) or with the buttons (a Warlord's own
-        district), else that copy, drawn again later, would read as a move on the old city."""
-        if action.verb == "build" and uid is not None:
-            self.city_uid[uid] = action.seat
-        elif action.verb == "destroy":
-            if uid is None:
-                victim, district = int(action.args[0]), action.args[1]
-                uid = next((u for u, owner in self.city_uid.items() if owner == victim
-                            and (ref := self.registry.lookup(u)) is not None and ref.id == district), None)
-            if uid is not None:
-                self.city_uid.pop(uid, None)
+        """Every accepted action, with the card that said it (None: buttons, a phone, the
+        admin, a correction): which copy lies in which city follows (``CityCards``)."""
+        self.cities.applied(action, uid)
 
     def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
         self.applied(action, meta.get("uid"))
@@ -233,7 +249,7 @@ class CitadelsAdapter:
             elif ref.kind == "character":
                 if player is None or ref.id not in player.characters:
                     lines.append(texts.misplaced_line(ref.id, "character"))
-            elif self.city_uid.get(uid) != seat:
+            elif self.cities.owner.get(uid) != seat and not self.cities.bind(seat, uid):
                 lines.append(texts.misplaced_line(ref.id, "district"))
         return lines
 
