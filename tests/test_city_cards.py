@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 from hub.engine import Action
+from hub.engine.actions import effective_log
 from hub.games.citadels.cities import CityCards
 
 DISTRICTS = {"M1": "manor", "M2": "manor", "T1": "tavern", "K": None}  # K: a character's tag
@@ -54,3 +58,50 @@ def test_a_destroy_with_no_card_takes_the_copy_entered_by_hand_first() -> None:
     c.applied(Action.parse("1 build manor"), None)  # a second copy (Quarry), entered by hand
     c.applied(Action.parse("3 destroy 1 manor"), None)
     assert c.owner == {"M1": 1} and c.entered_by_hand(1) == []
+
+
+def standing_cities(said: list[Action]) -> Counter[tuple[int, str]]:
+    """(seat, district) -> copies in that city, as the actions that stand put them."""
+    cities: Counter[tuple[int, str]] = Counter()
+    for a in effective_log(said):
+        if a.verb == "build":
+            cities[(a.seat, a.args[0])] += 1
+        elif a.verb == "destroy":
+            cities[(int(a.args[0]), a.args[1])] -= 1
+    return +cities
+
+
+def test_random_builds_destroys_voids_and_bindings_keep_every_city_whole() -> None:
+    """Thousands of seeded sequences: whatever was said by card, by hand, voided or bound,
+    each city's copies (bound ones and those entered by hand) are exactly the districts
+    the actions that stand put there, and no tag lies in two cities."""
+    tags = {f"{d[0].upper()}{n}": d for d in ("manor", "tavern", "temple") for n in range(1, 4)}
+    for seed in range(2000):
+        rng = random.Random(seed)
+        c = CityCards(tags.get)
+        said: list[Action] = []
+        for _ in range(rng.randrange(1, 25)):
+            cities = standing_cities(said)
+            roll = rng.random()
+            seat = rng.randrange(1, 4)
+            if roll < 0.15:
+                action, uid = Action(0, "void", ("x",)), None
+            elif roll < 0.25:
+                c.bind(seat, rng.choice(sorted(tags)))  # a tag read on a seat's reader
+                continue
+            elif roll < 0.55 or not cities:
+                free = [u for u in sorted(tags) if u not in c.owner]
+                uid = rng.choice(free + [None]) if free else None  # None: entered by hand
+                district = tags[uid] if uid is not None else rng.choice(("manor", "tavern", "temple"))
+                action = Action(seat, "build", (district,))
+            else:
+                victim, district = rng.choice(sorted(cities))
+                bound = [u for u, owner in c.owner.items() if owner == victim and tags[u] == district]
+                uid = rng.choice(bound + [None])  # laid by the Warlord, or buttons / the admin
+                action = Action(seat, "destroy", (str(victim), district))
+            said.append(action)
+            c.applied(action, uid)
+        held = Counter((owner, tags[u]) for u, owner in c.owner.items())
+        for s in range(1, 4):
+            held.update((s, d) for d in c.entered_by_hand(s))
+        assert +held == +standing_cities(said), seed

@@ -180,7 +180,8 @@ class RemoteService:
 
 # ---------------------------------------------------------------------- what a display should say
 def expected_prompt(game: Game) -> str:
-    """The first line the deciding seat's display must show (the hub's prompt)."""
+    """The line of the hub's prompt the deciding seat's display must show (its first line;
+    a prompt shown again follows the notes told when the decision began)."""
     assert game.pending is not None
     if game.pending.kind == "turn":
         return f"Your turn: {texts.card_name(game.turn_char)}"
@@ -196,7 +197,7 @@ def assert_displays_restored(devices: dict[int, VirtualSeat], game: Game, since:
     want = expected_prompt(game)
     if seat in devices:
         device = devices[seat]
-        _wait(lambda: any(c.text and c.text[0] == want for c in device.commands[since[seat]:]),
+        _wait(lambda: any(c.text and want in c.text for c in device.commands[since[seat]:]),
               timeout=30, what=f"seat {seat} shows {want!r} after {what}")
     for s, d in devices.items():
         _wait(lambda d=d, s=s: len(d.commands) > since[s], timeout=30,
@@ -343,7 +344,7 @@ def power_cut_with_two_cards_on_the_reader(devices: dict[int, VirtualSeat], tabl
           what="the rebooted seat to be told: one card at a time")
     mark = len(device.commands)
     device.lift_second(built)
-    _wait(lambda: any(c.text and c.text[0] == expected_prompt(table.game) for c in device.commands[mark:]),
+    _wait(lambda: any(c.text and expected_prompt(table.game) in c.text for c in device.commands[mark:]),
           timeout=30, what="the prompt back after the second card was lifted")
     assert_displays_restored({seat: device}, table.sync(), since, f"seat {seat}'s power cut")
     device.lift(character)
