@@ -8,6 +8,7 @@ import ast
 import json
 import threading
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -255,14 +256,16 @@ def test_the_table_pauses_while_the_deciding_seat_is_offline_or_the_admin_says_s
     from hub.kernel.presence import Presence
 
     presence = Presence()
-    assert not presence.paused(2) and presence.edge(2) is None  # a seat never heard of is not missing
+    seat_2, seat_3 = SimpleNamespace(seat=2), SimpleNamespace(seat=3)  # the decision pending: its seat
+    assert not presence.paused(seat_2) and presence.edge(seat_2) is None  # a seat never heard of is not missing
     assert presence.seen(2, False) and not presence.seen(2, False)  # said twice: changed once
-    assert presence.paused(2) and not presence.paused(3)  # only the deciding seat's absence pauses
-    assert presence.pause_text(2) == "paused: seat 2's reader is offline"
-    assert presence.edge(2) == {"kind": "paused", "seat": 2, "reason": "paused: seat 2's reader is offline"}
-    assert presence.edge(2) is None  # an edge is told once
+    assert presence.paused(seat_2)
+    assert not presence.paused(seat_3) and not presence.paused(None)  # only the deciding seat's absence pauses
+    assert presence.pause_text(seat_2) == "paused: seat 2's reader is offline"
+    assert presence.edge(seat_2) == {"kind": "paused", "seat": 2, "reason": "paused: seat 2's reader is offline"}
+    assert presence.edge(seat_2) is None  # an edge is told once
     presence.admin_pause = "a spilled drink"
-    assert presence.pause_text(2) == "paused by the table: a spilled drink"  # the admin's reason first
-    assert presence.seen(2, True) and presence.paused(2)
+    assert presence.pause_text(seat_2) == "paused by the table: a spilled drink"  # the admin's reason first
+    assert presence.seen(2, True) and presence.paused(seat_2)
     presence.admin_pause = None
-    assert presence.edge(2) == {"kind": "resumed"} and presence.pause_text(2) == ""
+    assert presence.edge(seat_2) == {"kind": "resumed"} and presence.pause_text(seat_2) == ""

@@ -28,27 +28,28 @@ class Presence:
         self.online[seat] = online
         return True
 
-    def missing_seat(self, deciding: int | None) -> int | None:
-        """The deciding seat if its reader is offline (a seat never heard of is not)."""
-        return deciding if deciding is not None and self.online.get(deciding) is False else None
+    def missing_seat(self, pending: Any) -> int | None:
+        """The seat of the decision `pending` (the game's, None: nobody decides) if its
+        reader is offline; a seat never heard of is not missing."""
+        return pending.seat if pending is not None and self.online.get(pending.seat) is False else None
 
-    def paused(self, deciding: int | None) -> bool:
-        return self.admin_pause is not None or self.missing_seat(deciding) is not None
+    def paused(self, pending: Any) -> bool:
+        return self.admin_pause is not None or self.missing_seat(pending) is not None
 
-    def pause_text(self, deciding: int | None) -> str:
+    def pause_text(self, pending: Any) -> str:
         """Why the table is paused ("" when it is not)."""
         if self.admin_pause is not None:
             return f"paused by the table: {self.admin_pause}"
-        seat = self.missing_seat(deciding)
+        seat = self.missing_seat(pending)
         return f"paused: seat {seat}'s reader is offline" if seat else ""
 
-    def edge(self, deciding: int | None) -> dict[str, Any] | None:
+    def edge(self, pending: Any) -> dict[str, Any] | None:
         """The hub event of a pause that began (``paused``, with the seat and the reason)
         or ended (``resumed``) since the last call; None if nothing changed."""
-        paused = self.paused(deciding)
+        paused = self.paused(pending)
         if paused == self._was_paused:
             return None
         self._was_paused = paused
         if not paused:
             return {"kind": "resumed"}
-        return {"kind": "paused", "seat": self.missing_seat(deciding), "reason": self.pause_text(deciding)}
+        return {"kind": "paused", "seat": self.missing_seat(pending), "reason": self.pause_text(pending)}

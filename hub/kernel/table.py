@@ -507,7 +507,7 @@ class Table(Generic[G]):
         """Publish the public view (retained) and `events` on the bus, and tell every
         listener. Runs on the hub thread (inputs call it); others call `announce`."""
         self.listeners.remember(events)
-        edge = self.presence.edge(self._deciding())
+        edge = self.presence.edge(self.game.pending)
         if edge is not None:
             events = [*events, edge]
         # The view is built here, on the hub thread, once per change, and then shared (never
@@ -555,10 +555,6 @@ class Table(Generic[G]):
         self.loop.submit("announce", lambda: self.publish_view(events), wait=True)
 
     # ------------------------------------------------------------------ presence and pause
-    def _deciding(self) -> int | None:
-        pending = self.game.pending
-        return pending.seat if pending is not None else None
-
     @property
     def online(self) -> dict[int, bool]:
         """Each seat's reader: online or not, as it last said (absent: never heard)."""
@@ -566,11 +562,11 @@ class Table(Generic[G]):
 
     @property
     def paused(self) -> bool:
-        return self.presence.paused(self._deciding())
+        return self.presence.paused(self.game.pending)
 
     def pause_text(self) -> str:
         """Why the table is paused ("" when it is not)."""
-        return self.presence.pause_text(self._deciding())
+        return self.presence.pause_text(self.game.pending)
 
     def pause(self, reason: str) -> None:
         self._ask("pause", lambda: self._do_pause(reason or "no reason given"))

@@ -131,9 +131,8 @@ class CitadelsAdapter:
                               "already_built_buttons" if buttons else "already_built")
         if owner is not None:
             return Action(seat, "destroy", (str(owner), ref.id))
-        for victim in range(1, game.n + 1):
-            if victim != seat and ref.id in self.cities.entered_by_hand(victim) \
-                    and Action(seat, "destroy", (str(victim), ref.id)) in game.legal_actions():
+        for victim in self.cities.seats_entered_by_hand(ref.id):
+            if victim != seat and Action(seat, "destroy", (str(victim), ref.id)) in game.legal_actions():
                 name = texts.card_name(ref.id)
                 raise SeatRefusal("whose_card", f"seat {victim}'s {name} was entered by hand: is this card that "
                                                 f"copy? Lay it on seat {victim}'s reader once, then here", "whose_card")

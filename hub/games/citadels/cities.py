@@ -43,6 +43,10 @@ class CityCards:
         """The districts in `seat`'s city that no tag said (not to be changed)."""
         return self._by_hand.get(seat, [])
 
+    def seats_entered_by_hand(self, district: str) -> list[int]:
+        """The seats with a copy of `district` in their city entered by hand (usually none)."""
+        return [seat for seat, districts in self._by_hand.items() if district in districts] if self._by_hand else []
+
     def applied(self, action: Action, uid: str | None) -> None:
         """An action was accepted, said by the card `uid` (None: no card)."""
         self._actions.append(action)
