@@ -443,6 +443,33 @@ def test_a_district_entered_by_hand_resting_on_its_owners_reader_at_a_reboot_is_
     assert service.city_uid[MANOR] == 1
 
 
+def test_a_resumed_table_knows_the_same_copies_in_the_same_cities() -> None:
+    """The store's journal (actions and their meta) gives a restarted hub the same city map:
+    a card's build, a build entered by hand, a voided build."""
+    from hub.store import restore_table_state
+
+    journal: list[tuple[str, dict[str, Any]]] = []
+    bus = InProcessBus()
+    t = Table(bus, bus, journal_meta=lambda action, meta: journal.append((str(action), dict(meta))))
+    try:
+        service = t.service
+        t.draft()
+        t.press_to(1, "gold")
+        assert t.lay(1, TAVERN).code is None
+        t.end_turns_until(3)
+        t.press_to(3, "gold")
+        assert t.lay(3, MANOR).code is None
+        assert service.void_last("misread") == {"ok": True}
+        assert service.admin_card(3, "3 build manor", "reader broken") == {"ok": True}
+        assert service.city_uid == {TAVERN: 1} and service.citadels.cities.entered_by_hand(3) == ["manor"]
+        resumed = TableService(InProcessBus(), TagRegistry.virtual(), t.setup,
+                               game=Game.replay(t.setup, [text for text, _ in journal]))
+        restore_table_state(resumed, [text for text, _ in journal], [meta for _, meta in journal])
+        assert resumed.city_uid == {TAVERN: 1} and resumed.citadels.cities.entered_by_hand(3) == ["manor"]
+    finally:
+        t.close()
+
+
 def test_two_cards_on_one_reader_show_one_card_at_a_time(table: Table) -> None:
     s1 = table.seats[1]
     assert table.answer(1, s1.place(ASSASSIN)).code is None
