@@ -1,7 +1,8 @@
 """Bad input at scale (hypothesis): random and malformed seat messages, phone answers,
 admin corrections and HTTP requests thrown at a real TableService (+ its web app).
 
-HTTP bodies include the malformed: nesting thousands deep, NaN, cut or flipped bytes,
+The table's admin also voids, adjusts gold, pauses and enters cards by hand. HTTP bodies
+include the malformed: nesting thousands deep, NaN, cut or flipped bytes,
 on every POST route. Checked after every single input:
 - nothing escapes: no exception reaches the caller, the service's ``internal_error``
   counter stays 0;
@@ -10,7 +11,8 @@ on every POST route. Checked after every single input:
 - the state changes only through legal actions: a shadow engine game applies the new
   log entries one by one (``Game.apply`` refuses anything illegal) and must reach the
   service's exact state hash; the log never shrinks;
-- every accepted action is journaled: the event store holds exactly the game log.
+- every accepted action is journaled: the event store holds exactly the game log;
+- each city's physical copies, bound to a tag or entered by hand, are its districts.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hub.engine import Game, Setup
+from hub.engine.bots import RandomBot
 from hub.protocol import parse_command
-from hub.store import EventStore, Recorder
+from hub.store import EventStore, Recorder, restore_table_state
 from hub.table.registry import TagRegistry
 from hub.table.runtime import CurrentTable
 from hub.table.service import TableService
@@ -35,7 +38,7 @@ REGISTRY = TagRegistry.virtual("classic")
 UIDS = sorted(REGISTRY.tags)
 ADMIN = "a" * 24
 SEATS = {s: f"seat{s}-" + "t" * 16 for s in range(1, 8)}
-CASES = {"seat": 0, "answer": 0, "admin": 0, "http": 0, "accepted": 0, "refused": 0}
+CASES = {"seat": 0, "answer": 0, "admin": 0, "http": 0, "accepted": 0, "refused": 0, "districts_checked": 0}
 
 json_leaf = st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=30)
 json_any = st.recursive(json_leaf, lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=5),
@@ -47,17 +50,27 @@ words = st.sampled_from(["pick", "build", "gold", "draw", "end", "kill", "rob", 
 class Harness:
     """One fresh hub: service + in-process bus + journal + shadow game, and the checks."""
 
-    def __init__(self, players: int, seed: int) -> None:
+    def __init__(self, players: int, seed: int, played: int = 0) -> None:
+        """A table at the start of a game, or resumed after `played` actions of random bots
+        (their districts entered by hand: no tag said them), so the inputs meet cities."""
         self.setup = Setup(players=players, seed=seed, mode="physical")
         self.bus = InProcessBus()
         self.store = EventStore(":memory:")
         self.recorder = Recorder.new_game(self.store, self.setup)
-        self.service = TableService(self.bus, REGISTRY, self.setup, journal_meta=self.recorder.journal)
+        start = Game.new(self.setup)
+        bot = RandomBot(seed)
+        while start.pending is not None and len(start.log) < played:
+            action = bot.choose(start)
+            start.apply(action)
+            self.recorder.journal(action, {})
+        self.service = TableService(self.bus, REGISTRY, self.setup, game=start, journal_meta=self.recorder.journal)
+        log = [str(a) for a in start.log]
+        restore_table_state(self.service, log, [{} for _ in log])
         self.commands: list[tuple[str, bytes]] = []
         self.bus.subscribe("citadels/t1/seat/+/cmd", lambda t, p: self.commands.append((t, p)))
         self.service.start()
         self.client = self.bus.client("fuzzer")
-        self.shadow = Game.new(self.setup)
+        self.shadow = Game.replay(self.setup, list(start.log))
         self.game = self.service.game
         self.seq: dict[int, int] = {}
         for s in range(1, players + 1):
@@ -107,6 +120,11 @@ class Harness:
             self.shadow.apply(text)  # raises IllegalAction if the hub let an illegal action in
         assert self.shadow.state_hash() == service.game.state_hash()
         assert self.store.load(self.recorder.game_id).actions == log
+        cities = service.citadels.cities  # each city's copies, bound to a tag or entered by hand
+        for player in service.game.players:
+            held = [REGISTRY.tags[uid].id for uid, owner in cities.owner.items() if owner == player.seat]
+            assert sorted(held + cities.entered_by_hand(player.seat)) == sorted(player.city), player.seat
+            CASES["districts_checked"] += len(player.city)
         for _topic, payload in self.commands:
             command = parse_command(payload)
             if command.code is not None:
@@ -166,8 +184,13 @@ def seat_ops(h: Harness) -> Callable[[Any], None]:
             pass
         if data.draw(st.integers(0, 19)) == 0:
             CASES["admin"] += 1
-            choice = data.draw(st.sampled_from(["void", "adjust", "pause", "resume"]))
-            if choice == "void":
+            choice = data.draw(st.sampled_from(["void", "adjust", "pause", "resume", "card"]))
+            if choice == "card":  # a card entered by hand: one the rules allow now, or anything
+                said = [a for a in game.legal_actions() if a.verb in ("pick", "faceup", "build", "destroy")]
+                text = str(data.draw(st.sampled_from(said))) if said and data.draw(st.booleans()) else \
+                    data.draw(st.lists(words, max_size=4).map(" ".join))
+                h.check_result(h.service.admin_card(seat, text, data.draw(st.sampled_from(["tag torn", "", "x"]))))
+            elif choice == "void":
                 h.check_result(h.service.void_last("fuzz"))
             elif choice == "adjust":
                 h.check_result(h.service.adjust_gold(data.draw(st.integers(-2, 9)), data.draw(st.integers(-50, 50)),
@@ -184,7 +207,7 @@ def seat_ops(h: Harness) -> Callable[[Any], None]:
 @settings(max_examples=700, deadline=None, suppress_health_check=list(HealthCheck))
 @given(players=st.integers(2, 7), seed=st.integers(0, 2**32), data=st.data())
 def test_random_seat_traffic_answers_and_corrections(players: int, seed: int, data: Any) -> None:
-    h = Harness(players, seed)
+    h = Harness(players, seed, played=data.draw(st.sampled_from([0, 0, 40, 120, 250])))
     op = seat_ops(h)
     for _ in range(data.draw(st.integers(1, 25))):
         op(data)
