@@ -423,6 +423,7 @@ def test_a_district_entered_by_hand_is_bound_on_its_owners_reader_then_destroyed
     assert service.game.state_hash() == before
     bound = table.lay(3, MANOR)  # its owner lays it once: it is that copy, not a move
     assert bound.code == "already_built" and service.city_uid[MANOR] == 3
+    assert spoken(bound) == "That district is in your city: its card is known now."
     assert service.game.state_hash() == before
     assert table.lay(4, MANOR).code is None  # now the Warlord's card says what he means
     assert str(service.game.log[-1]) == "4 destroy 3 manor" and service.game.player(3).city == []

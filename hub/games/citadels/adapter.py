@@ -122,8 +122,9 @@ class CitadelsAdapter:
             return Action(seat, "pick", (ref.id,))
         owner = self.cities.owner.get(uid)
         if owner is None and ref.id in self.cities.entered_by_hand(seat) and not self._builds(game, seat, ref.id) \
-                and self.cities.bind(seat, uid):
-            owner = seat  # the copy of its city entered by hand: now bound to this tag
+                and self.cities.bind(seat, uid):  # the copy of its city entered by hand: now bound to this tag
+            raise SeatRefusal("already_built", f"that {texts.card_name(ref.id)} is in your city: its card is "
+                                               "known now", "card_bound")
         if owner == seat:  # never a move: a card lying on the reader since a reboot looks the same
             buttons = Action(seat, "destroy", (str(seat), ref.id)) in game.legal_actions()
             hint = "; to destroy it use the buttons" if buttons else ""
