@@ -422,7 +422,7 @@ class Table(Generic[G]):
         pending = self.game.pending
         if pending is None:
             return []
-        if told is None:  # a prompt said again (a pause ended): with its decision's notes
+        if told is None:  # said on its own (a game's first, a pause ended, a correction): see _prompt_text
             self._send(pending.seat, led="blue", beep="turn", text=self._prompt_text(pending.seat))
         else:  # a new decision's, its cursor on the first option
             told.prompt(pending.seat, led="blue", beep="turn",
