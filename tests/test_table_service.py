@@ -414,6 +414,7 @@ def test_a_district_entered_by_hand_is_bound_on_its_owners_reader_then_destroyed
     table.press_to(3, "gold")
     assert service.admin_card(3, "3 build manor", "reader broken") == {"ok": True}
     assert service.game.player(3).city == ["manor"] and MANOR not in service.city_uid
+    assert service.status()["entered_by_hand"] == {3: ["manor"]}  # the admin page names it
     table.end_turns_until(4)
     table.press_to(4, "gold")
     before = service.game.state_hash()
@@ -424,6 +425,7 @@ def test_a_district_entered_by_hand_is_bound_on_its_owners_reader_then_destroyed
     bound = table.lay(3, MANOR)  # its owner lays it once: it is that copy, not a move
     assert bound.code == "already_built" and service.city_uid[MANOR] == 3
     assert spoken(bound) == "That district is in your city: its card is known now."
+    assert service.status()["entered_by_hand"] == {}
     assert service.game.state_hash() == before
     assert table.lay(4, MANOR).code is None  # now the Warlord's card says what he means
     assert str(service.game.log[-1]) == "4 destroy 3 manor" and service.game.player(3).city == []

@@ -218,6 +218,24 @@ def test_a_page_that_loses_its_stream_catches_up_without_reload(browser: Browser
     assert errors == []
 
 
+def test_admin_status_names_the_districts_entered_by_hand_until_their_card_is_read(browser: Browser) -> None:
+    from tests.web_support import ADMIN_TOKEN
+
+    table = FakeTable(4, seed=5)
+    table.entered_by_hand = {3: ["manor", "tavern"]}
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        admin = phone_page(browser, errors)
+        admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=zh-Hant")
+        admin.wait_for_function("() => document.querySelector('#admin-status').textContent.includes('手動輸入')")
+        status = admin.inner_text("#admin-status")
+        assert "手動輸入、牌還沒在主人讀卡器上讀過：" in status and "莊園" in status and "manor" not in status
+        table.entered_by_hand = {}  # its card was read: the line goes
+        admin.wait_for_function("() => !document.querySelector('#admin-status').textContent.includes('手動輸入')",
+                                timeout=15000)
+    assert errors == []
+
+
 def test_admin_enters_a_card_by_its_name_for_a_seat_whose_reader_cannot_read_it(browser: Browser) -> None:
     """The admin picks seat, move and card by name in the page's language; the hub gets
     the move the card would have said on that reader, and no id is on the page."""

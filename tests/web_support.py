@@ -47,6 +47,7 @@ class FakeTable:
         self.pause_reason: str | None = None
         self.enrolling = False
         self.admin_cards: list[tuple[int, str, str]] = []
+        self.entered_by_hand: dict[int, list[str]] = {}  # what the admin status reports, set by tests
         self.human_seats = human_seats
         self.bot_kind = bot_kind
         self.offline: set[int] = set()
@@ -212,6 +213,7 @@ class FakeTable:
                 "enrolling": self.enrolling,
                 "seats_online": {str(s): s not in self.offline for s in range(1, self.setup.players + 1)},
                 "log_length": len(self.game.log),
+                "entered_by_hand": {str(s): list(cards) for s, cards in self.entered_by_hand.items()},
             }
 
     # --- background play -------------------------------------------------------------

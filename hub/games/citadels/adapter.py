@@ -291,7 +291,10 @@ class CitadelsAdapter:
         return view
 
     def status(self, game: Game) -> dict[str, Any]:
-        return {"round": game.round, "over": game.over}
+        """The admin's Citadels fields; `entered_by_hand`: the districts built with no card
+        read, by seat, until a tag of each is read on its owner's reader (see `cities`)."""
+        by_hand = {seat: list(cards) for seat in range(1, game.n + 1) if (cards := self.cities.entered_by_hand(seat))}
+        return {"round": game.round, "over": game.over, "entered_by_hand": by_hand}
 
     def history(self, game: Game) -> list[dict[str, Any]]:
         """Every public event of this game, replayed from its log (the scoreboard's game log)."""

@@ -48,6 +48,15 @@
     }
   }
 
+  /* Districts the table entered by hand, until their card is read on the owner's reader:
+     a Warlord laying such a card is refused until then (docs/protocol.md). */
+  function byHand(v, seats) {
+    const entries = Object.entries(seats || {}).filter(([, cards]) => cards.length);
+    if (!entries.length) return null;
+    return C.t("admin_by_hand") + C.colon() +
+      C.list(entries.map(([k, cards]) => C.seatName(v, Number(k)) + " " + C.list(cards.map((id) => C.card(id)))));
+  }
+
   let linksShown = "";
   let last = null;
   function renderStatus(s) {
@@ -62,6 +71,7 @@
       C.t("readers") + C.colon() + (online.length ? C.list(online) : "–"),
       C.t("live_pages") + C.colon() + s.live_pages,
       s.store_error ? C.t("record_not_saved") : null,
+      byHand(v, s.entered_by_hand),
     ];
     $("admin-status").textContent = parts.filter((x) => x).join(" · ");
     $("table-status").textContent = C.statusSentence(v);
