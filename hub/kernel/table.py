@@ -425,15 +425,18 @@ class Table(Generic[G]):
         if told is None:  # said on its own (a game's first, a pause ended, a correction): see _prompt_text
             self._send(pending.seat, led="blue", beep="turn", text=self._prompt_text(pending.seat))
         else:  # a new decision's, its cursor on the first option
-            told.prompt(pending.seat, led="blue", beep="turn",
-                        text=self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, pending.seat)))
+            told.prompt(pending.seat, led="blue", beep="turn", text=self._prompt_lines(pending.seat))
             self.displays.prompted(decision_of(self.game), told.notes_of(pending.seat))
         return [self.adapter.prompt_event(self.game)]
+
+    def _prompt_lines(self, seat: int) -> list[str]:
+        """The deciding seat's prompt, its options from the one its cursor is on."""
+        return self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, seat))
 
     def _prompt_text(self, seat: int) -> list[str]:
         """The deciding seat's prompt shown again: from where its cursor is, after the notes
         told when the decision began (a seat that rebooted never read them)."""
-        prompt = self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, seat))
+        prompt = self._prompt_lines(seat)
         notes = self.displays.prompt_notes(decision_of(self.game))
         return fit(notes, prompt, self._lines) if notes else prompt
 
@@ -458,8 +461,12 @@ class Table(Generic[G]):
             self._send(seat, led="blue", text=self._prompt_text(seat), ref=ref)
         else:
             self._lift_shown.discard(seat)
-            shown = self.displays.shown(seat) or self.adapter.waiting_display(self.game)
+            shown = self._shown(seat)
             self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref)
+
+    def _shown(self, seat: int) -> dict[str, Any]:
+        """``{"led", "text"}`` the seat shows: the last command sent, else the game's waiting display."""
+        return self.displays.shown(seat) or self.adapter.waiting_display(self.game)
 
     def game_log(self) -> tuple[Any, list[Any]]:
         """(setup, a copy of the log), taken on the hub thread between inputs: what a
@@ -636,7 +643,7 @@ class Table(Generic[G]):
 
     def _seat_view(self, seat: int) -> dict[str, Any]:
         view = self._with_table(self.adapter.seat_view(self.game, seat))
-        shown = self.displays.shown(seat) or self.adapter.waiting_display(self.game)
+        shown = self._shown(seat)
         view["you"]["display"] = {"led": shown["led"], "text": list(shown["text"])}
         view["you"]["hint"] = self.hint(seat)
         return view
