@@ -230,7 +230,8 @@ def test_admin_status_names_the_districts_entered_by_hand_until_their_card_is_re
         admin.wait_for_function("() => document.querySelector('#admin-status').textContent.includes('手動輸入')")
         status = admin.inner_text("#admin-status")
         assert "手動輸入、牌還沒在主人讀卡器上讀過：" in status and "莊園" in status and "manor" not in status
-        table.entered_by_hand = {}  # its card was read: the line goes
+        table.entered_by_hand = {}  # its card was read on its owner's reader, an input the table
+        table.resume()  # publishes; the admin page reads its status again on every live message
         admin.wait_for_function("() => !document.querySelector('#admin-status').textContent.includes('手動輸入')",
                                 timeout=15000)
     assert errors == []
