@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hub import protocol
 from hub.protocol import (
     MAX_PAYLOAD_BYTES,
     ProtocolError,
@@ -192,46 +191,6 @@ def test_random_json_objects_raise_only_protocol_error(obj: dict[str, Any]) -> N
     except ProtocolError:
         return
     assert obj["v"] == 1 and result.seq >= 1
-
-
-ODD_VALUES = [None, True, False, 0, 1, -1, 2**53 - 1, 2**53, 1.0, "", "x", "a", "b", "ok", "long", "short",
-              "added", "removed", "A1B2C3D4", "a1b2c3d4", "é", "\ud800", [], {}, [1], "x" * 129]
-USUAL_EVENTS = [
-    {"v": 1, "device": "esp32-a1", "boot": 7, "seq": 3, "t": 9, "type": "tag", "edge": "added", "uid": "04A1B2C3D4E5F6"},
-    {"v": 1, "device": "esp32-a1", "boot": 0, "seq": 1, "t": 0, "type": "button", "button": "ok"},
-    {"v": 1, "device": "esp32-a1", "boot": 7, "seq": 3, "t": 9, "type": "button", "button": "a", "press": "long"},
-]
-EVENT_FIELDS = ["device", "boot", "seq", "t", "type", "edge", "uid", "button", "press", "seat", "what"]
-
-
-def parsed_or_code(payload: bytes, parse: Any) -> Any:
-    try:
-        return parse(payload)
-    except ProtocolError as exc:
-        return exc.code
-
-
-def assert_one_pass_agrees(obj: dict[str, Any]) -> None:
-    """A card or button event is checked in one pass; anything it does not take goes field
-    by field. Both must agree: the same event, or the same refusal."""
-    payload = json.dumps(obj).encode()
-    expected = parsed_or_code(payload, lambda p: protocol._checked_event(json.loads(p)))
-    assert parsed_or_code(payload, parse_event) == expected, obj
-
-
-@pytest.mark.parametrize("event", USUAL_EVENTS)
-@pytest.mark.parametrize("field", EVENT_FIELDS)
-def test_one_pass_check_agrees_on_every_odd_value_of_each_field(event: dict[str, Any], field: str) -> None:
-    for value in ODD_VALUES:
-        assert_one_pass_agrees({**event, field: value})
-    assert_one_pass_agrees({k: v for k, v in event.items() if k != field})
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.sampled_from(USUAL_EVENTS), st.dictionaries(st.sampled_from(EVENT_FIELDS), st.sampled_from(ODD_VALUES),
-                                                      max_size=3))
-def test_one_pass_check_agrees_on_odd_values_together(event: dict[str, Any], changes: dict[str, Any]) -> None:
-    assert_one_pass_agrees({**event, **changes})
 
 
 # ----------------------------------------------------------------------------- hello, status

@@ -61,9 +61,7 @@ def button_options(game: Game, seat: int) -> list[Action]:
     legal = game.legal_actions()
     if game.digital:
         return list(legal)
-    # said_with_card written out (asked of every option, and a physical turn offers every
-    # district the box may hold): a card's verb says it, but the Warlord's own district
-    return [a for a in legal if a[1] not in CARD_VERBS or (a[1] == "destroy" and a[2][:1] == (str(a[0]),))]
+    return [a for a in legal if not said_with_card(a)]
 
 
 class CitadelsAdapter:
