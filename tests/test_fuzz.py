@@ -24,8 +24,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hub.engine import Game, Setup
+from hub.engine import Action, Game, Setup
 from hub.engine.bots import RandomBot
+from hub.games.citadels.cities import CityCards
 from hub.protocol import parse_command
 from hub.store import EventStore, Recorder, restore_table_state
 from hub.table.registry import TagRegistry
@@ -47,6 +48,11 @@ words = st.sampled_from(["pick", "build", "gold", "draw", "end", "kill", "rob", 
                          "king", "thief", "manor", "keep", "toss", "done", "graveyard", "take", "1", "-3", "99", "", "é"])
 
 
+def district_of(uid: str) -> str | None:
+    ref = REGISTRY.lookup(uid)
+    return ref.id if ref is not None and ref.kind == "district" else None
+
+
 class Harness:
     """One fresh hub: service + in-process bus + journal + shadow game, and the checks."""
 
@@ -63,7 +69,7 @@ class Harness:
             action = bot.choose(start)
             start.apply(action)
             self.recorder.journal(action, {})
-        self.service = TableService(self.bus, REGISTRY, self.setup, game=start, journal_meta=self.recorder.journal)
+        self.service = TableService(self.bus, REGISTRY, self.setup, game=start, journal_meta=self.recorder)
         log = [str(a) for a in start.log]
         restore_table_state(self.service, log, [{} for _ in log])
         self.commands: list[tuple[str, bytes]] = []
@@ -111,7 +117,7 @@ class Harness:
             self.game = service.game
             self.shadow = Game.new(service.game.setup)
             self.recorder = Recorder.new_game(self.store, service.game.setup)
-            service.journal_meta = self.recorder.journal
+            service.journal_meta = self.recorder
             assert not service.game.log
         log = [str(a) for a in service.game.log]
         done = [str(a) for a in self.shadow.log]
@@ -125,6 +131,13 @@ class Harness:
             held = [REGISTRY.tags[uid].id for uid, owner in cities.owner.items() if owner == player.seat]
             assert sorted(held + cities.entered_by_hand(player.seat)) == sorted(player.city), player.seat
             CASES["districts_checked"] += len(player.city)
+        stored = self.store.load(self.recorder.game_id)  # a hub restarted now binds the same copies
+        resumed = CityCards(district_of)
+        for text, meta in zip(stored.actions, stored.meta):
+            resumed.applied(Action.parse(text), meta.get("uid"))
+        assert resumed.owner == cities.owner
+        for player in service.game.players:
+            assert sorted(resumed.entered_by_hand(player.seat)) == sorted(cities.entered_by_hand(player.seat))
         for _topic, payload in self.commands:
             command = parse_command(payload)
             if command.code is not None:

@@ -77,6 +77,23 @@ def test_append_is_committed_before_it_returns_and_load_round_trips(tmp_path: Pa
     assert missing.value.code == "no_game"
 
 
+def test_amend_adds_to_an_actions_meta_committed_and_never_changes_the_action(tmp_path: Path) -> None:
+    """What the table learns later of a stored action (the tag of a district entered by
+    hand) is kept beside it; the action's text and every other action stay as they were."""
+    store = EventStore(tmp_path / "g.db")
+    gid = store.start_game(Setup(players=3, mode="physical"))
+    store.append(gid, "1 faceup thief", {"uid": "04AA"})
+    store.append(gid, "1 build manor", {"admin": True, "reason": "reader broken"})
+    recorder = Recorder(store, gid, expected=["1 faceup thief", "1 build manor"])
+    recorder.amend(1, {"uid": "04BB", "uid_read_later": True})
+    _setup, actions, meta = EventStore(tmp_path / "g.db").load(gid)  # another connection sees it
+    assert actions == ["1 faceup thief", "1 build manor"]
+    assert meta == [{"uid": "04AA"}, {"admin": True, "reason": "reader broken", "uid": "04BB", "uid_read_later": True}]
+    with pytest.raises(StoreError) as missing:
+        store.amend(gid, 2, {"uid": "04CC"})
+    assert missing.value.code == "diverged" and "no action 2" in missing.value.message
+
+
 def test_setup_json_round_trip_for_every_field() -> None:
     setup = Setup(players=7, seed=2**40, mode="digital", variant="classic8", names=tuple("ABCDEFG"),
                   crowned=7, deck="museum_quarry", start=tuple(StartPosition(gold=i) for i in range(7)))

@@ -473,6 +473,79 @@ def test_a_resumed_table_knows_the_same_copies_in_the_same_cities() -> None:
         t.close()
 
 
+def resumed_from(store: Any, bus: Any) -> TableService:
+    """A hub restarted on `store`'s latest game, as `citadels-hub run` resumes one."""
+    from hub.store import restore_table_state
+
+    stored = store.load()
+    resumed = TableService(bus, TagRegistry.virtual(), stored.setup, game=stored.replay())
+    restore_table_state(resumed, stored.actions, stored.meta)
+    return resumed
+
+
+@pytest.mark.parametrize("read_by", ["laid", "lying at a reboot"])
+def test_a_card_entered_by_hand_and_read_later_is_known_after_a_hub_restart(read_by: str) -> None:
+    """The binding of a district entered by hand to its tag is kept in the journal, beside
+    the build (its meta gains the tag): a restarted hub knows that copy's card, so the
+    Warlord laying it destroys it. It was lost before, and the card read as unsure again."""
+    from hub.store import EventStore, Recorder
+
+    store = EventStore(":memory:")
+    bus = InProcessBus()
+    t = Table(bus, bus, journal_meta=None)
+    recorder = Recorder.new_game(store, t.setup)
+    t.service.journal_meta = recorder
+    try:
+        service = t.service
+        t.draft()
+        t.end_turns_until(3)
+        t.press_to(3, "gold")
+        assert service.admin_card(3, "3 build manor", "reader broken") == {"ok": True}
+        build = len(service.game.log) - 1
+        assert store.load().meta[build] == {"admin": True, "reason": "reader broken"}
+        if read_by == "laid":
+            assert t.lay(3, MANOR).code == "already_built"  # its owner lays it once: bound
+        else:
+            s3 = t.seats[3]
+            s3.on_reader[:] = [MANOR]
+            s3.reboot()
+            assert s3.answer_to(s3.sent[-1]).code is None  # its prompt: the card may rest there
+        assert service.city_uid[MANOR] == 3
+        assert store.load().meta[build] == {"admin": True, "reason": "reader broken", "uid": MANOR,
+                                            "uid_read_later": True}
+        assert store.load().actions == [str(a) for a in service.game.log]  # no action added or changed
+        t.end_turns_until(4)
+        t.press_to(4, "gold")
+    finally:
+        t.close()
+    bus = InProcessBus()
+    resumed = resumed_from(store, bus)
+    assert resumed.city_uid == {MANOR: 3} and resumed.citadels.cities.entered_by_hand(3) == []
+    warlord = resumed.citadels.card_action(resumed.game, 4, MANOR)
+    assert str(warlord) == "4 destroy 3 manor"  # not refused `whose_card`: the card is known
+
+
+def test_a_binding_the_journal_cannot_keep_stops_the_table_like_any_store_failure(table: Table) -> None:
+    """An amendment that fails is a failing store: said loudly, and no more moves."""
+    class FailingAmend:
+        def __call__(self, action: Any, meta: dict[str, Any]) -> None:
+            pass
+
+        def amend(self, index: int, fields: dict[str, Any]) -> None:
+            raise OSError("disk full")
+
+    service = table.service
+    service.journal_meta = FailingAmend()
+    table.draft()
+    table.end_turns_until(3)
+    table.press_to(3, "gold")
+    assert service.admin_card(3, "3 build manor", "reader broken") == {"ok": True}
+    assert service.store_error is None
+    table.lay(3, MANOR)
+    assert service.store_error is not None and service.counters["store_failed"] == 1
+    assert table.press_to(3, "end").code == "store_failed"
+
+
 def test_two_cards_on_one_reader_show_one_card_at_a_time(table: Table) -> None:
     s1 = table.seats[1]
     assert table.answer(1, s1.place(ASSASSIN)).code is None

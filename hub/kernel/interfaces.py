@@ -80,6 +80,7 @@ class GameAdapter(Protocol[G]):
     def check_admin_card(self, game: G, action: Any) -> None: ...  # may the admin enter it as a card?
     def applied(self, action: Any, uid: str | None) -> None: ...  # every action that stands (+ its card)
     def remember_applied(self, action: Any, meta: dict[str, Any]) -> None: ...  # on resume
+    def learned(self) -> list[tuple[int, dict[str, Any]]]: ...  # since last asked: (log index, meta fields to keep beside it)
 
     # -- events -> what seats and listeners are told
     def public_events(self, events: Sequence[Any]) -> list[dict[str, Any]]: ...  # JSON-ready, no secrets

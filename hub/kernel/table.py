@@ -60,6 +60,8 @@ _READ = object()  # marks a read's own answer (not a ``busy`` or ``stopped`` rep
 
 Journal = Callable[[Any], None]
 JournalMeta = Callable[[Any, dict[str, Any]], None]  # with the tag UID / (device, boot, seq) behind it
+"""Journals an action with its meta. If it also has ``amend(index, fields)`` (the store's
+``Recorder``), what the adapter learns later of an action already journaled is kept too."""
 
 
 def generic_journal_failure(exc: BaseException) -> str:
@@ -283,7 +285,9 @@ class Table(Generic[G]):
 
     def misplaced(self, seat: int) -> list[str]:
         """What lies on the seat's reader but may not rest there (the adapter says), one line each."""
-        return self.adapter.misplaced(self.game, seat, sorted(self.readers[seat].cards))
+        lines = self.adapter.misplaced(self.game, seat, sorted(self.readers[seat].cards))
+        self._keep_learned()  # a card lying there may have told the adapter something
+        return lines
 
     def _card_lifted(self, seat: int, event: SeatEvent) -> None:
         assert event.uid is not None
@@ -304,6 +308,7 @@ class Table(Generic[G]):
         try:
             action = self.adapter.card_action(self.game, seat, event.uid)
         except self._refusals as exc:
+            self._keep_learned()  # e.g. the card of a district entered by hand, read on its owner's reader
             self._refuse(seat, event, exc)
             return
         self._try(seat, action, event, uid=event.uid)
@@ -373,6 +378,20 @@ class Table(Generic[G]):
             raise Refusal("store_failed", self.store_error or str(exc)) from exc
         self.adapter.applied(action, meta.get("uid") if meta else None)
         return events
+
+    def _keep_learned(self) -> None:
+        """Journal what the adapter learned of actions already applied (`learned`), beside
+        them, when the journal can amend; a failure is a store failure like any other."""
+        learned = self.adapter.learned()
+        amend = getattr(self.journal_meta, "amend", None)
+        if not learned or amend is None or self.store_error is not None:
+            return
+        for index, fields in learned:
+            try:
+                amend(index, fields)
+            except Exception as exc:  # noqa: BLE001 - the journal cannot be trusted any more
+                self._store_failed(self.explain_journal_failure(exc), detail=str(exc))
+                return
 
     def _store_failed(self, message: str, detail: str = "") -> None:
         """The journal failed: say so loudly (log, hub event, status) and accept nothing more.

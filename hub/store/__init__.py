@@ -130,6 +130,19 @@ class EventStore:
                         (game_id, idx, str(action_text), json.dumps(meta, sort_keys=True) if meta else None))
             return idx
 
+    def amend(self, game_id: int, idx: int, fields: dict[str, Any]) -> None:
+        """Add `fields` to the meta of stored action `idx`: what the table learned of it
+        later (the tag of a district entered by hand, read at last on its owner's reader).
+        The action itself never changes. Committed when this returns."""
+        with self._lock:
+            rows = self._read("amend an action", "SELECT meta_json FROM actions WHERE game_id = ? AND idx = ?",
+                              (game_id, idx))
+            if not rows:
+                raise StoreError("diverged", f"game {game_id} in {self.path} holds no action {idx} to amend")
+            meta = {**(json.loads(rows[0][0]) if rows[0][0] else {}), **fields}
+            self._write(f"amend action {idx + 1}", "UPDATE actions SET meta_json = ? WHERE game_id = ? AND idx = ?",
+                        (json.dumps(meta, sort_keys=True), game_id, idx))
+
     # ------------------------------------------------------------------ reading
     def _read(self, doing: str, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
@@ -219,8 +232,9 @@ class Recorder:
     """The journal of one game: appends accepted actions, or, while ``expected`` actions
     from an interrupted run remain, checks that the resumed run accepts exactly those.
 
-    Pass ``recorder.journal`` as ``TableService(journal_meta=...)`` (action, meta) or
-    ``recorder.journal_action`` as the one-argument ``journal``.
+    Pass the recorder itself as ``TableService(journal_meta=...)``: called with (action,
+    meta) it journals the action, and its ``amend`` keeps what the table learns later of
+    an action already stored. ``recorder.journal_action`` is the one-argument ``journal``.
     """
 
     def __init__(self, store: EventStore, game_id: int, expected: Iterable[str] = ()) -> None:
@@ -250,6 +264,12 @@ class Recorder:
         self.store.append(self.game_id, text, meta)
         self.position += 1
         self.written += 1
+
+    __call__ = journal  # the recorder is the table's JournalMeta
+
+    def amend(self, idx: int, fields: dict[str, Any]) -> None:
+        """Keep `fields` beside stored action `idx` (``EventStore.amend``)."""
+        self.store.amend(self.game_id, idx, fields)
 
     def journal_action(self, action: Action) -> None:
         self.journal(action, None)
@@ -343,7 +363,7 @@ class TableRecord:
 
         record = TableRecord.open(path, setup, resume=True, resume_finished=False)
         service = TableService(bus, registry, record.setup, table=..., game=record.game,
-                               journal_meta=record.journal)
+                               journal_meta=record.recorder)
         record.restore(service)   # city_uid and already-applied (device, boot, seq)
 
     Resuming replays the latest stored game (``Game.replay``) and appends to it; without
@@ -358,7 +378,7 @@ class TableRecord:
         self.setup = setup
         self.game = game
         self.stored = stored
-        self.journal = recorder.journal
+        self.journal = recorder  # the JournalMeta: journals actions, amends their meta
 
     @classmethod
     def open(cls, path: str | Path, setup: Setup, resume: bool, *, resume_finished: bool = True) -> TableRecord:

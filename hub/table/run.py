@@ -71,7 +71,7 @@ def run_hub(args: argparse.Namespace) -> int:
     service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
                            journal_meta=record.journal)
     record.restore(service)
-    service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup).journal
+    service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
     _say_which_game(record)
     extras = attach_extras(service, args, first=True, links=links)
     service.start()

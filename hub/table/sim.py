@@ -370,7 +370,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         listeners = (narrator.on_message,) if narrator is not None else ()
         try:
             sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
-                           journal_meta=recorder.journal if recorder is not None else None, listeners=listeners)
+                           journal_meta=recorder if recorder is not None else None, listeners=listeners)
         except BusConnectError as exc:  # refused: waiting would not help
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 2

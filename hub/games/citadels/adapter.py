@@ -169,6 +169,11 @@ class CitadelsAdapter:
     def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
         self.applied(action, meta.get("uid"))
 
+    def learned(self) -> list[tuple[int, dict[str, Any]]]:
+        """A build entered by hand whose card was read since: its tag, kept beside that
+        build in the journal (``uid_read_later``: no card said the build itself)."""
+        return [(index, {"uid": uid, "uid_read_later": True}) for index, uid in self.cities.take_bound()]
+
     # ------------------------------------------------------------------ events -> seats
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         """What each seat must do with coins, cards and the crown after one input's public

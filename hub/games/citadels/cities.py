@@ -25,7 +25,7 @@ class CityCards:
     """The copies in each city: bound to a tag, or entered by hand. ``district_of(uid)``
     says which district a tag is (None: not a district, or not enrolled)."""
 
-    __slots__ = ("_district_of", "_actions", "_uids", "_owner", "_by_hand")
+    __slots__ = ("_district_of", "_actions", "_uids", "_owner", "_by_hand", "_bound")
 
     def __init__(self, district_of: Callable[[str], str | None]) -> None:
         self._district_of = district_of
@@ -33,6 +33,7 @@ class CityCards:
         self._uids: list[str | None] = []  # the tag that said each (None: no card)
         self._owner: dict[str, int] = {}  # tag UID -> the seat whose city holds that copy
         self._by_hand: dict[int, list[str]] = {}  # seat -> districts in its city entered by hand
+        self._bound: list[tuple[int, str]] = []  # (index of a build entered by hand, its tag) since `take_bound`
 
     @property
     def owner(self) -> dict[str, int]:
@@ -67,12 +68,21 @@ class CityCards:
             if self._uids[i] is None and action.verb == "build" and action.seat == seat \
                     and action.args[0] == district:
                 self._uids[i] = uid
+                self._bound.append((i, uid))
                 break
         self._by_hand[seat].remove(district)
         self._owner[uid] = seat
         return True
 
+    def take_bound(self) -> list[tuple[int, str]]:
+        """The builds entered by hand that got their tag since last asked: (the build's index
+        among the actions applied, the tag). A journal keeps them beside those actions, so a
+        resumed table binds the same copies (``applied`` with that tag)."""
+        bound, self._bound = self._bound, []
+        return bound
+
     def clear(self) -> None:
+        self._bound.clear()
         self._actions.clear()
         self._uids.clear()
         self._owner.clear()
