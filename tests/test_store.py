@@ -79,19 +79,32 @@ def test_append_is_committed_before_it_returns_and_load_round_trips(tmp_path: Pa
 
 def test_amend_adds_to_an_actions_meta_committed_and_never_changes_the_action(tmp_path: Path) -> None:
     """What the table learns later of a stored action (the tag of a district entered by
-    hand) is kept beside it; the action's text and every other action stay as they were."""
+    hand) is kept beside it; the action's text and every other action stay as they were.
+    The readable export says who entered it and that its tag was read later."""
+    from hub.engine.bots import RandomBot
+
+    setup = Setup(players=4, seed=3, mode="physical")
+    game, bot = Game.new(setup), RandomBot(3)
+    while not game.log or game.log[-1].verb != "build":
+        game.apply(bot.choose(game))
+    said = [str(a) for a in game.log]
     store = EventStore(tmp_path / "g.db")
-    gid = store.start_game(Setup(players=3, mode="physical"))
-    store.append(gid, "1 faceup thief", {"uid": "04AA"})
-    store.append(gid, "1 build manor", {"admin": True, "reason": "reader broken"})
-    recorder = Recorder(store, gid, expected=["1 faceup thief", "1 build manor"])
-    recorder.amend(1, {"uid": "04BB", "uid_read_later": True})
+    gid = store.start_game(setup)
+    for text in said[:-1]:
+        store.append(gid, text, {"uid": "04AA"} if " faceup " in text else None)
+    store.append(gid, said[-1], {"admin": True, "reason": "reader broken"})
+    Recorder(store, gid, expected=said).amend(len(said) - 1, {"uid": "04BB", "uid_read_later": True})
     _setup, actions, meta = EventStore(tmp_path / "g.db").load(gid)  # another connection sees it
-    assert actions == ["1 faceup thief", "1 build manor"]
-    assert meta == [{"uid": "04AA"}, {"admin": True, "reason": "reader broken", "uid": "04BB", "uid_read_later": True}]
+    assert actions == said
+    assert meta[-1] == {"admin": True, "reason": "reader broken", "uid": "04BB", "uid_read_later": True}
+    assert meta[:-1] == [{"uid": "04AA"} if " faceup " in text else {} for text in said[:-1]]
     with pytest.raises(StoreError) as missing:
-        store.amend(gid, 2, {"uid": "04CC"})
-    assert missing.value.code == "diverged" and "no action 2" in missing.value.message
+        store.amend(gid, len(said), {"uid": "04CC"})
+    assert missing.value.code == "diverged" and f"no action {len(said)}" in missing.value.message
+    exported = [line for line in export_text(store.load(gid)).splitlines() if not line.startswith("#")]
+    assert exported[0].startswith(f"   1  {said[0]}  [") and exported[0].endswith("]  (tag 04AA)")
+    assert exported[-1].startswith(f"{len(said):4d}  {said[-1]}  [")
+    assert exported[-1].endswith("]  (entered by the admin: reader broken)  (tag 04BB, read later)")
 
 
 def test_setup_json_round_trip_for_every_field() -> None:

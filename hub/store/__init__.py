@@ -307,8 +307,7 @@ def export_text(stored: StoredGame) -> str:
             lines.append(f"## round {round_seen}")
         game.apply(text)
         note = f"  [{texts.describe(Action.parse(text))}]" if Action.parse(text).seat else ""
-        tag = f"  (tag {m['uid']})" if m.get("uid") else ""
-        lines.append(f"{i + 1:4d}  {text}{note}{tag}")
+        lines.append(f"{i + 1:4d}  {text}{note}{_meta_note(m)}")
     result = game.result()
     if result is None:
         lines.append(f"# unfinished: round {game.round}, waiting for {game.pending}")
@@ -317,6 +316,15 @@ def export_text(stored: StoredGame) -> str:
         for s in result["seats"]:
             lines.append(f"#   seat {s['seat']}: {s['score']} points {s['breakdown']}")
     return "\n".join(lines) + "\n"
+
+
+def _meta_note(meta: dict[str, Any]) -> str:
+    """What an export line says of an action's meta: who entered it by hand, and why; the tag
+    of its card (read later: the card of a district entered by hand, read on its owner's reader)."""
+    note = f"  (entered by the admin: {meta.get('reason') or 'no reason given'})" if meta.get("admin") else ""
+    if meta.get("uid"):
+        note += f"  (tag {meta['uid']}{', read later' if meta.get('uid_read_later') else ''})"
+    return note
 
 
 def _setup_key(setup: Setup) -> str:
