@@ -42,7 +42,7 @@ class RandomBot:
     def choose(self, game: Game, options: list[Action] | None = None,
                hand: list[str] | None = None) -> Action:
         if options is None:
-            options = game.legal_actions()
+            options = game.options_made or game.legal_actions()
         n = len(options)
         if n == 1:  # one option (an eighth of the decisions): the roll cannot change the choice
             return options[0]
