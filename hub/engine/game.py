@@ -402,7 +402,7 @@ class Game:
                 if price is not None:
                     action = made_q.get(card)
                     if action is None:
-                        action = made_q[card] = Action(warlord.seat, "destroy", (str(q.seat), card))
+                        action = made_q[card] = _new(Action, (warlord.seat, "destroy", (str(q.seat), card)))
                     kept.append((price, action))
         return kept
 
@@ -525,7 +525,7 @@ class Game:
         self.tossed = []
         self.emit("cards", seat=seat, delta=-count, reason="magician")
         self.draw_into(self.players[seat - 1], count, "magician")
-        self.pending = Decision(seat, "turn")
+        self.pending = TURNS[seat]
 
     def _on_graveyard(self, a: Action) -> None:
         self._graveyard(self.players[a.seat - 1], a.args[0] == "take")
@@ -565,7 +565,7 @@ class Game:
             p.characters = []
         self.faceup = []
         self.facedown = []
-        self.emit("round_started", round=self.round, crowned=self.crowned)
+        self._events.append(("round_started", {"round": self.round, "crowned": self.crowned}, None))
         n_up = self.edition.face_up_removed[self.n]
         plan = self._draft_plans.get(self.crowned)
         if plan is None:
@@ -582,11 +582,11 @@ class Game:
             self.facedown.append(pile.pop())
             self.pile = pile
             if self.faceup:
-                self.emit("faceup_removed", characters=list(self.faceup))
+                self._events.append(("faceup_removed", {"characters": list(self.faceup)}, None))
             self._next_draft_step()
         elif n_up:
             self.pile = []
-            self.pending = Decision(self.crowned, "faceup")
+            self.pending = DECISIONS[self.crowned]["faceup"]
         else:
             self._next_draft_step()
 
@@ -609,7 +609,11 @@ class Game:
         if self.digital:
             pile = self.pile
             events.append(("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat))
-            self.options_made = self.options_of(seat, kind, pile)  # the options at hand (see apply)
+            made = self._made[seat][kind]
+            try:  # the options at hand (see apply): options_of's usual case, without its call (a pick in four actions)
+                self.options_made = list(map(made.__getitem__, pile))
+            except KeyError:
+                self.options_made = self.options_of(seat, kind, pile)
 
     # ------------------------------------------------------------------ calling
     def _call_next(self) -> None:
@@ -663,10 +667,10 @@ class Game:
 
     def take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
-        self.emit("crown", seat=seat, heir=heir)
+        self._events.append(("crown", {"seat": seat, "heir": heir}, None))
 
     def _end_round(self) -> None:
-        self.emit("round_ended", round=self.round)
+        self._events.append(("round_ended", {"round": self.round}, None))
         heir = self.holder.get("king")
         if heir is not None and self.killed == "king":
             self.revealed["king"] = heir
@@ -784,7 +788,7 @@ class Game:
     def redraw(self, p: Player, args: tuple[str, ...]) -> None:
         self.used.add("ability")
         if self.digital:
-            self.pending = Decision(p.seat, "toss")
+            self.pending = DECISIONS[p.seat]["toss"]
             return
         count = int(args[0])
         p.hand.clear()  # which cards went back is not seen: nothing in hand is known any more
@@ -817,7 +821,7 @@ class Game:
         )
         if keeper is not None:
             self.grave_card = card
-            self.pending = Decision(keeper.seat, "graveyard")
+            self.pending = DECISIONS[keeper.seat]["graveyard"]
         else:
             self._to_deck_bottom(card)
 
@@ -835,7 +839,7 @@ class Game:
         else:
             self.emit("graveyard_passed", seat=keeper.seat, district=card)
             self._to_deck_bottom(card)
-        self.pending = Decision(self.turn_seat, "turn")
+        self.pending = TURNS[self.turn_seat]
 
     def _to_deck_bottom(self, card: str) -> None:
         if self.digital:
