@@ -56,8 +56,8 @@ DECISIONS: list[dict[str, Decision]] = [
 ]
 TURNS = [d["turn"] for d in DECISIONS]  # seat -> the seat's turn decision
 PRICES: dict[str, tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]] = {}  # deck -> Game._prices()
-# the Warlord's options, by his seat and the victim's: district -> option
-DESTROY_ACTIONS: list[list[dict[str, Action]]] = [[{} for _ in range(MAX_SEATS + 1)] for _ in range(MAX_SEATS + 1)]
+# deck -> (warlord's seat, victim's seat, Great Wall) -> district -> (price, option): Game._price_destroys
+PRICED_DESTROYS: dict[str, dict[tuple[int, int, bool], dict[str, tuple[int, Action]]]] = {}
 
 
 class Game:
@@ -77,7 +77,7 @@ class Game:
         "turn_char", "gathered", "builds_left", "used", "drawn", "tossed", "grave_card", "first_complete",
         "result_cache", "options_made", "_events", "start_events", "simple_actions", "_made", "_calls", "kill_targets",
         "rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
-        "_ability_kept", "_destroy_kept", "other_seats", "_box_left",
+        "_ability_kept", "_destroy_kept", "_priced_destroys", "other_seats", "_box_left",
     )
 
     def __init__(self, setup: Setup) -> None:
@@ -134,6 +134,7 @@ class Game:
         self.rob_targets = [c.id for c in self.characters if c.rank > 2]
         self.other_seats = [[str(q) for q in range(1, self.n + 1) if q != s] for s in range(self.n + 1)]  # the Magician's swaps
         self._cost, self._destroy_prices = self._prices()
+        self._priced_destroys = PRICED_DESTROYS.setdefault(setup.deck, {})
         self._character_ids = [c.id for c in self.characters]
         self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
         self._taxes = False  # the character in turn collects taxes
@@ -232,6 +233,7 @@ class Game:
         districts = self.cards.districts
         p.effects = frozenset()
         p.taxed = dict.fromkeys(TYPES, 0)
+        p.in_city = set()
         for c in p.city:
             _count_district(p, districts[c])
 
@@ -306,7 +308,7 @@ class Game:
                     made = self._made[seat]["build"]
                     cost = self._cost
                     gold = p.gold
-                    city = p.city
+                    city = p.in_city
                     try:
                         for c in p.hand:
                             if cost[c] <= gold and c not in city:
@@ -357,7 +359,7 @@ class Game:
         cost = self._cost
         gold = p.gold
         dupes_ok = "duplicates" in p.effects
-        city = p.city
+        city = p.in_city
         candidates: Collection[str]
         if self.digital:
             candidates = dict.fromkeys(p.hand)
@@ -389,22 +391,25 @@ class Game:
         bishop = self.holder.get("bishop")
         protected = bishop if bishop is not None and self.killed != "bishop" else None
         complete_at = self.complete_at
-        plain, walled = self._destroy_prices
-        made = DESTROY_ACTIONS[warlord.seat]
+        seat = warlord.seat
         kept = self._destroy_kept = []
         for q in self.players:
             if q.seat == protected or len(q.city) >= complete_at:
                 continue
-            prices = walled if "wall" in q.effects else plain
-            made_q = made[q.seat]
-            for card in dict.fromkeys(q.city):
-                price = prices.get(card)  # None: indestructible
-                if price is not None:
-                    action = made_q.get(card)
-                    if action is None:
-                        action = made_q[card] = _new(Action, (warlord.seat, "destroy", (str(q.seat), card)))
-                    kept.append((price, action))
+            wall = "wall" in q.effects
+            priced = self._priced_destroys.get((seat, q.seat, wall)) or self._price_destroys(seat, q.seat, wall)
+            city = q.city if len(q.in_city) == len(q.city) else dict.fromkeys(q.city)  # a card twice: one option
+            kept += filter(None, map(priced.get, city))  # in C; None: indestructible
         return kept
+
+    def _price_destroys(self, seat: int, victim: int, wall: bool) -> dict[str, tuple[int, Action]]:
+        """District -> (price, option) for the Warlord at ``seat`` destroying in ``victim``'s city
+        (with a Great Wall or not): every destructible district of the deck, made once per deck."""
+        priced = self._priced_destroys[(seat, victim, wall)] = {
+            card: (price, _new(Action, (seat, "destroy", (str(victim), card))))
+            for card, price in self._destroy_prices[wall].items()
+        }
+        return priced
 
     def destroy_price(self, victim: Player, card: str) -> int:
         """Cost minus 1 (a cost-1 district is free), +1 for the victim's Great Wall (not on itself)."""
@@ -924,6 +929,7 @@ def _distinct(cards: list[str]) -> list[str]:
 
 def _count_district(p: Player, d: District) -> None:
     """Add what one more district gives ``p``'s city: its effect and the taxes it pays."""
+    p.in_city.add(d.id)
     effect = d.effect or ""
     if effect not in p.effects:
         p.effects = p.effects | {effect}

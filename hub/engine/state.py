@@ -28,7 +28,7 @@ class Decision(NamedTuple):
 class Player:
     """One seat's holdings. In physical mode ``hand`` holds only the cards known to be there."""
 
-    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects", "taxed")
+    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects", "taxed", "in_city")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -40,6 +40,7 @@ class Player:
         self.museum = 0
         self.effects: frozenset[str] = frozenset()  # effects of the districts in the city
         self.taxed: dict[str, int] = {}  # district type -> districts in the city that pay its tax
+        self.in_city: set[str] = set()  # the city's districts as a set: "already built?" at every build option
 
     def snapshot(self) -> dict[str, Any]:
         return {
