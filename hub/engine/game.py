@@ -56,8 +56,8 @@ DECISIONS: list[dict[str, Decision]] = [
 ]
 TURNS = [d["turn"] for d in DECISIONS]  # seat -> the seat's turn decision
 PRICES: dict[str, tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]] = {}  # deck -> Game._prices()
-# deck -> (warlord's seat, victim's seat, Great Wall) -> district -> (price, option): Game._price_destroys
-PRICED_DESTROYS: dict[str, dict[tuple[int, int, bool], dict[str, tuple[int, Action]]]] = {}
+# the Warlord's options, by his seat and the victim's: district -> option
+DESTROY_ACTIONS: list[list[dict[str, Action]]] = [[{} for _ in range(MAX_SEATS + 1)] for _ in range(MAX_SEATS + 1)]
 
 
 class Game:
@@ -77,7 +77,7 @@ class Game:
         "turn_char", "gathered", "builds_left", "used", "drawn", "tossed", "grave_card", "first_complete",
         "result_cache", "options_made", "_events", "start_events", "simple_actions", "_made", "_calls", "kill_targets",
         "rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
-        "_ability_kept", "_destroy_kept", "_priced_destroys", "other_seats", "_box_left",
+        "_ability_kept", "_destroy_kept", "other_seats", "_box_left",
     )
 
     def __init__(self, setup: Setup) -> None:
@@ -134,7 +134,6 @@ class Game:
         self.rob_targets = [c.id for c in self.characters if c.rank > 2]
         self.other_seats = [[str(q) for q in range(1, self.n + 1) if q != s] for s in range(self.n + 1)]  # the Magician's swaps
         self._cost, self._destroy_prices = self._prices()
-        self._priced_destroys = PRICED_DESTROYS.setdefault(setup.deck, {})
         self._character_ids = [c.id for c in self.characters]
         self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
         self._taxes = False  # the character in turn collects taxes
@@ -391,25 +390,22 @@ class Game:
         bishop = self.holder.get("bishop")
         protected = bishop if bishop is not None and self.killed != "bishop" else None
         complete_at = self.complete_at
-        seat = warlord.seat
+        plain, walled = self._destroy_prices
+        made = DESTROY_ACTIONS[warlord.seat]
         kept = self._destroy_kept = []
         for q in self.players:
             if q.seat == protected or len(q.city) >= complete_at:
                 continue
-            wall = "wall" in q.effects
-            priced = self._priced_destroys.get((seat, q.seat, wall)) or self._price_destroys(seat, q.seat, wall)
-            city = q.city if len(q.in_city) == len(q.city) else dict.fromkeys(q.city)  # a card twice: one option
-            kept += filter(None, map(priced.get, city))  # in C; None: indestructible
+            prices = walled if "wall" in q.effects else plain
+            made_q = made[q.seat]
+            for card in q.city if len(q.in_city) == len(q.city) else dict.fromkeys(q.city):  # a card twice: one option
+                price = prices.get(card)  # None: indestructible
+                if price is not None:
+                    action = made_q.get(card)
+                    if action is None:
+                        action = made_q[card] = _new(Action, (warlord.seat, "destroy", (str(q.seat), card)))
+                    kept.append((price, action))
         return kept
-
-    def _price_destroys(self, seat: int, victim: int, wall: bool) -> dict[str, tuple[int, Action]]:
-        """District -> (price, option) for the Warlord at ``seat`` destroying in ``victim``'s city
-        (with a Great Wall or not): every destructible district of the deck, made once per deck."""
-        priced = self._priced_destroys[(seat, victim, wall)] = {
-            card: (price, _new(Action, (seat, "destroy", (str(victim), card))))
-            for card, price in self._destroy_prices[wall].items()
-        }
-        return priced
 
     def destroy_price(self, victim: Player, card: str) -> int:
         """Cost minus 1 (a cost-1 district is free), +1 for the victim's Great Wall (not on itself)."""
