@@ -33,6 +33,9 @@ class CharacterRules:
 
     id = ""
     verbs: tuple[str, ...] = ()  # the ability's verbs, offered once per turn (none: no options asked)
+    # True: the ability's options cannot change during the holder's turn (they depend on nothing
+    # a turn changes), so the game asks for them once, when the turn begins, and keeps them
+    fixed_options = False
     builds = 1  # districts the holder may build in the turn
     reveals = False  # whether on_reveal does anything (set by each class that defines one)
 
@@ -68,6 +71,7 @@ class CharacterRules:
 class Assassin(CharacterRules):
     id = "assassin"
     verbs = ("kill",)
+    fixed_options = True  # the characters in play
 
     def options(self, game: GameState, p: Player) -> list[Action]:
         return game.options_of(p.seat, "kill", game.kill_targets)
@@ -91,6 +95,7 @@ class Assassin(CharacterRules):
 class Thief(CharacterRules):
     id = "thief"
     verbs = ("rob",)
+    fixed_options = True  # the characters in play but the killed one (the Assassin has had his turn)
 
     def options(self, game: GameState, p: Player) -> list[Action]:
         killed = game.killed
@@ -120,7 +125,7 @@ class Magician(CharacterRules):
 
     def options(self, game: GameState, p: Player) -> list[Action]:
         seat = p.seat
-        out = game.options_of(seat, "swap", [str(q.seat) for q in game.players if q.seat != seat])
+        out = game.options_of(seat, "swap", game.other_seats[seat])
         if p.hand_size > 0:
             if game.digital:
                 out.append(game.simple_actions[seat]["redraw"])
@@ -179,9 +184,6 @@ class Architect(CharacterRules):
         game.draw_into(p, 2, "architect")
 
 
-DESTROY_ACTIONS: dict[tuple[int, int, str], Action] = {}  # (warlord's seat, victim's seat, district): made once
-
-
 class Warlord(CharacterRules):
     """Classic: destroys one district at any time of his turn."""
 
@@ -194,13 +196,11 @@ class Warlord(CharacterRules):
     def options(self, game: GameState, p: Player) -> list[Action]:
         if not self.may_destroy_now(game):
             return []
-        made = DESTROY_ACTIONS
+        gold = p.gold  # between his decisions only his gold changes what he may destroy (see destroy_options)
         out = []
-        for s, c, _ in game.destroy_targets(p):
-            action = made.get((p.seat, s, c))
-            if action is None:
-                action = made[(p.seat, s, c)] = Action(p.seat, "destroy", (str(s), c))
-            out.append(action)
+        for price, action in game.destroy_options(p):  # a loop: a comprehension is a function call more
+            if price <= gold:
+                out.append(action)
         return out
 
     def act(self, game: GameState, p: Player, a: Action) -> None:

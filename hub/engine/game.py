@@ -56,6 +56,8 @@ DECISIONS: list[dict[str, Decision]] = [
 ]
 TURNS = [d["turn"] for d in DECISIONS]  # seat -> the seat's turn decision
 PRICES: dict[str, tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]] = {}  # deck -> Game._prices()
+# the Warlord's options, by his seat and the victim's: district -> option
+DESTROY_ACTIONS: list[list[dict[str, Action]]] = [[{} for _ in range(MAX_SEATS + 1)] for _ in range(MAX_SEATS + 1)]
 
 
 class Game:
@@ -73,9 +75,9 @@ class Game:
         "complete_at", "rng", "players", "deck", "deck_unknown", "round", "phase", "crowned", "log", "pending",
         "pile", "faceup", "facedown", "draft_steps", "holder", "rank", "killed", "robbed", "revealed", "turn_seat",
         "turn_char", "gathered", "builds_left", "used", "drawn", "tossed", "grave_card", "first_complete",
-        "result_cache", "_legal", "_events", "start_events", "simple_actions", "_made", "_calls", "kill_targets",
+        "result_cache", "options_made", "_events", "start_events", "simple_actions", "_made", "_calls", "kill_targets",
         "rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
-        "_box_left",
+        "_ability_kept", "_destroy_kept", "other_seats", "_box_left",
     )
 
     def __init__(self, setup: Setup) -> None:
@@ -119,7 +121,7 @@ class Game:
         self.grave_card: str | None = None
         self.first_complete: int | None = None
         self.result_cache: dict[str, Any] | None = None
-        self._legal: list[Action] | None = None
+        self.options_made: list[Action] | None = None
         self._events = Recorded()  # the events of the action being applied, as (kind, data, to) tuples
         self.start_events: Sequence[Event] = Events()  # every event of the start, private ones too
         self.simple_actions = SIMPLE_ACTIONS
@@ -130,11 +132,16 @@ class Game:
             self._calls[c.rank] = c.id
         self.kill_targets = [c.id for c in self.characters if c.rank > 1]
         self.rob_targets = [c.id for c in self.characters if c.rank > 2]
+        self.other_seats = [[str(q) for q in range(1, self.n + 1) if q != s] for s in range(self.n + 1)]  # the Magician's swaps
         self._cost, self._destroy_prices = self._prices()
         self._character_ids = [c.id for c in self.characters]
         self._draft_plans: dict[int, list[tuple[int, str]]] = {}  # crowned seat -> draft steps
         self._taxes = False  # the character in turn collects taxes
-        self._ability: CharacterRules | None = None  # the character in turn, if its ability has options
+        self._ability = CharacterRules()  # the rules of the character in turn (none yet: plain ones)
+        # the ability's options of the turn when they cannot change during it (``fixed_options``;
+        # [] for a character with no ability), None when they are asked for at each decision
+        self._ability_kept: list[Action] | None = []
+        self._destroy_kept: list[tuple[int, Action]] | None = None  # see destroy_options
         # physical: the districts with a copy in no city (the deck's order), None when a city
         # changed since it was counted (a turn's options ask for it at each decision)
         self._box_left: list[str] | None = None
@@ -174,13 +181,13 @@ class Game:
             pos: StartPosition | None = start[p.seat - 1] if start is not None else None
             if pos is None:
                 if self.digital:
-                    p.hand = [self.deck.pop() for _ in range(4)]
+                    p.hand = self._take_top(4)
                 p.hand_size = 4
             else:
                 p.gold = pos.gold
                 p.city = list(pos.city)
                 if self.digital:
-                    p.hand = list(pos.hand) if pos.hand is not None else [self.deck.pop() for _ in range(4)]
+                    p.hand = list(pos.hand) if pos.hand is not None else self._take_top(4)
                     p.hand_size = len(p.hand)
                 else:
                     p.hand = list(pos.hand or ())
@@ -225,6 +232,7 @@ class Game:
         districts = self.cards.districts
         p.effects = frozenset()
         p.taxed = dict.fromkeys(TYPES, 0)
+        p.in_city = set()
         for c in p.city:
             _count_district(p, districts[c])
 
@@ -245,10 +253,10 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now; ``apply`` accepts exactly these."""
-        legal = self._legal
+        legal = self.options_made
         if legal is None:
             d = self.pending
-            legal = self._legal = self._turn_options(d[0]) if d is not None and d[1] == "turn" else self._compute_legal()
+            legal = self.options_made = self._turn_options(d[0]) if d is not None and d[1] == "turn" else self._compute_legal()
         return legal
 
     def result(self) -> dict[str, Any] | None:
@@ -294,14 +302,20 @@ class Game:
             out = [simple["end"]]
             if self.builds_left > 0 and p.hand_size > 0 and len(p.city) < self.complete_at:
                 if self.digital and "duplicates" not in p.effects:  # the usual case in one pass
+                    # a loop, not a comprehension over dict.fromkeys(hand) (no function, no dict:
+                    # half the time); a second copy of a card is the same option, already in
                     made = self._made[seat]["build"]
                     cost = self._cost
                     gold = p.gold
-                    city = p.city
+                    city = p.in_city
                     try:
-                        out += [made[c] for c in dict.fromkeys(p.hand) if cost[c] <= gold and c not in city]
-                    except KeyError:
-                        out += self.options_of(seat, "build", self._buildable(p))
+                        for c in p.hand:
+                            if cost[c] <= gold and c not in city:
+                                option = made[c]
+                                if option not in out:
+                                    out.append(option)
+                    except KeyError:  # an option not made yet
+                        out[1:] = self.options_of(seat, "build", self._buildable(p))
                 else:
                     out += self.options_of(seat, "build", self._buildable(p))
         elif (len(self.deck) if self.digital else self.deck_unknown) > 0:
@@ -310,9 +324,12 @@ class Game:
             out = [simple["gold"]]
         if self._taxes and "tax" not in used:
             out.append(simple["tax"])
-        ability = self._ability
-        if ability is not None and "ability" not in used:
-            out += ability.options(self, p)
+        if "ability" not in used:
+            kept = self._ability_kept
+            if kept is not None:
+                out += kept
+            else:
+                out += self._ability.options(self, p)
         effects = p.effects
         if not effects.isdisjoint(TURN_EFFECTS):
             self._district_options(seat, p, out)
@@ -341,7 +358,7 @@ class Game:
         cost = self._cost
         gold = p.gold
         dupes_ok = "duplicates" in p.effects
-        city = p.city
+        city = p.in_city
         candidates: Collection[str]
         if self.digital:
             candidates = dict.fromkeys(p.hand)
@@ -362,23 +379,33 @@ class Game:
         box = self._box_left = [c for c, d in self.cards.districts.items() if in_cities.get(c, 0) < d.copies]
         return box
 
-    def destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]:
-        """(seat, district, price) the Warlord may destroy now and can pay for."""
+    def destroy_options(self, warlord: Player) -> list[tuple[int, Action]]:
+        """(price, option) for each district the Warlord in turn may destroy now if his gold
+        allows, in the options' order. Kept until a city changes or a turn begins: his options
+        are asked for at every decision of his turn, and between two of them only his gold
+        changes which he has (``Warlord.options`` filters this list by it)."""
+        kept = self._destroy_kept
+        if kept is not None:
+            return kept
         bishop = self.holder.get("bishop")
         protected = bishop if bishop is not None and self.killed != "bishop" else None
         complete_at = self.complete_at
-        gold = warlord.gold
         plain, walled = self._destroy_prices
-        out: list[tuple[int, str, int]] = []
+        made = DESTROY_ACTIONS[warlord.seat]
+        kept = self._destroy_kept = []
         for q in self.players:
             if q.seat == protected or len(q.city) >= complete_at:
                 continue
             prices = walled if "wall" in q.effects else plain
-            for card in dict.fromkeys(q.city):
+            made_q = made[q.seat]
+            for card in q.city if len(q.in_city) == len(q.city) else dict.fromkeys(q.city):  # a card twice: one option
                 price = prices.get(card)  # None: indestructible
-                if price is not None and price <= gold:
-                    out.append((q.seat, card, price))
-        return out
+                if price is not None:
+                    action = made_q.get(card)
+                    if action is None:
+                        action = made_q[card] = _new(Action, (warlord.seat, "destroy", (str(q.seat), card)))
+                    kept.append((price, action))
+        return kept
 
     def destroy_price(self, victim: Player, card: str) -> int:
         """Cost minus 1 (a cost-1 district is free), +1 for the victim's Great Wall (not on itself)."""
@@ -392,23 +419,23 @@ class Game:
 
         The events are made when first read (``Recorded``): most callers never read them
         (bots, replays, benchmarks). Read them as they are; they are not to be changed."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        legal = self._legal
+        legal = self.options_made
         if legal is None:
-            legal = self._legal = self._compute_legal()
-        if action not in legal:  # never a seat-0 correction: no option is
+            legal = self.options_made = self._compute_legal()
+        if action not in legal:  # never text (an option is an Action), nor a seat-0 correction
+            if isinstance(action, str):
+                return self.apply(Action.parse(action))
             if action.seat == 0 and action.verb in ("void", "adjust"):
                 return self._correction(action)
             raise explain(self, action)
         events = self._events = Recorded()
-        self._legal = None  # a handler that knows the next decision's options at hand sets them
+        self.options_made = None  # a handler that knows the next decision's options at hand sets them
         _HANDLERS[action[1]](self, action)
         self.log.append(action)
-        if self._legal is None:
+        if self.options_made is None:
             d = self.pending  # a turn's options made now (most decisions are a turn's): no call to ask for them
             if d is not None and d[1] == "turn":
-                self._legal = self._turn_options(d[0])
+                self.options_made = self._turn_options(d[0])
         return events
 
     def emit(self, kind: EventKind, to: int | None = None, **data: Any) -> None:
@@ -450,17 +477,11 @@ class Game:
         seat = a[0]
         char = self.turn_char
         if self._taxes and "tax" not in self.used:
-            self._tax(self.players[seat - 1])  # nobody gives up free income: a forgotten tax is collected
+            self._on_tax(a)  # nobody gives up free income: a forgotten tax is collected (the same seat's)
         self._events.append(("turn_ended", {"seat": seat, "character": char}, None))
         self.turn_seat = 0
         self.turn_char = ""
         self._call_next()
-
-    def _on_build(self, a: Action) -> None:
-        self._build(self.players[a[0] - 1], a[2][0])
-
-    def _on_draw(self, a: Action) -> None:
-        self._gather_cards(self.players[a[0] - 1])
 
     def _on_gold(self, a: Action) -> None:
         seat = a[0]
@@ -477,9 +498,6 @@ class Game:
         self.drawn = []
         self.gathered = True
         self.pending = TURNS[seat]
-
-    def _on_tax(self, a: Action) -> None:
-        self._tax(self.players[a[0] - 1])
 
     def _on_discard(self, a: Action) -> None:
         self.pile.remove(a.args[0])
@@ -508,7 +526,7 @@ class Game:
         self.tossed = []
         self.emit("cards", seat=seat, delta=-count, reason="magician")
         self.draw_into(self.players[seat - 1], count, "magician")
-        self.pending = Decision(seat, "turn")
+        self.pending = TURNS[seat]
 
     def _on_graveyard(self, a: Action) -> None:
         self._graveyard(self.players[a.seat - 1], a.args[0] == "take")
@@ -548,7 +566,7 @@ class Game:
             p.characters = []
         self.faceup = []
         self.facedown = []
-        self.emit("round_started", round=self.round, crowned=self.crowned)
+        self._events.append(("round_started", {"round": self.round, "crowned": self.crowned}, None))
         n_up = self.edition.face_up_removed[self.n]
         plan = self._draft_plans.get(self.crowned)
         if plan is None:
@@ -565,11 +583,11 @@ class Game:
             self.facedown.append(pile.pop())
             self.pile = pile
             if self.faceup:
-                self.emit("faceup_removed", characters=list(self.faceup))
+                self._events.append(("faceup_removed", {"characters": list(self.faceup)}, None))
             self._next_draft_step()
         elif n_up:
             self.pile = []
-            self.pending = Decision(self.crowned, "faceup")
+            self.pending = DECISIONS[self.crowned]["faceup"]
         else:
             self._next_draft_step()
 
@@ -578,7 +596,9 @@ class Game:
             if self.digital:
                 self.facedown.extend(self.pile)
                 self.pile = []
-            self._start_calling()
+            self.phase = "turns"
+            self.rank = 0
+            self._call_next()
             return
         step = self.draft_steps.pop(0)
         seat, kind = step
@@ -590,14 +610,13 @@ class Game:
         if self.digital:
             pile = self.pile
             events.append(("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat))
-            self._legal = self.options_of(seat, kind, pile)  # the options at hand (see apply)
+            made = self._made[seat][kind]
+            try:  # the options at hand (see apply): options_of's usual case, without its call (a pick in four actions)
+                self.options_made = list(map(made.__getitem__, pile))
+            except KeyError:
+                self.options_made = self.options_of(seat, kind, pile)
 
     # ------------------------------------------------------------------ calling
-    def _start_calling(self) -> None:
-        self.phase = "turns"
-        self.rank = 0
-        self._call_next()
-
     def _call_next(self) -> None:
         events = self._events
         calls = self._calls
@@ -627,7 +646,9 @@ class Game:
         rules = self.character_rules[char]
         self.builds_left = rules.builds
         self._taxes = char in TAXED
-        self._ability = rules if rules.verbs else None  # None: no ability options to ask for
+        self._ability = rules
+        self._ability_kept = None if rules.verbs else []
+        self._destroy_kept = None
         self.used = set()
         self.revealed[char] = p.seat
         self.pending = TURNS[p.seat]
@@ -642,13 +663,15 @@ class Game:
             self.emit("gold", seat=thief.seat, delta=amount, reason="robbery")
         if rules.reveals:
             rules.on_reveal(self, p)
+        if rules.fixed_options:
+            self._ability_kept = rules.options(self, p)  # asked once (the turn's first decision would)
 
     def take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
-        self.emit("crown", seat=seat, heir=heir)
+        self._events.append(("crown", {"seat": seat, "heir": heir}, None))
 
     def _end_round(self) -> None:
-        self.emit("round_ended", round=self.round)
+        self._events.append(("round_ended", {"round": self.round}, None))
         heir = self.holder.get("king")
         if heir is not None and self.killed == "king":
             self.revealed["king"] = heir
@@ -670,12 +693,16 @@ class Game:
         p.gold += amount
         self._events.append(("gold", {"seat": p.seat, "delta": amount, "reason": reason}, None))
 
-    def _tax(self, p: Player) -> None:
+    def _on_tax(self, a: Action) -> None:
+        seat = a[0]
+        p = self.players[seat - 1]
         self.used.add("tax")
-        kind = CHARACTER_BY_ID[self.turn_char].tax
-        self.gain(p, p.taxed.get(kind or "", 0), "tax")
+        amount = p.taxed.get(CHARACTER_BY_ID[self.turn_char].tax or "", 0)
+        p.gold += amount
+        self._events.append(("gold", {"seat": seat, "delta": amount, "reason": "tax"}, None))
 
-    def _gather_cards(self, p: Player) -> None:
+    def _on_draw(self, a: Action) -> None:
+        p = self.players[a[0] - 1]
         effects = p.effects
         n = min(3 if "draw_three" in effects else 2, len(self.deck) if self.digital else self.deck_unknown)
         keep_all = "keep_all_drawn" in effects
@@ -685,7 +712,7 @@ class Game:
             self._add_unknown(p, keep, "gather")
             self.gathered = True
             return
-        drawn = [self.deck.pop() for _ in range(n)]
+        drawn = self._take_top(n)
         if keep_all or n == 1:
             self._to_hand(p, drawn, "gather")
             self.gathered = True
@@ -694,7 +721,15 @@ class Game:
         seat = p.seat
         self._events.append(("drew", {"cards": list(drawn)}, seat))
         self.pending = DECISIONS[seat]["keep"]
-        self._legal = self.options_of(seat, "keep", dict.fromkeys(drawn))  # the options at hand (see apply)
+        self.options_made = self.options_of(seat, "keep", dict.fromkeys(drawn))  # the options at hand (see apply)
+
+    def _take_top(self, n: int) -> list[str]:
+        """The deck's top ``n`` cards, taken off it, the top one first (as ``n`` pops would
+        give them: two slices, no loop)."""
+        deck = self.deck
+        cards = deck[:-n - 1:-1]
+        del deck[len(deck) - n:]
+        return cards
 
     def _to_hand(self, p: Player, cards: list[str], reason: str) -> None:
         p.hand.extend(cards)
@@ -713,12 +748,14 @@ class Game:
         if count == 0:
             return
         if self.digital:
-            self._to_hand(p, [self.deck.pop() for _ in range(count)], reason)
+            self._to_hand(p, self._take_top(count), reason)
         else:
             self.emit("instruct", seat=p.seat, what="draw", draw=count, keep=count)
             self._add_unknown(p, count, reason)
 
-    def _build(self, p: Player, card: str) -> None:
+    def _on_build(self, a: Action) -> None:
+        p = self.players[a[0] - 1]
+        card = a[2][0]
         d = self.cards.districts[card]
         if card in p.hand:
             p.hand.remove(card)
@@ -726,12 +763,14 @@ class Game:
         p.gold -= d.cost
         p.city.append(card)
         self._box_left = None
+        self._destroy_kept = None
         _count_district(p, d)  # the city only grew: count the new district, not all again
         self.builds_left -= 1
         events = self._events
         events.append(("gold", {"seat": p.seat, "delta": -d.cost, "reason": "build"}, None))
         events.append(("built", {"seat": p.seat, "district": card}, None))
-        self.edition.on_build(self, p, d)
+        if self.edition.remembers_builds:  # (no call to Classic's hook, which does nothing)
+            self.edition.on_build(self, p, d)
         if len(p.city) == self.complete_at:
             first = self.first_complete is None
             if first:
@@ -750,7 +789,7 @@ class Game:
     def redraw(self, p: Player, args: tuple[str, ...]) -> None:
         self.used.add("ability")
         if self.digital:
-            self.pending = Decision(p.seat, "toss")
+            self.pending = DECISIONS[p.seat]["toss"]
             return
         count = int(args[0])
         p.hand.clear()  # which cards went back is not seen: nothing in hand is known any more
@@ -772,6 +811,7 @@ class Game:
         warlord.gold -= price
         victim.city.remove(card)
         self._box_left = None
+        self._destroy_kept = None
         self._city_changed(victim)
         self.emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
         self.emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card)
@@ -782,7 +822,7 @@ class Game:
         )
         if keeper is not None:
             self.grave_card = card
-            self.pending = Decision(keeper.seat, "graveyard")
+            self.pending = DECISIONS[keeper.seat]["graveyard"]
         else:
             self._to_deck_bottom(card)
 
@@ -800,7 +840,7 @@ class Game:
         else:
             self.emit("graveyard_passed", seat=keeper.seat, district=card)
             self._to_deck_bottom(card)
-        self.pending = Decision(self.turn_seat, "turn")
+        self.pending = TURNS[self.turn_seat]
 
     def _to_deck_bottom(self, card: str) -> None:
         if self.digital:
@@ -822,12 +862,12 @@ class Game:
             for name in Game.__slots__:
                 setattr(self, name, getattr(rebuilt, name))
             self.log = log
-            self._legal = None
+            self.options_made = None
             return Events([Event("voided", {"log_length": len(self.log)})])
         seat, delta = int(action.args[0]), int(action.args[1])
         self.player(seat).gold += delta
         self.log.append(action)
-        self._legal = None
+        self.options_made = None
         reason = " ".join(action.args[2:])
         return Events([Event("gold", {"seat": seat, "delta": delta, "reason": "correction", "note": reason})])
 
@@ -885,6 +925,7 @@ def _distinct(cards: list[str]) -> list[str]:
 
 def _count_district(p: Player, d: District) -> None:
     """Add what one more district gives ``p``'s city: its effect and the taxes it pays."""
+    p.in_city.add(d.id)
     effect = d.effect or ""
     if effect not in p.effects:
         p.effects = p.effects | {effect}

@@ -28,7 +28,7 @@ class Decision(NamedTuple):
 class Player:
     """One seat's holdings. In physical mode ``hand`` holds only the cards known to be there."""
 
-    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects", "taxed")
+    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects", "taxed", "in_city")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -40,6 +40,7 @@ class Player:
         self.museum = 0
         self.effects: frozenset[str] = frozenset()  # effects of the districts in the city
         self.taxed: dict[str, int] = {}  # district type -> districts in the city that pay its tax
+        self.in_city: set[str] = set()  # the city's districts as a set: "already built?" at every build option
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -118,6 +119,7 @@ class GameState(Protocol):
     simple_actions: list[dict[str, Action]]
     kill_targets: list[str]
     rob_targets: list[str]
+    other_seats: list[list[str]]
 
     @property
     def setup(self) -> SetupView: ...
@@ -164,6 +166,6 @@ class GameState(Protocol):
 
     def redraw(self, p: Player, args: tuple[str, ...]) -> None: ...
 
-    def destroy_targets(self, warlord: Player) -> list[tuple[int, str, int]]: ...
+    def destroy_options(self, warlord: Player) -> list[tuple[int, Action]]: ...
 
     def destroy(self, warlord: Player, victim: Player, card: str) -> None: ...

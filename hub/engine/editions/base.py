@@ -37,6 +37,11 @@ class Edition:
     other_complete_bonus = 2
     laboratory_gold = 2
     character_rules: dict[str, CharacterRules] = CLASSIC_CHARACTERS  # options, effect, refusal, bot hint
+    remembers_builds = False  # whether on_build does anything (set by each class that defines one)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__()
+        cls.remembers_builds = cls.on_build is not Edition.on_build
 
     # ------------------------------------------------------------------ data questions
     def complete_at(self, players: int, variant: str) -> int:
