@@ -121,6 +121,8 @@ class Game:
         self.grave_card: str | None = None
         self.first_complete: int | None = None
         self.result_cache: dict[str, Any] | None = None
+        # the decision's options once made (what ``legal_actions`` returns; None: not made yet):
+        # read only, shared; the random bot reads them here, without a call, at every decision
         self.options_made: list[Action] | None = None
         self._events = Recorded()  # the events of the action being applied, as (kind, data, to) tuples
         self.start_events: Sequence[Event] = Events()  # every event of the start, private ones too
