@@ -131,7 +131,10 @@ def test_admin_page_pauses_corrects_and_starts_a_game(browser: Browser) -> None:
         admin = phone_page(browser, errors)
         admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}")
         admin.wait_for_selector("#seat-links figure img")
-        assert admin.eval_on_selector_all("#seat-links img", "imgs => imgs.every(i => i.naturalWidth > 0)")
+        # every QR code loads and shows (an <img> is in the page before its picture has
+        # loaded: waiting for the element alone failed once in a CI rehearsal under load)
+        admin.wait_for_function("() => [...document.querySelectorAll('#seat-links img')]"
+                                ".every(i => i.complete && i.naturalWidth > 0)")
 
         admin.fill("#pause-reason", "card on the floor")
         admin.click("#pause")
