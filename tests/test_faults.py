@@ -73,7 +73,7 @@ def wait_for(predicate: Any, timeout: float = 10.0, what: str = "") -> None:
 
 def new_sim(db: Path, url: str) -> tuple[SimTable, TableRecord]:
     record = TableRecord.open(db, SETUP, resume=False)
-    return SimTable(SETUP, broker=url, journal_meta=record.journal), record
+    return SimTable(SETUP, broker=url, journal_meta=record.recorder), record
 
 
 def test_broker_restarted_mid_game(mosquitto: Any, tmp_path: Path) -> None:
@@ -192,7 +192,7 @@ def test_hub_killed_and_restarted_while_seats_keep_sending(mosquitto: Any, tmp_p
         bus = MqttBus.from_url(mosquitto.url, "hub-t1", Will("citadels/t1/hub/status", b"offline", 1, True))
         assert bus.wait_connected(10)
         service = TableService(bus, sim.registry, record.setup, table="t1", game=record.game,
-                               journal_meta=record.journal)
+                               journal_meta=record.recorder)
         record.restore(service)
         assert service.city_uid == old_city
         service.subscribe(sim._follow)

@@ -568,7 +568,7 @@ class Game:
             p.characters = []
         self.faceup = []
         self.facedown = []
-        self._events.append(("round_started", {"round": self.round, "crowned": self.crowned}, None))
+        self.emit("round_started", round=self.round, crowned=self.crowned)
         n_up = self.edition.face_up_removed[self.n]
         plan = self._draft_plans.get(self.crowned)
         if plan is None:
@@ -585,7 +585,7 @@ class Game:
             self.facedown.append(pile.pop())
             self.pile = pile
             if self.faceup:
-                self._events.append(("faceup_removed", {"characters": list(self.faceup)}, None))
+                self.emit("faceup_removed", characters=list(self.faceup))
             self._next_draft_step()
         elif n_up:
             self.pile = []
@@ -612,11 +612,7 @@ class Game:
         if self.digital:
             pile = self.pile
             events.append(("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat))
-            made = self._made[seat][kind]
-            try:  # the options at hand (see apply): options_of's usual case, without its call (a pick in four actions)
-                self.options_made = list(map(made.__getitem__, pile))
-            except KeyError:
-                self.options_made = self.options_of(seat, kind, pile)
+            self.options_made = self.options_of(seat, kind, pile)  # the options at hand (see apply)
 
     # ------------------------------------------------------------------ calling
     def _call_next(self) -> None:
@@ -670,10 +666,10 @@ class Game:
 
     def take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
-        self._events.append(("crown", {"seat": seat, "heir": heir}, None))
+        self.emit("crown", seat=seat, heir=heir)
 
     def _end_round(self) -> None:
-        self._events.append(("round_ended", {"round": self.round}, None))
+        self.emit("round_ended", round=self.round)
         heir = self.holder.get("king")
         if heir is not None and self.killed == "king":
             self.revealed["king"] = heir
@@ -696,12 +692,9 @@ class Game:
         self._events.append(("gold", {"seat": p.seat, "delta": amount, "reason": reason}, None))
 
     def _on_tax(self, a: Action) -> None:
-        seat = a[0]
-        p = self.players[seat - 1]
+        p = self.players[a[0] - 1]
         self.used.add("tax")
-        amount = p.taxed.get(CHARACTER_BY_ID[self.turn_char].tax or "", 0)
-        p.gold += amount
-        self._events.append(("gold", {"seat": seat, "delta": amount, "reason": "tax"}, None))
+        self.gain(p, p.taxed.get(CHARACTER_BY_ID[self.turn_char].tax or "", 0), "tax")
 
     def _on_draw(self, a: Action) -> None:
         p = self.players[a[0] - 1]

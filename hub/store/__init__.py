@@ -386,7 +386,6 @@ class TableRecord:
         self.setup = setup
         self.game = game
         self.stored = stored
-        self.journal = recorder  # the JournalMeta: journals actions, amends their meta
 
     @classmethod
     def open(cls, path: str | Path, setup: Setup, resume: bool, *, resume_finished: bool = True) -> TableRecord:

@@ -69,7 +69,7 @@ def run_hub(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C while waiting for the broker
         return 0
     service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
-                           journal_meta=record.journal)
+                           journal_meta=record.recorder)
     record.restore(service)
     service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
     _say_which_game(record)
