@@ -27,8 +27,8 @@ import time
 from io import BytesIO
 from pathlib import Path
 
-from hub.engine import Game, Setup
-from hub.engine.bots import RandomBot
+from hub.engine.citadels import Game, Setup
+from hub.engine.citadels.bots import RandomBot
 
 
 def measure(players: int, seconds: float) -> dict[str, float]:

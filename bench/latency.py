@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hub.engine import Setup  # noqa: E402
+from hub.engine.citadels import Setup  # noqa: E402
 from hub.table import TagRegistry  # noqa: E402
 from hub.table.service import TableService  # noqa: E402
 from hub.table.registry import CardRef, virtual_uid  # noqa: E402

@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from hub.engine import Setup
+from hub.engine.citadels import Setup
 from hub.table.sim import SimTable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hub.engine import Setup  # noqa: E402
+from hub.engine.citadels import Setup  # noqa: E402
 from hub.store import EventStore, Recorder, SimRuns, TableRecord  # noqa: E402
 from hub.table.registry import TagRegistry  # noqa: E402
 from hub.table.service import TableService  # noqa: E402

@@ -33,8 +33,8 @@ import json
 import logging
 import time
 
-from hub.engine import Game, Setup
-from hub.engine.bots import make_bot
+from hub.engine.citadels import Game, Setup
+from hub.engine.citadels.bots import make_bot
 from hub.table.sim import SimTable
 
 PLAYERS = 4

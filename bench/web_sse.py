@@ -40,8 +40,8 @@ class BenchTable:
     """A minimal TableFacade: an engine game whose bots act when told to."""
 
     def __init__(self, players: int, seed: int) -> None:
-        from hub.engine import Game, Setup
-        from hub.engine.bots import make_bot
+        from hub.engine.citadels import Game, Setup
+        from hub.engine.citadels.bots import make_bot
 
         self._Game, self._Setup, self._make_bot = Game, Setup, make_bot
         self.players, self.seed = players, seed

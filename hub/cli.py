@@ -8,9 +8,9 @@ import sys
 
 from hub.cli_args import (OneLineParser, broker_url, deck_name, game_count, guarded, player_count, preflight,
                            seat_number, seed_value)
-from hub.engine import Game, Setup
-from hub.engine.bots import make_bot, play
-from hub.engine.editions import edition_names, variant_names
+from hub.engine.citadels import Game, Setup
+from hub.engine.citadels.bots import make_bot, play
+from hub.engine.citadels.editions import edition_names, variant_names
 from hub.store.options import add_state_options
 from hub.summary import game_summary
 

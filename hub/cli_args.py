@@ -80,7 +80,7 @@ def seconds(text: str) -> float:
 
 def deck_name(text: str) -> str:
     """A known unique-district set; the error names the known ones."""
-    from hub.engine.cards import card_set
+    from hub.engine.citadels.cards import card_set
 
     try:
         card_set(text)

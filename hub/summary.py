@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hub.engine import Game
+from hub.engine.citadels import Game
 
 __all__ = ["game_summary"]
 

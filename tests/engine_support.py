@@ -6,8 +6,8 @@ import json
 from collections import Counter
 from typing import Any
 
-from hub.engine import Action, Game, Setup, StartPosition
-from hub.engine.cards import CHARACTER_BY_ID
+from hub.engine.citadels import Action, Game, Setup, StartPosition
+from hub.engine.citadels.cards import CHARACTER_BY_ID
 
 PUBLIC_KEYS = {
     "round", "phase", "mode", "edition", "crowned", "calling", "faceup_removed", "killed", "robbed",

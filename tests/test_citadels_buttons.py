@@ -4,8 +4,8 @@ Warlord's own district, whose card on his reader is never a move."""
 
 from __future__ import annotations
 
-from hub.engine import Action, Game, Setup
-from hub.engine.bots import RandomBot
+from hub.engine.citadels import Action, Game, Setup
+from hub.engine.citadels.bots import RandomBot
 from hub.games.citadels.adapter import button_options, said_with_card
 
 

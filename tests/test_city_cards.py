@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hub.engine import Action
-from hub.engine.actions import effective_log
+from hub.engine.citadels import Action
+from hub.engine.citadels.actions import effective_log
 from hub.games.citadels.cities import CityCards
 
 DISTRICTS = {"M1": "manor", "M2": "manor", "T1": "tavern", "K": None}  # K: a character's tag

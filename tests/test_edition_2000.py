@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from hub.engine import Game, IllegalAction, Setup
-from hub.engine.cards import card_set
-from hub.engine.scoring import score_player
+from hub.engine.citadels import Game, IllegalAction, Setup
+from hub.engine.citadels.cards import card_set
+from hub.engine.citadels.scoring import score_player
 from tests.engine_support import act, physical, start
 
 
@@ -315,8 +315,8 @@ def test_sim_refuses_a_variant_of_another_edition_in_one_line(capsys: pytest.Cap
 
 
 def test_a_characters_rules_live_in_one_object_per_edition() -> None:
-    from hub.engine.characters import CLASSIC_CHARACTERS, Warlord, WarlordAtEndOfTurn
-    from hub.engine.editions import edition
+    from hub.engine.citadels.characters import CLASSIC_CHARACTERS, Warlord, WarlordAtEndOfTurn
+    from hub.engine.citadels.editions import edition
 
     classic, y2000_rules = edition("classic").character_rules, edition("2000").character_rules
     assert classic is CLASSIC_CHARACTERS and set(y2000_rules) == set(classic)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import cast
 
-from hub.engine import Action, Decision, Game
-from hub.engine.bots import RandomBot, _roll
+from hub.engine.citadels import Action, Decision, Game
+from hub.engine.citadels.bots import RandomBot, _roll
 
 
 class LogOfLength:

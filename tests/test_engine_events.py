@@ -6,8 +6,8 @@ from __future__ import annotations
 import copy
 import pickle
 
-from hub.engine import Event, Game, Setup
-from hub.engine.events import Events, Recorded
+from hub.engine.citadels import Event, Game, Setup
+from hub.engine.citadels.events import Events, Recorded
 
 
 def _picked() -> tuple[Game, Recorded]:
@@ -73,8 +73,8 @@ def test_corrections_and_the_start_give_events_too() -> None:
 
 
 def test_the_public_events_as_json_come_straight_from_the_records_and_say_what_to_json_says() -> None:
-    from hub.engine.bots import RandomBot
-    from hub.engine.events import public_json
+    from hub.engine.citadels.bots import RandomBot
+    from hub.engine.citadels.events import public_json
     _, events = _picked()
     fast = public_json(events)
     assert type(events) is Recorded  # no Event made to publish them

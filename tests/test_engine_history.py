@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from hub.engine import Action, Game, Setup
-from hub.engine.bots import make_bot
-from hub.engine.history import PRIVATE_KINDS, public_history
-from hub.engine.scoring import city_score, score_game
+from hub.engine.citadels import Action, Game, Setup
+from hub.engine.citadels.bots import make_bot
+from hub.engine.citadels.history import PRIVATE_KINDS, public_history
+from hub.engine.citadels.scoring import city_score, score_game
 
 
 def play(game: Game, steps: int = 100_000) -> list[dict]:

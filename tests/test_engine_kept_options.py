@@ -1,7 +1,7 @@
 """What a game keeps between decisions stays in step with what it would make afresh.
 
 For speed the engine keeps some of a turn's options instead of making them at every
-decision (``hub/engine/game.py``): a fixed ability's options (the Assassin's, the Thief's)
+decision (``hub/engine/citadels/game.py``): a fixed ability's options (the Assassin's, the Thief's)
 for the turn, the Warlord's priced targets until a city changes, each city's districts as
 a set; and it makes a digital turn's build options in one loop. Over seeded games of both
 editions, digital and physical, with corrections, every decision's options must be the
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from hub.engine import Action, Game, Setup
-from hub.engine.bots import Bot, HeuristicBot, RandomBot
+from hub.engine.citadels import Action, Game, Setup
+from hub.engine.citadels.bots import Bot, HeuristicBot, RandomBot
 
 
 def fresh_turn_options(game: Game) -> list[Action]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hub.engine import Game, Setup
-from hub.engine.bots import Bot, HeuristicBot, RandomBot
+from hub.engine.citadels import Game, Setup
+from hub.engine.citadels.bots import Bot, HeuristicBot, RandomBot
 from tests.engine_support import check_events, check_invariants, check_views
 
 

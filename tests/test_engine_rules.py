@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hub.engine import Action, Game, IllegalAction, Setup
-from hub.engine.cards import card_set
+from hub.engine.citadels import Action, Game, IllegalAction, Setup
+from hub.engine.citadels.cards import card_set
 from tests.engine_support import act, physical, start
 
 
@@ -389,7 +389,7 @@ def test_tie_goes_to_highest_character_rank() -> None:
 
 
 def test_haunted_quarter_fills_a_missing_type_but_school_of_magic_does_not() -> None:
-    from hub.engine.scoring import score_player
+    from hub.engine.citadels.scoring import score_player
 
     game = physical(4, {1: "king", 2: "bishop", 3: "merchant", 4: "warlord"}, faceup=("assassin", "thief"),
                     starts=[start(city=("manor", "temple", "tavern", "haunted_quarter", "observatory")),
@@ -402,7 +402,7 @@ def test_haunted_quarter_fills_a_missing_type_but_school_of_magic_does_not() -> 
 
 
 def test_map_room_imperial_treasury_dragon_gate_university() -> None:
-    from hub.engine.scoring import score_player
+    from hub.engine.citadels.scoring import score_player
 
     game = physical(4, {1: "king", 2: "bishop", 3: "merchant", 4: "warlord"}, faceup=("assassin", "thief"),
                     starts=[start(gold=7, hand_size=3, city=("map_room", "imperial_treasury", "dragon_gate", "university")),

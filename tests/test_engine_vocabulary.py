@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import get_args
 
-from hub.engine import Action, Game, Setup
-from hub.engine.actions import VERBS, Verb
-from hub.engine.bots import make_bot
-from hub.engine.events import EVENT_KINDS, PRIVATE_KINDS, EventKind
-from hub.engine.game import DECISION_KINDS, DecisionKind
+from hub.engine.citadels import Action, Game, Setup
+from hub.engine.citadels.actions import VERBS, Verb
+from hub.engine.citadels.bots import make_bot
+from hub.engine.citadels.events import EVENT_KINDS, PRIVATE_KINDS, EventKind
+from hub.engine.citadels.game import DECISION_KINDS, DecisionKind
 
 
 def _random_games() -> tuple[set[str], set[str], set[str], set[str], set[str]]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.engine import IllegalAction
+from hub.engine.citadels import IllegalAction
 from hub.errors import HubError
 from hub.protocol import ProtocolError
 from hub.store import StoreError

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from hub.cli import game_summary
-from hub.engine import Game, Setup
+from hub.engine.citadels import Game, Setup
 from hub.store import EventStore, TableRecord
 from hub.table.service import TableService
 from hub.table.sim import SimTable

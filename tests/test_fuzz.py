@@ -24,8 +24,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hub.engine import Action, Game, Setup
-from hub.engine.bots import RandomBot
+from hub.engine.citadels import Action, Game, Setup
+from hub.engine.citadels.bots import RandomBot
 from hub.games.citadels.cities import CityCards
 from hub.protocol import parse_command
 from hub.store import EventStore, Recorder, restore_table_state

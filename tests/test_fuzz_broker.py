@@ -22,7 +22,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hub.engine import Game, Setup
+from hub.engine.citadels import Game, Setup
 from hub.store import EventStore, Recorder
 from hub.table.service import TableService
 from hub.transport import MqttBus, Will

@@ -37,8 +37,8 @@ from pathlib import Path
 from typing import Any
 
 from hub.cli import game_summary
-from hub.engine import Action, Game, Setup
-from hub.engine.bots import make_bot
+from hub.engine.citadels import Action, Game, Setup
+from hub.engine.citadels.bots import make_bot
 from hub.store import EventStore
 from hub.table.registry import TagRegistry
 from hub.table import texts

@@ -9,7 +9,7 @@ import sys
 import threading
 from typing import Any
 
-from hub.engine import Setup
+from hub.engine.citadels import Setup
 from hub.table.sim import SimTable
 
 

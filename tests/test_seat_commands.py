@@ -4,7 +4,7 @@ gives them."""
 
 from __future__ import annotations
 
-from hub.engine.events import Event
+from hub.engine.citadels.events import Event
 from hub.games.citadels.adapter import CitadelsAdapter
 from hub.kernel.seat_commands import MAX_LINES, SeatCommands, fit
 from hub.table.registry import TagRegistry

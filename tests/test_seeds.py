@@ -10,7 +10,7 @@ import pytest
 
 from hub.cli import build_parser
 from hub.cli_args import HEADLESS_SIM_SEED, preflight
-from hub.engine import Game, Setup
+from hub.engine.citadels import Game, Setup
 from hub.seeds import MAX_SEED, fresh_seed
 from hub.store import EventStore, Recorder
 from hub.table.registry import TagRegistry

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from hub.cli import game_summary
-from hub.engine import Setup
+from hub.engine.citadels import Setup
 from hub.table.narrate_terminal import TableStory, TerminalNarrator, result_line
 from hub.cli_args import BadInput, check_port_free
 from hub.table.sim import SimTable

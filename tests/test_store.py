@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from hub.cli import game_summary, main
-from hub.engine import Action, Game, Setup
-from hub.engine.setup import StartPosition
+from hub.engine.citadels import Action, Game, Setup
+from hub.engine.citadels.setup import StartPosition
 from hub.store import EventStore, Recorder, SimRuns, StoreError, TableRecord, export_text, restore_table_state
 from hub.table.service import TableService
 from hub.table.sim import SimTable
@@ -81,7 +81,7 @@ def test_amend_adds_to_an_actions_meta_committed_and_never_changes_the_action(tm
     """What the table learns later of a stored action (the tag of a district entered by
     hand) is kept beside it; the action's text and every other action stay as they were.
     The readable export says who entered it and that its tag was read later."""
-    from hub.engine.bots import RandomBot
+    from hub.engine.citadels.bots import RandomBot
 
     setup = Setup(players=4, seed=3, mode="physical")
     game, bot = Game.new(setup), RandomBot(3)

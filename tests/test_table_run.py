@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from hub.engine import Setup
+from hub.engine.citadels import Setup
 from hub.table import TagRegistry
 from hub.table.service import TableService
 from hub.table.enroll import EnrollmentSession

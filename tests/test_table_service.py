@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from hub.engine import Game, Setup
+from hub.engine.citadels import Game, Setup
 from hub.protocol import SeatCommand, parse_command
 from hub.table import TagRegistry, texts
 from hub.table.service import TableService

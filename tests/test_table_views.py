@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hub.engine import Setup
+from hub.engine.citadels import Setup
 from hub.protocol import public_topic
 from hub.table.sim import SimTable
 from hub.kernel.view_publisher import EventsOnly, needs_view

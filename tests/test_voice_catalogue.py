@@ -82,7 +82,7 @@ def test_character_names_are_the_rulebooks(lang: str) -> None:
 def test_character_names_match_the_engine_card_data() -> None:
     """The engine names cards in English only (its refusal messages); the Chinese names
     are the rulebooks' (the test above)."""
-    cards = importlib.import_module("hub.engine.cards")
+    cards = importlib.import_module("hub.engine.citadels.cards")
     for character in cards.CHARACTERS:
         assert phrase(f"character.{character.id}", "en") == character.name
 
@@ -158,7 +158,7 @@ def test_catalogue_json_is_stable_and_complete(lang: str) -> None:
 
 
 def test_district_names_come_from_the_engine_card_data() -> None:
-    importlib.import_module("hub.engine.cards")
+    importlib.import_module("hub.engine.citadels.cards")
     assert district_name("school_of_magic", "zh-Hant") == "魔法學院"
     assert district_name("haunted_quarter", "zh-Hans") == "猛鬼街"
     assert district_name("trading_post", "en") == "Trading Post"

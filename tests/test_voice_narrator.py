@@ -110,7 +110,7 @@ def test_a_robbery_names_the_seats_not_the_characters() -> None:
 
 
 def test_builds_and_destructions_name_districts_in_the_table_language() -> None:
-    importlib.import_module("hub.engine.cards")
+    importlib.import_module("hub.engine.citadels.cards")
     assert say([{"kind": "built", "seat": 3, "district": "school_of_magic"}], "zh-Hant") == [
         "Cy建造了魔法學院。"]
     assert say([{"kind": "destroyed", "warlord_seat": 2, "seat": 1, "district": "market"}]) == [
@@ -144,7 +144,7 @@ def test_private_events_are_never_spoken_whatever_their_kind() -> None:
 
 
 def test_engine_event_objects_are_read_like_dicts() -> None:
-    engine = importlib.import_module("hub.engine")
+    engine = importlib.import_module("hub.engine.citadels")
     public = engine.Event("called", {"rank": 4, "character": "king"})
     private = engine.Event("drew", {"cards": ["palace"]}, 3)
     assert phrases_for_event(public, "en") == ["Four: the King!"]

@@ -98,7 +98,7 @@ def test_the_checker_catches_a_seat_named_with_an_unrevealed_character() -> None
 
 
 def test_the_checker_catches_a_district_from_a_hand_in_every_language() -> None:
-    importlib.import_module("hub.engine.cards")
+    importlib.import_module("hub.engine.citadels.cards")
     for lang in LANGS:
         knowledge = PublicKnowledge(lang, {1: "Ann"})
         text = f"Ann: {district_name('palace', lang)}"
@@ -166,8 +166,8 @@ def test_a_hand_written_round_tells_no_secret(lang: str) -> None:
 
 def _simulated_events(players: int, seed: int, mode: str, bot_kind: str) -> list[Any]:
     """Every event of one bot game, plus the prompts and refusals a hub would add."""
-    engine = importlib.import_module("hub.engine")
-    bots = importlib.import_module("hub.engine.bots")
+    engine = importlib.import_module("hub.engine.citadels")
+    bots = importlib.import_module("hub.engine.citadels.bots")
     setup = engine.Setup(players=players, seed=seed, mode=mode,
                          names=PLAYER_NAMES[:players])
     game = engine.Game.new(setup)
@@ -186,7 +186,7 @@ def _simulated_events(players: int, seed: int, mode: str, bot_kind: str) -> list
 
 
 def _all_district_ids() -> list[str]:
-    cards = importlib.import_module("hub.engine.cards")
+    cards = importlib.import_module("hub.engine.citadels.cards")
     return list(cards.all_districts())
 
 

@@ -77,8 +77,8 @@ def test_the_opening_is_rebuilt_from_the_public_view() -> None:
 
 def test_a_paced_simulated_game_is_said_in_full_and_in_order(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    engine = importlib.import_module("hub.engine")
-    bots = importlib.import_module("hub.engine.bots")
+    engine = importlib.import_module("hub.engine.citadels")
+    bots = importlib.import_module("hub.engine.citadels.bots")
     monkeypatch.setattr(backends, "_warned", set())
     setup = engine.Setup(players=5, seed=11, names=("Ann", "Bob", "Cy", "Dee", "Eve"))
     game = engine.Game.new(setup)

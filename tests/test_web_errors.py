@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from hub.engine import Setup
+from hub.engine.citadels import Setup
 from hub.store import EventStore, Recorder
 from hub.table.registry import TagRegistry
 from hub.table.runtime import CurrentTable

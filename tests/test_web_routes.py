@@ -44,7 +44,7 @@ def pending_seat(table: FakeTable) -> int:
 def test_api_history_is_the_whole_game_in_public_events_with_words(client, table: FakeTable) -> None:
     table.play_to_end()
     body = client.get("/api/history").get_json()
-    from hub.engine.history import public_history
+    from hub.engine.citadels.history import public_history
 
     expected = public_history(table.game.setup, table.game.log)
     assert body["id"] == table.last_event_id()

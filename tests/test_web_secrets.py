@@ -13,7 +13,7 @@ from typing import Any, Iterator
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hub.engine import Game
+from hub.engine.citadels import Game
 from hub.web.app import close_app
 from tests.web_support import SEAT_TOKENS, FakeTable, make_app
 
@@ -197,7 +197,7 @@ def test_random_games_never_leak_into_public_payloads(players: int, seed: int, m
 
 def test_the_real_table_service_through_the_web_never_leaks() -> None:
     """The lead's TableService (physical mode, simulated seats over the in-process bus)."""
-    from hub.engine import Setup
+    from hub.engine.citadels import Setup
     from hub.table.sim import SimTable
 
     for players, seed in ((3, 4), (6, 9)):

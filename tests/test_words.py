@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from hub import words
-from hub.engine import Action, Game, IllegalAction, Setup
-from hub.engine.bots import RandomBot
-from hub.engine.actions import VERBS
-from hub.engine.cards import CHARACTERS, TYPES, all_districts
-from hub.engine.editions import EDITIONS
+from hub.engine.citadels import Action, Game, IllegalAction, Setup
+from hub.engine.citadels.bots import RandomBot
+from hub.engine.citadels.actions import VERBS
+from hub.engine.citadels.cards import CHARACTERS, TYPES, all_districts
+from hub.engine.citadels.editions import EDITIONS
 from hub.games.citadels.adapter import CitadelsAdapter
 from hub.table import TagRegistry, texts
 from hub.table.service import TableService

@@ -10,9 +10,9 @@ import threading
 from collections import deque
 from typing import Any, Callable, Iterator
 
-from hub.engine import Action, Game, IllegalAction, Setup
-from hub.engine.bots import Bot, make_bot
-from hub.engine.history import public_history
+from hub.engine.citadels import Action, Game, IllegalAction, Setup
+from hub.engine.citadels.bots import Bot, make_bot
+from hub.engine.citadels.history import public_history
 from hub.web import create_app, make_server
 from tests.waiting import wait_until  # noqa: F401 - re-exported for the web tests
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from hub.engine import Action, Game, Setup
+from hub.engine.citadels import Action, Game, Setup
 from hub.errors import HubError
 
 __all__ = ["EventStore", "StoreError", "StoredGame", "Recorder", "restore_table_state", "export_text", "SimRuns", "TableRecord"]

@@ -12,7 +12,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from hub.engine import IllegalAction
+from hub.engine.citadels import IllegalAction
 from hub.summary import game_summary
 
 from . import EventStore, StoreError, export_text

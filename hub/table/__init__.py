@@ -1,4 +1,4 @@
-"""The table: hub service, tag registry, simulator. Adapters around hub.engine.
+"""The table: hub service, tag registry, simulator. Adapters around hub.engine.citadels.
 
 ``TableService`` is in ``hub.table.service``: importing this package does not import it,
 because the Citadels adapter it wires reads the words in ``hub.table.texts``."""

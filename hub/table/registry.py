@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
-from hub.engine.cards import CHARACTERS, card_set
+from hub.engine.citadels.cards import CHARACTERS, card_set
 
 
 class CardRef(NamedTuple):

@@ -9,7 +9,7 @@ import sys
 import threading
 from typing import Any
 
-from hub.engine import Setup
+from hub.engine.citadels import Setup
 from hub.protocol import event_topic, hub_status_topic, status_topic
 from hub.store import Recorder, StoreError, TableRecord
 from hub.store.state import state_database

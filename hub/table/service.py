@@ -1,6 +1,6 @@
 """TableService: the sensor table playing Citadels, i.e. the game-neutral table kernel
 (`hub.kernel.Table`: queue, one hub thread, dedupe, readers, buttons, pause, journal,
-displays, publishing) hosting `hub.engine.Game` through the Citadels adapter
+displays, publishing) hosting `hub.engine.citadels.Game` through the Citadels adapter
 (`hub.games.citadels`). Public methods are those the transports, web, store, CLI and
 tests call; the few that only make sense for Citadels (corrections, the copy map) are here.
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hub.engine import Action, Game, Setup
-from hub.engine.history import public_history
+from hub.engine.citadels import Action, Game, Setup
+from hub.engine.citadels.history import public_history
 from hub.games.citadels import CARD_VERBS, CitadelsAdapter, button_options, said_with_card
 from hub.kernel import Subscriber, Table
 from hub.kernel.table import Journal, JournalMeta

@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hub.engine import Action, Game, Setup
-from hub.engine.bots import Bot, make_bot
+from hub.engine.citadels import Action, Game, Setup
+from hub.engine.citadels.bots import Bot, make_bot
 from hub.protocol import SeatCommand
 from hub.summary import game_summary
 from hub.transport import BusConnectError, InProcessBus, MqttBus, Will

@@ -14,7 +14,7 @@ import textwrap
 from typing import Any
 
 from hub import words
-from hub.engine import Action
+from hub.engine.citadels import Action
 
 LINE = 21
 # verbs whose display line is the verb's word and the card it names ("Build Manor")

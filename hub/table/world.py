@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from hub.engine.editions import Edition, edition
+from hub.engine.citadels.editions import Edition, edition
 from hub.engine.rng import SplitMix64
 
 from .registry import CardRef, TagRegistry

@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import Any, Final
 
 from hub import words
-from hub.engine.events import PRIVATE_KINDS
+from hub.engine.citadels.events import PRIVATE_KINDS
 from hub.voice.catalogue import (
     CHARACTERS,
     character_name,

@@ -16,8 +16,8 @@ from typing import Any, Mapping
 import segno
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
 
-from hub.engine.editions import edition_names, variant_names
-from hub.engine.events import PRIVATE_KINDS as PRIVATE_EVENT_KINDS
+from hub.engine.citadels.editions import edition_names, variant_names
+from hub.engine.citadels.events import PRIVATE_KINDS as PRIVATE_EVENT_KINDS
 from hub.seeds import MAX_SEED, fresh_seed
 
 from .body import json_body

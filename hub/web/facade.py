@@ -78,4 +78,4 @@ class TableFacade(Protocol):
     # Optional (looked up with getattr, so older tables still fit the protocol):
     # def history(self) -> list[dict[str, Any]]:
     #     """Every public event since the game began, oldest first, each with its `round`
-    #     (hub.engine.history.public_history). Without it the log shows only `recent`."""
+    #     (hub.engine.citadels.history.public_history). Without it the log shows only `recent`."""

@@ -12,7 +12,7 @@ import string
 from typing import Any, Callable, Mapping
 
 from hub import words
-from hub.engine.editions import EDITIONS
+from hub.engine.citadels.editions import EDITIONS
 
 LANGS: tuple[str, ...] = words.LANGS
 SPEECH_LANGS: dict[str, str] = {"en": "en-GB", "zh-Hant": "zh-TW", "zh-Hans": "zh-CN"}

@@ -12,16 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hub.engine import Action, Event, Game, IllegalAction, Setup
-from hub.engine.events import public_json
-from hub.engine.history import public_history
+from hub.engine.citadels import Action, Event, Game, IllegalAction, Setup
+from hub.engine.citadels.events import public_json
+from hub.engine.citadels.history import public_history
 from hub.seeds import fresh_seed
 from hub.table import texts
 
 from .cities import CityCards
 
 CARD_VERBS = frozenset({"pick", "faceup", "build", "destroy"})  # physical mode: said with a card
-# refusal codes an ability's own rules give (hub/engine/characters.py): then the character's
+# refusal codes an ability's own rules give (hub/engine/citadels/characters.py): then the character's
 # refusal words say why, on the display, in the voice and on the seat page (a phone's refused
 # answer names the character: `refusal_words`'s facts)
 ABILITY_CODES = frozenset({"bad_target", "must_gather_first", "cannot_afford"})
@@ -65,7 +65,7 @@ def button_options(game: Game, seat: int) -> list[Action]:
 
 
 class CitadelsAdapter:
-    """Implements `hub.kernel.GameAdapter` for `hub.engine.Game`. `registry` says what
+    """Implements `hub.kernel.GameAdapter` for `hub.engine.citadels.Game`. `registry` says what
     each tag UID is (`hub.table.registry.TagRegistry`)."""
 
     refusals: tuple[type[Exception], ...] = (IllegalAction,)

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hub.engine import Action
-from hub.engine.actions import standing
+from hub.engine.citadels import Action
+from hub.engine.citadels.actions import standing
 
 
 class CityCards:

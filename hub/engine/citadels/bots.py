@@ -11,7 +11,7 @@ from typing import Protocol
 from .actions import Action
 from .cards import CHARACTER_BY_ID
 from .game import Game
-from .rng import MASK64, mix64
+from ..rng import MASK64, mix64
 
 PICK_BASE = {
     "assassin": 3, "thief": 2, "magician": 2, "king": 3,

@@ -1,7 +1,7 @@
 """The rules of Citadels: one mutable game state, its legal options and its log.
 
 One game runs every edition: where the rule sets differ it asks its edition
-(``hub/engine/editions``) for a number or calls one of its hooks.
+(``hub/engine/citadels/editions``) for a number or calls one of its hooks.
 
 The state always says who must decide what (``pending``) and lists the legal actions;
 ``apply`` accepts an action only if it is one of them, so legality has one source. A
@@ -25,7 +25,7 @@ from .cards import CHARACTER_BY_ID, TYPES, CardSet, District, card_set
 from .characters import ABILITY_OF, CharacterRules
 from .events import Event, EventKind, Events, Recorded
 from .refusals import check_correction, explain
-from .rng import SplitMix64
+from ..rng import SplitMix64
 from .scoring import score_game
 from .setup import Setup, StartPosition
 from .state import DECISION_KINDS, Decision, DecisionKind, Player

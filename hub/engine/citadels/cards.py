@@ -56,7 +56,7 @@ class CardSet:
 
 @lru_cache(maxsize=None)
 def _raw() -> dict[str, Any]:
-    text = resources.files("hub.engine").joinpath("data/cards.json").read_text(encoding="utf-8")
+    text = resources.files("hub.engine.citadels").joinpath("data/cards.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import CHARACTERS, Character, District
 from ..characters import CLASSIC_CHARACTERS, CharacterRules
-from ..rng import SplitMix64
+from ...rng import SplitMix64
 
 if TYPE_CHECKING:
     from ..state import GameState, Player
