@@ -18,9 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hub.engine.citadels import Setup  # noqa: E402
-from hub.table import TagRegistry  # noqa: E402
-from hub.table.service import TableService  # noqa: E402
-from hub.table.registry import CardRef, virtual_uid  # noqa: E402
+from hub.games.citadels.registry import TagRegistry  # noqa: E402
+from hub.games.citadels.service import TableService  # noqa: E402
+from hub.games.citadels.registry import CardRef, virtual_uid  # noqa: E402
 from hub.table.virtual_seat import VirtualSeat  # noqa: E402
 from hub.transport import MqttBus, Will  # noqa: E402
 from tests.broker import MosquittoFactory  # noqa: E402

@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from hub.engine.citadels import Setup  # noqa: E402
 from hub.store import EventStore, Recorder, SimRuns, TableRecord  # noqa: E402
-from hub.table.registry import TagRegistry  # noqa: E402
-from hub.table.service import TableService  # noqa: E402
+from hub.games.citadels.registry import TagRegistry  # noqa: E402
+from hub.games.citadels.service import TableService  # noqa: E402
 from hub.table.sim import SimTable  # noqa: E402
 from hub.transport import InProcessBus  # noqa: E402
 
@@ -56,7 +56,7 @@ def unit_restart(repeat: int) -> tuple[list[float], list[float]]:
     """SIGKILL the unit's command after a move, start it again, time it back to work."""
     import signal
 
-    from hub.table.registry import CardRef, virtual_uid
+    from hub.games.citadels.registry import CardRef, virtual_uid
     from hub.table.virtual_seat import VirtualSeat
     from tests.broker import MosquittoFactory
     from tests.hub_unit import ProcessOutput, first_answer, unit_command

@@ -6,114 +6,96 @@ import argparse
 import json
 import sys
 
-from hub.cli_args import (OneLineParser, broker_url, deck_name, game_count, guarded, player_count, preflight,
-                           seat_number, seed_value)
-from hub.engine.citadels import Game, Setup
-from hub.engine.citadels.bots import make_bot, play
-from hub.engine.citadels.editions import edition_names, variant_names
+from hub.cli_args import OneLineParser, bounded, broker_url, game_count, guarded, preflight, seed_value
+from hub.games import DEFAULT_GAME, GAMES, GamePlugin, plugin_named
+from hub.store.cli import add_store_commands
 from hub.store.options import add_state_options
-from hub.summary import game_summary
+from hub.table.options import add_table_options
 
 
-def _add_game_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=player_count, default=4, help="2 to 7 (default 4)")
+def chosen_game(argv: list[str] | None) -> GamePlugin:
+    """The game ``--game NAME`` asks for (default citadels), read before the whole command
+    line: each game adds options of its own. An unknown name is the full parser's to refuse."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--game", default=DEFAULT_GAME)
+    known, _rest = early.parse_known_args(sys.argv[1:] if argv is None else argv)
+    return plugin_named(known.game if known.game in GAMES else DEFAULT_GAME)
+
+
+def _add_game_choice(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", choices=sorted(GAMES), default=DEFAULT_GAME,
+                   help=f"which game the table hosts (default {DEFAULT_GAME})")
+
+
+def _add_game_options(p: argparse.ArgumentParser, game: GamePlugin) -> None:
+    _add_game_choice(p)
+    low, high = game.seats[0], game.seats[-1]
+    p.add_argument("--players", type=bounded("the number of players", low, high), default=game.default_players,
+                   help=f"{low} to {high} (default {game.default_players})")
     p.add_argument("--seed", type=seed_value, default=None,
                    help="seed of the first game (default: unpredictable; 1 for 'sim --headless')")
-    p.add_argument("--edition", choices=edition_names(), default="classic",
-                   help="rule set: classic (default) or 2000 (the 2000 rule sheet)")
-    p.add_argument("--variant", choices=variant_names(), default=None,
-                   help="classic8: 8 districts complete a city with 4-7 players (Classic; default classic7); "
-                        "short: 7 instead of 8 (2000; default standard)")
-    p.add_argument("--deck", type=deck_name, default=None,
-                   help="district set: classic, museum_quarry or 2000 (default: the edition's)")
+    game.add_options(p)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(game: GamePlugin | None = None) -> argparse.ArgumentParser:
+    """The command line, with the options of `game` (default: citadels)."""
+    game = game or plugin_named(DEFAULT_GAME)
     parser = OneLineParser(prog="citadels-hub", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("sim", help="run a whole simulated table (no hardware needed)")
-    _add_game_options(sim)
+    _add_game_options(sim, game)
     sim.add_argument("--headless", action="store_true", help="no web server, full speed")
     sim.add_argument("--json", action="store_true", help="one JSON line per finished game")
     sim.add_argument("--quiet", action="store_true", help="print only the links and each game's result")
     sim.add_argument("--games", type=game_count, default=1, help="how many games (seeds S, S+1, ...)")
-    sim.add_argument("--bots", choices=["heuristic", "random"], default="heuristic")
+    sim.add_argument("--bots", choices=list(game.bots), default=game.bots[0])
     sim.add_argument("--engine-only", action="store_true",
                      help="bots play the engine directly, without the simulated table")
-    _add_table_options(sim)
+    add_table_options(sim)
     add_state_options(sim, automatic=False)
 
     run = sub.add_parser("run", help="referee a real table: seats over MQTT, optional serial readers")
-    _add_game_options(run)
+    _add_game_options(run, game)
     run.add_argument("--tags", required=True, help="tag registry written by 'citadels-hub enroll'")
     run.add_argument("--serial", action="append", metavar="[json:|pn532:]PORT:SEAT",
                      help="a reader wired to the hub (repeatable); see docs/serial.md")
     run.add_argument("--headless", action="store_true", help="no web server")
     add_state_options(run, automatic=True)
-    _add_table_options(run)
+    add_table_options(run)
 
     enroll = sub.add_parser("enroll", help="pair every physical card with its RFID tag")
     enroll.add_argument("--tags", required=True, help="registry file to write (resumed if it exists)")
     enroll.add_argument("--broker", type=broker_url, default="mqtt://127.0.0.1:1883",
                         help="broker the enrolling seat uses (password: CITADELS_BROKER_PASSWORD, never here)")
-    enroll.add_argument("--seat", type=seat_number, default=1, help="whose reader is used for tapping (default 1)")
+    enroll.add_argument("--seat", type=bounded("a seat", 1, game.seats[-1]), default=1,
+                        help="whose reader is used for tapping (default 1)")
     enroll.add_argument("--table", default="t1")
-    enroll.add_argument("--deck", type=deck_name, default="classic", help="unique-district set of the printing")
-    try:
-        from hub.store.cli import add_store_commands
-    except ImportError:  # pragma: no cover
-        pass
-    else:
-        add_store_commands(sub)
+    _add_game_choice(enroll)
+    game.add_options(enroll)  # e.g. the deck of the printing
+    add_store_commands(sub)
     return parser
 
 
-def _add_table_options(p: argparse.ArgumentParser) -> None:
-    """Options shared by the table commands; filled in by hub.table when present."""
-    try:
-        from hub.table.options import add_table_options
-    except ImportError:
-        return
-    add_table_options(p)
-
-
 def cmd_sim(args: argparse.Namespace) -> int:
-    runner = None
     if not args.engine_only:
-        try:
-            from hub.table.sim import run_sim
-            runner = run_sim
-        except ImportError:
-            runner = None
-    if runner is not None:
-        return int(runner(args))
+        from hub.table.sim import run_sim
+
+        return int(run_sim(args))
+    game = plugin_named(args.game)
+    if game.engine_only is None:
+        raise ValueError(f"{game.name} has no engine-only simulation: leave out --engine-only")
     for i in range(args.games):
-        game = simulate_engine_only(args.players, args.seed + i, args.variant or "", args.deck or "", args.bots,
-                                    args.edition)
-        _print_game(game, args.json)
+        setup = game.setup_from_options(args, args.seed + i, "digital")
+        summary = game.summary(game.engine_only(setup, args.bots))
+        if args.json:
+            print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
+        else:
+            print("\n".join(game.summary_lines(summary)))
     return 0
 
 
-def simulate_engine_only(players: int, seed: int, variant: str, deck: str, bots: str,
-                         edition: str = "classic") -> Game:
-    game = Game.new(Setup(players=players, seed=seed, variant=variant, deck=deck, edition=edition))
-    return play(game, make_bot(bots, seed))
-
-
-def _print_game(game: Game, as_json: bool) -> None:
-    summary = game_summary(game)
-    if as_json:
-        print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
-        return
-    print(f"seed {summary['seed']}: {summary['players']} players, {summary['rounds']} rounds, "
-          f"seat {summary['winner']} wins")
-    for s in summary["seats"]:
-        print(f"  seat {s['seat']}: {s['score']:3d}  {s['breakdown']}  {', '.join(s['city'])}")
-
-
 def cmd_enroll(args: argparse.Namespace) -> int:
-    from hub.table.enroll import EnrollmentSession
     from hub.transport import BusConnectError
     from hub.transport.watch import open_bus
 
@@ -124,7 +106,10 @@ def cmd_enroll(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:
         return 0
-    session = EnrollmentSession(bus, args.tags, args.seat, table=args.table, deck=args.deck, out=sys.stdout)
+    game = plugin_named(args.game)
+    if game.enroll is None:
+        raise ValueError(f"{game.name} has no cards to enroll")
+    session = game.enroll(bus, args, sys.stdout)
     session.start()
     try:
         session.finished.wait()
@@ -137,7 +122,7 @@ def cmd_enroll(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse, check (hub.cli_args.preflight), run; any failure is one line and an exit code."""
-    parser = build_parser()
+    parser = build_parser(chosen_game(argv))
     args = parser.parse_args(argv)
     return guarded(lambda: dispatch(parser, args))
 

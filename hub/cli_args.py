@@ -51,12 +51,12 @@ def port_number(text: str) -> int:
     return _integer(text, "a port", 1, 65535)
 
 
-def player_count(text: str) -> int:
-    return _integer(text, "the number of players", 2, 7)
-
-
-def seat_number(text: str) -> int:
-    return _integer(text, "a seat", 1, 7)
+def bounded(what: str, low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number low..high (a game's players, a seat of it)."""
+    def check(text: str) -> int:
+        return _integer(text, what, low, high)
+    check.__name__ = what.replace(" ", "_")
+    return check
 
 
 def game_count(text: str) -> int:
@@ -76,17 +76,6 @@ def seconds(text: str) -> float:
     if not 0 <= value <= 3600:
         raise argparse.ArgumentTypeError(f"a duration must be 0..3600 seconds, not {text}")
     return value
-
-
-def deck_name(text: str) -> str:
-    """A known unique-district set; the error names the known ones."""
-    from hub.engine.citadels.cards import card_set
-
-    try:
-        card_set(text)
-    except KeyError as exc:
-        raise argparse.ArgumentTypeError(str(exc.args[0])) from None
-    return text
 
 
 def broker_url(text: str) -> str:
@@ -154,14 +143,6 @@ def check_writable_path(path: str, what: str) -> None:
         raise BadInput(f"cannot create {path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
         raise BadInput(f"cannot create {path}: the folder {folder} is not writable")
-
-
-def check_existing_database(path: str) -> None:
-    """A game database to read (replay, export): it must already be there."""
-    if os.path.isdir(path):
-        raise BadInput(f"{path} is a folder, not a game database file")
-    if not os.path.isfile(path):
-        raise BadInput(f"no game database at {path} (check the path; nothing was created)")
 
 
 def check_serial_specs(specs: list[str]) -> None:

@@ -19,7 +19,7 @@ from hub.cli import main
 from hub.cli_args import guarded
 from hub.redact import mask_password, mask_secrets, mask_tokens
 from hub.store import EventStore
-from hub.table.registry import TagRegistry
+from hub.games.citadels.registry import TagRegistry
 
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "s3cret-Pa55"

@@ -355,8 +355,8 @@ def test_a_2000_game_cut_anywhere_resumes_from_its_stored_setup(tmp_path: object
 
 
 def test_a_new_game_at_the_table_keeps_its_edition_unless_told() -> None:
-    from hub.table.registry import TagRegistry
-    from hub.table.service import TableService
+    from hub.games.citadels.registry import TagRegistry
+    from hub.games.citadels.service import TableService
     from hub.transport import InProcessBus
 
     svc = TableService(InProcessBus(), TagRegistry.virtual("2000"), Setup(players=4, seed=5, edition="2000"))

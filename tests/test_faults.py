@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from hub.cli import game_summary
+from hub.games.citadels.summary import game_summary
 from hub.engine.citadels import Game, Setup
 from hub.store import EventStore, TableRecord
-from hub.table.service import TableService
+from hub.games.citadels.service import TableService
 from hub.table.sim import SimTable
 from hub.transport import MqttBus, Will
 from tests.fakes.seat import MessageLog

@@ -29,9 +29,9 @@ from hub.engine.citadels.bots import RandomBot
 from hub.games.citadels.cities import CityCards
 from hub.protocol import parse_command
 from hub.store import EventStore, Recorder, restore_table_state
-from hub.table.registry import TagRegistry
+from hub.games.citadels.registry import TagRegistry
 from hub.table.runtime import CurrentTable
-from hub.table.service import TableService
+from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
 from hub.web import create_app
 

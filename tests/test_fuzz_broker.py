@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from hub.engine.citadels import Game, Setup
 from hub.store import EventStore, Recorder
-from hub.table.service import TableService
+from hub.games.citadels.service import TableService
 from hub.transport import MqttBus, Will
 from tests.fakes.seat import MessageLog
 from tests.table_broker import TableBroker

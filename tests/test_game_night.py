@@ -36,16 +36,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hub.cli import game_summary
+from hub.games.citadels.summary import game_summary
 from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.bots import make_bot
 from hub.store import EventStore
-from hub.table.registry import TagRegistry
-from hub.table import texts
-from hub.table.service import button_options
-from hub.table.sim import SimPlayer, SimTable, give_up_worst, keep_best
+from hub.games.citadels.registry import TagRegistry
+from hub.games.citadels import texts
+from hub.games.citadels.service import button_options
+from hub.games.citadels.players import SimPlayer, give_up_worst, keep_best
+from hub.table.sim import SimTable
 from hub.table.virtual_seat import VirtualSeat
-from hub.table.world import TableTop
+from hub.games.citadels.world import TableTop
 from tests.broker import free_port
 from tests.fakes.tcp_proxy import FreezableProxy
 from tests.hub_unit import ProcessOutput, links, unit_command

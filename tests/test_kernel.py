@@ -1,6 +1,6 @@
 """The game-neutral table kernel (hub/kernel): it imports no game, it hosts a second game
-(tests/toy_game.py) through that game's own small adapter, and every input is applied
-by its one hub thread."""
+(Nim: hub/engine/nim, hub/games/nim) through that game's own small adapter, and every
+input is applied by its one hub thread."""
 
 from __future__ import annotations
 
@@ -16,10 +16,30 @@ import pytest
 from hub.kernel import Table
 from hub.protocol import SeatCommand, parse_command
 from hub.transport import InProcessBus
-from tests.toy_game import Take, ToyAdapter, ToyGame, ToySetup
+from hub.engine.nim import NimGame, Take, Took
+from hub.engine.nim import NimSetup as ToySetup
+from hub.games.nim.adapter import NimAdapter
+from hub.games.nim.cards import StoneTags
 
 HUB = Path(__file__).resolve().parent.parent / "hub"
-GAME_SPECIFIC = ("hub.engine.citadels", "hub.games", "hub.table")  # the rules, the adapters, Citadels' table
+GAME_SPECIFIC = ("hub.engine", "hub.games", "hub.table")  # the rules, the games' table side, the programs
+
+
+class ToyGame(NimGame):
+    """Nim, noting which thread applied each action (the one-hub-thread check)."""
+
+    def __init__(self, setup: ToySetup) -> None:
+        super().__init__(setup)
+        self.apply_threads: list[str] = []
+
+    def apply(self, action: Take | str) -> list[Took]:
+        events = super().apply(action)
+        self.apply_threads.append(threading.current_thread().name)
+        return events
+
+
+def ToyAdapter() -> NimAdapter:  # noqa: N802 - read as the class it stands for
+    return NimAdapter(StoneTags())
 
 
 def module_path(module: str) -> Path | None:
@@ -135,7 +155,7 @@ def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
     assert seats[2].answer(last).code is None
     view = table.public_view()
     assert (view["stones"], view["winner"]) == (0, 2) and table.hint(1) == "game_over"
-    assert journal == table.game.log and ToyGame.replay(ToySetup(6), journal).stones == 0
+    assert journal == table.game.log and ToyGame.replay(ToySetup(stones=6), journal).stones == 0
     assert set(table.game.apply_threads) == {"hub"}  # every action applied by the one hub thread
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from hub.engine.citadels.events import Event
 from hub.games.citadels.adapter import CitadelsAdapter
 from hub.kernel.seat_commands import MAX_LINES, SeatCommands, fit
-from hub.table.registry import TagRegistry
-from hub.table.texts import lines as wrap
+from hub.games.citadels.registry import TagRegistry
+from hub.games.citadels.texts import lines as wrap
 
 
 def test_an_answer_alone_is_sent_as_it_is() -> None:

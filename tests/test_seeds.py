@@ -13,9 +13,9 @@ from hub.cli_args import HEADLESS_SIM_SEED, preflight
 from hub.engine.citadels import Game, Setup
 from hub.seeds import MAX_SEED, fresh_seed
 from hub.store import EventStore, Recorder
-from hub.table.registry import TagRegistry
+from hub.games.citadels.registry import TagRegistry
 from hub.table.runtime import CurrentTable
-from hub.table.service import TableService
+from hub.games.citadels.service import TableService
 from hub.table.sim import SimTable
 from hub.transport import InProcessBus
 from hub.web import create_app

@@ -24,9 +24,9 @@ from typing import Any
 
 import pytest
 
-from hub.cli import game_summary
+from hub.games.citadels.summary import game_summary
 from hub.engine.citadels import Setup
-from hub.table.narrate_terminal import TableStory, TerminalNarrator, result_line
+from hub.games.citadels.terminal import TableStory, TerminalNarrator, result_line
 from hub.cli_args import BadInput, check_port_free
 from hub.table.sim import SimTable
 

@@ -18,11 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from hub.cli import game_summary, main
+from hub.cli import main
+from hub.games.citadels.summary import game_summary
 from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.setup import StartPosition
 from hub.store import EventStore, Recorder, SimRuns, StoreError, TableRecord, export_text, restore_table_state
-from hub.table.service import TableService
+from hub.games.citadels.service import TableService
 from hub.table.sim import SimTable
 from hub.transport import InProcessBus
 from tests.hub_unit import stored_actions
@@ -54,7 +55,7 @@ def test_store_is_wal_with_full_sync_and_the_schema_of_the_issue(tmp_path: Path)
         assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     db = sqlite3.connect(tmp_path / "g.db")
     cols = {t: [r[1] for r in db.execute(f"PRAGMA table_info({t})")] for t in ("games", "actions")}
-    assert cols == {"games": ["id", "setup_json", "created"], "actions": ["game_id", "idx", "text", "meta_json"]}
+    assert cols == {"games": ["id", "setup_json", "created", "game", "rules"], "actions": ["game_id", "idx", "text", "meta_json"]}
 
 
 def test_append_is_committed_before_it_returns_and_load_round_trips(tmp_path: Path) -> None:

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from hub.engine.citadels import Setup
-from hub.table import TagRegistry
-from hub.table.service import TableService
-from hub.table.enroll import EnrollmentSession
-from hub.table.registry import CardRef, all_cards, virtual_uid
+from hub.games.citadels.registry import TagRegistry
+from hub.games.citadels.service import TableService
+from hub.games.citadels.enroll import EnrollmentSession
+from hub.games.citadels.registry import CardRef, all_cards, virtual_uid
 from hub.table.run import start_serial_readers
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus

@@ -9,9 +9,10 @@ import pytest
 
 from hub.engine.citadels import Game, Setup
 from hub.protocol import SeatCommand, parse_command
-from hub.table import TagRegistry, texts
-from hub.table.service import TableService
-from hub.table.registry import CardRef, virtual_uid
+from hub.games.citadels import texts
+from hub.games.citadels.registry import TagRegistry
+from hub.games.citadels.service import TableService
+from hub.games.citadels.registry import CardRef, virtual_uid
 from hub.table.sim import SimTable
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus, MqttBus, Will
@@ -252,7 +253,7 @@ def test_bad_input_through_mosquitto_is_refused_with_reasons(mosquitto: Any) -> 
 
 
 def _sim_json(broker: str | None, players: int, seed: int) -> str:
-    from hub.cli import game_summary
+    from hub.games.citadels.summary import game_summary
 
     sim = SimTable(Setup(players=players, seed=seed, mode="physical"), broker=broker)
     try:

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from hub.table import TagRegistry
-from hub.table.registry import CardRef, virtual_uid
+from hub.games.citadels.registry import TagRegistry
+from hub.games.citadels.registry import CardRef, virtual_uid
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import MqttBus
 from hub.transport.watch import BrokerWatch

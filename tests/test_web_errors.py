@@ -12,9 +12,9 @@ import pytest
 
 from hub.engine.citadels import Setup
 from hub.store import EventStore, Recorder
-from hub.table.registry import TagRegistry
+from hub.games.citadels.registry import TagRegistry
 from hub.table.runtime import CurrentTable
-from hub.table.service import TableService
+from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
 from hub.web import create_app
 from hub.web.body import MAX_JSON_DEPTH, json_depth

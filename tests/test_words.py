@@ -16,8 +16,9 @@ from hub.engine.citadels.actions import VERBS
 from hub.engine.citadels.cards import CHARACTERS, TYPES, all_districts
 from hub.engine.citadels.editions import EDITIONS
 from hub.games.citadels.adapter import CitadelsAdapter
-from hub.table import TagRegistry, texts
-from hub.table.service import TableService
+from hub.games.citadels import texts
+from hub.games.citadels.registry import TagRegistry
+from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
 from hub.voice.catalogue import load_catalogue
 from hub.voice.narrator import Narrator

@@ -1,6 +1,9 @@
-"""SQLite event store: a game is its setup plus the ordered list of accepted actions.
+"""SQLite event store: a game is which game it is (its plug-in's name and rules version),
+its setup, and the ordered list of accepted actions. It names no game: a stored game's
+``game`` column picks its plug-in (`hub.games.plugin_named`); games stored before that
+column existed are Citadels, the only game there was.
 
-The state is never stored: it is rebuilt with ``Game.replay(setup, actions)``. Every
+The state is never stored: it is rebuilt with the plug-in's ``replay(setup, actions)``. Every
 ``append`` is committed (WAL, ``synchronous=FULL``) before it returns, so an action the
 table has been told about is on disk. Failures to write (full disk, read-only file) are
 raised as ``StoreError`` with a message a person at the table can act on.
@@ -16,8 +19,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from hub.engine.citadels import Action, Game, Setup
 from hub.errors import HubError
+from hub.games import GamePlugin, plugin_for, plugin_named
 
 __all__ = ["EventStore", "StoreError", "StoredGame", "Recorder", "restore_table_state", "export_text", "SimRuns", "TableRecord"]
 
@@ -25,7 +28,9 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     setup_json TEXT NOT NULL,
-    created TEXT NOT NULL
+    created TEXT NOT NULL,
+    game TEXT,
+    rules TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -36,6 +41,9 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 
+GAME_COLUMNS = (("game", "TEXT"), ("rules", "TEXT"))
+"""Added to a file written before they existed (its games have NULL there: the default game)."""
+
 SETTINGS_SCHEMA = "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value_json TEXT NOT NULL)"
 """What the table keeps beside its games, e.g. the phone links (`links`), so they survive restarts."""
 
@@ -45,6 +53,7 @@ class StoreError(HubError, RuntimeError):
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(code, message, text=message)
+        self.public = code != "diverged"  # may the table read it? ("diverged" quotes two actions)
 
 
 def _explain(exc: BaseException, path: str, doing: str) -> StoreError:
@@ -65,20 +74,25 @@ def _explain(exc: BaseException, path: str, doing: str) -> StoreError:
 
 
 class StoredGame:
-    """One game as stored: its setup, action texts and per-action meta (tag UID, device...)."""
+    """One game as stored: its setup, action texts and per-action meta (tag UID, device...),
+    which game it is (`plugin`) and the rules version that wrote it (None: written before
+    the store kept one)."""
 
-    def __init__(self, game_id: int, setup: Setup, actions: list[str], meta: list[dict[str, Any]], created: str):
+    def __init__(self, game_id: int, setup: Any, actions: list[str], meta: list[dict[str, Any]], created: str,
+                 plugin: GamePlugin | None = None, rules: str | None = None):
         self.id = game_id
         self.setup = setup
         self.actions = actions
         self.meta = meta
         self.created = created
+        self.plugin = plugin or plugin_for(setup)
+        self.rules = rules
 
     def __iter__(self) -> Any:  # (setup, actions, meta) unpacking, as load() promises
         return iter((self.setup, self.actions, self.meta))
 
-    def replay(self) -> Game:
-        return Game.replay(self.setup, self.actions)
+    def replay(self) -> Any:
+        return self.plugin.replay(self.setup, self.actions)
 
 
 class EventStore:
@@ -114,10 +128,19 @@ class EventStore:
             except sqlite3.Error as exc:
                 raise _explain(exc, self.path, doing) from exc
 
-    def start_game(self, setup: Setup) -> int:
+    def _game_columns(self) -> bool:
+        """Whether the games table has the game and rules columns (a file of today's hub)."""
+        rows = self._read("read the games table", "PRAGMA table_info(games)")
+        return {"game", "rules"} <= {str(row[1]) for row in rows}
+
+    def start_game(self, setup: Any) -> int:
         created = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-        cur = self._write("start a game", "INSERT INTO games (setup_json, created) VALUES (?, ?)",
-                          (json.dumps(setup.to_json(), sort_keys=True), created))
+        plugin = plugin_for(setup)
+        if not self._game_columns():  # a file written before the store said which game
+            for column, kind in GAME_COLUMNS:
+                self._write("add the game column", f"ALTER TABLE games ADD COLUMN {column} {kind}", ())
+        cur = self._write("start a game", "INSERT INTO games (setup_json, created, game, rules) VALUES (?, ?, ?, ?)",
+                          (json.dumps(setup.to_json(), sort_keys=True), created, plugin.name, plugin.rules_version))
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
 
@@ -170,17 +193,24 @@ class EventStore:
             game_id = self.latest_game()
             if game_id is None:
                 raise StoreError("no_game", f"{self.path} holds no game")
-        rows = self._read("load a game", "SELECT setup_json, created FROM games WHERE id = ?", (game_id,))
+        columns = "setup_json, created, game, rules" if self._game_columns() else "setup_json, created, NULL, NULL"
+        rows = self._read("load a game", f"SELECT {columns} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise StoreError("no_game", f"{self.path} holds no game {game_id}")
-        setup = _stored_setup(rows[0][0], f"game {game_id} in {self.path}")
+        where = f"game {game_id} in {self.path}"
+        try:
+            plugin = plugin_named(rows[0][2])
+        except KeyError as exc:
+            raise StoreError("unknown_game", f"{where} is a game this hub does not know: {exc.args[0]}") from None
+        setup = _stored_setup(plugin, rows[0][0], where)
         acts = self._read("load a game", "SELECT idx, text, meta_json FROM actions WHERE game_id = ? ORDER BY idx",
                           (game_id,))
         for expected, (idx, _text, _meta) in enumerate(acts):
             if idx != expected:
                 raise StoreError("corrupt", f"game {game_id} in {self.path}: action {expected} is missing")
         return StoredGame(game_id, setup, [str(t) for _, t, _ in acts],
-                          [json.loads(m) if m else {} for _, _, m in acts], str(rows[0][1]))
+                          [json.loads(m) if m else {} for _, _, m in acts], str(rows[0][1]),
+                          plugin, None if rows[0][3] is None else str(rows[0][3]))
 
     # ------------------------------------------------------------------ settings
     def setting(self, key: str) -> Any:
@@ -214,7 +244,7 @@ class EventStore:
         self.close()
 
 
-def _stored_setup(text: Any, where: str) -> Setup:
+def _stored_setup(plugin: GamePlugin, text: Any, where: str) -> Any:
     """The setup column read back, or StoreError("corrupt") naming what is wrong with it."""
     try:
         data = json.loads(text)
@@ -223,7 +253,7 @@ def _stored_setup(text: Any, where: str) -> Setup:
     if not isinstance(data, dict):
         raise StoreError("corrupt", f"{where} has an unreadable setup: a JSON {type(data).__name__}, not an object")
     try:
-        return Setup.from_json(data)
+        return plugin.setup_from_json(data)
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise StoreError("corrupt", f"{where} has an unreadable setup: {exc}") from exc
 
@@ -245,14 +275,14 @@ class Recorder:
         self.written = 0
 
     @classmethod
-    def new_game(cls, store: EventStore, setup: Setup) -> Recorder:
+    def new_game(cls, store: EventStore, setup: Any) -> Recorder:
         return cls(store, store.start_game(setup))
 
     @property
     def replaying(self) -> bool:
         return self.position < len(self.expected)
 
-    def journal(self, action: Action, meta: dict[str, Any] | None = None) -> None:
+    def journal(self, action: Any, meta: dict[str, Any] | None = None) -> None:
         text = str(action)
         if self.position < len(self.expected):
             stored = self.expected[self.position]
@@ -271,7 +301,7 @@ class Recorder:
         """Keep `fields` beside stored action `idx` (``EventStore.amend``)."""
         self.store.amend(self.game_id, idx, fields)
 
-    def journal_action(self, action: Action) -> None:
+    def journal_action(self, action: Any) -> None:
         self.journal(action, None)
 
     def finish(self) -> None:
@@ -286,48 +316,17 @@ def restore_table_state(service: Any, actions: list[str], meta: list[dict[str, A
     beside the game: which tag UID copy was built where (``city_uid``) and which seat
     events were already applied (so a device re-sending one after the restart is a
     duplicate, not a second action)."""
+    parse = plugin_for(service.game.setup).parse_action
     for text, m in zip(actions, meta):
-        service.remember_applied(Action.parse(text), m)
+        service.remember_applied(parse(text), m)
 
 
 def export_text(stored: StoredGame) -> str:
-    """A stored game as a readable log: a header, one numbered action a line, the result."""
-    from hub.table import texts
-
-    setup = stored.setup
-    lines = [f"# Citadels game {stored.id}, started {stored.created}",
-             f"# {setup.players} players, seed {setup.seed}, {setup.mode} mode, {setup.variant}, deck {setup.deck}"]
-    if setup.names:
-        lines.append("# " + ", ".join(f"seat {i}: {n}" for i, n in enumerate(setup.names, 1)))
-    game = Game.new(setup)
-    round_seen = 0
-    for i, (text, m) in enumerate(zip(stored.actions, stored.meta)):
-        if game.round != round_seen:
-            round_seen = game.round
-            lines.append(f"## round {round_seen}")
-        game.apply(text)
-        note = f"  [{texts.describe(Action.parse(text))}]" if Action.parse(text).seat else ""
-        lines.append(f"{i + 1:4d}  {text}{note}{_meta_note(m)}")
-    result = game.result()
-    if result is None:
-        lines.append(f"# unfinished: round {game.round}, waiting for {game.pending}")
-    else:
-        lines.append(f"# over: seat {result['winner']} wins" + (" on the tiebreak" if result["tiebreak"] else ""))
-        for s in result["seats"]:
-            lines.append(f"#   seat {s['seat']}: {s['score']} points {s['breakdown']}")
-    return "\n".join(lines) + "\n"
+    """A stored game as a readable log, in its own game's words (its plug-in's export)."""
+    return stored.plugin.export_text(stored)
 
 
-def _meta_note(meta: dict[str, Any]) -> str:
-    """What an export line says of an action's meta: who entered it by hand, and why; the tag
-    of its card (read later: the card of a district entered by hand, read on its owner's reader)."""
-    note = f"  (entered by the admin: {meta.get('reason') or 'no reason given'})" if meta.get("admin") else ""
-    if meta.get("uid"):
-        note += f"  (tag {meta['uid']}{', read later' if meta.get('uid_read_later') else ''})"
-    return note
-
-
-def _setup_key(setup: Setup) -> str:
+def _setup_key(setup: Any) -> str:
     return json.dumps(setup.to_json(), sort_keys=True)
 
 
@@ -342,13 +341,13 @@ class SimRuns:
     ``--seed``), the series is the one that starts with the first stored game.
     """
 
-    def __init__(self, path: str | Path, setups: list[Setup], resume: bool) -> None:
+    def __init__(self, path: str | Path, setups: list[Any], resume: bool) -> None:
         self.store = EventStore(path)
         self.resume = resume
         self.setups = list(setups)
         self.stored: dict[str, int] = {}
         if resume:
-            first: Setup | None = None
+            first: Any = None
             for game_id, _created, _n in self.store.games():
                 setup = self.store.load(game_id).setup
                 first = first or setup
@@ -357,7 +356,7 @@ class SimRuns:
                 from dataclasses import replace
                 self.setups = [replace(first, seed=first.seed + i) for i in range(len(self.setups))]
 
-    def recorder(self, setup: Setup) -> Recorder:
+    def recorder(self, setup: Any) -> Recorder:
         game_id = self.stored.get(_setup_key(setup)) if self.resume else None
         if game_id is None:
             return Recorder.new_game(self.store, setup)
@@ -379,7 +378,7 @@ class TableRecord:
     a new game is started with ``setup``.
     """
 
-    def __init__(self, store: EventStore, recorder: Recorder, setup: Setup, game: Game | None,
+    def __init__(self, store: EventStore, recorder: Recorder, setup: Any, game: Any,
                  stored: StoredGame | None) -> None:
         self.store = store
         self.recorder = recorder
@@ -388,7 +387,7 @@ class TableRecord:
         self.stored = stored
 
     @classmethod
-    def open(cls, path: str | Path, setup: Setup, resume: bool, *, resume_finished: bool = True) -> TableRecord:
+    def open(cls, path: str | Path, setup: Any, resume: bool, *, resume_finished: bool = True) -> TableRecord:
         """With `resume_finished=False` a finished latest game is not resumed: a new game starts."""
         store = EventStore(path)
         if resume and store.latest_game() is not None:

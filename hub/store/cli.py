@@ -12,8 +12,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from hub.engine.citadels import IllegalAction
-from hub.summary import game_summary
+from hub.errors import HubError
 
 from . import EventStore, StoreError, export_text
 
@@ -50,7 +49,7 @@ def run_store_command(args: argparse.Namespace) -> int:
     except StoreError as exc:
         print(f"citadels-hub: {exc}", file=sys.stderr)
         return 3
-    except IllegalAction as exc:
+    except HubError as exc:  # a game's refusal: the stored log does not fit its rules
         print(f"citadels-hub: the stored game does not replay: {exc}", file=sys.stderr)
         return 3
 
@@ -58,8 +57,6 @@ def run_store_command(args: argparse.Namespace) -> int:
 def check_game_database(path: str) -> None:
     """Refuse, before opening it, a path that is not an existing game database: opening
     a mistyped path would create an empty database, or add tables to another program's."""
-    from hub.cli_args import check_existing_database
-
     check_existing_database(path)
     try:
         with open(path, "rb") as f:
@@ -77,27 +74,29 @@ def check_game_database(path: str) -> None:
         raise StoreError("corrupt", f"{path} is an SQLite file but not a game database written with --db")
 
 
-def _replay(store: EventStore, args: argparse.Namespace) -> int:
+def check_existing_database(path: str) -> None:
+    """A game database to read (replay, export): it must already be there."""
+    if os.path.isdir(path):
+        raise BadDatabasePath(f"{path} is a folder, not a game database file")
+    if not os.path.isfile(path):
+        raise BadDatabasePath(f"no game database at {path} (check the path; nothing was created)")
 
+
+class BadDatabasePath(ValueError):
+    """The path given for a game database to read names no such file."""
+
+
+def _replay(store: EventStore, args: argparse.Namespace) -> int:
     if args.list:
         for game_id, created, n in store.games():
             print(f"{game_id}\t{created}\t{n} actions")
         return 0
     stored = store.load(args.game)
-    game = stored.replay()
+    out, lines = stored.plugin.replay_report(stored.id, stored.replay())
     if args.json:
-        out = game_summary(game) if game.over else {"game": stored.id, "over": False, "actions": len(game.log),
-                                                     "state_hash": game.state_hash(), "view": game.public_view()}
         print(json.dumps(out, ensure_ascii=False, separators=(",", ":")))
-        return 0
-    print(f"game {stored.id}: {len(stored.actions)} actions replayed, state {game.state_hash()[:16]}")
-    if game.over:
-        result = game.result()
-        assert result is not None
-        scores = ", ".join(f"seat {s['seat']} {s['score']}" for s in result["seats"])
-        print(f"over after {game.round} rounds: seat {result['winner']} wins ({scores})")
     else:
-        print(f"unfinished: round {game.round}, waiting for {game.pending}; continue with --resume")
+        print("\n".join(lines))
     return 0
 
 

@@ -1,8 +1,4 @@
-"""The table: hub service, tag registry, simulator. Adapters around hub.engine.citadels.
-
-``TableService`` is in ``hub.table.service``: importing this package does not import it,
-because the Citadels adapter it wires reads the words in ``hub.table.texts``."""
-
-from .registry import CardRef, Enrollment, TagRegistry
-
-__all__ = ["CardRef", "Enrollment", "TagRegistry"]
+"""The table as a program, for any game: the real table's hub (``run``), the simulated
+table (``sim``: virtual seats and the loop), and what runs beside them (``runtime``: the
+web page and the voice). The game comes from its plug-in (`hub.games`); nothing here
+names one."""

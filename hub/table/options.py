@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from hub.cli_args import broker_url, port_number, seconds
+from hub.voice.cli import add_voice_arguments
 
 
 def add_table_options(p: argparse.ArgumentParser) -> None:
@@ -18,8 +19,4 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="0.0.0.0", help="web server address (default all interfaces)")
     p.add_argument("--port", type=port_number, default=8000, help="web server port (default 8000)")
     p.add_argument("--no-qr", action="store_true", help="do not print QR codes")
-    try:
-        from hub.voice.cli import add_voice_arguments
-    except ImportError:  # pragma: no cover - the voice is an optional part
-        return
-    add_voice_arguments(p, default_voice="auto")  # type: ignore[arg-type]
+    add_voice_arguments(p, default_voice="auto")

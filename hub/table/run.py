@@ -9,7 +9,7 @@ import sys
 import threading
 from typing import Any
 
-from hub.engine.citadels import Setup
+from hub.games import plugin_for, plugin_named
 from hub.protocol import event_topic, hub_status_topic, status_topic
 from hub.store import Recorder, StoreError, TableRecord
 from hub.store.state import state_database
@@ -18,14 +18,14 @@ from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
 from hub.web.tokens import lasting_tokens
 
-from .registry import TagRegistry
+from hub.kernel import Table
+
 from .runtime import attach_extras
-from .service import TableService
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
 
 
-def start_serial_readers(service: TableService, specs: list[str]) -> list[Any]:
+def start_serial_readers(service: Table[Any], specs: list[str]) -> list[Any]:
     """Readers wired to the hub itself feed the same queue as the MQTT seats."""
     from hub.serial import make_reader, parse_serial_arg
 
@@ -45,10 +45,9 @@ def start_serial_readers(service: TableService, specs: list[str]) -> list[Any]:
 def run_hub(args: argparse.Namespace) -> int:
     """Referee a real table until stopped. Its games and phone links live in the state
     directory: a crash or power cut followed by the same command carries on the same game."""
-    registry = TagRegistry.load(args.tags)
-    setup = Setup(players=args.players, seed=args.seed, mode="physical", variant=args.variant or "",
-                  deck=registry.deck, edition=getattr(args, "edition", "classic"),
-                  names=tuple(args.names.split(",")) if args.names else ())
+    plugin = plugin_named(getattr(args, "game", None))
+    registry = plugin.load_registry(args.tags)
+    setup = plugin.setup_from_options(args, args.seed, "physical", registry)
     stopping = stop_on_sigterm()
     try:
         record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,
@@ -68,8 +67,8 @@ def run_hub(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:  # Ctrl-C while waiting for the broker
         return 0
-    service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
-                           journal_meta=record.recorder)
+    service = plugin_for(record.setup).make_table(bus, registry, record.setup, table=args.table, game=record.game,
+                                                  journal_meta=record.recorder)
     record.restore(service)
     service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
     _say_which_game(record)

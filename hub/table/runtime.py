@@ -7,19 +7,19 @@ import socket
 import threading
 from typing import Any
 
-
-from .service import TableService
+from hub.kernel import Table
 
 
 class CurrentTable:
     """The web app's table: forwards to whichever game service is current, so the page
     survives a new simulated game."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: Table[Any]) -> None:
         self.service = service
 
-    def switch(self, service: TableService) -> None:
-        service.take_over_listeners(self.service)
+    def switch(self, service: Table[Any]) -> None:
+        for callback in self.service.subscribers():  # the page and the voice now hear the new game
+            service.subscribe(callback)
         self.service = service
         service.announce([service.new_game_event()])
 
@@ -85,7 +85,7 @@ def _voice_kind(args: argparse.Namespace) -> str:
 Links = tuple[str, dict[int, str]]
 
 
-def attach_extras(service: TableService, args: argparse.Namespace, first: bool, links: Links | None = None) -> Extras:
+def attach_extras(service: Table[Any], args: argparse.Namespace, first: bool, links: Links | None = None) -> Extras:
     """Voice and web page for `service`; `links` = (admin token, seat tokens) kept with
     the games (`hub.web.tokens.lasting_tokens`), or None for links valid this run only."""
     extras = _EXTRAS

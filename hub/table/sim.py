@@ -1,10 +1,11 @@
-"""``citadels-hub sim``: a whole physical table with no hardware.
+"""``citadels-hub sim``: a whole physical table with no hardware, for any game.
 
-One virtual seat device per player speaks the real protocol to the real hub service,
-over an in-process bus (default) or a real MQTT broker (``--broker``). Bots act like
-people: they lay a character card on their reader to pick it, lay a district card to
-build it, press A/B/OK to answer the hub's other questions, and move their cards as the
-hub tells them. The same seed gives the same game, whatever the transport.
+One virtual seat device per player speaks the real protocol to the real hub, over an
+in-process bus (default) or a real MQTT broker (``--broker``). The game's plug-in
+(`hub.games.plugin.GamePlugin`, picked by ``--game``) brings its table, its simulated
+table top and its simulated people, who act as people do: they lay cards on their reader,
+press A/B/OK to answer the hub's other questions, and move their cards as the hub tells
+them. The same seed gives the same game, whatever the transport.
 """
 
 from __future__ import annotations
@@ -17,21 +18,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from hub.engine.citadels import Action, Game, Setup
-from hub.engine.citadels.bots import Bot, make_bot
-from hub.protocol import SeatCommand
-from hub.summary import game_summary
+from hub.games import plugin_for, plugin_named
+from hub.games.plugin import GamePlugin
+from hub.kernel.view_publisher import EventsOnly
+from hub.protocol import hub_status_topic
 from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
 from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
+from hub.voice.cli import check_voice_arguments
 
 from .interrupts import StopOnCtrlC
-from .narrate_terminal import TerminalNarrator, result_line
-from .registry import TagRegistry
-from .service import TableService
-from hub.kernel.view_publisher import EventsOnly
 from .virtual_seat import VirtualSeat
-from .world import TableTop
 
 log = logging.getLogger("hub.sim")
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
@@ -39,161 +36,23 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 SERVE_EVERY_S = 0.05
 """While the simulator's thread (the hub thread) waits, how often it answers other threads' reads."""
 
-ANSWER_WAIT_S = 2.0
-"""How long a simulated person waits for the hub's answer before trying the event again."""
-
-
-class SimPlayer:
-    """A bot at one seat: decides like the engine bots, acts with cards and buttons."""
-
-    def __init__(self, seat: int, device: VirtualSeat, bot: Bot, service: TableService, world: TableTop,
-                 hub_elsewhere: bool = True) -> None:
-        self.seat = seat
-        self.device = device
-        self.bot = bot
-        self.service = service
-        self.world = world
-        self.hub_elsewhere = hub_elsewhere
-        """The hub runs on a thread of its own (over MQTT). In process this thread is the
-        hub's: an event has been taken in, and its listeners told, when the send returns."""
-
-    def options(self, game: Game, hand: list[str] | None = None) -> list[Action]:
-        """The legal options this player can really carry out with the cards in front of it
-        (`hand`: its hand's card ids, if already at hand)."""
-        if hand is None:
-            hand = self.world.hand_ids(self.seat)
-        offered = set(self.world.offered(self.seat))
-        return [a for a in game.legal_actions()
-                if not ((a.verb == "build" and a.args[0] not in hand)
-                        or (a.verb == "pick" and a.args[0] not in offered)
-                        or (not hand and a.verb in ("lab", "museum")))]
-
-    def act(self) -> None:
-        game = self.service.game
-        assert game.pending is not None
-        if game.pending.kind == "faceup":
-            character = self.world.faceup[len(game.faceup)]
-            self._lay(self.world.character_uid(character))
-            return
-        hand = self.world.hand_ids(self.seat)
-        choice = self.bot.choose(game, self.options(game, hand), hand)
-        if choice.verb == "pick":
-            if self._lay(self.world.character_uid(choice.args[0])):
-                self.world.picked(self.seat, choice.args[0], self._discard_choice)
-        elif choice.verb == "build":
-            uid = self.world.uid_in(self.world.hands[self.seat], choice.args[0])
-            self.world.last_placed[self.seat] = uid
-            self._lay(uid)
-        elif choice.verb == "destroy":
-            uid = self.world.uid_in(self.world.cities[int(choice.args[0])], choice.args[1])
-            self.world.last_placed[self.seat] = uid
-            if int(choice.args[0]) == self.seat:
-                self._press_to(choice)  # one's own district: buttons (a card of one's city is never a move)
-            else:
-                self._lay(uid)
-        else:
-            self._press_to(choice)
-
-    def _discard_choice(self, pile: list[str]) -> str:
-        return sorted(pile)[len(self.service.game.log) % len(pile)]
-
-    def _lay(self, uid: str) -> bool:
-        """Lay a card on the reader and lift it again; True if the hub accepted it."""
-        accepted, _answer = self._exchange(lambda: self.device.place(uid), after=lambda: self.device.lift(uid))
-        return accepted
-
-    def _press_to(self, choice: Action) -> None:
-        options = self.service.button_options(self.seat)
-        if choice not in options:
-            raise RuntimeError(f"seat {self.seat}: {choice} is not among the button options")
-        steps = options.index(choice)  # the cursor starts on the first option and wraps round
-        button = "a" if steps <= len(options) - steps else "b"
-        for _ in range(min(steps, len(options) - steps)):  # the short way, as a person would
-            self._exchange(lambda: self.device.press(button))
-        accepted, answer = self._exchange(lambda: self.device.press("ok"))
-        if not accepted:
-            why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
-            raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {why}")
-
-    def _exchange(self, send: Callable[[], dict[str, Any]],
-                  after: Callable[[], object] | None = None) -> tuple[bool, SeatCommand | None]:
-        """Send one event (then `after`, e.g. lift the card) until the hub takes it in while
-        not paused, as a patient person would through broker outages and seats briefly
-        offline. Returns (accepted, the hub's answer or None if it was lost)."""
-        while True:
-            before = len(self.service.game.log)
-            event = send()
-            try:
-                answer: SeatCommand | None = self.device.answer_to(event, timeout=ANSWER_WAIT_S)
-            except TimeoutError:
-                answer = self._answer_after_silence(event)
-            if self.hub_elsewhere:
-                self.service.settle()  # the hub thread may still be telling listeners (the table top) about it
-            if after is not None:
-                after()
-            accepted = len(self.service.game.log) > before
-            if answer is not None and answer.code != "paused":
-                return answer.code is None, answer
-            if answer is None and (accepted or not self.service.paused):
-                return accepted, None
-            while self.service.paused:  # refused only because a seat was briefly offline: again
-                time.sleep(0.02)
-                self.service.run_pending()
-
-    def _answer_after_silence(self, event: dict[str, Any]) -> SeatCommand | None:
-        """The hub's answer to `event` after a silence: the event again (the hub drops
-        duplicates), or None once the hub says it took the event in (its answer was lost)."""
-        while True:
-            if self.service.handled(event["device"], event["boot"], event["seq"]):
-                return None
-            self.device.resend(event)
-            try:
-                return self.device.answer_to(event, timeout=ANSWER_WAIT_S)
-            except TimeoutError:
-                pass
-
-
-def keep_best(world: TableTop, game_of: Any) -> Any:
-    """How simulated people keep drawn cards: the dearest ones not already in their city."""
-    def choose(seat: int, uids: list[str], keep: int) -> list[str]:
-        game = game_of()
-        city = set(game.player(seat).city)
-        districts = game.cards.districts
-        ranked = sorted(uids, key=lambda u: (world.card_id(u) not in city, districts[world.card_id(u)].cost, u),
-                        reverse=True)
-        return ranked[:keep]
-    return choose
-
-
-def give_up_worst(world: TableTop, game_of: Any) -> Any:
-    """Cards people give back first: those already built, then the cheapest."""
-    def choose(seat: int, n: int) -> list[str]:
-        game = game_of()
-        city = set(game.player(seat).city)
-        districts = game.cards.districts
-        ranked = sorted(world.hands[seat], key=lambda u: (world.card_id(u) not in city, districts[world.card_id(u)].cost, u))
-        return ranked[:n]
-    return choose
-
-
 class SimTable:
     """The hub, the table top and one bot per seat, wired over one bus."""
 
-    def __init__(self, setup: Setup, bots: str = "heuristic", broker: str | None = None, table: str = "t1",
+    def __init__(self, setup: Any, bots: str | None = None, broker: str | None = None, table: str = "t1",
                  journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = ()) -> None:
         self.setup = setup
-        self.registry = TagRegistry.virtual(setup.deck)
+        self.game_plugin: GamePlugin = plugin_for(setup)
+        self.registry = self.game_plugin.virtual_registry(setup)
         self.broker = broker
         hub_bus: InProcessBus | MqttBus = InProcessBus() if broker is None else connect_patiently(
-            broker, f"hub-{table}", Will(f"citadels/{table}/hub/status", b"offline", 1, True), who="the simulated hub")
+            broker, f"hub-{table}", Will(hub_status_topic(table), b"offline", 1, True), who="the simulated hub")
         self.hub_bus = hub_bus
         self.inproc = hub_bus if isinstance(hub_bus, InProcessBus) else None
-        self.service = TableService(hub_bus, self.registry, setup, table=table, journal=journal,
-                                    journal_meta=journal_meta, hub_thread="caller" if self.inproc else "own")
-        self.world = TableTop(self.registry, setup.players, setup.seed, setup.rules)
-        self.world.shuffle_characters()
-        self.world.choose_keep = keep_best(self.world, lambda: self.service.game)
-        self.world.choose_give_up = give_up_worst(self.world, lambda: self.service.game)
+        self.service = self.game_plugin.make_table(hub_bus, self.registry, setup, table=table, journal=journal,
+                                                   journal_meta=journal_meta,
+                                                   hub_thread="caller" if self.inproc else "own")
+        self.world = self.game_plugin.sim_world(self.registry, setup, lambda: self.service.game)
         self.service.subscribe(EventsOnly(self._follow))  # it reads events: no view built for it
         for listener in listeners:  # before start: they hear the game's opening too
             self.service.subscribe(listener)
@@ -202,16 +61,15 @@ class SimTable:
         self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s,
                                        patience=None)
                         for s in range(1, setup.players + 1)}
-        self.players = {s: SimPlayer(s, d, make_bot(bots, setup.seed * 31 + s), self.service, self.world,
-                                     hub_elsewhere=self.inproc is None)
+        make_player = self.game_plugin.sim_player
+        assert make_player is not None, f"{self.game_plugin.name} has no simulated players"
+        bot = bots or self.game_plugin.bots[0]
+        self.players = {s: make_player(s, d, bot, setup, self.service, self.world, self.inproc is None)
                         for s, d in self.devices.items()}
         self._wait_online()
 
     def _follow(self, event_id: int, message: dict[str, Any]) -> None:
-        game = self.service.game
-        pending_graveyard = game.pending is not None and game.pending.kind == "graveyard"
-        for event in message["events"]:
-            self.world.on_event(event, pending_graveyard)
+        self.world.follow(message, self.service.game)
 
     def _wait_online(self) -> None:
         deadline = time.monotonic() + 30
@@ -221,7 +79,7 @@ class SimTable:
             time.sleep(0.005)
 
     def play(self, speed: float = 0.0, max_steps: int = 20_000, stop: threading.Event | None = None,
-             after_step: Any = None) -> Game:
+             after_step: Any = None) -> Any:
         game_of = lambda: self.service.game  # noqa: E731 - the admin may start a new game
         for _ in range(max_steps):
             game = game_of()
@@ -278,7 +136,7 @@ def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | No
     return step
 
 
-def _kept_runs(args: Any, setups: list[Setup]) -> tuple[Any, Any]:
+def _kept_runs(args: Any, setups: list[Any]) -> tuple[Any, Any]:
     """(SimRuns or None, lasting phone links or None). `--db FILE` records as asked; with
     the web page (or `--state-dir`) the state directory's sim.db is used and the same
     command's interrupted game resumed, so the page and its links outlive a crash."""
@@ -294,7 +152,7 @@ def _kept_runs(args: Any, setups: list[Setup]) -> tuple[Any, Any]:
     return runs, (None if args.headless else lasting_tokens(runs.store))
 
 
-def _interrupted(path: Any, first: Setup, args: Any) -> bool:
+def _interrupted(path: Any, first: Any, args: Any) -> bool:
     """Whether the same `sim` command was interrupted mid-game in the state directory: its
     latest stored game is unfinished and has the setup this command asks for. A different
     command line (players, seed...) starts a new game."""
@@ -319,11 +177,11 @@ def run_sim(args: Any) -> int:
             return EXIT_INTERRUPTED
 
 
-def _stopped(number: int, game: Game, args: Any) -> int:
+def _stopped(number: int, game: Any, args: Any, plugin: GamePlugin) -> int:
     """The true story of a Ctrl-C in the middle of a game."""
     saved = f" Its moves are saved in {args.db}: carry on with --resume --db {args.db}." if getattr(
         args, "db", None) else ""
-    print(f"Stopped (Ctrl-C) in game {number}, round {game.round}: that game was not finished.{saved}",
+    print(f"Stopped (Ctrl-C) in game {number}, {plugin.progress(game)}: that game was not finished.{saved}",
           flush=True)
     return EXIT_INTERRUPTED
 
@@ -334,10 +192,8 @@ def _run_games(args: Any, stop: threading.Event) -> int:
     from hub.store import StoreError
 
     exit_code = 0
-    setups = [Setup(players=args.players, seed=args.seed + i, mode="physical", variant=args.variant or "",
-                    deck=args.deck or "", edition=getattr(args, "edition", "classic"),
-                    names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
-              for i in range(args.games)]
+    plugin = plugin_named(getattr(args, "game", None))
+    setups = [plugin.setup_from_options(args, args.seed + i, "physical") for i in range(args.games)]
     try:
         runs, links = _kept_runs(args, setups)
     except StoreError as exc:
@@ -348,12 +204,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
     elif args.resume:
         print("citadels-hub: --resume needs --db FILE", file=sys.stderr)
         return 2
-    try:
-        from hub.voice.cli import check_voice_arguments
-    except ImportError:  # pragma: no cover - the voice is an optional part
-        pass
-    else:
-        check_voice_arguments(args)
+    check_voice_arguments(args)
     tell = not args.json and not getattr(args, "quiet", False)
     broker = with_broker_password(args.broker)
     for i, setup in enumerate(setups):
@@ -366,7 +217,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 3
         names = dict(enumerate(setup.names, start=1))
-        narrator = TerminalNarrator(names) if tell else None
+        narrator = plugin.terminal(names) if tell and plugin.terminal is not None else None
         listeners = (narrator.on_message,) if narrator is not None else ()
         try:
             sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
@@ -392,14 +243,14 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             if not game.over:
                 if narrator is not None:
                     narrator.mute()  # what follows is the table being taken down, not the game
-                return _stopped(i + 1, game, args)
+                return _stopped(i + 1, game, args, plugin)
             if recorder is not None:
                 recorder.finish()
-            summary = game_summary(game)
+            summary = plugin.summary(game)
             if args.json:
                 print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
             else:
-                print(result_line(i + 1, summary, names), flush=True)
+                print(plugin.result_line(i + 1, summary, names), flush=True)
             finished = True
         finally:
             if narrator is not None:

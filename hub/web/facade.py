@@ -16,7 +16,7 @@ Subscriber = Callable[[int, Message], None]
 
 @runtime_checkable
 class TableFacade(Protocol):
-    """What the web layer needs from the table; implemented by `hub.table.service.TableService`.
+    """What the web layer needs from the table; implemented by `hub.games.citadels.service.TableService`.
 
     Every dict returned or passed to a subscriber must be JSON-ready and must not be
     mutated by the table afterwards (the web layer encodes it on its own thread).

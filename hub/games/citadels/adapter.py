@@ -1,5 +1,5 @@
 """The Citadels adapter: cards and buttons -> Citadels actions or refusals; Citadels
-events -> seat prompts, LEDs and feedback lines. Words come from `hub.table.texts`.
+events -> seat prompts, LEDs and feedback lines. Words come from `hub.games.citadels.texts`.
 
 Physical mode: a card on the reader says picks, face-up cards, builds and the Warlord's
 target (`CARD_VERBS`); the buttons cycle through the rest. Digital mode: every decision
@@ -16,7 +16,7 @@ from hub.engine.citadels import Action, Event, Game, IllegalAction, Setup
 from hub.engine.citadels.events import public_json
 from hub.engine.citadels.history import public_history
 from hub.seeds import fresh_seed
-from hub.table import texts
+from . import texts
 
 from .cities import CityCards
 
@@ -66,7 +66,7 @@ def button_options(game: Game, seat: int) -> list[Action]:
 
 class CitadelsAdapter:
     """Implements `hub.kernel.GameAdapter` for `hub.engine.citadels.Game`. `registry` says what
-    each tag UID is (`hub.table.registry.TagRegistry`)."""
+    each tag UID is (`hub.games.citadels.registry.TagRegistry`)."""
 
     refusals: tuple[type[Exception], ...] = (IllegalAction,)
 

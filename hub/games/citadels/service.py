@@ -14,25 +14,16 @@ from typing import Any
 
 from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.history import public_history
-from hub.games.citadels import CARD_VERBS, CitadelsAdapter, button_options, said_with_card
+from hub.games.plugin import journal_failure_text
 from hub.kernel import Subscriber, Table
 from hub.kernel.table import Journal, JournalMeta
 from hub.transport import InProcessBus
 
+from .adapter import CARD_VERBS, CitadelsAdapter, button_options, said_with_card
 from .registry import TagRegistry
 
 __all__ = ["CARD_VERBS", "Journal", "JournalMeta", "Subscriber", "TableService", "button_options",
-           "said_with_card", "store_failure_text"]
-
-
-def store_failure_text(exc: BaseException) -> str:
-    """What everyone may read about a journal failure: the store's own explanation (which
-    names the file and the fix, never the action), or a generic line for anything else."""
-    from hub.store import StoreError
-
-    if isinstance(exc, StoreError) and exc.code != "diverged":  # "diverged" quotes two actions
-        return f"the game record cannot be written: {exc.message}"
-    return "the game record cannot be written (see the hub's log); no more moves are accepted"
+           "said_with_card"]
 
 
 class TableService(Table[Game]):
@@ -52,7 +43,7 @@ class TableService(Table[Game]):
         super().__init__(bus, self.citadels, game if game is not None else Game.new(setup),
                          table=table, journal=journal, journal_meta=journal_meta,
                          own_thread=hub_thread == "own", transport_waits=isinstance(bus, InProcessBus),
-                         explain_journal_failure=store_failure_text)
+                         explain_journal_failure=journal_failure_text)
 
     @property
     def city_uid(self) -> dict[str, int]:
@@ -76,11 +67,3 @@ class TableService(Table[Game]):
     def start_enrollment(self) -> dict[str, Any]:
         return {"ok": False, "code": "use_cli",
                 "message": "stop the hub and run 'citadels-hub enroll --tags FILE' at the table"}
-
-    def take_over_listeners(self, previous: Table[Any]) -> None:
-        """A new game's table in the same process: the old table's listeners (web page,
-        voice) now hear this one."""
-        for callback in previous.subscribers():
-            self.subscribe(callback)
-
-

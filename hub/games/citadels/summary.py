@@ -10,7 +10,7 @@ from typing import Any
 
 from hub.engine.citadels import Game
 
-__all__ = ["game_summary"]
+__all__ = ["game_summary", "summary_lines"]
 
 
 def game_summary(game: Game) -> dict[str, Any]:
@@ -29,3 +29,12 @@ def game_summary(game: Game) -> dict[str, Any]:
             for s in result["seats"]
         ],
     }
+
+
+def summary_lines(summary: dict[str, Any]) -> list[str]:
+    """A finished game's summary as ``sim --engine-only`` prints it without ``--json``."""
+    lines = [f"seed {summary['seed']}: {summary['players']} players, {summary['rounds']} rounds, "
+             f"seat {summary['winner']} wins"]
+    for s in summary["seats"]:
+        lines.append(f"  seat {s['seat']}: {s['score']:3d}  {s['breakdown']}  {', '.join(s['city'])}")
+    return lines

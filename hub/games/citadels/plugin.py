@@ -1,0 +1,98 @@
+"""Citadels as one plug-in (`hub.games.plugin.GamePlugin`): what the generic table, the
+simulator, the store, the web, the voice and the command line need of it."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from hub.engine.citadels import Action, Game, IllegalAction, Setup
+from hub.engine.citadels.bots import make_bot, play
+from hub.engine.citadels.cards import card_set
+from hub.engine.citadels.editions import edition_names, variant_names
+from hub.engine.citadels.events import PRIVATE_KINDS
+from hub.games.plugin import GamePlugin
+
+from .enroll import EnrollmentSession
+from .export import export_text, replay_report
+from .players import SimPlayer, give_up_worst, keep_best
+from .registry import TagRegistry
+from .service import TableService
+from .summary import game_summary, summary_lines
+from .terminal import TerminalNarrator, result_line
+from .world import TableTop
+
+RULES_VERSION = "1"
+"""The rules that wrote a stored log: bump it when a same log would replay differently."""
+
+PRIVATE_VIEW_KEYS = frozenset({"you", "options", "draft", "hands", "facedown_removed", "deck_order"})
+"""A view's keys that say a seat's secrets (its hand, its options, the draft, the deck)."""
+
+
+def deck_name(text: str) -> str:
+    """A known unique-district set; the error names the known ones."""
+    try:
+        card_set(text)
+    except KeyError as exc:
+        raise argparse.ArgumentTypeError(str(exc.args[0])) from None
+    return text
+
+
+def add_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--edition", choices=edition_names(), default="classic",
+                   help="rule set: classic (default) or 2000 (the 2000 rule sheet)")
+    p.add_argument("--variant", choices=variant_names(), default=None,
+                   help="classic8: 8 districts complete a city with 4-7 players (Classic; default classic7); "
+                        "short: 7 instead of 8 (2000; default standard)")
+    p.add_argument("--deck", type=deck_name, default=None,
+                   help="district set: classic, museum_quarry or 2000 (default: the edition's)")
+
+
+def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
+    """The setup a command line asks for; a real table's deck is its registry's."""
+    deck = registry.deck if registry is not None else (getattr(args, "deck", None) or "")
+    names = getattr(args, "names", None)
+    return Setup(players=args.players, seed=seed, mode=mode, variant=getattr(args, "variant", None) or "",
+                 deck=deck, edition=getattr(args, "edition", None) or "classic",
+                 names=tuple(names.split(",")) if names else ())
+
+
+def replay(setup: Setup, log: Sequence[str]) -> Game:
+    return Game.replay(setup, log)
+
+
+def engine_only(setup: Setup, bots: str) -> Game:
+    return play(Game.new(setup), make_bot(bots, setup.seed))
+
+
+def sim_world(registry: TagRegistry, setup: Setup, game_of: Any) -> TableTop:
+    world = TableTop(registry, setup.players, setup.seed, setup.rules)
+    world.shuffle_characters()
+    world.choose_keep = keep_best(world, game_of)
+    world.choose_give_up = give_up_worst(world, game_of)
+    return world
+
+
+def sim_player(seat: int, device: Any, bot: str, setup: Setup, table: Any, world: TableTop,
+               hub_elsewhere: bool) -> SimPlayer:
+    return SimPlayer(seat, device, make_bot(bot, setup.seed * 31 + seat), table, world, hub_elsewhere=hub_elsewhere)
+
+
+def enroll(bus: Any, args: argparse.Namespace, out: Any) -> EnrollmentSession:
+    return EnrollmentSession(bus, args.tags, args.seat, table=args.table, deck=args.deck or "classic", out=out)
+
+
+PLUGIN = GamePlugin(
+    name="citadels", title="Citadels", rules_version=RULES_VERSION, setup_type=Setup,
+    seats=range(2, 8), default_players=4,
+    setup_from_options=setup_from_options, setup_from_json=Setup.from_json, add_options=add_options,
+    new_game=Game.new, replay=replay, parse_action=Action.parse, refusals=(IllegalAction,),
+    summary=game_summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
+    bots=("heuristic", "random"), engine_only=engine_only,
+    make_table=TableService, virtual_registry=lambda setup: TagRegistry.virtual(setup.deck),
+    load_registry=TagRegistry.load, enroll=enroll,
+    sim_world=sim_world, sim_player=sim_player, terminal=TerminalNarrator, result_line=result_line,
+    progress=lambda game: f"round {game.round}",
+    private_event_kinds=PRIVATE_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
+)

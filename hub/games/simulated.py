@@ -1,0 +1,87 @@
+"""A simulated person's hands at one seat, for every game's simulated players.
+
+A person lays a card on the reader and lifts it again, or presses A/B to walk the
+display's options and OK to say one, and waits for the hub's answer as a patient person
+would: through broker outages and seats briefly offline. The game's own player
+(`hub.games.plugin.SimPlayer`) decides what to do; these hands do it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hub.protocol import SeatCommand
+
+ANSWER_WAIT_S = 2.0
+"""How long a simulated person waits for the hub's answer before trying the event again."""
+
+
+class SeatHands:
+    """Cards and buttons at seat `seat`: `device` is its (virtual) seat board, `table` the
+    hub's kernel table (`hub.kernel.Table`)."""
+
+    def __init__(self, seat: int, device: Any, table: Any, hub_elsewhere: bool = True) -> None:
+        self.seat = seat
+        self.device = device
+        self.service = table
+        self.hub_elsewhere = hub_elsewhere
+        """The hub runs on a thread of its own (over MQTT). In process this thread is the
+        hub's: an event has been taken in, and its listeners told, when the send returns."""
+
+    def lay(self, uid: str) -> bool:
+        """Lay a card on the reader and lift it again; True if the hub accepted it."""
+        accepted, _answer = self.exchange(lambda: self.device.place(uid), after=lambda: self.device.lift(uid))
+        return accepted
+
+    def press_to(self, choice: Any) -> None:
+        """Walk the buttons' options to `choice` the short way, as a person would, and say it."""
+        options = self.service.button_options(self.seat)
+        if choice not in options:
+            raise RuntimeError(f"seat {self.seat}: {choice} is not among the button options")
+        steps = options.index(choice)  # the cursor starts on the first option and wraps round
+        button = "a" if steps <= len(options) - steps else "b"
+        for _ in range(min(steps, len(options) - steps)):
+            self.exchange(lambda: self.device.press(button))
+        accepted, answer = self.exchange(lambda: self.device.press("ok"))
+        if not accepted:
+            why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
+            raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {why}")
+
+    def exchange(self, send: Callable[[], dict[str, Any]],
+                 after: Callable[[], object] | None = None) -> tuple[bool, SeatCommand | None]:
+        """Send one event (then `after`, e.g. lift the card) until the hub takes it in while
+        not paused, as a patient person would through broker outages and seats briefly
+        offline. Returns (accepted, the hub's answer or None if it was lost)."""
+        while True:
+            before = len(self.service.game.log)
+            event = send()
+            try:
+                answer: SeatCommand | None = self.device.answer_to(event, timeout=ANSWER_WAIT_S)
+            except TimeoutError:
+                answer = self._answer_after_silence(event)
+            if self.hub_elsewhere:
+                self.service.settle()  # the hub thread may still be telling listeners (the table top) about it
+            if after is not None:
+                after()
+            accepted = len(self.service.game.log) > before
+            if answer is not None and answer.code != "paused":
+                return answer.code is None, answer
+            if answer is None and (accepted or not self.service.paused):
+                return accepted, None
+            while self.service.paused:  # refused only because a seat was briefly offline: again
+                time.sleep(0.02)
+                self.service.run_pending()
+
+    def _answer_after_silence(self, event: dict[str, Any]) -> SeatCommand | None:
+        """The hub's answer to `event` after a silence: the event again (the hub drops
+        duplicates), or None once the hub says it took the event in (its answer was lost)."""
+        while True:
+            if self.service.handled(event["device"], event["boot"], event["seq"]):
+                return None
+            self.device.resend(event)
+            try:
+                return self.device.answer_to(event, timeout=ANSWER_WAIT_S)
+            except TimeoutError:
+                pass
