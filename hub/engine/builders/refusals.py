@@ -63,6 +63,8 @@ def _wrong_card(a: Action) -> IllegalAction | None:
         if a.args[0] not in COIN_COSTS:
             return IllegalAction("bad_amount", f"take 1, 3 or 6 coins (1, 2 or 3 actions), not {a.args[0]!r}")
         return None
+    if a.verb not in ("open", "recruit", "send"):
+        return None
     kinds: dict[str, list[tuple[str, Collection[str], str]]] = {
         "open": [(a.args[0], BUILDINGS, "a building")], "recruit": [(a.args[0], WORKERS, "a worker")],
         "send": [(a.args[0], CREW, "a worker"), (a.args[-1], BUILDINGS, "a site")],
