@@ -35,7 +35,8 @@ COIN_ACTIONS = {"1": 1, "3": 2, "6": 3}  # coins taken -> actions spent
 
 
 class Game:
-    """A game in progress. Build with ``Game.new(setup)`` or ``Game.replay(setup, log)``.
+    """A game in progress, dealt and at its first turn. Build with ``Game.new(setup)`` or
+    ``Game.replay(setup, log)``.
     Everything outside the engine changes a game only through ``apply``."""
 
     def __init__(self, setup: Setup) -> None:
@@ -60,16 +61,15 @@ class Game:
         self.result_cache: dict[str, Any] | None = None
         self.options_made: list[Action] | None = None
         self._events: list[Event] = []
-        self.start_events: list[Event] = []
+        self._deal()
+        self._begin_turn(self.first)
+        self.start_events: list[Event] = self._events  # what the start announced (its first turn)
+        self._events = []
 
     # ------------------------------------------------------------------ building
     @classmethod
     def new(cls, setup: Setup) -> Game:
-        game = cls(setup)
-        game._deal()
-        game._begin_turn(game.first)
-        game.start_events, game._events = game._events, []
-        return game
+        return cls(setup)
 
     @classmethod
     def replay(cls, setup: Setup, log: Sequence[Action] | Sequence[str]) -> Game:
