@@ -383,8 +383,8 @@ def test_decision_the_game_ends_with_the_round_when_nobody_can_finish_anything_a
 
 def test_decision_a_game_is_not_blocked_while_a_worker_still_to_recruit_could_finish_a_site() -> None:
     stuck = all_cards_stuck()
-    site = stuck.sites[-1]
-    freed = StartPosition(sites=(*stuck.sites[:-1], site[:1]))  # the last site's workers back in the deck
+    site = stuck.sites[0]  # the Cathedral, with the most workers
+    freed = StartPosition(sites=(site[:1], *stuck.sites[1:]))  # its workers back in the deck
     game = scripted(StartPosition(), freed)
     assert game.worker_row and not game.blocked()
     game.apply("1 end")
