@@ -165,7 +165,8 @@ def test_the_rulebooks_chapel_example() -> None:
     p = game.player(1)
     assert [e.kind for e in events] == ["sent", "finished"]
     assert events[1].data == {"seat": 1, "building": "b28", "coins": 18, "points": 5, "machine": False,
-                              "returned": ["w19", "w04", "w34"], "total_points": 5}
+                              "returned": ["w19", "w04", "w34"], "total_points": 5,
+                              "balance": 24}
     assert p.coins == 10 - 4 + 18 and p.points == 5 and p.finished == ["b28"] and not p.sites
     assert sorted(p.crew) == ["w04", "w19", "w34"]
     assert game.actions == 2

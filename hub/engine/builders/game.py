@@ -238,7 +238,8 @@ class Game:
         workers = p.sites[site]
         workers.append(w)
         self.sent[site] = self.sent.get(site, 0) + 1
-        self.emit("sent", seat=a.seat, worker=w, site=site, wage=wage, cost=cost, actions_left=self.actions)
+        self.emit("sent", seat=a.seat, worker=w, site=site, wage=wage, cost=cost, actions_left=self.actions,
+                  balance=p.coins)
         building = BUILDINGS[site]
         if meets(output(workers), building.needs):
             del p.sites[site]
@@ -251,20 +252,22 @@ class Game:
             else:
                 p.finished.append(site)
             self.emit("finished", seat=a.seat, building=site, coins=building.coins, points=building.points,
-                      machine=building.machine, returned=list(workers), total_points=p.points)
+                      machine=building.machine, returned=list(workers), total_points=p.points, balance=p.coins)
 
     def _on_coins(self, a: Action) -> None:
         amount = a.args[0]
         cost = COIN_ACTIONS[amount]
         self.actions -= cost
-        self.player(a.seat).coins += int(amount)
-        self.emit("coins", seat=a.seat, coins=int(amount), cost=cost, actions_left=self.actions)
+        p = self.player(a.seat)
+        p.coins += int(amount)
+        self.emit("coins", seat=a.seat, coins=int(amount), cost=cost, actions_left=self.actions, balance=p.coins)
 
     def _on_buy(self, a: Action) -> None:
-        self.player(a.seat).coins -= ACTION_PRICE
+        p = self.player(a.seat)
+        p.coins -= ACTION_PRICE
         self.actions += 1
         self.bought += 1
-        self.emit("bought", seat=a.seat, price=ACTION_PRICE, actions_left=self.actions)
+        self.emit("bought", seat=a.seat, price=ACTION_PRICE, actions_left=self.actions, balance=p.coins)
 
     def _on_end(self, a: Action) -> None:
         p = self.player(a.seat)
