@@ -280,7 +280,7 @@ class Game:
                 self.last_round, self.ended_by = "blocked", a.seat
             if self.last_round is not None:
                 self.emit("last_round", seat=a.seat, reason=self.last_round, points=p.points,
-                          last_seat=self.last_seat)
+                          last_seat=self.last_seat, players=self.n)
         if self.last_round is not None and a.seat == self.last_seat:
             self._finish()
         else:
