@@ -120,7 +120,8 @@ def test_every_legal_action_applies_and_every_other_is_refused_with_a_code() -> 
             if game.pending is None or i % 11:
                 continue
             legal = game.legal_actions()
-            for action in legal:  # each applies on a copy
+            for action in legal:  # each reads back from its text and applies on a copy
+                assert Action.parse(str(action)) == action and Action.from_json(action.to_json()) == action
                 copy.deepcopy(game).apply(action)
                 tried += 1
             before = game.state_hash()
