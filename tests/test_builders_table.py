@@ -169,3 +169,25 @@ def test_a_card_of_another_seat_or_on_a_site_is_refused_and_never_a_move(table: 
     assert seats[other].lay(game.building_row[0]).code == "not_your_turn"
     assert seats[s].lay("w01" if "w01" not in game.worker_row else "w02").code in ("not_yours", "not_face_up")
     assert game.log == []
+
+
+def test_two_cards_printing_one_worker_are_told_apart_once_each_has_said_a_move() -> None:
+    """w25 and w26 print the same craftsman, so enrollment cannot tell them apart: tag A
+    (enrolled as w25) may be the card the hub calls w26. Once A has recruited w26, tag B
+    (enrolled as w26) is the other card: laid while w25 lies face up, it recruits w25, it
+    does not send the w26 its seat holds."""
+    tags = BuildersTags({"A0": "w25", "B0": "w26", virtual_uid("b34"): "b34"})
+    rows = (("b34",), ("w26", "w07", "w08", "w09", "w10"))
+    game = next(g for seed in range(1000)
+                if (g := Game.new(Setup(players=2, seed=seed, first=1, rows=rows))).worker_deck[-1] == "w25")
+    adapter = BuildersAdapter(tags)
+    for uid, expected in ((virtual_uid("b34"), "1 open b34"), ("A0", "1 recruit w26"), ("B0", "1 recruit w25")):
+        action = adapter.card_action(game, 1, uid)
+        assert str(action) == expected
+        game.apply(action)
+        adapter.applied(action, uid)
+        if uid == "A0":
+            assert game.worker_row[0] == "w25"  # the hub turned the other craftsman face up
+    game.apply("1 buy")
+    assert str(adapter.card_action(game, 1, "B0")) == "1 send w25 b34"
+    assert str(adapter.card_action(game, 1, "A0")) == "1 send w26 b34"

@@ -49,6 +49,9 @@ class BuildersAdapter:
         self.tags = tags or BuildersTags.virtual()
         self.physical = physical
         self.chosen: dict[int, str] = {}  # seat -> the site its next worker card goes to
+        # worker id -> the tag of the physical card that stands for it, once a move said it with
+        # that tag: of two cards printing one worker, the other tag is then the other card
+        self.bound: dict[str, str] = {}
 
     # ------------------------------------------------------------------ games
     def replay(self, setup: Setup, log: Sequence[Any]) -> Game:
@@ -61,6 +64,7 @@ class BuildersAdapter:
 
     def reset(self) -> None:
         self.chosen.clear()
+        self.bound.clear()
 
     def game_facts(self, game: Game) -> dict[str, Any]:
         return {"game": "builders"}
@@ -80,7 +84,7 @@ class BuildersAdapter:
         if seat != pending.seat:
             raise SeatRefusal("not_your_turn", f"it is seat {pending.seat}'s turn, not seat {seat}'s")
         me = game.player(seat)
-        for same in same_worker(card):  # two cards printing one worker: the one lying where it fits
+        for same in self._candidates(card, uid):  # two cards printing one worker: the one lying where it fits
             if same in game.worker_row:
                 return Action(seat, "recruit", (same,))
             if same in me.crew:
@@ -97,6 +101,11 @@ class BuildersAdapter:
         if card in game.building_deck or card in game.worker_deck:
             raise SeatRefusal("not_face_up", "that card is still in the deck: take cards from the face-up rows")
         raise SeatRefusal("not_yours", "that card is another seat's")
+
+    def _candidates(self, card: str, uid: str) -> list[str]:
+        """The worker ids a tag may stand for now: its card and the cards printing the same
+        worker, less those another tag has already said."""
+        return [same for same in same_worker(card) if self.bound.get(same, uid.upper()) == uid.upper()]
 
     def _send(self, game: Game, seat: int, worker: str) -> Action:
         sites = game.player(seat).sites
@@ -129,6 +138,9 @@ class BuildersAdapter:
             raise SeatRefusal("not_a_card", f"'{action}' is not said with a card: the seat's buttons or phone say it")
 
     def applied(self, action: Action, uid: str | None) -> None:
+        if uid is not None and action.verb in ("recruit", "send") and len(same_worker(action.args[0])) > 1:
+            self.bound = {card: tag for card, tag in self.bound.items() if tag != uid.upper()}
+            self.bound[action.args[0]] = uid.upper()
         if action.verb == "end" or action.seat == 0:
             self.chosen.clear()  # a new turn (or a corrected game) starts with no site chosen
 
