@@ -191,3 +191,22 @@ def test_two_cards_printing_one_worker_are_told_apart_once_each_has_said_a_move(
     game.apply("1 buy")
     assert str(adapter.card_action(game, 1, "B0")) == "1 send w25 b34"
     assert str(adapter.card_action(game, 1, "A0")) == "1 send w26 b34"
+
+
+def test_a_seat_that_reboots_with_cards_on_its_reader_makes_no_move(table: Any) -> None:
+    """A reader sees at boot the cards already on it: never a move. The seat's own cards
+    may rest there; a card of a row must be lifted, and the seat is told which."""
+    hosted, seats, _ = table
+    game = hosted.game
+    s = game.pending.seat
+    seat = seats[s]
+    own = virtual_uid(game.player(s).crew[0])
+    answer = seat.send("inventory", uids=[own])
+    assert answer.code is None and answer.led == "blue"  # its prompt back, nothing to lift
+    row_card = game.building_row[0]
+    answer = seat.send("inventory", uids=[own, virtual_uid(row_card)])
+    assert answer.code == "lift_card" and answer.text == (f"Lift {BUILDINGS[row_card].name}",)
+    again = seat.send("tag", edge="added", uid=virtual_uid(row_card))  # reported again: still lying there
+    assert again.code in ("lift_card", None) and game.log == []
+    seat.publish("tag", edge="removed", uid=virtual_uid(row_card))
+    assert seat.lay(row_card).beep == "ok" and game.log == [Action(s, "open", (row_card,))]
