@@ -69,19 +69,17 @@ class HeuristicBot:
         if finishing:  # the dearest building first, then the lowest wage
             return max(finishing, key=lambda a: (BUILDINGS[a.args[1]].points + BUILDINGS[a.args[1]].coins / 4,
                                                  -CREW[a.args[0]].wage))
-        if game.actions == 0 or game.send_cost(next(iter(p.sites), "")) > game.actions:
-            buy = self._buy_to_finish(game, by_verb)
-            if buy is not None:
-                return buy
-        cheap = [a for a in sends if game.send_cost(a.args[1]) == 1 and _useful(a.args[0], lacking[a.args[1]]) > 0
-                 and p.coins - CREW[a.args[0]].wage >= 0]
+        buy = self._buy_to_finish(game, by_verb)
+        if buy is not None:
+            return buy
+        cheap = [a for a in sends if game.send_cost(a.args[1]) == 1 and _useful(a.args[0], lacking[a.args[1]]) > 0]
         if cheap:  # the most useful worker, to the site closest to done, for the lowest wage
             return max(cheap, key=lambda a: (_useful(a.args[0], lacking[a.args[1]]),
                                              -sum(lacking[a.args[1]]), -CREW[a.args[0]].wage))
         opens = by_verb.get("open", [])
         busy_sites = [s for s in p.sites if any(_useful(w, lacking[s]) for w in p.crew) or sum(lacking[s]) <= 4]
         if opens and (not p.sites or (len(p.sites) < 2 and not busy_sites)):
-            return max(opens, key=lambda a: (_value(a.args[0]), (tiebreak >> len(a.args[0])) & 1))
+            return max(opens, key=lambda a: (_value(a.args[0]), (tiebreak >> int(a.args[0][1:])) & 1))
         recruits = by_verb.get("recruit", [])
         coins = by_verb.get("coins", [])
         if recruits and p.sites:

@@ -71,7 +71,6 @@ SHORT_REFUSALS = {  # the engine's and the adapter's codes, said in a few words
     "finished_card": "Finished: keep it by you",
     "not_yours": "That card is another seat's",
     "use_reader": "Lay the card on your reader",
-    "site_chosen": "",  # the adapter's own words (which site)
 }
 
 
