@@ -210,3 +210,48 @@ def test_a_seat_that_reboots_with_cards_on_its_reader_makes_no_move(table: Any) 
     assert again.code in ("lift_card", None) and game.log == []
     seat.publish("tag", edge="removed", uid=virtual_uid(row_card))
     assert seat.lay(row_card).beep == "ok" and game.log == [Action(s, "open", (row_card,))]
+
+
+def test_a_hub_restarted_mid_game_goes_on_from_its_journal() -> None:
+    """The journal keeps each action with the tag that said it; a new hub replays the log,
+    takes in each action's meta (`remember_applied`), and the game goes on to its end."""
+    entries: list[tuple[Action, dict[str, Any]]] = []
+    setup = Setup(players=2, seed=23)
+    reference = Game.new(setup)
+    bots = {s: HeuristicBot(s) for s in (1, 2)}
+
+    sent: dict[int, int] = {1: 0, 2: 0}  # each seat device's last sequence number (it keeps counting)
+
+    def run(game: Game, moves: int | None) -> Game:
+        bus = InProcessBus()
+        hosted = Table(bus, BuildersAdapter(TAGS), game, journal_meta=lambda a, m: entries.append((a, dict(m))),
+                       transport_waits=True)
+        for action, meta in entries:  # what the store gives a resumed table
+            hosted.remember_applied(action, meta)
+        hosted.start()
+        seats = {s: Seat(bus, s) for s in (1, 2)}
+        for s, seat in seats.items():
+            seat.seq = sent[s]
+        try:
+            done = 0
+            while not hosted.game.over and (moves is None or done < moves):
+                pending = hosted.game.pending
+                assert pending is not None
+                action = bots[pending.seat].choose(hosted.game)
+                assert say(hosted, seats, action)[-1].beep == "ok"
+                reference.apply(action)
+                done += 1
+            sent.update({s: seat.seq for s, seat in seats.items()})
+            return hosted.game
+        finally:
+            hosted.stop()
+            bus.close()
+
+    first = run(Game.new(setup), 40)
+    assert len(first.log) == 40 and not first.over
+    resumed = Game.replay(setup, [a for a, _ in entries])
+    assert resumed.state_hash() == first.state_hash()
+    last = run(resumed, None)
+    assert last.over and last.state_hash() == reference.state_hash()
+    assert [a for a, _ in entries] == list(last.log)
+    assert any("uid" in meta for _, meta in entries)
