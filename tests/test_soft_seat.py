@@ -8,9 +8,6 @@ firmware put on the wire; what it publishes on `cmd` must come out as display, L
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,54 +17,9 @@ import pytest
 
 from hub.softseat.terminal import CardNames
 from hub.table.registry import CardRef, TagRegistry, virtual_uid
-from tests.hub_unit import ProcessOutput
 from tests.fakes.seat import MessageLog
+from tests.soft_seat import SoftSeatProcess
 from tests.table_broker import TableBroker
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-class SoftSeatProcess:
-    """`citadels-hub soft-seat` in its own process (its own board), stdin a pipe."""
-
-    def __init__(self, args: list[str], password: str | None = None) -> None:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("CITADELS_")}
-        env["PYTHONPATH"] = str(ROOT)
-        if password is not None:
-            env["CITADELS_BROKER_PASSWORD"] = password
-        self.process = subprocess.Popen([sys.executable, "-m", "hub.cli", "soft-seat", *args], env=env,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, bufsize=1, start_new_session=True)
-        self.output = ProcessOutput(self.process)
-
-    def type(self, line: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def lines_since(self, mark: int) -> list[str]:
-        return self.output.stdout[mark:]
-
-    def wait_line(self, text: str, since: int = 0, timeout: float = 20) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if any(text in line for line in self.output.stdout[since:]):
-                return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.05)
-        raise AssertionError(f"no line with {text!r}; stdout {self.output.stdout!r} stderr {self.output.stderr!r}")
-
-    def quit(self) -> int:
-        if self.process.poll() is None:
-            self.type("quit")
-        self.output.finish(20)
-        return self.process.returncode
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
 
 
 @pytest.fixture
