@@ -121,7 +121,7 @@ class SoftBoard:
             return "off"
         if seat.feedback.offline:
             return "white/amber (no link)"
-        return seat.feedback.colour + (" blinking" if seat.feedback.blink else "")
+        return str(seat.feedback.colour) + (" blinking" if seat.feedback.blink else "")
 
     def tones(self) -> list[int]:
         """Every tone frequency started on the buzzer so far, in order."""

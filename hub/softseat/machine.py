@@ -70,7 +70,7 @@ class Pin:
         self.mode = mode
         self.pull = pull
         existing = board.pins.get(id)
-        self._level: int = existing._level if existing else (1 if pull == Pin.PULL_UP else 0)
+        self._level: int = int(existing.value() or 0) if existing else (1 if pull == Pin.PULL_UP else 0)
         if value is not None:
             self._level = 1 if value else 0
         self.written: list[int] = []   # levels the firmware set, in order

@@ -41,11 +41,11 @@ class WLAN:
     def __new__(cls, interface: int = STA_IF) -> "WLAN":
         if interface not in _stations:
             station = super().__new__(cls)
-            station._init(interface)
+            station.setup(interface)
             _stations[interface] = station
         return _stations[interface]
 
-    def _init(self, interface: int) -> None:
+    def setup(self, interface: int) -> None:
         self.interface = interface
         self._active = False
         self._joined_ssid: str | None = None

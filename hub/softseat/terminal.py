@@ -204,9 +204,9 @@ class Terminal:
                 self.board.place(uid, alongside=verb == "add")
                 self.say(f"placed {self.cards.describe(uid)}")
             elif verb == "lift":
-                uid = self.cards.uid(rest) if rest else None
-                self.board.lift(uid)
-                self.say(f"lifted {self.cards.describe(uid) if uid else 'every card'}")
+                lifted = self.cards.uid(rest) if rest else None
+                self.board.lift(lifted)
+                self.say(f"lifted {self.cards.describe(lifted) if lifted else 'every card'}")
             elif verb in ("press", "hold"):
                 self.board.press(rest.lower(), "long" if verb == "hold" else "short")
                 self.say(f"{'held' if verb == 'hold' else 'pressed'} {rest.lower()}")
