@@ -42,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--engine-only", action="store_true",
                      help="bots play the engine directly, without the simulated table")
     _add_table_options(sim)
+    sim.add_argument("--seat-logins", default=None, metavar="FILE",
+                     help="with --broker: each simulated seat logs in as seatN, password from FILE ('seatN "
+                          "PASSWORD' lines, as make-passwords.sh prints; or $CITADELS_SEAT_LOGINS_FILE)")
     add_state_options(sim, automatic=False)
 
     run = sub.add_parser("run", help="referee a real table: seats over MQTT, optional serial readers")
