@@ -89,7 +89,8 @@ def test_systemd_unit_starts_the_hub_after_the_broker() -> None:
     assert "mosquitto.service" in unit["Unit"]["Wants"].split()
     exec_start = unit["Service"]["ExecStart"]
     assert re.fullmatch(r"\S+/citadels-hub run --broker \$\{CITADELS_BROKER\} "
-                        r"--tags /var/lib/citadels/tags\.json", exec_start)
+                        r"--tags /var/lib/citadels/tags\.json --players \$\{CITADELS_PLAYERS\}", exec_start)
+    assert "CITADELS_PLAYERS=4" in unit["Service"]["Environment"]  # hub.env may say otherwise
     assert "CITADELS_BROKER=mqtt://hub@127.0.0.1:1883" in unit["Service"]["Environment"]  # user only: the
     assert "CITADELS_BROKER_PASSWORD" not in exec_start  # password comes from hub.env, never argv
     assert unit["Service"]["Restart"] == "always"
