@@ -158,7 +158,7 @@ class Seat:
         if refused != self._refused:
             self._refused = refused
             if refused:
-                self.feedback.show_text(["Broker cert refused", "for " + client.server,
+                self.feedback.show_text(["Broker cert refused", "for %s" % getattr(client, "server", "?"),
                                          "make-ca.sh must", "name this address"])
 
     def step(self):
