@@ -18,7 +18,7 @@ import pytest
 from hub.softseat.terminal import CardNames
 from hub.table.registry import CardRef, TagRegistry, virtual_uid
 from tests.fakes.seat import MessageLog
-from tests.soft_seat import SoftSeatProcess
+from tests.soft_seat import ROOT, SoftSeatProcess
 from tests.table_broker import TableBroker
 
 
@@ -145,3 +145,22 @@ def test_card_names_follow_the_tag_registry(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="no card 'Bishop'"):
         names.uid("Bishop")
     assert CardNames(None).uid("Bishop") == virtual_uid(CardRef("character", "bishop"))
+
+
+def test_a_flashed_seats_config_boots_as_is(tmp_path: Path) -> None:
+    """--config takes the file flash_seat.py writes; its ca.crt is found next to it."""
+    import argparse
+
+    from hub.softseat.terminal import seat_config
+
+    cfg = json.loads((ROOT / "firmware" / "config.example.json").read_text())
+    cfg["seat"] = 6
+    (tmp_path / "config.json").write_text(json.dumps(cfg))
+    args = argparse.Namespace(config=str(tmp_path / "config.json"), seat=None, table=None, broker=None,
+                              firmware=None)
+    made = seat_config(args)
+    assert made["seat"] == 6 and made["broker"]["host"] == cfg["broker"]["host"]
+    assert made["broker"]["ca"] == str(tmp_path / "ca.crt")
+    args.broker, args.seat = "mqtt://seat2@127.0.0.1:1883", 2
+    assert seat_config(args, environ={"CITADELS_BROKER_PASSWORD": "pw"})["broker"] == {
+        "host": "127.0.0.1", "port": 1883, "tls": False, "user": "seat2", "password": "pw", "keepalive": 10}

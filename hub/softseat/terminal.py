@@ -77,6 +77,11 @@ def seat_config(args: argparse.Namespace, environ: Any = None) -> dict[str, Any]
         cfg["broker"] = broker_config(args.broker, cfg.get("broker") or {}, environ)
     elif not args.config:
         raise ValueError("say which broker: --broker mqtt://seatN@HOST:PORT (or --config FILE)")
+    else:  # the board finds ca.crt next to its config.json: so does the soft seat
+        broker = cfg.get("broker") or {}
+        ca = broker.get("ca", "ca.crt") if broker.get("tls") else None
+        if ca and not Path(ca).is_absolute():
+            broker["ca"] = str(base.resolve().parent / ca)
     return cfg
 
 
