@@ -25,13 +25,10 @@ keeps a persistent session). Do not mark them skip or xfail.
 from __future__ import annotations
 
 import json
-import os
-import signal
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import paho.mqtt.client as paho
 import pytest
@@ -42,6 +39,7 @@ from hub.table.registry import CardRef, TagRegistry, virtual_uid
 from tests.broker import free_port
 from tests.fakes.seat import MessageLog
 from tests.fakes.tcp_proxy import FreezableProxy
+from tests import hub_unit
 from tests.hub_unit import ProcessOutput, unit_command
 from tests.soft_seat import SoftSeatProcess
 from tests.table_broker import TableBroker
@@ -79,16 +77,11 @@ class UnitHub:
 
     def kill(self) -> None:
         assert self.output is not None
-        os.killpg(self.output.process.pid, signal.SIGKILL)
-        self.output.process.wait(10)
+        hub_unit.kill(self.output.process)
 
     def stop(self) -> None:
-        if self.output is not None and self.output.process.poll() is None:
-            self.output.process.send_signal(signal.SIGTERM)
-            try:
-                self.output.process.wait(15)
-            except Exception:  # noqa: BLE001 - a hub that hangs on exit is killed
-                self.kill()
+        if self.output is not None:
+            hub_unit.stop(self.output.process)
 
     def seats_online(self) -> bool:
         try:
