@@ -50,6 +50,7 @@ class Seat:
         self.multiple = False          # multiple_cards fault reported, not yet recovered
         self._single_polls = 0         # good polls with <= 1 card since then
         self._single_since = 0
+        self._refused = None           # the certificate refusal shown on the display
         link.hello = self.hello
         link.on_connect = self._on_connect
         link.clock = clock.now
@@ -149,6 +150,17 @@ class Seat:
         self.emit("recovered", what="multiple_cards")
         return True
 
+    def _show_refusal(self):
+        """A broker certificate that does not cover the address dialled is said on the display
+        too (the log says it at every attempt): otherwise the seat retries forever, silently."""
+        client = getattr(self.link, "client", None)
+        refused = getattr(client, "refused", None)
+        if refused != self._refused:
+            self._refused = refused
+            if refused:
+                self.feedback.show_text(["Broker cert refused", "for %s" % getattr(client, "server", "?"),
+                                         "make-ca.sh must", "name this address"])
+
     def step(self):
         """One pass of the main loop; never blocks for long."""
         now = self.clock.now()
@@ -162,5 +174,6 @@ class Seat:
             elif press == "long":
                 self.emit("button", button=button.name, press="long")
         self.link.service(self.clock.now())
+        self._show_refusal()
         self.feedback.set_offline(not self.link.connected)
         self.feedback.tick(self.clock.now())

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -34,6 +35,22 @@ class UnitCommand:
         """Start it as systemd would (own process group so a test can SIGKILL it alone)."""
         return subprocess.Popen(self.argv, env=self.env, cwd=self.cwd, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def kill(process: subprocess.Popen[str]) -> None:
+    """SIGKILL to the unit's process group: no goodbye, no flush; what is stored is all that is left."""
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait(10)
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """SIGTERM as `systemctl stop` sends it; a hub that hangs on exit is killed."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            kill(process)
 
 
 def service_section(unit: Path = UNIT) -> list[tuple[str, str]]:

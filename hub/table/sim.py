@@ -28,6 +28,7 @@ from hub.transport.watch import connect_patiently
 from .interrupts import StopOnCtrlC
 from .narrate_terminal import TerminalNarrator, result_line
 from .registry import TagRegistry
+from .seat_logins import seat_urls
 from .service import TableService
 from hub.kernel.view_publisher import EventsOnly
 from .virtual_seat import VirtualSeat
@@ -180,8 +181,11 @@ class SimTable:
     """The hub, the table top and one bot per seat, wired over one bus."""
 
     def __init__(self, setup: Setup, bots: str = "heuristic", broker: str | None = None, table: str = "t1",
-                 journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = ()) -> None:
+                 journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = (),
+                 seat_urls: dict[int, str] | None = None) -> None:
+        """`seat_urls`: each seat's own broker login (hub.table.seat_logins); default the hub's URL."""
         self.setup = setup
+        self.table = table
         self.registry = TagRegistry.virtual(setup.deck)
         self.broker = broker
         hub_bus: InProcessBus | MqttBus = InProcessBus() if broker is None else connect_patiently(
@@ -199,8 +203,11 @@ class SimTable:
             self.service.subscribe(listener)
         self.service.start()  # hangs restore_displays on the bus's reconnect hook
         target: Any = self.inproc if self.inproc is not None else broker
-        self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s,
-                                       patience=None)
+        self.seat_urls = {s: (seat_urls or {}).get(s, target) for s in range(1, setup.players + 1)}
+        if seat_urls:
+            self._check_seat_logins()
+        self.devices = {s: VirtualSeat(self.seat_urls[s], table=table, seat=s, device=f"sim-{table}-{s}",
+                                       boot=1000 + s, patience=None)
                         for s in range(1, setup.players + 1)}
         self.players = {s: SimPlayer(s, d, make_bot(bots, setup.seed * 31 + s), self.service, self.world,
                                      hub_elsewhere=self.inproc is None)
@@ -217,8 +224,37 @@ class SimTable:
         deadline = time.monotonic() + 30
         while not all(self.service.online.get(s) for s in self.devices):
             if time.monotonic() > deadline:
-                raise TimeoutError("the simulated seats did not come online")
+                raise TimeoutError("the simulated seats did not come online: " + "; ".join(self._why_offline()))
             time.sleep(0.005)
+
+    def _check_seat_logins(self) -> None:
+        """A seat's own login refused is said at once (a virtual seat would retry forever)."""
+        from .seat_logins import refused_login
+
+        for seat, url in self.seat_urls.items():
+            try:
+                MqttBus.from_url(url, f"sim-{self.table}-{seat}-login", connect_timeout=10).close()
+            except BusConnectError as exc:
+                raise BusConnectError(refused_login(seat, url, str(exc))) from None
+
+    def _why_offline(self) -> list[str]:
+        """Per seat not online: the broker's refusal of its login, or the ACL rule that kept
+        its messages out (a second connection with the same login asks the broker)."""
+        from .seat_logins import why_offline
+
+        reasons = []
+        for seat, url in self.seat_urls.items():
+            if self.service.online.get(seat) or not isinstance(url, str) or not url.startswith(("mqtt", "mqtts")):
+                continue
+            refusal = None
+            try:
+                MqttBus.from_url(url, f"sim-{self.table}-{seat}-probe", connect_timeout=5).close()
+            except BusConnectError as exc:
+                refusal = str(exc)
+            except OSError as exc:
+                refusal = f"no answer ({exc})"
+            reasons.append(why_offline(seat, url, self.table, refusal))
+        return reasons or ["the hub never heard them"]
 
     def play(self, speed: float = 0.0, max_steps: int = 20_000, stop: threading.Event | None = None,
              after_step: Any = None) -> Game:
@@ -370,7 +406,8 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         listeners = (narrator.on_message,) if narrator is not None else ()
         try:
             sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
-                           journal_meta=recorder if recorder is not None else None, listeners=listeners)
+                           journal_meta=recorder if recorder is not None else None, listeners=listeners,
+                           seat_urls=seat_urls(broker, setup.players, getattr(args, "seat_logins", None)))
         except BusConnectError as exc:  # refused: waiting would not help
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 2
