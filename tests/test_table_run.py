@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,7 @@ def test_enrollment_asks_for_every_card_refuses_repeats_and_resumes(tmp_path: Pa
     assert "already enrolled as Assassin" in out.getvalue()
     seat.place(_uid(2))
     assert TagRegistry.load(path).lookup(_uid(2)) == CardRef("character", "thief")
-    assert any(c.text and c.text[0].startswith("Tap Magician") for c in seat.commands)
+    assert seat.commands[-1].text == ("Thief enrolled", "Tap Magician (3/76)")
     seat.close()
     # interrupted here; a new session carries on with the third card
     bus2 = InProcessBus()
@@ -53,6 +54,90 @@ def test_enrollment_asks_for_every_card_refuses_repeats_and_resumes(tmp_path: Pa
     registry = TagRegistry.load(path)
     assert len(registry.tags) == 76 and set(registry.tags.values()) == set(all_cards())
     seat2.close()
+
+
+def test_each_tap_is_answered_with_its_result_and_the_next_card_in_one_command(tmp_path: Path) -> None:
+    """A seat shows the last command: the result (LED, beep, text) must be that command,
+    not a prompt sent right after it that hides it."""
+    bus = InProcessBus()
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=2)
+    session.start()
+    seat = VirtualSeat(bus, seat=2, device="enroller")
+    tap = seat.place(_uid(1))
+    seat.lift(_uid(1))
+    last = seat.commands[-1]
+    assert seat.answer_to(tap) == last  # nothing came after the answer
+    assert (last.led, last.beep, last.text) == ("green", "ok", ("Assassin enrolled", "Tap Thief (2/76)"))
+    again = seat.place(_uid(1))  # the same tag: refused, in red, with the card still to tap
+    refused = seat.answer_to(again)
+    assert refused == seat.commands[-1] and (refused.led, refused.beep) == ("red", "error")
+    assert refused.text == ("that tag is already", "enrolled as Assassin", "Tap Thief (2/76)")
+
+
+def test_every_enrollment_event_is_answered_and_a_resent_one_changes_nothing(tmp_path: Path) -> None:
+    """A seat keeps an event until the hub answers it (`ref`): a lift is answered with a
+    bare ref, an event sent again with what the seat shows, no beep, nothing enrolled twice."""
+    bus = InProcessBus()
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=1)
+    session.start()
+    seat = VirtualSeat(bus, seat=1, device="enroller")
+    tap = seat.place(_uid(7))
+    lift = seat.lift(_uid(7))
+    bare = seat.answer_to(lift)
+    assert (bare.led, bare.beep, bare.text) == (None, None, None)
+    seat.resend(tap)
+    answers = [c for c in seat.commands if c.ref == tap["seq"]]
+    assert len(answers) == 2 and answers[1].beep is None
+    assert answers[1].text == answers[0].text and answers[1].led == "green"
+    assert session.enrollment.prompt().startswith("Tap Thief (2/76)")
+
+
+def test_a_seat_rebooted_during_enrollment_gets_its_prompt_back(tmp_path: Path) -> None:
+    bus = InProcessBus()
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=3)
+    seat = VirtualSeat(bus, seat=3, device="enroller")
+    session.start()
+    seat.place(_uid(1))
+    since = len(seat.commands)
+    seat.reboot()  # blank display
+    back = seat.wait_for_command(lambda c: c.text is not None, since=since, timeout=2)
+    assert (back.led, back.beep, back.text) == ("blue", "none", ("Tap Thief (2/76)",))
+
+
+def test_enroll_lets_the_broker_take_its_last_message_before_it_disconnects(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """`enroll` used to close the connection right after the last tap's answer."""
+    from hub import cli
+    from hub.transport import watch
+
+    calls: list[str] = []
+
+    class Recording(InProcessBus):
+        def publish(self, *args: Any, **kwargs: Any) -> Any:
+            calls.append("publish")
+            return super().publish(*args, **kwargs)
+
+        def flush(self, timeout: float = 5.0) -> bool:
+            calls.append("flush")
+            return True
+
+        def close(self) -> None:
+            calls.append("close")
+
+    bus = Recording()
+    monkeypatch.setattr(watch, "open_bus", lambda *a, **k: bus)
+    registry = TagRegistry.virtual()  # every card but the last one enrolled
+    last_uid = max(registry.tags, key=lambda uid: all_cards().index(registry.tags[uid]))
+    del registry.tags[last_uid]
+    registry.save(tmp_path / "tags.json")
+    seat = VirtualSeat(bus, seat=1, device="enroller")
+    timer = threading.Timer(0.3, lambda: seat.place(last_uid))
+    timer.start()
+    assert cli.main(["enroll", "--tags", str(tmp_path / "tags.json"), "--seat", "1", "--broker", "inproc://x"]) == 0
+    timer.join()
+    assert calls[-2:] == ["flush", "close"] and "publish" in calls
+    last = seat.commands[-1]
+    assert (last.led, last.beep, last.text[-2:]) == ("green", "ok", ("All 76 cards are", "enrolled."))
 
 
 def test_unknown_tag_file_is_a_clear_error(tmp_path: Path) -> None:
