@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from hub.engine import Setup
+from hub.store import EventStore
 from hub.table import TagRegistry
 from hub.table.service import TableService
 from hub.table.enroll import EnrollmentSession
@@ -298,3 +299,15 @@ def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links
         hub.communicate(timeout=20)
     assert hub.returncode == 0, second.stderr
     assert "Traceback" not in "\n".join(second.stderr), second.stderr
+
+
+def test_a_refused_broker_login_leaves_no_new_game_behind(mosquitto_factory: Any, tmp_path: Path) -> None:
+    broker = mosquitto_factory(passwd={"hub": "the-right-one"})
+    tags, db = tmp_path / "tags.json", tmp_path / "game.db"
+    TagRegistry.virtual().save(tags)
+    done = subprocess.run([sys.executable, "-m", "hub.cli", "run", "--broker", broker.url_for("hub", "wrong"),
+                           "--tags", str(tags), "--headless", "--voice", "none", "--db", str(db)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "refused" in done.stderr, done.stderr
+    with EventStore(db) as store:
+        assert store.games() == []

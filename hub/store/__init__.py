@@ -386,19 +386,22 @@ class TableRecord:
 
     Resuming replays the latest stored game (``replay_stored``) and appends to it; without
     ``resume`` (or with an empty file, or a finished game and ``resume_finished=False``)
-    a new game is started with ``setup``.
+    a new game is started with ``setup``: at once, or with ``start=False`` only when
+    ``begin()`` is called (``run`` first connects to the broker: a refused login must
+    leave no new game behind).
     """
 
-    def __init__(self, store: EventStore, recorder: Recorder, setup: Setup, game: Game | None,
+    def __init__(self, store: EventStore, recorder: Recorder | None, setup: Setup, game: Game | None,
                  stored: StoredGame | None) -> None:
         self.store = store
-        self.recorder = recorder
+        self._recorder = recorder
         self.setup = setup
         self.game = game
         self.stored = stored
 
     @classmethod
-    def open(cls, path: str | Path, setup: Setup, resume: bool, *, resume_finished: bool = True) -> TableRecord:
+    def open(cls, path: str | Path, setup: Setup, resume: bool, *, resume_finished: bool = True,
+             start: bool = True) -> TableRecord:
         """With `resume_finished=False` a finished latest game is not resumed: a new game starts."""
         store = EventStore(path)
         if resume and store.latest_game() is not None:
@@ -406,7 +409,20 @@ class TableRecord:
             game = replay_stored(stored, store.path, "To play on, start a new game with --new-game.")
             if resume_finished or not game.over:
                 return cls(store, Recorder(store, stored.id), stored.setup, game, stored)
-        return cls(store, Recorder.new_game(store, setup), setup, None, None)
+        record = cls(store, None, setup, None, None)
+        if start:
+            record.begin()
+        return record
+
+    def begin(self) -> Recorder:
+        """The journal of the game this record holds: the resumed one, or a new one stored now."""
+        if self._recorder is None:
+            self._recorder = Recorder.new_game(self.store, self.setup)
+        return self._recorder
+
+    @property
+    def recorder(self) -> Recorder:
+        return self.begin()
 
     def restore(self, service: Any) -> None:
         if self.stored is not None:

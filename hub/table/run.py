@@ -52,7 +52,8 @@ def run_hub(args: argparse.Namespace) -> int:
     stopping = stop_on_sigterm()
     try:
         record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,
-                                  resume=not args.new_game, resume_finished=False)
+                                  resume=not args.new_game, resume_finished=False,
+                                  start=False)  # a new game is stored once the broker took the hub in
         links = lasting_tokens(record.store)
     except StoreError as exc:
         print(f"citadels-hub: {exc}", file=sys.stderr)
@@ -68,8 +69,14 @@ def run_hub(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:  # Ctrl-C while waiting for the broker
         return 0
+    try:
+        recorder = record.begin()
+    except StoreError as exc:
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        bus.close()
+        return 3
     service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
-                           journal_meta=record.recorder)
+                           journal_meta=recorder)
     record.restore(service)
     service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
     _say_which_game(record)
