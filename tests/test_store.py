@@ -475,3 +475,24 @@ def test_sim_with_a_state_directory_resumes_the_same_command_and_starts_anew_aft
     assert other.returncode == 0 and again.returncode == 0 and again.stdout == out
     with EventStore(state / "sim.db") as store:
         assert [g[0] for g in store.games()] == [1, 2, 3]
+
+
+def test_replay_says_who_the_game_waits_for_and_how_a_table_carries_it_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """In words (not `Decision(seat=4, kind='turn')`), and `run`'s way on for a table's
+    game: `--resume` is the simulator's."""
+    setup = Setup(players=4, seed=3, mode="physical")
+    store = EventStore(tmp_path / "game.db")
+    gid = store.start_game(setup)
+    game = Game.new(setup)
+    for seq in range(1, 9):
+        action = RandomBot(5).choose(game)
+        game.apply(action)
+        store.append(gid, str(action), {"device": f"seat-board-{action.seat}", "boot": 7, "seq": seq})
+    assert main(["replay", str(tmp_path / "game.db")]) == 0
+    said = capsys.readouterr().out
+    assert f"waiting for seat {game.pending.seat}'s {game.pending.kind};" in said
+    assert "Decision(" not in said and "--resume" not in said
+    assert f"citadels-hub run ... --db {tmp_path / 'game.db'}" in said
+    assert main(["export", str(tmp_path / "game.db")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith(f"waiting for seat {game.pending.seat}'s {game.pending.kind}")

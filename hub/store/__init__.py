@@ -318,12 +318,18 @@ def export_text(stored: StoredGame) -> str:
         lines.append(f"{i + 1:4d}  {text}{note}{_meta_note(m)}")
     result = game.result()
     if result is None:
-        lines.append(f"# unfinished: round {game.round}, waiting for {game.pending}")
+        lines.append(f"# unfinished: round {game.round}, waiting for {waiting_for(game)}")
     else:
         lines.append(f"# over: seat {result['winner']} wins" + (" on the tiebreak" if result["tiebreak"] else ""))
         for s in result["seats"]:
             lines.append(f"#   seat {s['seat']}: {s['score']} points {s['breakdown']}")
     return "\n".join(lines) + "\n"
+
+
+def waiting_for(game: Game) -> str:
+    """Who an unfinished game waits for, in words: "seat 4's turn", "seat 2's pick"."""
+    pending = game.pending
+    return "nobody" if pending is None else f"seat {pending.seat}'s {pending.kind}"
 
 
 def _meta_note(meta: dict[str, Any]) -> str:
