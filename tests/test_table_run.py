@@ -311,3 +311,35 @@ def test_a_refused_broker_login_leaves_no_new_game_behind(mosquitto_factory: Any
     assert done.returncode == 2 and "refused" in done.stderr, done.stderr
     with EventStore(db) as store:
         assert store.games() == []
+
+
+def test_links_name_the_address_the_page_listens_on(tmp_path: Path) -> None:
+    """With --host 127.0.0.1 the page answers only there: the printed links say so."""
+    from tests.broker import free_port
+
+    port = free_port()
+    sim = subprocess.Popen([sys.executable, "-m", "hub.cli", "sim", "--host", "127.0.0.1", "--port", str(port),
+                            "--no-qr", "--voice", "none", "--speed", "0", "--state-dir", str(tmp_path)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert sim.stdout is not None
+        line = ""
+        deadline = time.monotonic() + 60
+        while not line.startswith("Scoreboard: ") and time.monotonic() < deadline:
+            line = sim.stdout.readline()
+            assert line or sim.poll() is None, sim.stderr.read() if sim.stderr else ""
+        assert line.strip() == f"Scoreboard: http://127.0.0.1:{port}/"
+        from urllib.request import urlopen
+
+        with urlopen(line.split(" ", 1)[1].strip(), timeout=10) as page:
+            assert page.status == 200
+    finally:
+        sim.terminate()
+        sim.communicate(timeout=20)
+
+
+def test_a_page_on_every_interface_is_linked_at_the_lan_address() -> None:
+    from hub.table.runtime import _lan_address, link_host
+
+    assert link_host("0.0.0.0") == _lan_address()
+    assert link_host("::1") == "[::1]" and link_host("192.168.50.1") == "192.168.50.1"
