@@ -20,7 +20,7 @@ from hub.table.run import start_serial_readers
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus
 from tests.fakes import pn532url
-from tests.hub_unit import first_answer
+from tests.hub_unit import ProcessOutput, first_answer
 
 
 def _uid(i: int) -> str:
@@ -176,6 +176,7 @@ def test_run_referees_seats_over_mosquitto(mosquitto: Any, tmp_path: Path) -> No
     hub = subprocess.Popen([sys.executable, "-m", "hub.cli", "run", "--broker", mosquitto.url, "--tags", str(tags),
                             "--players", "4", "--headless", "--voice", "none"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    output = ProcessOutput(hub)
     try:
         seat = VirtualSeat(mosquitto.url, seat=1, device="run-test-1")
         deadline = time.monotonic() + 20
@@ -190,11 +191,16 @@ def test_run_referees_seats_over_mosquitto(mosquitto: Any, tmp_path: Path) -> No
         assert answer.code is None and answer.beep == "ok" and answer.text == ("Show face-up cards", "Place a card")
         bad = seat.answer_to(seat.place(virtual_uid(CardRef("character", "king"))), timeout=5)
         assert bad.code == "not_available"
+        seat.vanish()  # its will: offline, and it decides: the game pauses
+        output.wait_for(r"^Seat 1: reader offline$")
+        output.wait_for(r"^Game paused: seat 1's reader is offline$")
+        seat.reconnect()
+        output.wait_for(r"^Game resumed$")
         seat.close()
     finally:
         hub.terminate()
-        out, err = hub.communicate(timeout=20)
-    assert "Hub running" in out, err
+        output.finish()
+    assert any(line.startswith("Hub running") for line in output.stdout), output.stderr
 
 
 
@@ -343,3 +349,28 @@ def test_a_page_on_every_interface_is_linked_at_the_lan_address() -> None:
 
     assert link_host("0.0.0.0") == _lan_address()
     assert link_host("::1") == "[::1]" and link_host("192.168.50.1") == "192.168.50.1"
+
+
+def test_the_journal_says_when_seats_drop_off_and_the_game_pauses_and_goes_on() -> None:
+    from hub.table.journal_lines import JournalLines
+
+    bus, out = InProcessBus(), io.StringIO()
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=3, mode="physical"))
+    service.subscribe(JournalLines(out))
+    service.start()
+    seats = [VirtualSeat(bus, seat=s, device=f"journal-{s}") for s in (1, 2)]  # seat 3 never comes
+    try:
+        seats[1].vanish()  # not deciding: no pause
+        seats[0].vanish()  # it decides: paused
+        seats[0].reconnect()
+        service.pause("tea break")
+        service.resume()
+        assert service.adjust_gold(2, 1, "miscount")["ok"]
+    finally:
+        service.stop()
+    assert out.getvalue().splitlines() == [
+        "Seat 1: reader online", "Seat 2: reader online", "Seat 2: reader offline",
+        "Seat 1: reader offline", "Game paused: seat 1's reader is offline",
+        "Seat 1: reader online", "Game resumed",
+        "Game paused by the table: tea break", "Game resumed",
+        "Correction by the table: 0 adjust 2 1 miscount"]

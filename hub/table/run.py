@@ -18,6 +18,7 @@ from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
 from hub.web.tokens import lasting_tokens
 
+from .journal_lines import JournalLines
 from .registry import TagRegistry
 from .runtime import attach_extras
 from .service import TableService
@@ -78,6 +79,7 @@ def run_hub(args: argparse.Namespace) -> int:
     service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
                            journal_meta=recorder)
     record.restore(service)
+    service.subscribe(JournalLines())  # seats offline and back, pauses, corrections: in the journal
     service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
     _say_which_game(record)
     extras = attach_extras(service, args, first=True, links=links)
