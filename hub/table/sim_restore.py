@@ -28,7 +28,9 @@ def follow_stored(world: TableTop, game: Game, stored: StoredGame, path: str) ->
     """Apply `stored`'s actions to `game` (new, nothing applied: the table's own) and move
     `world` (as dealt, its choosers reading `game`) along them. A log the rules refuse,
     or one the simulated cards cannot follow, raises ``StoreError("diverged")``."""
-    graveyard = lambda: game.pending is not None and game.pending.kind == "graveyard"  # noqa: E731
+    def graveyard() -> bool:  # as the live table top is told: is a destroyed card on its way to the Graveyard?
+        return game.pending is not None and game.pending.kind == "graveyard"
+
     for event in [e.to_json() for e in game.opening_events()]:  # as the table's start told them
         world.on_event(event, graveyard())
     for index, text in enumerate(stored.actions):
