@@ -201,7 +201,11 @@ class SimTable:
         self.world.choose_give_up = give_up_worst(self.world, lambda: self.service.game)
         boot = 1000
         if stored is not None and stored.actions:
-            follow_stored(self.world, self.service.game, stored, stored_in)
+            try:
+                follow_stored(self.world, self.service.game, stored, stored_in)
+            except BaseException:
+                hub_bus.close()
+                raise
             restore_table_state(self.service, stored.actions, stored.meta)
             boot = max([boot, *(int(m["boot"]) for m in stored.meta if "boot" in m)])  # the seats boot anew
         self.service.subscribe(EventsOnly(self._follow))  # it reads events: no view built for it
