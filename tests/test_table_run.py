@@ -65,9 +65,10 @@ def test_each_tap_is_answered_with_its_result_and_the_next_card_in_one_command(t
     session.start()
     seat = VirtualSeat(bus, seat=2, device="enroller")
     tap = seat.place(_uid(1))
-    seat.lift(_uid(1))
-    last = seat.commands[-1]
-    assert seat.answer_to(tap) == last  # nothing came after the answer
+    seat.lift(_uid(1))  # answered with a bare ref: nothing shown changes
+    last = seat.answer_to(tap)
+    after = seat.commands[seat.commands.index(last) + 1:]
+    assert all((c.led, c.beep, c.text) == (None, None, None) for c in after)  # nothing hid the answer
     assert (last.led, last.beep, last.text) == ("green", "ok", ("Assassin enrolled", "Tap Thief (2/76)"))
     again = seat.place(_uid(1))  # the same tag: refused, in red, with the card still to tap
     refused = seat.answer_to(again)
@@ -192,7 +193,7 @@ def test_run_referees_seats_over_mosquitto(mosquitto: Any, tmp_path: Path) -> No
         bad = seat.answer_to(seat.place(virtual_uid(CardRef("character", "king"))), timeout=5)
         assert bad.code == "not_available"
         seat.vanish()  # its will: offline, and it decides: the game pauses
-        output.wait_for(r"^Seat 1: reader offline$")
+        output.wait_for(r"^Seat 1's reader is offline$")
         output.wait_for(r"^Game paused: seat 1's reader is offline$")
         seat.reconnect()
         output.wait_for(r"^Game resumed$")
@@ -369,8 +370,8 @@ def test_the_journal_says_when_seats_drop_off_and_the_game_pauses_and_goes_on() 
     finally:
         service.stop()
     assert out.getvalue().splitlines() == [
-        "Seat 1: reader online", "Seat 2: reader online", "Seat 2: reader offline",
-        "Seat 1: reader offline", "Game paused: seat 1's reader is offline",
-        "Seat 1: reader online", "Game resumed",
+        "Seat 1's reader is online", "Seat 2's reader is online", "Seat 2's reader is offline",
+        "Seat 1's reader is offline", "Game paused: seat 1's reader is offline",
+        "Seat 1's reader is online", "Game resumed",
         "Game paused by the table: tea break", "Game resumed",
         "Correction by the table: 0 adjust 2 1 miscount"]

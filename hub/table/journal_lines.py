@@ -38,7 +38,7 @@ class JournalLines:
             before = self._online.get(seat)
             self._online[seat] = online
             if before != online and (before is not None or online):
-                lines.append(f"Seat {seat}: reader {'online' if online else 'offline'}")
+                lines.append(f"Seat {seat}'s reader is {'online' if online else 'offline'}")  # never "Seat N: " (a link)
         return lines
 
     @staticmethod
