@@ -137,7 +137,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("Stopped; run the same command again to carry on where you left off.")
     finally:
-        bus.close()
+        if not session.close():  # the last tap's answer reaches the seat before the hub leaves
+            print("citadels-hub: the broker did not take the seat's last message in time", file=sys.stderr)
     return 0
 
 

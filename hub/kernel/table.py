@@ -45,7 +45,7 @@ from .interfaces import G, GameAdapter, Refusal
 from .presence import Presence
 from .publishing import Listeners, Subscriber
 from .readers import Readers
-from .seat_commands import SeatCommands, fit
+from .seat_commands import MAX_LINES, SeatCommands, fit
 from .view_publisher import PublishedView, publish_lazily
 
 @functools.lru_cache(maxsize=1024)  # the same few lines ("accepted", "option 2/5") on every move
@@ -103,6 +103,7 @@ class Table(Generic[G]):
         self._cmd_id = 0
         self.cursors = ButtonCursors(lambda game, seat: self.adapter.button_options(game, seat))
         self._lift_shown: set[int] = set()  # seats told to lift a card; their prompt returns once it is gone
+        self._cursor_hidden: dict[int, Any] = {}  # seat -> the decision whose cursor option a refusal hid
         self._cmd_topics: dict[int, str] = {}  # seat -> its cmd topic, checked once
         self._public_topic = public_topic(table)
         self._events_topic = hub_events_topic(table)
@@ -324,11 +325,11 @@ class Table(Generic[G]):
         if not options:
             self._refuse(seat, event, Refusal("use_card", "place a card on your reader"))
             return
-        if event.button in ("a", "b"):
-            cursor = self.cursors.move(self.game, seat, 1 if event.button == "a" else -1)
-            describe = self.adapter.describe(options[cursor])
-            self._send(seat, led="blue", beep="none", ref=event.seq,
-                       text=self._lines(_say("option", i=cursor + 1, n=len(options), option=describe), _say("ok_do_it")))
+        hidden = self._cursor_hidden.pop(seat, None) == decision_of(self.game)
+        if event.button in ("a", "b") or hidden:  # OK after a refusal that hid the option: shown first
+            if not hidden:
+                self.cursors.move(self.game, seat, 1 if event.button == "a" else -1)
+            self._send(seat, led="blue", beep="none", ref=event.seq, text=self._cursor_lines(seat, options))
             return
         self._try(seat, options[self.cursors.position(self.game, seat)], event)
 
@@ -420,9 +421,33 @@ class Table(Generic[G]):
         self.counters[f"refused_{exc.code}"] += 1
         led = "amber" if exc.code == "not_your_turn" else "red"
         text, facts = self.adapter.refusal_words(self.game, exc, action)  # the game's words for it
-        self._send(seat, led=led, beep="error", ref=event.seq if event else None, text=text, code=exc.code)
+        shown, hidden = self._with_cursor(seat, text)
+        self._send(seat, led=led, beep="error", ref=event.seq if event else None, text=shown, code=exc.code)
+        if hidden:  # the reason fills the display: the next OK shows the option before doing it
+            self._cursor_hidden[seat] = decision_of(self.game)
         self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)
         return facts
+
+    def _with_cursor(self, seat: int, text: list[str]) -> tuple[list[str], bool]:
+        """A refusal said to the seat that decides, with the option its cursor is on below
+        it: OK applies that option, so the display must not hide it. Returns the lines and
+        whether the option is hidden all the same (the reason needs every line)."""
+        pending = self.game.pending
+        if pending is None or pending.seat != seat or self.paused:
+            return text, False
+        options = self.cursors.options(self.game, seat)
+        if not options:
+            return text, False
+        option = self._cursor_lines(seat, options)
+        if len(text) + 1 > MAX_LINES:
+            return text, True
+        return fit([text], option, self._lines), False
+
+    def _cursor_lines(self, seat: int, options: list[Any]) -> list[str]:
+        """The option the seat's cursor is on, and what OK does ("2/5 Draw cards", "OK: do it")."""
+        at = self.cursors.position(self.game, seat)
+        return self._lines(_say("option", i=at + 1, n=len(options), option=self.adapter.describe(options[at])),
+                           _say("ok_do_it"))
 
     def _after(self, events: Sequence[Any], told: SeatCommands) -> None:
         """Tell each seat what to do after the game's events and prompt the next decider, in
@@ -480,8 +505,24 @@ class Table(Generic[G]):
             self._send(seat, led="blue", text=self._prompt_text(seat), ref=ref)
         else:
             self._lift_shown.discard(seat)
-            shown = self._shown(seat)
-            self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref)
+            waiting = self.displays.shown(seat) is None or seat in self.displays.waiting_seats()
+            shown = self.adapter.waiting_display(self.game) if waiting else self._shown(seat)
+            self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref, waiting=waiting)
+
+    def _keep_waiting_true(self) -> None:
+        """Seats showing the waiting display (a restarted hub, a game's start: nothing else
+        said to them yet) get it again when it changes, e.g. when another seat decides:
+        "Seat 3 decides" must not stay on once seat 4 does. The deciding seat gets its prompt."""
+        waiting = self.displays.waiting_seats()
+        if not waiting:
+            return
+        display = self.adapter.waiting_display(self.game)
+        pending = self.game.pending
+        for seat in waiting:
+            shown = self.displays.shown(seat)
+            if (pending is None or pending.seat != seat) and shown is not None and (
+                    shown["text"] != display["text"] or shown["led"] != display["led"]):
+                self._send(seat, led=display["led"], text=list(display["text"]), waiting=True)
 
     def _shown(self, seat: int) -> dict[str, Any]:
         """``{"led", "text"}`` the seat shows: the last command sent, else the game's waiting display."""
@@ -513,10 +554,12 @@ class Table(Generic[G]):
         return self.adapter.lines(*text)
 
     def _send(self, seat: int, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
-              ref: int | None = None, code: str | None = None) -> None:
+              ref: int | None = None, code: str | None = None, waiting: bool = False) -> None:
         self._cmd_id += 1
         payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
-        self.displays.sent(seat, led, text)
+        self.displays.sent(seat, led, text, waiting)
+        if text is not None and self._cursor_hidden:
+            self._cursor_hidden.pop(seat, None)  # a new display: a refusal's set it again after this
         topic = self._cmd_topics.get(seat)
         if topic is None:
             topic = self._cmd_topics[seat] = cmd_topic(self.table, seat)
@@ -533,6 +576,7 @@ class Table(Generic[G]):
         """Publish the public view (retained) and `events` on the bus, and tell every
         listener. Runs on the hub thread (inputs call it); others call `announce`."""
         self.listeners.remember(events)
+        self._keep_waiting_true()
         edge = self.presence.edge(self.game.pending)
         if edge is not None:
             events = [*events, edge]

@@ -18,6 +18,7 @@ from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
 from hub.web.tokens import lasting_tokens
 
+from .journal_lines import JournalLines
 from .registry import TagRegistry
 from .runtime import attach_extras
 from .service import TableService
@@ -52,7 +53,8 @@ def run_hub(args: argparse.Namespace) -> int:
     stopping = stop_on_sigterm()
     try:
         record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,
-                                  resume=not args.new_game, resume_finished=False)
+                                  resume=not args.new_game, resume_finished=False,
+                                  start=False)  # a new game is stored once the broker took the hub in
         links = lasting_tokens(record.store)
     except StoreError as exc:
         print(f"citadels-hub: {exc}", file=sys.stderr)
@@ -68,9 +70,16 @@ def run_hub(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:  # Ctrl-C while waiting for the broker
         return 0
+    try:
+        recorder = record.begin()
+    except StoreError as exc:
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        bus.close()
+        return 3
     service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
-                           journal_meta=record.recorder)
+                           journal_meta=recorder)
     record.restore(service)
+    service.subscribe(JournalLines())  # seats offline and back, pauses, corrections: in the journal
     service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
     _say_which_game(record)
     extras = attach_extras(service, args, first=True, links=links)

@@ -114,7 +114,7 @@ def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None, pl
     from hub.web.tokens import MAX_SEATS, make_tokens
 
     admin, seats = links if links is not None else make_tokens(MAX_SEATS)
-    url = f"http://{_lan_address()}:{args.port}"
+    url = f"http://{link_host(args.host)}:{args.port}"
     app = create_app({"TABLE": extras.web_table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats, "PUBLIC_URL": url})
     server = make_server(app, args.host, args.port)
     extras.server = server
@@ -122,6 +122,17 @@ def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None, pl
     extras.thread.start()
     in_play = {seat: token for seat, token in seats.items() if seat <= players}  # the rest: admin page
     print_access(url, admin, in_play, qr=not getattr(args, "no_qr", False))
+
+
+def link_host(listening_on: str) -> str:
+    """The host the printed links name: the one address the page listens on, or, when it
+    listens on every interface, the address phones on the same network use. A page on
+    127.0.0.1 does not answer at the LAN address."""
+    if listening_on in ("", "0.0.0.0", "::"):
+        return _lan_address()
+    if ":" in listening_on:  # an IPv6 address, bracketed in a URL
+        return f"[{listening_on}]"
+    return listening_on
 
 
 def _lan_address() -> str:

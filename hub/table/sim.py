@@ -21,6 +21,7 @@ from hub.engine import Action, Game, Setup
 from hub.engine.bots import Bot, make_bot
 from hub.protocol import SeatCommand
 from hub.summary import game_summary
+from hub.store import StoredGame, replay_stored, restore_table_state
 from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
 from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
@@ -30,6 +31,7 @@ from .narrate_terminal import TerminalNarrator, result_line
 from .registry import TagRegistry
 from .seat_logins import seat_urls
 from .service import TableService
+from .sim_restore import WHAT_TO_DO, follow_stored
 from hub.kernel.view_publisher import EventsOnly
 from .virtual_seat import VirtualSeat
 from .world import TableTop
@@ -182,8 +184,11 @@ class SimTable:
 
     def __init__(self, setup: Setup, bots: str = "heuristic", broker: str | None = None, table: str = "t1",
                  journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = (),
-                 seat_urls: dict[int, str] | None = None) -> None:
-        """`seat_urls`: each seat's own broker login (hub.table.seat_logins); default the hub's URL."""
+                 seat_urls: dict[int, str] | None = None, stored: StoredGame | None = None,
+                 stored_in: str = "the store") -> None:
+        """`seat_urls`: each seat's own broker login (hub.table.seat_logins); default the hub's URL.
+        `stored`: the game to carry on (its setup is `setup`), from the store `stored_in`:
+        rebuilt from its log (`follow_stored`), its seats then boot anew."""
         self.setup = setup
         self.table = table
         self.registry = TagRegistry.virtual(setup.deck)
@@ -198,6 +203,15 @@ class SimTable:
         self.world.shuffle_characters()
         self.world.choose_keep = keep_best(self.world, lambda: self.service.game)
         self.world.choose_give_up = give_up_worst(self.world, lambda: self.service.game)
+        boot = 1000
+        if stored is not None and stored.actions:
+            try:
+                follow_stored(self.world, self.service.game, stored, stored_in)
+            except BaseException:
+                hub_bus.close()
+                raise
+            restore_table_state(self.service, stored.actions, stored.meta)
+            boot = max([boot, *(int(m["boot"]) for m in stored.meta if "boot" in m)])  # the seats boot anew
         self.service.subscribe(EventsOnly(self._follow))  # it reads events: no view built for it
         for listener in listeners:  # before start: they hear the game's opening too
             self.service.subscribe(listener)
@@ -207,7 +221,7 @@ class SimTable:
         if seat_urls:
             self._check_seat_logins()
         self.devices = {s: VirtualSeat(self.seat_urls[s], table=table, seat=s, device=f"sim-{table}-{s}",
-                                       boot=1000 + s, patience=None)
+                                       boot=boot + s, patience=None)
                         for s in range(1, setup.players + 1)}
         self.players = {s: SimPlayer(s, d, make_bot(bots, setup.seed * 31 + s), self.service, self.world,
                                      hub_elsewhere=self.inproc is None)
@@ -289,24 +303,22 @@ class SimTable:
         self.hub_bus.close()
 
 
-def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | None = None,
-           hub: Any = None) -> Any:
-    """What to do after each simulated move, or None: let the voice finish; with a
-    resumed store, no pause while re-running the moves already recorded. A Ctrl-C
-    (`stop`) cuts the waiting short. While it waits, `hub` (the table whose hub thread
-    this is: `run_pending`, `serve_for`) answers the web page's reads and requests."""
-    if speaker is None and (recorder is None or not speed):
+def _pacer(speed: float, speaker: Any, stop: threading.Event | None = None, hub: Any = None) -> Any:
+    """What to do after each simulated move when the voice speaks, or None: let the voice
+    finish, then wait `speed`. A Ctrl-C (`stop`) cuts the waiting short. While it waits,
+    `hub` (the table whose hub thread this is: `run_pending`, `serve_for`) answers the web
+    page's reads and requests."""
+    if speaker is None:
         return None
     stop = stop or threading.Event()
     serve = hub.run_pending if hub is not None else (lambda: None)
     serve_for = hub.serve_for if hub is not None else stop.wait
 
     def step() -> None:
-        if speaker is not None:  # let the voice finish so nothing said is dropped
-            deadline = time.monotonic() + 30
-            while not stop.is_set() and not speaker.wait_idle(SERVE_EVERY_S) and time.monotonic() < deadline:
-                serve()
-        if speed and (recorder is None or not recorder.replaying):
+        deadline = time.monotonic() + 30  # let the voice finish so nothing said is dropped
+        while not stop.is_set() and not speaker.wait_idle(SERVE_EVERY_S) and time.monotonic() < deadline:
+            serve()
+        if speed:
             until = time.monotonic() + speed
             while not stop.is_set() and (left := until - time.monotonic()) > 0:
                 serve_for(min(SERVE_EVERY_S, left))  # each request taken in as it arrives
@@ -342,7 +354,7 @@ def _interrupted(path: Any, first: Setup, args: Any) -> bool:
         if store.latest_game() is None:
             return False
         stored = store.load()
-    return stored.setup == first and not stored.replay().over
+    return stored.setup == first and not replay_stored(stored, str(path), WHAT_TO_DO).over
 
 
 def run_sim(args: Any) -> int:
@@ -397,7 +409,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             print(f"Stopped (Ctrl-C) after {i} finished game(s).", flush=True)
             return EXIT_INTERRUPTED
         try:
-            recorder = runs.recorder(setup) if runs is not None else None
+            recorder, stored = runs.game(setup) if runs is not None else (None, None)
         except StoreError as exc:
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 3
@@ -406,11 +418,18 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         listeners = (narrator.on_message,) if narrator is not None else ()
         try:
             sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
-                           journal_meta=recorder if recorder is not None else None, listeners=listeners,
+                           journal_meta=recorder, listeners=listeners, stored=stored,
+                           stored_in=runs.store.path if runs is not None else "the store",
                            seat_urls=seat_urls(broker, setup.players, getattr(args, "seat_logins", None)))
+        except StoreError as exc:  # the stored game cannot be carried on: the message says why and what to do
+            print(f"citadels-hub: {exc}", file=sys.stderr)
+            return 3
         except BusConnectError as exc:  # refused: waiting would not help
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 2
+        if tell and stored is not None and stored.actions:
+            print(f"Resumed game {stored.id} from {runs.store.path if runs is not None else ''}: "
+                  f"{len(stored.actions)} actions, round {sim.service.game.round}", flush=True)
         extras = attach_extras(sim.service, args, first=i == 0, links=links)
         if extras.speaker is not None and not sim.service.game.log:  # it joined after the opening was told
             extras.speaker.on_events(sim.service.opening_events())
@@ -418,7 +437,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
             speaker = extras.speaker
-            pace = _pacer(speed, speaker, recorder, stop, hub=sim.service)  # a resumed run catches up at full speed
+            pace = _pacer(speed, speaker, stop, hub=sim.service)
             try:
                 game = sim.play(speed=0.0 if pace else speed, after_step=pace, stop=stop)
             except RuntimeError:
@@ -430,8 +449,6 @@ def _run_games(args: Any, stop: threading.Event) -> int:
                 if narrator is not None:
                     narrator.mute()  # what follows is the table being taken down, not the game
                 return _stopped(i + 1, game, args)
-            if recorder is not None:
-                recorder.finish()
             summary = game_summary(game)
             if args.json:
                 print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
