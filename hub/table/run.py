@@ -54,7 +54,7 @@ def run_hub(args: argparse.Namespace) -> int:
         record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,
                                   resume=not args.new_game, resume_finished=False)
         links = lasting_tokens(record.store)
-    except StoreError as exc:
+    except StoreError as exc:  # damaged, unreadable, locked...: said in one line, the file kept as it is
         print(f"citadels-hub: {exc}", file=sys.stderr)
         return 3
     url = with_broker_password(args.broker or DEFAULT_BROKER)
