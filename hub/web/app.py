@@ -121,6 +121,7 @@ class WebState:
             history=int(config.get("SSE_HISTORY", 256)),
             queue_size=int(config.get("SSE_QUEUE", 32)),
             max_clients=int(config.get("SSE_MAX_CLIENTS", 600)),
+            per_client=int(config.get("SSE_PER_CLIENT", 4)),
         )
 
     def with_words(self, events: list[dict[str, Any]], names: Mapping[int, str]) -> list[dict[str, Any]]:
@@ -287,6 +288,8 @@ def parse_last_event_id(raw: str | None) -> int | None:
 
 
 STREAM_BUSY = {"ok": False, "code": "busy", "message": "too many live pages open"}
+STREAM_TOO_MANY = {"ok": False, "code": "too_many_streams",
+                   "message": "this device already has as many live pages open as it may: close one"}
 STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
@@ -494,7 +497,8 @@ def create_app(config: Mapping[str, Any]) -> Flask:
 
     Required: TABLE, ADMIN_TOKEN, SEAT_TOKENS ({seat: token}). Optional: PUBLIC_URL (base
     for links and QR codes), SSE_HEARTBEAT (s), SSE_QUEUE (frames per client before the
-    oldest is dropped), SSE_HISTORY (frames kept for Last-Event-ID), SSE_MAX_CLIENTS.
+    oldest is dropped), SSE_HISTORY (frames kept for Last-Event-ID), SSE_MAX_CLIENTS,
+    SSE_PER_CLIENT (live streams one client address may hold).
     """
     app = Flask(__name__)
     app.config.update({k: v for k, v in config.items() if k != "TABLE"})

@@ -21,6 +21,7 @@ from .app import (
     SAFETY_HEADERS,
     STREAM_BUSY,
     STREAM_HEADERS,
+    STREAM_TOO_MANY,
     MAX_CONTENT_LENGTH,
     WebState,
     parse_last_event_id,
@@ -80,16 +81,23 @@ class HubAsgi:
 
     async def events(self, scope: Scope, last_id: int | None, receive: Receive, send: Send) -> None:
         assert self.fanout is not None, "HubAsgi.start(loop) was not called"
+        if self.fanout.client_full(scope):
+            await refuse(send, 429, STREAM_TOO_MANY)
+            return
         opened = await self.fanout.open(scope, last_id)
         if opened is None:
-            body = json.dumps(STREAM_BUSY).encode()
-            headers = [(b"content-type", b"application/json"), (b"retry-after", b"5"), *PAGE_HEADERS]
-            await send({"type": "http.response.start", "status": 503, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
+            await refuse(send, 503, STREAM_BUSY)
             return
         stream, first = opened
         await send({"type": "http.response.start", "status": 200, "headers": EVENT_STREAM_HEADERS})
         await self.fanout.serve(stream, first, send, receive)
+
+
+async def refuse(send: Send, status: int, payload: dict[str, Any]) -> None:
+    """A stream refused: the code in JSON, and when to try again (EventSource does not)."""
+    headers = [(b"content-type", b"application/json"), (b"retry-after", b"5"), *PAGE_HEADERS]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": json.dumps(payload).encode()})
 
 
 async def whole_body(receive: Receive, limit: int) -> Receive:
