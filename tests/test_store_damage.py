@@ -160,3 +160,10 @@ def test_every_unreadable_database_exits_3_not_1(tmp_path: Path, actions: list[s
     code, err = run_on(db, tmp_path)
     assert code == 3, (code, err)
     assert "unexpected" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_systemd_waits_for_the_operator_after_exit_3() -> None:
+    """Restarting cannot mend a damaged database: the Pi's unit stops at exit 3 instead of
+    printing the same line every two seconds."""
+    unit = (ROOT / "hardware" / "citadels-hub.service").read_text().splitlines()
+    assert "RestartPreventExitStatus=3" in unit and "Restart=always" in unit
