@@ -10,6 +10,7 @@ import threading
 from typing import Any
 
 from hub.engine import Setup
+from hub.kernel.flood import SeatBudget
 from hub.protocol import event_topic, hub_status_topic, status_topic
 from hub.store import Recorder, StoreError, TableRecord
 from hub.store.state import state_database
@@ -71,6 +72,7 @@ def run_hub(args: argparse.Namespace) -> int:
     service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
                            journal_meta=record.recorder)
     record.restore(service)
+    service.seat_budget = SeatBudget()  # one seat's flood never queues ahead of the others' moves
     service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
     _say_which_game(record)
     extras = attach_extras(service, args, first=True, links=links)
