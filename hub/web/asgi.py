@@ -76,7 +76,8 @@ class HubAsgi:
                 await self.events(scope, last_id, receive, send)
                 return
         if scope["type"] == "http":
-            receive = await whole_body(receive, MAX_CONTENT_LENGTH)
+            receive, size = await whole_body(receive, MAX_CONTENT_LENGTH)
+            scope = with_length(scope, size)
         await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
 
     async def events(self, scope: Scope, last_id: int | None, receive: Receive, send: Send) -> None:
@@ -100,8 +101,19 @@ async def refuse(send: Send, status: int, payload: dict[str, Any]) -> None:
     await send({"type": "http.response.body", "body": json.dumps(payload).encode()})
 
 
-async def whole_body(receive: Receive, limit: int) -> Receive:
-    """Wait for the request body (up to `limit` + 1 bytes) before Flask gets a thread.
+def with_length(scope: Scope, size: int) -> Scope:
+    """A chunked request's scope with the length of the body received whole: WSGI (and so
+    Flask) reads a body by its Content-Length, and read a chunked one as empty."""
+    headers = scope.get("headers") or []
+    if not any(name == b"transfer-encoding" for name, _ in headers):
+        return scope
+    kept = [(n, v) for n, v in headers if n not in (b"transfer-encoding", b"content-length")]
+    return {**scope, "headers": [*kept, (b"content-length", str(size).encode())]}
+
+
+async def whole_body(receive: Receive, limit: int) -> tuple[Receive, int]:
+    """Wait for the request body (up to `limit` + 1 bytes) before Flask gets a thread;
+    returns the replaying `receive` and the body's size.
 
     A client that sends its body slowly then holds a socket (swept by `hub.web.guard`),
     never one of the few Flask threads. Flask still sees the body exactly as sent.
@@ -120,7 +132,7 @@ async def whole_body(receive: Receive, limit: int) -> Receive:
     async def replay() -> dict[str, Any]:
         return received.pop(0) if received else await receive()
 
-    return replay
+    return replay, size
 
 
 def requested_last_id(scope: Scope) -> str | None:
