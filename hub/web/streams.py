@@ -28,6 +28,7 @@ TRANSPORT_KEY = "citadels.transport"  # scope["extensions"][TRANSPORT_KEY]: the 
 SLICE = 50  # pages written per loop turn: requests are answered between slices of a big fan-out
 RETRY_FIRST_S = 0.02  # a page whose socket was full is tried again this soon, then less often
 RETRY_MAX_S = 1.0
+THE_HUB_ITSELF = frozenset({"127.0.0.1", "::1"})  # never bounded per client (nobody on the Wi-Fi can be these)
 
 
 def chunk(body: bytes) -> bytes:
@@ -193,8 +194,10 @@ class LoopFanout:
             self._ticker = None
 
     def client_full(self, scope: dict[str, Any]) -> bool:
-        """This client address already holds as many streams as one may (`per_client`)."""
-        return self._by_client.get(client_of(scope), 0) >= self._broadcaster.per_client
+        """This client address already holds as many streams as one may (`per_client`).
+        The Pi itself (127.0.0.1, ::1: a screen on the hub, local tools) is no guest."""
+        client = client_of(scope)
+        return client not in THE_HUB_ITSELF and self._by_client.get(client, 0) >= self._broadcaster.per_client
 
     def _add(self, stream: LoopStream) -> None:
         self._streams.add(stream)
