@@ -4,9 +4,9 @@ The state is never stored: it is rebuilt with ``Game.replay(setup, actions)``. E
 ``append`` is committed (WAL, ``synchronous=FULL``) before it returns, so an action the
 table has been told about is on disk. The log is checkpointed into the database every few
 actions and whenever a store opens, so a damaged log can cost only its last few actions;
-a damaged database (log or file) is refused as ``StoreError("corrupt")`` before SQLite
-touches it, never opened as if it were empty (hub/store/integrity.py). Failures to write (full disk, read-only file) are
-raised as ``StoreError`` with a message a person at the table can act on.
+a damaged log is refused as ``StoreError("corrupt")`` before SQLite touches it, never
+opened as if it were empty (hub/store/integrity.py). Failures to write (full disk,
+read-only file) are raised as ``StoreError`` with a message a person at the table can act on.
 """
 
 from __future__ import annotations
@@ -94,8 +94,8 @@ SQLite's default, 1,000, kept a whole game in the log alone)."""
 
 def damaged(path: str, why: str) -> StoreError:
     """The one line a damaged database is refused with: what happened and what to do."""
-    return StoreError("corrupt", f"the game database {path} is damaged ({why}); it is kept as it is and "
-                                 "nothing was written: copy it aside, then move it away to start a new game "
+    return StoreError("corrupt", f"the game database {path} is damaged ({why}); it is kept as it is: "
+                                 "copy it aside, then move it away to start a new game "
                                  "(docs/persistence.md says how to save what is still readable)")
 
 
