@@ -160,7 +160,7 @@ class MosquittoBroker:
         self.tls_port = tls_port
         self.ca_file = ca_file
         self.nofile = nofile
-        """The broker's open-file limit (soft), e.g. 1024 as systemd gives the Pi's service."""
+        """The broker's open-file limit (soft), as systemd gives the Pi's service."""
         self.workdir = workdir
         self.config_path = workdir / "mosquitto.conf"
         self.config_path.write_text(config_text)
@@ -274,7 +274,7 @@ class MosquittoFactory:
         `acl`: ACL text or file; `config`: a full production config to adapt instead of
         the default test config; `tls_dir`: make-ca.sh's output (server.crt/key, ca.crt),
         for a production config's TLS listener or an extra TLS listener on the test one;
-        `nofile`: the broker's open-file limit (systemd gives the Pi's service 1024)."""
+        `nofile`: the broker's open-file limit (hardware/mosquitto/mosquitto-limits.conf)."""
         port = free_port()
         workdir = self.root / f"broker-{len(self._brokers) + 1}-{port}"
         workdir.mkdir(parents=True)

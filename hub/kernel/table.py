@@ -39,6 +39,7 @@ from hub.protocol import (
 
 from .cursor import ButtonCursors, decision_of
 from .dedupe import SeenEvents
+from .flood import BACK, DROP, FLOODING, OVER, SeatBudget, topic_seat
 from .displays import SeatDisplays
 from .hubloop import HubLoop, Input
 from .interfaces import G, GameAdapter, Refusal
@@ -90,6 +91,7 @@ class Table(Generic[G]):
         self.journal_meta = journal_meta
         self.explain_journal_failure = explain_journal_failure
         self.transport_waits = transport_waits
+        self.seat_budget: SeatBudget | None = None  # what one seat may send (`run` sets it: hub.kernel.flood)
         self.on_new_game: Callable[[Any], Any] | None = None  # gets the new setup, returns its journal
         self.store_error: str | None = None  # set when the journal failed: no more actions accepted
         self.counters: Counter[str] = Counter()
@@ -183,7 +185,24 @@ class Table(Generic[G]):
         return self.adapter.opening_events(self.game) + self._prompt()
 
     def _on_message(self, topic: str, payload: bytes) -> None:
+        budget = self.seat_budget
+        if budget is not None and (seat := topic_seat(topic)) is not None:
+            verdict = budget.take(seat)  # on the transport's thread: a flood is never queued
+            if verdict == DROP:
+                return
+            if verdict in (OVER, BACK):
+                kind = "reader_fault" if verdict == OVER else "reader_recovered"
+                self.loop.post("flood", lambda: self._flood_noted(seat, kind), wait=self.transport_waits)
+                if verdict == OVER:
+                    return
         self.loop.post("message", lambda: self._do_message(topic, payload), wait=self.transport_waits)
+
+    def _flood_noted(self, seat: int, kind: str) -> None:
+        """A seat sent more than its budget (`hub.kernel.flood`): said like a reader fault."""
+        if seat > self.game.n:
+            return
+        self.counters["flooding" if kind == "reader_fault" else "flooding_recovered"] += 1
+        self._note({"kind": kind, "seat": seat, "what": FLOODING})
 
     def feed(self, topic: str, payload: bytes) -> None:
         """Inject a seat message as if it came from the bus (serial readers use this)."""

@@ -2,8 +2,11 @@
 
 The state is never stored: it is rebuilt with ``Game.replay(setup, actions)``. Every
 ``append`` is committed (WAL, ``synchronous=FULL``) before it returns, so an action the
-table has been told about is on disk. Failures to write (full disk, read-only file) are
-raised as ``StoreError`` with a message a person at the table can act on.
+table has been told about is on disk. The log is checkpointed into the database every few
+actions and whenever a store opens, so a damaged log can cost only its last few actions;
+a damaged log is refused as ``StoreError("corrupt")`` before SQLite touches it, never
+opened as if it were empty (hub/store/integrity.py). Failures to write (full disk,
+read-only file) are raised as ``StoreError`` with a message a person at the table can act on.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from typing import Any
 
 from hub.engine import Action, Game, IllegalAction, Setup
 from hub.errors import HubError
+
+from .integrity import wal_damage
 
 __all__ = ["EventStore", "StoreError", "StoredGame", "Recorder", "replay_stored", "not_resumable", "restore_table_state",
            "export_text", "SimRuns", "TableRecord"]
@@ -60,8 +65,9 @@ def _explain(exc: BaseException, path: str, doing: str) -> StoreError:
         return StoreError("cannot_open", f"cannot {doing}: cannot open {path} ({exc})")
     if "locked" in text or "busy" in text:
         return StoreError("locked", f"cannot {doing}: {path} is locked by another process ({exc})")
-    if "malformed" in text or "not a database" in text:
-        return StoreError("corrupt", f"cannot {doing}: {path} is not a readable game database ({exc})")
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return StoreError("corrupt", f"cannot {doing}: {path} is not a readable game database ({exc}); "
+                                     "it is kept as it is: move it away to start a new game")
     return StoreError("store_error", f"cannot {doing} in {path}: {exc}")
 
 
@@ -82,22 +88,61 @@ class StoredGame:
         return Game.replay(self.setup, self.actions)
 
 
+CHECKPOINT_PAGES = 16
+"""The log is folded into the database once it holds this many pages (a few actions' worth;
+SQLite's default, 1,000, kept a whole game in the log alone)."""
+
+
+def damaged(path: str, why: str) -> StoreError:
+    """The one line a damaged database is refused with: what happened and what to do."""
+    return StoreError("corrupt", f"the game database {path} is damaged ({why}); it is kept as it is: "
+                                 "copy it aside, then move it away to start a new game "
+                                 "(docs/persistence.md says how to save what is still readable)")
+
+
+def file_of(path: str) -> str:
+    """The file an SQLite path or `file:` URI names."""
+    return path[len("file:"):].split("?", 1)[0] if path.startswith("file:") else path
+
+
 class EventStore:
     """``EventStore(path)``: one SQLite file in WAL mode, safe to share between threads."""
 
     def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
         self.path = str(path)
         self._lock = threading.RLock()
+        why = wal_damage(file_of(self.path))  # before SQLite reads (and forgets) a damaged log
+        if why is not None:
+            raise damaged(self.path, why)
         try:
             self._db = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False, isolation_level=None,
                                        uri=self.path.startswith("file:"))  # file:...?mode=ro opens read-only
+        except sqlite3.Error as exc:
+            raise _explain(exc, self.path, "open the game database") from exc
+        try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
+            problems = [str(row[0]) for row in self._db.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise damaged(self.path, "; ".join(problems)[:200])
+            self._checkpoint()
             if not self._db.execute("SELECT name FROM sqlite_master WHERE name = 'actions'").fetchall():
                 self._db.executescript(SCHEMA)
         except sqlite3.Error as exc:
+            self._db.close()
             raise _explain(exc, self.path, "open the game database") from exc
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _checkpoint(self) -> None:
+        """Fold the log into the database now (what a crashed run left in it, too)."""
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        except sqlite3.Error:
+            pass  # read-only or busy: the log stays as it is, still sound
 
     # ------------------------------------------------------------------ writing
     def _write(self, doing: str, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
@@ -140,7 +185,7 @@ class EventStore:
                               (game_id, idx))
             if not rows:
                 raise StoreError("diverged", f"game {game_id} in {self.path} holds no action {idx} to amend")
-            meta = {**(json.loads(rows[0][0]) if rows[0][0] else {}), **fields}
+            meta = {**_stored_meta(rows[0][0], f"action {idx} of game {game_id} in {self.path}"), **fields}
             self._write(f"amend action {idx + 1}", "UPDATE actions SET meta_json = ? WHERE game_id = ? AND idx = ?",
                         (json.dumps(meta, sort_keys=True), game_id, idx))
 
@@ -181,7 +226,8 @@ class EventStore:
             if idx != expected:
                 raise StoreError("corrupt", f"game {game_id} in {self.path}: action {expected} is missing")
         return StoredGame(game_id, setup, [str(t) for _, t, _ in acts],
-                          [json.loads(m) if m else {} for _, _, m in acts], str(rows[0][1]))
+                          [_stored_meta(m, f"action {i} of game {game_id} in {self.path}") for i, (_, _, m) in enumerate(acts)],
+                          str(rows[0][1]))
 
     # ------------------------------------------------------------------ settings
     def setting(self, key: str) -> Any:
@@ -189,7 +235,13 @@ class EventStore:
         if not self._read("read the settings", "SELECT name FROM sqlite_master WHERE name = 'settings'"):
             return None
         rows = self._read("read the settings", "SELECT value_json FROM settings WHERE key = ?", (key,))
-        return json.loads(rows[0][0]) if rows else None
+        if not rows:
+            return None
+        try:
+            return json.loads(rows[0][0])
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise StoreError("corrupt", f"the setting {key!r} in {self.path} is unreadable ({exc}); the file is "
+                                        "kept as it is: move it away to start afresh") from exc
 
     def set_setting(self, key: str, value: Any) -> None:
         """Store a setting (committed and synced when this returns)."""
@@ -213,6 +265,19 @@ class EventStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _stored_meta(text: Any, where: str) -> dict[str, Any]:
+    """An action's meta column read back ({} when empty), or StoreError("corrupt")."""
+    if not text:
+        return {}
+    try:
+        meta = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise StoreError("corrupt", f"{where} has unreadable details: {exc}") from exc
+    if not isinstance(meta, dict):
+        raise StoreError("corrupt", f"{where} has unreadable details: a JSON {type(meta).__name__}, not an object")
+    return meta
 
 
 def _stored_setup(text: Any, where: str) -> Setup:

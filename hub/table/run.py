@@ -10,6 +10,7 @@ import threading
 from typing import Any
 
 from hub.engine import Setup
+from hub.kernel.flood import SeatBudget
 from hub.protocol import event_topic, hub_status_topic, status_topic
 from hub.store import Recorder, StoreError, TableRecord
 from hub.store.state import state_database
@@ -56,7 +57,7 @@ def run_hub(args: argparse.Namespace) -> int:
                                   resume=not args.new_game, resume_finished=False,
                                   start=False)  # a new game is stored once the broker took the hub in
         links = lasting_tokens(record.store)
-    except StoreError as exc:
+    except StoreError as exc:  # damaged, unreadable, locked...: said in one line, the file kept as it is
         print(f"citadels-hub: {exc}", file=sys.stderr)
         return 3
     url = with_broker_password(args.broker or DEFAULT_BROKER)
@@ -80,6 +81,7 @@ def run_hub(args: argparse.Namespace) -> int:
                            journal_meta=recorder)
     record.restore(service)
     service.subscribe(JournalLines())  # seats offline and back, pauses, corrections: in the journal
+    service.seat_budget = SeatBudget()  # one seat's flood never queues ahead of the others' moves
     service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
     _say_which_game(record)
     extras = attach_extras(service, args, first=True, links=links)

@@ -50,9 +50,10 @@ class Extras:
     thread: threading.Thread | None = None
     speaker: Any = None
 
-    def finish(self, keep_serving: bool, stop: threading.Event | None = None) -> None:
+    def finish(self, keep_serving: bool, stop: threading.Event | None = None,
+               note: str = "The game is over; the scoreboard stays up. Ctrl-C to stop.") -> None:
         """After a game: let the voice finish (or hush it when `stop` is set), then keep
-        the scoreboard up until `stop` is set (sim's Ctrl-C) if asked."""
+        the scoreboard up until `stop` is set (sim's Ctrl-C) if asked, saying `note`."""
         if self.speaker is not None:
             if stop is not None and stop.is_set():
                 self.speaker.close()
@@ -60,7 +61,7 @@ class Extras:
             else:
                 self.speaker.wait_idle(timeout=30)
         if keep_serving and self.thread is not None:
-            print("The game is over; the scoreboard stays up. Ctrl-C to stop.", flush=True)
+            print(note, flush=True)
             stop = stop or threading.Event()
             try:
                 while self.thread.is_alive() and not stop.is_set():

@@ -226,6 +226,7 @@ class SimTable:
         self.players = {s: SimPlayer(s, d, make_bot(bots, setup.seed * 31 + s), self.service, self.world,
                                      hub_elsewhere=self.inproc is None)
                         for s, d in self.devices.items()}
+        self.handed_over = False  # the admin started a game of their own: the bots stop (see play)
         self._wait_online()
 
     def _follow(self, event_id: int, message: dict[str, Any]) -> None:
@@ -276,6 +277,9 @@ class SimTable:
         for _ in range(max_steps):
             game = game_of()
             if game.over or (stop is not None and stop.is_set()):
+                return game
+            if game.setup != self.setup:  # a new game from the admin page: the bots dealt none of it
+                self.handed_over = True
                 return game
             if self.service.store_error is not None:
                 raise RuntimeError(self.service.store_error)
@@ -376,6 +380,10 @@ def _stopped(number: int, game: Game, args: Any) -> int:
     return EXIT_INTERRUPTED
 
 
+HANDED_OVER = ("A new game was started from the admin page: the simulated seats play only the games the "
+               "simulator deals, so this one is played from the seat pages. The hub stays up. Ctrl-C to stop.")
+
+
 def _run_games(args: Any, stop: threading.Event) -> int:
     from .runtime import attach_extras
 
@@ -445,6 +453,9 @@ def _run_games(args: Any, stop: threading.Event) -> int:
                     raise
                 print(f"citadels-hub: {sim.service.store_error}", file=sys.stderr)
                 return 3
+            if sim.handed_over:
+                extras.finish(keep_serving=True, stop=stop, note=HANDED_OVER)
+                return EXIT_INTERRUPTED if stop.is_set() else exit_code
             if not game.over:
                 if narrator is not None:
                     narrator.mute()  # what follows is the table being taken down, not the game
