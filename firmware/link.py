@@ -70,7 +70,7 @@ class Link:
         self._last_tx = 0
         self._last_ping = 0
         self._last_event = 0          # when an event was last sent (alive is due after ALIVE_S)
-        self.resent = 0               # events sent again (no answer yet), since boot
+        self.resent = 0               # events sent again for want of an answer in RESEND_MS, since boot
 
     def queue(self, key, payload):
         """Queue an event for delivery (drops the oldest if the queue is full)."""
