@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from hub.kernel import Table
-from hub.kernel.dedupe import BOOTS, WINDOW, SeenEvents
 from hub.protocol import SeatCommand, parse_command
 from hub.transport import InProcessBus
 from tests.toy_game import Take, ToyAdapter, ToyGame, ToySetup
@@ -92,6 +91,8 @@ def test_a_seat_cannot_silence_another_by_sending_with_its_device_and_boot(toy: 
 
 
 def test_duplicate_records_are_bounded_whatever_a_seat_sends() -> None:
+    from hub.kernel.dedupe import BOOTS, WINDOW, SeenEvents
+
     seen = SeenEvents()
     for device in range(5000):  # fresh device ids: the records stay a few per seat
         assert seen.first_time(2, f"fresh-{device}", device, 1)
