@@ -1,0 +1,81 @@
+"""The hub's MQTT session (hub/transport/mqtt.py): persistent, its queued messages reach
+handlers subscribed after the connect, and a subscription may refuse retained messages
+(a seat's events: a retained one is never a move). On Mosquitto and on amqtt."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hub.transport import MqttBus
+from tests.broker import AmqttBroker, MosquittoFactory
+from tests.fakes.seat import MessageLog
+from tests.waiting import wait_until
+
+
+@pytest.fixture(params=["mosquitto", "amqtt"])
+def broker(request: pytest.FixtureRequest, mosquitto_factory: MosquittoFactory, tmp_path: Path) -> Iterator[Any]:
+    if request.param == "mosquitto":
+        yield mosquitto_factory()
+        return
+    workdir = tmp_path / "amqtt"
+    workdir.mkdir()
+    amqtt = AmqttBroker(workdir)
+    amqtt.start()
+    try:
+        yield amqtt
+    finally:
+        amqtt.stop()
+
+
+def test_messages_queued_for_a_persistent_session_wait_for_their_handler(mosquitto_factory: MosquittoFactory) -> None:
+    """The hub restarted: the broker hands over what it queued right after the CONNACK,
+    before the new process subscribed. Those messages must not fall on the floor."""
+    broker = mosquitto_factory()
+    first = MqttBus(broker.host, broker.port, "hub-t1", persistent=True)
+    first.subscribe("citadels/t1/seat/+/event", lambda _t, _p: None)
+    first.drop()  # SIGKILL: the session stays on the broker
+    seat = MqttBus(broker.host, broker.port, "seat-1")
+    for n in range(3):
+        seat.publish("citadels/t1/seat/1/event", f"move {n}".encode(), qos=1)
+    assert seat.flush(5)
+    got = MessageLog()
+    second = MqttBus(broker.host, broker.port, "hub-t1", persistent=True)
+    try:
+        assert wait_until(lambda: len(second._held) == 3, 5)  # arrived before any handler existed
+        second.subscribe("citadels/t1/seat/+/event", got)
+        assert [p for _t, p in got.wait_count(3, timeout=5)] == [b"move 0", b"move 1", b"move 2"]
+    finally:
+        second.close()
+        seat.close()
+
+
+def test_a_clean_session_holds_nothing(mosquitto_factory: MosquittoFactory) -> None:
+    broker = mosquitto_factory()
+    bus = MqttBus(broker.host, broker.port, "tool")
+    try:
+        assert not bus.persistent and bus._held == []
+    finally:
+        bus.close()
+
+
+def test_a_subscription_may_refuse_retained_messages(broker: Any) -> None:
+    seat = MqttBus(broker.host, broker.port, "seat-1")
+    seat.publish("citadels/t1/seat/1/event", b"stale", qos=1, retain=True)
+    assert seat.flush(5)
+    fresh_only, everything = MessageLog(), MessageLog()
+    hub = MqttBus(broker.host, broker.port, "hub-t1")
+    try:
+        hub.subscribe("citadels/t1/seat/+/event", fresh_only, retained=False)
+        hub.subscribe("citadels/t1/seat/1/#", everything)
+        everything.wait_for(lambda _t, p: p == b"stale", timeout=5)
+        seat.publish("citadels/t1/seat/1/event", b"live", qos=1)
+        fresh_only.wait_for(lambda _t, p: p == b"live", timeout=5)
+        assert [p for _t, p in fresh_only.messages] == [b"live"]
+        assert hub.retained_ignored >= 1
+    finally:
+        hub.close()
+        seat.close()
