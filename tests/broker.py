@@ -147,7 +147,52 @@ def default_config(
     return "\n".join(lines) + "\n" + _privilege_lines() + extra + "\n"
 
 
-class MosquittoBroker:
+class BrokerProcess:
+    """What every test broker process shares: its log, `.running`, `.stop()` (SIGTERM,
+    then SIGKILL) and `.restart()` on the same port(s). Subclasses start it."""
+
+    host: str
+    port: int
+    log_path: Path
+    _process: subprocess.Popen[bytes] | None
+    _log: IO[bytes] | None
+
+    @property
+    def url(self) -> str:
+        return f"mqtt://{self.host}:{self.port}"
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.url}, {'running' if self.running else 'stopped'})"
+
+
+class MosquittoBroker(BrokerProcess):
     """One broker process; `.stop()`/`.start()`/`.restart()` keep the same ports.
     `.port` is the first listener; `.ports` maps each configured listener port (1883,
     8883 in a production config) to the loopback port it got; `.tls_port` and `.ca_file`
@@ -169,10 +214,6 @@ class MosquittoBroker:
         self._process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
 
-    @property
-    def url(self) -> str:
-        return f"mqtt://{self.host}:{self.port}"
-
     def url_for(self, username: str, password: str) -> str:
         """The URL with credentials, as a seat or the hub would be configured."""
         return f"mqtt://{username}:{password}@{self.host}:{self.port}"
@@ -188,13 +229,6 @@ class MosquittoBroker:
             raise RuntimeError("this broker has no TLS listener")
         login = f"{username}:{password}@" if username is not None else ""
         return f"mqtts://{login}{self.host}:{self.tls_port}?ca={ca_file or self.ca_file}"
-
-    @property
-    def running(self) -> bool:
-        return self._process is not None and self._process.poll() is None
-
-    def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def start(self) -> None:
         if self.running:
@@ -215,23 +249,6 @@ class MosquittoBroker:
         _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, hard))
 
-    def stop(self) -> None:
-        process, self._process = self._process, None
-        if process is not None and process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        if self._log is not None:
-            self._log.close()
-            self._log = None
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
     def _wait_accepting(self) -> None:
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
@@ -250,8 +267,6 @@ class MosquittoBroker:
         self.stop()
         raise RuntimeError(f"mosquitto did not accept on port {self.port}:\n{self.log_text()}")
 
-    def __repr__(self) -> str:
-        return f"MosquittoBroker({self.url}, {'running' if self.running else 'stopped'})"
 
 
 class MosquittoFactory:
@@ -319,7 +334,7 @@ class MosquittoFactory:
         self._brokers.clear()
 
 
-class AmqttBroker:
+class AmqttBroker(BrokerProcess):
     """A second, independent MQTT 3.1.1 broker (amqtt, from PyPI) with the same face as
     `MosquittoBroker` (`.url`, `.stop()`, `.start()`, `.restart()` on the same port): the
     delivery and liveness tests run on both, so they hold on any broker. amqtt keeps no
@@ -339,17 +354,6 @@ class AmqttBroker:
         self.log_path = workdir / "amqtt.log"
         self._process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"mqtt://{self.host}:{self.port}"
-
-    @property
-    def running(self) -> bool:
-        return self._process is not None and self._process.poll() is None
-
-    def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def start(self) -> None:
         if self.running:
@@ -372,23 +376,3 @@ class AmqttBroker:
                 time.sleep(0.05)
         self.stop()
         raise RuntimeError(f"amqtt did not accept on port {self.port}:\n{self.log_text()}")
-
-    def stop(self) -> None:
-        process, self._process = self._process, None
-        if process is not None and process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        if self._log is not None:
-            self._log.close()
-            self._log = None
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
-    def __repr__(self) -> str:
-        return f"AmqttBroker({self.url}, {'running' if self.running else 'stopped'})"

@@ -15,38 +15,21 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from hub.table import TagRegistry
 from hub.table.registry import CardRef, virtual_uid
 from hub.transport import MqttBus
-from tests.broker import AmqttBroker, MosquittoFactory
-from tests.fakes.pn532 import FakePN532
 from tests.fakes.mpy import firmware_modules
+from tests.fakes.pn532 import FakePN532
 from tests.fakes.seat import MessageLog
 from tests.fakes.tcp_proxy import FreezableProxy
 from tests.hub_unit import ProcessOutput, stored_actions
 from tests.test_firmware_host import RunningSeat, seat_config, wait_until
 
 ASSASSIN = virtual_uid(CardRef("character", "assassin"))  # seat 1 picks first
-
-
-@pytest.fixture(params=["mosquitto", "amqtt"])
-def broker(request: pytest.FixtureRequest, mosquitto_factory: MosquittoFactory, tmp_path: Path) -> Iterator[Any]:
-    if request.param == "mosquitto":
-        yield mosquitto_factory()
-        return
-    workdir = tmp_path / "amqtt"
-    workdir.mkdir()
-    amqtt = AmqttBroker(workdir)
-    amqtt.start()
-    try:
-        yield amqtt
-    finally:
-        amqtt.stop()
 
 
 class Hub:
@@ -91,82 +74,81 @@ def ready(running: RunningSeat) -> bool:
     return seat is not None and seat.link.connected and len(seat.link.outbox) == 0 and bool(seat.feedback.lines)
 
 
-def boot_seat(fw: Any, tmp_path: Path, host: str, port: int, **broker: Any) -> RunningSeat:
+@contextmanager
+def firmware_seat(tmp_path: Path, host: str, port: int, **broker: Any) -> Iterator[RunningSeat]:
+    """The real firmware as seat 1 (its `main()` in a thread, the fake board around it)."""
     cfg = seat_config(type("Address", (), {"host": host, "port": port})(), seat=1)
     cfg["broker"].update(broker)
     path = tmp_path / "config.json"
     path.write_text(json.dumps(cfg))
-    return RunningSeat(fw, path, FakePN532())
+    with firmware_modules() as fw:
+        running = RunningSeat(fw, path, FakePN532())
+        try:
+            yield running
+        finally:
+            running.close()
 
 
-def test_a_move_made_while_the_hub_restarts_is_applied_once(broker: Any, tmp_path: Path) -> None:
+def test_a_move_made_while_the_hub_restarts_is_applied_once(any_broker: Any, tmp_path: Path) -> None:
     """The issue's first case: the hub SIGKILLed, a card laid in the seconds its unit
     takes to start it again. The broker acknowledges the event and may hand it to no
     one; the seat sends it again once the new hub says `online`."""
-    hub = Hub(broker.url, tmp_path)
+    hub = Hub(any_broker.url, tmp_path)
     hub.start()
     try:
-        with firmware_modules() as fw:
-            running = boot_seat(fw, tmp_path, broker.host, broker.port)
-            try:
-                wait_until(lambda: ready(running), 20, "the seat online and answered")
-                hub.kill()
-                running.chip.place(ASSASSIN)
-                time.sleep(1.5)  # sent, and acknowledged by the broker: not by any hub
-                assert stored_actions(hub.db) == 0
-                hub.start()
-                wait_until(lambda: stored_actions(hub.db) == 1, 30, "the move applied by the new hub")
-                wait_until(lambda: ready(running), 10, "the seat answered")
-                time.sleep(1.0)
-                assert stored_actions(hub.db) == 1, "applied once"
-                assert running.seat.feedback.colour in ("green", "blue")
-            finally:
-                running.close()
+        with firmware_seat(tmp_path, any_broker.host, any_broker.port) as running:
+            wait_until(lambda: ready(running), 20, "the seat online and answered")
+            hub.kill()
+            running.chip.place(ASSASSIN)
+            time.sleep(1.5)  # sent, and acknowledged by the broker: not by any hub
+            assert stored_actions(hub.db) == 0
+            hub.start()
+            wait_until(lambda: stored_actions(hub.db) == 1, 30, "the move applied by the new hub")
+            wait_until(lambda: ready(running), 10, "the seat answered")
+            time.sleep(1.0)
+            assert stored_actions(hub.db) == 1, "applied once"
+            assert running.seat.feedback.colour in ("green", "blue")
     finally:
         hub.stop()
 
 
 def test_a_move_queued_across_a_broker_restart_reaches_the_hub_when_the_seat_is_back_first(
-        broker: Any, tmp_path: Path) -> None:
+        any_broker: Any, tmp_path: Path) -> None:
     """The issue's second case: the broker restarts while the seat holds a move, and the
     seat reconnects before the hub (held back here by a frozen link), so the broker
     acknowledges the move while no hub session exists to queue it for."""
-    proxy = FreezableProxy(broker.port)
+    proxy = FreezableProxy(any_broker.port)
     hub = Hub(proxy.url, tmp_path)
     hub.start()
     try:
-        with firmware_modules() as fw:
-            running = boot_seat(fw, tmp_path, broker.host, broker.port)
-            try:
-                wait_until(lambda: ready(running), 20, "the seat online and answered")
-                proxy.freeze()
-                broker.stop()
-                wait_until(lambda: not running.seat.link.connected, 15, "the seat sees the broker gone")
-                running.chip.place(ASSASSIN)
-                time.sleep(0.5)
-                broker.start()
-                wait_until(lambda: running.seat.link.connected, 15, "the seat back first")
-                time.sleep(1.5)  # its move sent, and acknowledged by the broker: no hub session queues it
-                assert stored_actions(hub.db) == 0
-                proxy.thaw()
-                wait_until(lambda: stored_actions(hub.db) == 1, 30, "the move applied once the hub is back")
-                wait_until(lambda: ready(running), 15, "the seat answered")
-                time.sleep(1.0)
-                assert stored_actions(hub.db) == 1, "applied once"
-            finally:
-                running.close()
+        with firmware_seat(tmp_path, any_broker.host, any_broker.port) as running:
+            wait_until(lambda: ready(running), 20, "the seat online and answered")
+            proxy.freeze()
+            any_broker.stop()
+            wait_until(lambda: not running.seat.link.connected, 15, "the seat sees the broker gone")
+            running.chip.place(ASSASSIN)
+            time.sleep(0.5)
+            any_broker.start()
+            wait_until(lambda: running.seat.link.connected, 15, "the seat back first")
+            time.sleep(1.5)  # its move sent, and acknowledged by the broker: no hub session queues it
+            assert stored_actions(hub.db) == 0
+            proxy.thaw()
+            wait_until(lambda: stored_actions(hub.db) == 1, 30, "the move applied once the hub is back")
+            wait_until(lambda: ready(running), 15, "the seat answered")
+            time.sleep(1.0)
+            assert stored_actions(hub.db) == 1, "applied once"
     finally:
         hub.stop()
         proxy.close()
 
 
-def test_a_silent_seat_goes_offline_and_pauses_the_game_whatever_the_broker(broker: Any, tmp_path: Path) -> None:
+def test_a_silent_seat_goes_offline_and_pauses_the_game_whatever_the_broker(any_broker: Any, tmp_path: Path) -> None:
     """The seat's link freezes (no FIN, no RST): amqtt never drops it and says nothing, so
     the hub's own clock must. A healthy idle seat never trips it (its `alive` events)."""
-    proxy = FreezableProxy(broker.port)
-    hub = Hub(broker.url, tmp_path)
+    proxy = FreezableProxy(any_broker.port)
+    hub = Hub(any_broker.url, tmp_path)
     hub.start()
-    watcher = MqttBus(broker.host, broker.port, "liveness-watcher")
+    watcher = MqttBus(any_broker.host, any_broker.port, "liveness-watcher")
     hub_events = MessageLog()
     watcher.subscribe("citadels/t1/hub/events", hub_events)
 
@@ -174,18 +156,14 @@ def test_a_silent_seat_goes_offline_and_pauses_the_game_whatever_the_broker(brok
         return [e["kind"] for _t, p in list(hub_events.messages) for e in json.loads(p)["events"]]
 
     try:
-        with firmware_modules() as fw:
-            running = boot_seat(fw, tmp_path, proxy.url.split("//")[1].split(":")[0], proxy.port, alive_s=1)
-            try:
-                wait_until(lambda: ready(running), 20, "the seat online and answered")
-                time.sleep(5.0)  # idle for longer than the hub allows silence (3 x 1 s)
-                assert "paused" not in kinds(), "a healthy idle seat must never be taken offline"
-                proxy.freeze()
-                wait_until(lambda: "paused" in kinds(), 20, "the game paused for the silent seat")
-                proxy.thaw()
-                wait_until(lambda: "resumed" in kinds(), 30, "the game resumed once the seat is back")
-            finally:
-                running.close()
+        with firmware_seat(tmp_path, "127.0.0.1", proxy.port, alive_s=1) as running:
+            wait_until(lambda: ready(running), 20, "the seat online and answered")
+            time.sleep(5.0)  # idle for longer than the hub allows silence (3 x 1 s)
+            assert "paused" not in kinds(), "a healthy idle seat must never be taken offline"
+            proxy.freeze()
+            wait_until(lambda: "paused" in kinds(), 20, "the game paused for the silent seat")
+            proxy.thaw()
+            wait_until(lambda: "resumed" in kinds(), 30, "the game resumed once the seat is back")
     finally:
         watcher.close()
         hub.stop()

@@ -4,31 +4,12 @@ handlers subscribed after the connect, and a subscription may refuse retained me
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
 from hub.transport import MqttBus
-from tests.broker import AmqttBroker, MosquittoFactory
+from tests.broker import MosquittoFactory
 from tests.fakes.seat import MessageLog
 from tests.waiting import wait_until
-
-
-@pytest.fixture(params=["mosquitto", "amqtt"])
-def broker(request: pytest.FixtureRequest, mosquitto_factory: MosquittoFactory, tmp_path: Path) -> Iterator[Any]:
-    if request.param == "mosquitto":
-        yield mosquitto_factory()
-        return
-    workdir = tmp_path / "amqtt"
-    workdir.mkdir()
-    amqtt = AmqttBroker(workdir)
-    amqtt.start()
-    try:
-        yield amqtt
-    finally:
-        amqtt.stop()
 
 
 def test_messages_queued_for_a_persistent_session_wait_for_their_handler(mosquitto_factory: MosquittoFactory) -> None:
@@ -62,12 +43,12 @@ def test_a_clean_session_holds_nothing(mosquitto_factory: MosquittoFactory) -> N
         bus.close()
 
 
-def test_a_subscription_may_refuse_retained_messages(broker: Any) -> None:
-    seat = MqttBus(broker.host, broker.port, "seat-1")
+def test_a_subscription_may_refuse_retained_messages(any_broker: Any) -> None:
+    seat = MqttBus(any_broker.host, any_broker.port, "seat-1")
     seat.publish("citadels/t1/seat/1/event", b"stale", qos=1, retain=True)
     assert seat.flush(5)
     fresh_only, everything = MessageLog(), MessageLog()
-    hub = MqttBus(broker.host, broker.port, "hub-t1")
+    hub = MqttBus(any_broker.host, any_broker.port, "hub-t1")
     try:
         hub.subscribe("citadels/t1/seat/+/event", fresh_only, retained=False)
         hub.subscribe("citadels/t1/seat/1/#", everything)
