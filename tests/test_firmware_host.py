@@ -67,7 +67,7 @@ class HubStandIn:
     answer may be what was lost). `kill()` is a SIGKILL (no DISCONNECT: the will fires),
     `restart()` the service manager starting it again."""
 
-    def __init__(self, broker: Any, persistent: bool = True, reconnect_s: float = 1.0) -> None:
+    def __init__(self, broker: Any, persistent: bool = True, reconnect_s: int = 1) -> None:
         self.broker = broker
         self.persistent = persistent
         self.reconnect_s = reconnect_s

@@ -110,6 +110,7 @@ class Table(Generic[G]):
         self._events_topic = hub_events_topic(table)
         self._view: PublishedView | None = None  # the public view last published, while current
         self._liveness: threading.Thread | None = None  # checks the seats' heartbeats, once one declared it
+        self.clock: Callable[[], float] = time.monotonic  # the liveness clock (seconds)
 
     @property
     def recent(self) -> Any:
@@ -213,7 +214,7 @@ class Table(Generic[G]):
         if seat > self.game.n:
             self._unknown_seat(seat, kind, payload)
             return
-        if self.presence.heard_from(seat, time.monotonic()) and kind != "status":
+        if self.presence.heard_from(seat, self.clock()) and kind != "status":
             self._seat_back(seat)
         if kind == "status":
             self._presence(seat, payload)
@@ -371,7 +372,7 @@ class Table(Generic[G]):
         self._liveness.start()
 
     def _check_silence(self) -> None:
-        for seat in self.presence.fallen_silent(time.monotonic()):
+        for seat in self.presence.fallen_silent(self.clock()):
             self.counters["silent_offline"] += 1
             log.warning("seat %d said nothing for %.0f s: offline", seat, self.presence.allowed_silence[seat])
             self.publish_view([])
