@@ -15,7 +15,7 @@ from buttons import Button
 from presence import Presence
 from pn532 import ReaderError
 
-FIRMWARE_VERSION = "1.1.0"
+FIRMWARE_VERSION = "1.2.0"
 
 
 class Seat:
@@ -61,7 +61,7 @@ class Seat:
         return {"v": 1, "device": self.device, "boot": self.boot, "fw": FIRMWARE_VERSION,
                 "reader": self.reader.transport.name, "buttons": ["a", "b", "ok"],
                 "display": self.display_name, "dropped": self.link.outbox.dropped,
-                "inventory": True}
+                "inventory": True, "alive_s": self.link.alive_s}
 
     def emit(self, kind, **fields):
         self.seq += 1
@@ -173,6 +173,8 @@ class Seat:
                 self.emit("button", button=button.name)
             elif press == "long":
                 self.emit("button", button=button.name, press="long")
+        if self.link.wants_alive(self.clock.now()):
+            self.emit("alive")   # keeps the hub's liveness timer fed (docs/protocol.md)
         self.link.service(self.clock.now())
         self._show_refusal()
         self.feedback.set_offline(not self.link.connected)

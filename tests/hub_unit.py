@@ -164,17 +164,20 @@ def links(output: ProcessOutput) -> dict[str, str]:
 
 
 def first_answer(seat: Any, uid: str, patience: float = 30) -> Any:
-    """Lay `uid` on a VirtualSeat until the hub answers (it may still be starting), then
-    return that answer."""
+    """Lay `uid` on a VirtualSeat once and send that event again, as the firmware does,
+    until the hub answers it (it may still be starting); return that answer. Not laid
+    again: a card laid twice is no move, and a hub with a persistent session gets every
+    copy the broker queued for it."""
     import time
 
     deadline = time.monotonic() + patience
+    event = seat.place(uid)
     while True:
-        event = seat.place(uid)
         try:
             return seat.answer_to(event, timeout=1)
         except TimeoutError:
             assert time.monotonic() < deadline, "the hub never answered"
+            seat.resend(event)
 
 
 def stored_actions(db: Path) -> int:

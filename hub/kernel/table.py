@@ -16,6 +16,8 @@ from __future__ import annotations
 import copy
 import functools
 import logging
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Generic
@@ -110,6 +112,8 @@ class Table(Generic[G]):
         self._public_topic = public_topic(table)
         self._events_topic = hub_events_topic(table)
         self._view: PublishedView | None = None  # the public view last published, while current
+        self._liveness: threading.Thread | None = None  # checks the seats' heartbeats, once one declared it
+        self.clock: Callable[[], float] = time.monotonic  # the liveness clock (seconds)
 
     @property
     def recent(self) -> Any:
@@ -132,8 +136,9 @@ class Table(Generic[G]):
         has forgotten the retained hub status and view, the seats may have missed commands."""
         self.loop.start()
         root = f"citadels/{self.table}/seat/+/"
-        for kind in ("status", "hello", "event"):
+        for kind in ("status", "hello"):
             self.bus.subscribe(root + kind, self._on_message)
+        self.bus.subscribe(root + "event", self._on_message, retained=False)  # a retained event is never a move
         if hasattr(self.bus, "on_connect") and self.bus.on_connect is None:
             self.bus.on_connect = lambda: self.restore_displays(wait=False)
         self.loop.submit("start", self._do_start, wait=True)
@@ -227,10 +232,10 @@ class Table(Generic[G]):
         if seat is None or table != self.table:
             return
         if seat > self.game.n:
-            self.counters["refused_unknown_seat"] += 1
-            self._send(seat, led="red", beep="error", text=self._lines(_say("no_seat", seat=seat)),
-                       code="unknown_seat")
+            self._unknown_seat(seat, kind, payload)
             return
+        if self.presence.heard_from(seat, self.clock()) and kind != "status":
+            self._seat_back(seat)
         if kind == "status":
             self._presence(seat, payload)
         elif kind == "hello":
@@ -240,10 +245,29 @@ class Table(Generic[G]):
                 self.counters[f"refused_{exc.code}"] += 1
                 return
             self.devices[seat] = hello.device
+            self.presence.declared(seat, hello.alive_s)
+            if hello.alive_s is not None:
+                self._watch_liveness()
             self.readers.hello(seat, hello.device, hello.boot, hello.inventory)
             self._restore(seat)
         elif kind == "event":
             self._seat_event(seat, payload)
+
+    def _unknown_seat(self, seat: int, kind: str, payload: bytes) -> None:
+        """A seat this game has not: refused, its event answered (`ref`) so the device
+        forgets it, and its heartbeat only acknowledged (no beep every few seconds)."""
+        event = None
+        if kind == "event":
+            try:
+                event = parse_event(payload)
+            except ProtocolError:
+                pass
+        if event is not None and event.type == "alive":
+            self._acknowledge(seat, event)
+            return
+        self.counters["refused_unknown_seat"] += 1
+        self._send(seat, led="red", beep="error", text=self._lines(_say("no_seat", seat=seat)),
+                   ref=event.seq if event is not None else None, code="unknown_seat")
 
     def _presence(self, seat: int, payload: bytes) -> None:
         try:
@@ -263,19 +287,25 @@ class Table(Generic[G]):
             self.counters[f"refused_{exc.code}"] += 1
             self._send(seat, led="red", beep="error", text=self._lines(_say("bad_message"), exc.message), code=exc.code)
             return
-        if not self.seen.first_time(event.device, event.boot, event.seq):
+        if not self.seen.first_time(seat, event.device, event.boot, event.seq):
             self.counters["duplicate"] += 1
+            self._answer_again(seat, event)
             return
         self.counters["events"] += 1
+        if event.type == "alive":  # a heartbeat: heard (above); answered so the seat forgets it
+            self._acknowledge(seat, event)
+            return
         self.readers.booted(seat, event.device, event.boot)
         if event.type == "inventory":
             self._inventory(seat, event)
             return
         if event.type in ("fault", "recovered"):
-            self._reader_fault(seat, event)
+            if not self._reader_fault(seat, event):
+                self._acknowledge(seat, event)
             return
         if event.type == "tag" and event.edge == "removed":
-            self._card_lifted(seat, event)
+            if not self._card_lifted(seat, event):
+                self._acknowledge(seat, event)
             return
         if event.type == "tag":
             assert event.uid is not None
@@ -309,19 +339,63 @@ class Table(Generic[G]):
         self._keep_learned()  # a card lying there may have told the adapter something
         return lines
 
-    def _card_lifted(self, seat: int, event: SeatEvent) -> None:
+    def _card_lifted(self, seat: int, event: SeatEvent) -> bool:
+        """True if the seat was answered (its prompt back, once a card to lift is gone)."""
         assert event.uid is not None
         self.readers.removed(seat, event.uid)
         if seat in self._lift_shown and not self.misplaced(seat):
             self._restore(seat, ref=event.seq)  # fixed: the prompt comes back
+            return True
+        return False
 
-    def _reader_fault(self, seat: int, event: SeatEvent) -> None:
+    def _reader_fault(self, seat: int, event: SeatEvent) -> bool:
+        """True if the seat was answered (two cards on its reader, or gone again)."""
         self.counters[event.type] += 1
         self.readers.other_event(seat)
-        if event.what == MULTIPLE_CARDS:
+        answered = event.what == MULTIPLE_CARDS
+        if answered:
             self.readers[seat].too_many = event.type == "fault"
             self._restore(seat, ref=event.seq)
         self._note({"kind": "reader_" + event.type, "seat": seat, "what": event.what})
+        return answered
+
+    # ------------------------------------------------------------------ delivery and liveness
+    def _acknowledge(self, seat: int, event: SeatEvent) -> None:
+        """Answer an event that changes nothing the seat shows: a command with only its
+        `ref` (a device keeps every event until the hub answers it)."""
+        self._send(seat, ref=event.seq)
+
+    def _answer_again(self, seat: int, event: SeatEvent) -> None:
+        """A duplicate: the seat sent it again because no answer reached it, so it gets
+        what it should show now (no beep: nothing new happened), with the `ref` it waits for."""
+        shown = self._shown(seat)
+        self._send(seat, led=shown["led"], text=list(shown["text"]), ref=event.seq)
+
+    def _seat_back(self, seat: int) -> None:
+        """A seat taken offline by its silence spoke again: online (the game resumes if it waited)."""
+        if self.presence.seen(seat, True):
+            log.info("seat %d speaks again after its silence", seat)
+            self.publish_view([])
+
+    def _watch_liveness(self) -> None:
+        """Once a seat has declared a heartbeat: check every second, on the hub thread,
+        whether a seat broke its promise (only with a hub thread of the table's own)."""
+        if self._liveness is not None or not self.loop.own:
+            return
+
+        def watch() -> None:
+            while not self.loop.stopped:
+                time.sleep(1.0)
+                self.loop.post("liveness", self._check_silence)
+
+        self._liveness = threading.Thread(target=watch, name="hub-liveness", daemon=True)
+        self._liveness.start()
+
+    def _check_silence(self) -> None:
+        for seat in self.presence.fallen_silent(self.clock()):
+            self.counters["silent_offline"] += 1
+            log.warning("seat %d said nothing for %.0f s: offline", seat, self.presence.allowed_silence[seat])
+            self.publish_view([])
 
     def _card_placed(self, seat: int, event: SeatEvent) -> None:
         assert event.uid is not None
@@ -427,8 +501,9 @@ class Table(Generic[G]):
         action, the tag behind it and the seat event that said it, so the resumed table
         knows where each copy lies and drops a device's re-sent event as a duplicate."""
         self.adapter.remember_applied(action, meta)
-        if "device" in meta and "boot" in meta and "seq" in meta:
-            self.seen.first_time(str(meta["device"]), int(meta["boot"]), int(meta["seq"]))
+        if "device" in meta and "boot" in meta and "seq" in meta:  # the seat whose reader or buttons said it
+            seat = int(meta["seat"]) if "seat" in meta else int(getattr(action, "seat", 0))
+            self.seen.first_time(seat, str(meta["device"]), int(meta["boot"]), int(meta["seq"]))
 
     def seen_boots(self) -> list[tuple[str, int]]:
         """Every (device, boot) whose events the table has taken in."""
@@ -576,7 +651,8 @@ class Table(Generic[G]):
               ref: int | None = None, code: str | None = None, waiting: bool = False) -> None:
         self._cmd_id += 1
         payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
-        self.displays.sent(seat, led, text, waiting)
+        if led is not None or text is not None:  # a bare answer (`ref` only) changes nothing shown
+            self.displays.sent(seat, led, text, waiting)
         if text is not None and self._cursor_hidden:
             self._cursor_hidden.pop(seat, None)  # a new display: a refusal's set it again after this
         topic = self._cmd_topics.get(seat)
@@ -847,7 +923,7 @@ class Table(Generic[G]):
         """Whether this seat event has been taken in (asked through the input queue, so
         every earlier input is done): a simulated seat whose answer was lost in a broker
         outage asks this instead of waiting forever."""
-        return self.loop.ask("handled", lambda: (device, boot, seq) in self.seen) is True
+        return self.loop.ask("handled", lambda: self.seen.taken(None, device, boot, seq)) is True
 
 
 __all__ = ["Input", "Table"]

@@ -63,7 +63,7 @@ def run_hub(args: argparse.Namespace) -> int:
     url = with_broker_password(args.broker or DEFAULT_BROKER)
     try:
         bus = connect_patiently(url, f"hub-{args.table}", Will(hub_status_topic(args.table), b"offline", 1, True),
-                                stop=stopping)
+                                stop=stopping, persistent=True)  # the broker queues seat events while the hub restarts
     except BusConnectError as exc:
         if stopping.is_set():
             return 0
