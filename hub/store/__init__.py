@@ -18,7 +18,6 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 

@@ -99,10 +99,8 @@ class SimTable:
         self.devices = {s: VirtualSeat(self.seat_urls[s], table=table, seat=s, device=f"sim-{table}-{s}",
                                        boot=boot + s, patience=None)
                         for s in range(1, setup.players + 1)}
-        make_player = self.game_plugin.sim_player
-        assert make_player is not None, f"{self.game_plugin.name} has no simulated players"
         bot = bots or self.game_plugin.bots[0]
-        self.players = {s: make_player(s, d, bot, setup, self.service, self.world, self.inproc is None)
+        self.players = {s: self.game_plugin.sim_player(s, d, bot, setup, self.service, self.world, self.inproc is None)
                         for s, d in self.devices.items()}
         self.handed_over = False  # the admin started a game of their own: the bots stop (see play)
         self._wait_online()
