@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.cli import game_summary, main
+from hub.cli import main
 from hub.engine import Action, Game, Setup
 from hub.engine.setup import StartPosition
 from hub.store import EventStore, Recorder, SimRuns, StoreError, TableRecord, export_text, restore_table_state

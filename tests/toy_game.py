@@ -32,7 +32,7 @@ class Take(NamedTuple):
         return f"{self.seat} take {self.n}"
 
     @classmethod
-    def parse(cls, text: str) -> "Take":
+    def parse(cls, text: str) -> Take:
         try:
             seat, verb, n = text.split()
             assert verb == "take"
@@ -72,7 +72,7 @@ class ToyGame:
         self.apply_threads: list[str] = []  # which thread applied each action (the one-hub-thread check)
 
     @classmethod
-    def replay(cls, setup: ToySetup, log: Sequence[Take]) -> "ToyGame":
+    def replay(cls, setup: ToySetup, log: Sequence[Take]) -> ToyGame:
         game = cls(setup)
         for action in log:
             game.apply(action)

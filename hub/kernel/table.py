@@ -372,7 +372,7 @@ class Table(Generic[G]):
                 self.journal_meta(action, meta or {})
             elif self.journal is not None:
                 self.journal(action)
-        except Exception as exc:  # noqa: BLE001 - an unrecorded action must not stand
+        except Exception as exc:
             self.game = self.adapter.replay(self.game.setup, list(self.game.log)[:-1])
             self._store_failed(self.explain_journal_failure(exc), detail=str(exc))
             raise Refusal("store_failed", self.store_error or str(exc)) from exc

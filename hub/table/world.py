@@ -8,7 +8,8 @@ the players do when the hub says "draw 2, keep 1" or "swap hands".
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from hub.engine.editions import Edition, edition
 from hub.engine.rng import SplitMix64

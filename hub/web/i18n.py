@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from hub import words
 from hub.engine.editions import EDITIONS
@@ -226,7 +227,7 @@ class EventWords:
                 try:
                     custom = {s: n for s, n in seat_names.items() if not is_default_name(s, n)}
                     said = " ".join(self._narrate(dict(event), lang, custom))
-                except Exception:  # the voice helper must never break the scoreboard
+                except Exception:  # noqa: BLE001 - the voice helper must never break the scoreboard
                     said = ""
             if said:
                 spoken[lang] = said

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
+from collections.abc import Mapping
 
 TOKEN_BYTES = 18  # 144 bits, 24 URL-safe characters: short enough for a QR code at a glance
 MAX_TOKEN_LENGTH = 128

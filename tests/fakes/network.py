@@ -25,7 +25,7 @@ class AccessPoint:
 
 
 access_point = AccessPoint()
-_stations: dict[int, "WLAN"] = {}
+_stations: dict[int, WLAN] = {}
 
 
 def reset_network() -> AccessPoint:
@@ -36,7 +36,7 @@ def reset_network() -> AccessPoint:
 
 
 class WLAN:
-    def __new__(cls, interface: int = STA_IF) -> "WLAN":
+    def __new__(cls, interface: int = STA_IF) -> WLAN:
         if interface not in _stations:
             station = super().__new__(cls)
             station._init(interface)
@@ -118,7 +118,7 @@ class ScriptedBroker:
         self.pings = 0
         self.sockets: list[FakeSocket] = []
 
-    def handle(self, sock: "FakeSocket", packet: bytes) -> None:
+    def handle(self, sock: FakeSocket, packet: bytes) -> None:
         kind = packet[0] & 0xF0
         body = _body(packet)
         if kind == 0x10:
