@@ -117,7 +117,7 @@ class Harness:
             self.game = service.game
             self.shadow = Game.new(service.game.setup)
             self.recorder = Recorder.new_game(self.store, service.game.setup)
-            service.journal_meta = self.recorder
+            service.journal = self.recorder
             assert not service.game.log
         log = [str(a) for a in service.game.log]
         done = [str(a) for a in self.shadow.log]

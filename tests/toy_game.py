@@ -4,7 +4,8 @@ Two seats take turns taking 1 or 2 stones from a pile; whoever takes the last st
 A *stone card* (any tag whose UID starts with ``5707``, "stone") laid on a reader takes one stone;
 the buttons cycle through "take 1" / "take 2". It exists only to show that a game other
 than Citadels is hosted by `hub.kernel.Table` through its own small adapter, the kernel
-untouched (tests/test_kernel.py). Pure rules here, no I/O, like hub/engine."""
+untouched (tests/test_kernel.py). Pure rules here, no I/O, like hub/engine. Its adapter
+subclasses `GameAdapter` and keeps its defaults for what the toy does not need."""
 
 from __future__ import annotations
 
@@ -13,13 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from hub.errors import HubError
+from hub.kernel import GameAdapter
+
 STONE = "5707"  # the UID prefix of stone cards
 
 
-class ToyRefusal(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code, self.message = code, message
+class ToyRefusal(HubError):
+    """The toy's coded refusals."""
 
 
 class Take(NamedTuple):
@@ -93,8 +95,9 @@ class ToyGame:
     def apply(self, action: Take) -> list[Took]:
         if self.over:
             raise ToyRefusal("game_over", "no stones left")
-        if action.seat != self.pending.seat:  # type: ignore[union-attr]
-            raise ToyRefusal("not_your_turn", f"seat {self.pending.seat} takes now")  # type: ignore[union-attr]
+        seat = 1 + len(self.log) % 2  # who takes now (the game is not over)
+        if action.seat != seat:
+            raise ToyRefusal("not_your_turn", f"seat {seat} takes now")
         if action not in self.legal_actions():
             raise ToyRefusal("too_many", f"only {self.stones} stones left")
         self.apply_threads.append(threading.current_thread().name)
@@ -111,22 +114,17 @@ class ToyGame:
                                                                        if a.seat == seat]}}
 
 
-class ToyAdapter:
-    """`hub.kernel.GameAdapter` for `ToyGame`: stone cards and buttons -> `Take`."""
+class ToyAdapter(GameAdapter[ToyGame]):
+    """`hub.kernel.GameAdapter` for `ToyGame`: stone cards and buttons -> `Take`. The
+    defaults serve for the rest (buttons cycle the legal actions, views are the game's)."""
 
-    refusals: tuple[type[Exception], ...] = (ToyRefusal,)
+    refusals: tuple[type[HubError], ...] = (ToyRefusal,)
 
     def replay(self, setup: ToySetup, log: Sequence[Take]) -> ToyGame:
         return ToyGame.replay(setup, log)
 
     def new_setup(self, config: dict[str, Any], current: ToyGame) -> ToySetup:
         return ToySetup(stones=int(config["stones"]))
-
-    def reset(self) -> None:
-        pass
-
-    def game_facts(self, game: ToyGame) -> dict[str, Any]:
-        return {}
 
     def opening_events(self, game: ToyGame) -> list[dict[str, Any]]:
         return [{"kind": "pile", "stones": game.stones}]
@@ -136,26 +134,8 @@ class ToyAdapter:
             raise ToyRefusal("unknown_tag", "not a stone card")
         return Take(seat, 1)
 
-    def button_options(self, game: ToyGame, seat: int) -> list[Take]:
-        return [a for a in game.legal_actions() if a.seat == seat]
-
     def read_action(self, game: ToyGame, text: str) -> Take:
         return Take.parse(text)
-
-    def check_answer(self, game: ToyGame, action: Take) -> None:
-        pass
-
-    def check_admin_card(self, game: ToyGame, action: Take) -> None:
-        pass
-
-    def applied(self, action: Take, uid: str | None) -> None:
-        pass
-
-    def remember_applied(self, action: Take, meta: dict[str, Any]) -> None:
-        pass
-
-    def learned(self) -> list[tuple[int, dict[str, Any]]]:
-        return []  # a stone says everything when it is laid
 
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         return [(e["seat"], {"text": [f"{e['left']} stones left"]}) for e in public if e["left"] == 0]
@@ -165,9 +145,6 @@ class ToyAdapter:
 
     def prompt_lines(self, game: ToyGame, options: list[Take]) -> list[str]:
         return ["Your turn", f"{game.stones} stones"]
-
-    def prompt_event(self, game: ToyGame) -> dict[str, Any]:
-        return {"kind": "prompt", "seat": game.pending.seat}  # type: ignore[union-attr]
 
     def waiting_display(self, game: ToyGame) -> dict[str, Any]:
         return {"led": "white" if game.over else "off", "text": ["Game over" if game.over else "Wait"]}
@@ -180,21 +157,6 @@ class ToyAdapter:
 
     def describe(self, action: Take) -> str:
         return f"Take {action.n}"
-
-    def refusal_words(self, game: ToyGame, exc: Any, action: Take | None) -> tuple[list[str], dict[str, Any]]:
-        return self.lines(exc.message), {}  # the toy's own refusals are its words
-
-    def lines(self, *text: str) -> list[str]:
-        return [line[:21] for line in text][:4]
-
-    def public_view(self, game: ToyGame) -> dict[str, Any]:
-        return game.public_view()
-
-    def seat_view(self, game: ToyGame, seat: int) -> dict[str, Any]:
-        return game.seat_view(seat)
-
-    def view_extras(self, game: ToyGame) -> dict[str, Any]:
-        return {}
 
     def status(self, game: ToyGame) -> dict[str, Any]:
         return {"stones": game.stones}

@@ -10,13 +10,15 @@ card (``use_reader``); the table admin can enter one for a seat (``admin_card``)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hub.engine import Action, Game, Setup
 from hub.engine.history import public_history
 from hub.games.citadels import CARD_VERBS, CitadelsAdapter, button_options, said_with_card
 from hub.kernel import Subscriber, Table
-from hub.kernel.table import Journal, JournalMeta
+from hub.kernel import Journal
+from hub.kernel.table import JournalLike as JournalMeta
 from hub.transport import InProcessBus
 
 from .registry import TagRegistry
@@ -35,6 +37,11 @@ def store_failure_text(exc: BaseException) -> str:
     return "the game record cannot be written (see the hub's log); no more moves are accepted"
 
 
+def _with_meta(journal: Callable[[Action], None] | None) -> Callable[[Any, dict[str, Any]], None] | None:
+    """A one-argument journal (the action only) as the kernel's journal of (action, meta)."""
+    return None if journal is None else lambda action, _meta: journal(action)
+
+
 class TableService(Table[Game]):
     """The hub: one Citadels game, one input queue, the seats' feedback and the public view.
 
@@ -43,14 +50,14 @@ class TableService(Table[Game]):
     simulator, which then calls `run_pending()` while it waits)."""
 
     def __init__(self, bus: Any, registry: TagRegistry, setup: Setup, *, table: str = "t1",
-                 journal: Journal | None = None, game: Game | None = None,
+                 journal: Callable[[Action], None] | None = None, game: Game | None = None,
                  journal_meta: JournalMeta | None = None, hub_thread: str = "own") -> None:
         if hub_thread not in ("own", "caller"):
             raise ValueError(f"hub_thread must be 'own' or 'caller', not {hub_thread!r}")
         self.registry = registry
         self.citadels = CitadelsAdapter(registry)  # the hosted game's adapter, with its Citadels-only methods
         super().__init__(bus, self.citadels, game if game is not None else Game.new(setup),
-                         table=table, journal=journal, journal_meta=journal_meta,
+                         table=table, journal=journal_meta if journal_meta is not None else _with_meta(journal),
                          own_thread=hub_thread == "own", transport_waits=isinstance(bus, InProcessBus),
                          explain_journal_failure=store_failure_text)
 
