@@ -11,6 +11,7 @@ from hub.cli_args import (OneLineParser, broker_url, deck_name, game_count, guar
 from hub.engine import Game, Setup
 from hub.engine.bots import make_bot, play
 from hub.engine.editions import edition_names, variant_names
+from hub.exits import ExitCode, fail
 from hub.store.options import add_state_options
 from hub.summary import game_summary
 
@@ -92,7 +93,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         game = simulate_engine_only(args.players, args.seed + i, args.variant or "", args.deck or "", args.bots,
                                     args.edition)
         _print_game(game, args.json)
-    return 0
+    return ExitCode.OK
 
 
 def simulate_engine_only(players: int, seed: int, variant: str, deck: str, bots: str,
@@ -120,10 +121,9 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     try:
         bus = open_bus(args.broker, "hub-enroll", who="the enrollment")
     except BusConnectError as exc:
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc), ExitCode.BAD_INPUT)
     except KeyboardInterrupt:
-        return 0
+        return ExitCode.OK
     session = EnrollmentSession(bus, args.tags, args.seat, table=args.table, deck=args.deck, out=sys.stdout)
     session.start()
     try:
@@ -132,7 +132,7 @@ def cmd_enroll(args: argparse.Namespace) -> int:
         print("Stopped; run the same command again to carry on where you left off.")
     finally:
         bus.close()
-    return 0
+    return ExitCode.OK
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,8 +156,7 @@ def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return run_hub(args)
     if args.command == "enroll":
         return cmd_enroll(args)
-    parser.error(f"unknown command {args.command}")
-    return 2
+    parser.error(f"unknown command {args.command}")  # exits BAD_INPUT
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from hub.engine import IllegalAction
+from hub.exits import ExitCode, fail
 from hub.summary import game_summary
 
 from . import EventStore, StoreError, export_text
@@ -39,8 +40,7 @@ def add_store_commands(sub: Any) -> None:
 def run_store_command(args: argparse.Namespace) -> int:
     path = args.file or getattr(args, "db_file", None)
     if not path:
-        print("citadels-hub: which game database? give FILE or --db FILE", file=sys.stderr)
-        return 2
+        return fail("which game database? give FILE or --db FILE", ExitCode.BAD_INPUT)
     try:
         check_game_database(path)
         with EventStore(path) as store:
@@ -48,11 +48,9 @@ def run_store_command(args: argparse.Namespace) -> int:
                 return _replay(store, args)
             return _export(store, args)
     except StoreError as exc:
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 3
+        return fail(str(exc), ExitCode.STORE)
     except IllegalAction as exc:
-        print(f"citadels-hub: the stored game does not replay: {exc}", file=sys.stderr)
-        return 3
+        return fail(f"the stored game does not replay: {exc}", ExitCode.STORE)
 
 
 def check_game_database(path: str) -> None:
@@ -82,14 +80,14 @@ def _replay(store: EventStore, args: argparse.Namespace) -> int:
     if args.list:
         for game_id, created, n in store.games():
             print(f"{game_id}\t{created}\t{n} actions")
-        return 0
+        return ExitCode.OK
     stored = store.load(args.game)
     game = stored.replay()
     if args.json:
         out = game_summary(game) if game.over else {"game": stored.id, "over": False, "actions": len(game.log),
                                                      "state_hash": game.state_hash(), "view": game.public_view()}
         print(json.dumps(out, ensure_ascii=False, separators=(",", ":")))
-        return 0
+        return ExitCode.OK
     print(f"game {stored.id}: {len(stored.actions)} actions replayed, state {game.state_hash()[:16]}")
     if game.over:
         result = game.result()
@@ -98,7 +96,7 @@ def _replay(store: EventStore, args: argparse.Namespace) -> int:
         print(f"over after {game.round} rounds: seat {result['winner']} wins ({scores})")
     else:
         print(f"unfinished: round {game.round}, waiting for {game.pending}; continue with --resume")
-    return 0
+    return ExitCode.OK
 
 
 def _export(store: EventStore, args: argparse.Namespace) -> int:
@@ -114,7 +112,7 @@ def _export(store: EventStore, args: argparse.Namespace) -> int:
         write_whole(args.output, text)
     else:
         sys.stdout.write(text)
-    return 0
+    return ExitCode.OK
 
 
 def write_whole(path: str, text: str) -> None:

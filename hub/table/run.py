@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 import signal
-import sys
 import threading
 from typing import Any
 
 from hub.engine import Setup
+from hub.exits import ExitCode, fail
 from hub.protocol import event_topic, hub_status_topic, status_topic
 from hub.store import Recorder, StoreError, TableRecord
 from hub.store.state import state_database
@@ -55,19 +55,17 @@ def run_hub(args: argparse.Namespace) -> int:
                                   resume=not args.new_game, resume_finished=False)
         links = lasting_tokens(record.store)
     except StoreError as exc:
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 3
+        return fail(str(exc), ExitCode.STORE)
     url = with_broker_password(args.broker or DEFAULT_BROKER)
     try:
         bus = connect_patiently(url, f"hub-{args.table}", Will(hub_status_topic(args.table), b"offline", 1, True),
                                 stop=stopping)
     except BusConnectError as exc:
         if stopping.is_set():
-            return 0
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 2
+            return ExitCode.OK
+        return fail(str(exc), ExitCode.BAD_INPUT)
     except KeyboardInterrupt:  # Ctrl-C while waiting for the broker
-        return 0
+        return ExitCode.OK
     service = TableService(bus, registry, record.setup, table=args.table, game=record.game,
                            journal_meta=record.recorder)
     record.restore(service)
@@ -90,7 +88,7 @@ def run_hub(args: argparse.Namespace) -> int:
         service.stop()
         bus.flush(2.0)
         bus.close()
-    return 0
+    return ExitCode.OK
 
 
 def _say_which_game(record: TableRecord) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from typing import Any
 
 from hub.engine import Action, Game, Setup
 from hub.engine.bots import Bot, make_bot
+from hub.exits import ExitCode, fail
 from hub.protocol import SeatCommand
 from hub.summary import game_summary
 from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
@@ -34,7 +34,7 @@ from .virtual_seat import VirtualSeat
 from .world import TableTop
 
 log = logging.getLogger("hub.sim")
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+EXIT_INTERRUPTED = ExitCode.INTERRUPTED
 
 SERVE_EVERY_S = 0.05
 """While the simulator's thread (the hub thread) waits, how often it answers other threads' reads."""
@@ -333,7 +333,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
 
     from hub.store import StoreError
 
-    exit_code = 0
+    exit_code = ExitCode.OK
     setups = [Setup(players=args.players, seed=args.seed + i, mode="physical", variant=args.variant or "",
                     deck=args.deck or "", edition=getattr(args, "edition", "classic"),
                     names=tuple(args.names.split(",")) if getattr(args, "names", None) else ())
@@ -341,13 +341,11 @@ def _run_games(args: Any, stop: threading.Event) -> int:
     try:
         runs, links = _kept_runs(args, setups)
     except StoreError as exc:
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 3
+        return fail(str(exc), ExitCode.STORE)
     if runs is not None:
         setups = runs.setups
     elif args.resume:
-        print("citadels-hub: --resume needs --db FILE", file=sys.stderr)
-        return 2
+        return fail("--resume needs --db FILE", ExitCode.BAD_INPUT)
     try:
         from hub.voice.cli import check_voice_arguments
     except ImportError:  # pragma: no cover - the voice is an optional part
@@ -363,8 +361,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         try:
             recorder = runs.recorder(setup) if runs is not None else None
         except StoreError as exc:
-            print(f"citadels-hub: {exc}", file=sys.stderr)
-            return 3
+            return fail(str(exc), ExitCode.STORE)
         names = dict(enumerate(setup.names, start=1))
         narrator = TerminalNarrator(names) if tell else None
         listeners = (narrator.on_message,) if narrator is not None else ()
@@ -372,8 +369,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
                            journal_meta=recorder if recorder is not None else None, listeners=listeners)
         except BusConnectError as exc:  # refused: waiting would not help
-            print(f"citadels-hub: {exc}", file=sys.stderr)
-            return 2
+            return fail(str(exc), ExitCode.BAD_INPUT)
         extras = attach_extras(sim.service, args, first=i == 0, links=links)
         if extras.speaker is not None and not sim.service.game.log:  # it joined after the opening was told
             extras.speaker.on_events(sim.service.opening_events())
@@ -387,8 +383,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             except RuntimeError:
                 if sim.service.store_error is None:
                     raise
-                print(f"citadels-hub: {sim.service.store_error}", file=sys.stderr)
-                return 3
+                return fail(sim.service.store_error, ExitCode.STORE)
             if not game.over:
                 if narrator is not None:
                     narrator.mute()  # what follows is the table being taken down, not the game
