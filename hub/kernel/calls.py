@@ -33,7 +33,7 @@ class OnHubThread(Protocol):
     counters: Counter[str]
 
     @property
-    def _refusals(self) -> tuple[type[HubError], ...]: ...
+    def refusal_types(self) -> tuple[type[HubError], ...]: ...
 
 
 S = TypeVar("S", bound=OnHubThread)
@@ -81,7 +81,7 @@ def request(kind: str) -> Callable[[Callable[Concatenate[S, P], dict[str, Any]]]
             def run() -> dict[str, Any]:
                 try:
                     return method(table, *args, **kwargs)
-                except table._refusals as exc:
+                except table.refusal_types as exc:
                     return refused(exc)
             return dict(ask(table, kind, run) or {})
         return on_hub

@@ -126,7 +126,7 @@ class Intake(Referee[G]):
         assert event.uid is not None
         try:
             action = self.adapter.card_action(self.game, seat, event.uid)
-        except self._refusals as exc:
+        except self.refusal_types as exc:
             self._keep_learned()  # e.g. the card of a district entered by hand, read on its owner's reader
             self._refuse(seat, event, exc)
             return

@@ -26,7 +26,7 @@ class Referee(SeatOutput[G]):
             meta.update(device=event.device, boot=event.boot, seq=event.seq)
         try:
             events = self._apply(action, meta)
-        except self._refusals as exc:
+        except self.refusal_types as exc:
             facts = self._refuse(seat, event, exc, action)  # e.g. the character whose words say why
             return refused(exc, **facts)
         self.counters["accepted"] += 1

@@ -32,7 +32,7 @@ class Requests(Intake[G]):
             raise Refusal("paused", self.pause_text())
         try:
             self.adapter.check_answer(self.game, action)
-        except self._refusals as exc:
+        except self.refusal_types as exc:
             self.counters[f"refused_{exc.code}"] += 1
             raise
         return self._try(seat, action, None)

@@ -78,7 +78,7 @@ class TableState(Generic[G]):
         self._journal = as_journal(journal)
 
     @property
-    def _refusals(self) -> tuple[type[HubError], ...]:
+    def refusal_types(self) -> tuple[type[HubError], ...]:
         """The coded errors that refuse an input: the kernel's and the game's."""
         return (Refusal, *self.adapter.refusals)
 
