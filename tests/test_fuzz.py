@@ -21,6 +21,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,6 +35,8 @@ from hub.table.runtime import CurrentTable
 from hub.table.service import TableService
 from hub.transport import InProcessBus
 from hub.web import create_app
+
+pytestmark = pytest.mark.slow  # thousands of seeded games and seat messages
 
 REGISTRY = TagRegistry.virtual("classic")
 UIDS = sorted(REGISTRY.tags)

@@ -11,6 +11,7 @@ import json
 from typing import Any
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -159,6 +160,7 @@ def test_web_layer_strips_secrets_a_table_hands_it() -> None:
     close_app(app)
 
 
+@pytest.mark.slow
 @settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(min_value=2, max_value=7),
@@ -196,6 +198,7 @@ def test_random_games_never_leak_into_public_payloads(players: int, seed: int, m
     close_app(app)
 
 
+@pytest.mark.slow
 def test_the_real_table_service_through_the_web_never_leaks() -> None:
     """The lead's TableService (physical mode, simulated seats over the in-process bus)."""
     from hub.engine import Setup

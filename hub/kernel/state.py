@@ -46,7 +46,7 @@ class TableState(Generic[G]):
         self.adapter = adapter
         self.game = game
         self.table = table
-        self.journal = journal  # type-converted by the property below
+        self.journal = journal  # a function of (action, meta) is made a Journal (the setter)
         self.explain_journal_failure = explain_journal_failure
         self.transport_waits = transport_waits
         self.on_new_game: Callable[[Any], JournalLike | None] | None = None  # gets the new setup, returns its journal
