@@ -316,6 +316,7 @@ def test_a_stored_game_database_opens_as_before(stored_game: Path) -> None:
         assert store.load().setup.seed == 3
 
 
+@pytest.mark.slow  # waits out a connection timeout
 def test_an_unreachable_broker_is_named_without_its_password(tags: Path) -> None:
     """`run` against a broker that does not answer (it gives up, or keeps trying and says
     so): whatever it prints names the broker, never its password."""

@@ -169,6 +169,7 @@ def test_replay_and_export_refuse_a_missing_game_clearly(tmp_path: Path, capsys:
 
 
 # ---------------------------------------------------------------------- resume
+@pytest.mark.slow  # every partial log of whole games
 def test_resume_from_every_kind_of_partial_log(tmp_path: Path, reference: tuple[str, list[str]]) -> None:
     """Cut the stored log anywhere (as a crash would) and resume: same output, same log."""
     out, actions = reference
@@ -200,6 +201,7 @@ def test_a_store_that_disagrees_with_the_table_is_refused_not_overwritten(tmp_pa
     assert store.count(gid) == 10
 
 
+@pytest.mark.slow  # a hub killed at many moments
 def test_sigkill_at_any_moment_then_resume_gives_the_same_json(tmp_path: Path,
                                                                reference: tuple[str, list[str]]) -> None:
     """Kill -9 at many points (before the file exists, mid-game at several depths, after
