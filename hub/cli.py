@@ -11,7 +11,7 @@ from hub.cli_args import (OneLineParser, broker_url, deck_name, game_count, guar
 from hub.engine import Game, Setup
 from hub.engine.bots import make_bot, play
 from hub.engine.editions import edition_names, variant_names
-from hub.exits import ExitCode, fail
+from hub.exits import ExitCode, fail, say
 from hub.store.options import add_state_options
 from hub.summary import game_summary
 
@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--engine-only", action="store_true",
                      help="bots play the engine directly, without the simulated table")
     _add_table_options(sim)
+    sim.add_argument("--seat-logins", default=None, metavar="FILE",
+                     help="with --broker: each simulated seat logs in as seatN, password from FILE ('seatN "
+                          "PASSWORD' lines, as make-passwords.sh prints; or $CITADELS_SEAT_LOGINS_FILE)")
     add_state_options(sim, automatic=False)
 
     run = sub.add_parser("run", help="referee a real table: seats over MQTT, optional serial readers")
@@ -61,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     enroll.add_argument("--seat", type=seat_number, default=1, help="whose reader is used for tapping (default 1)")
     enroll.add_argument("--table", default="t1")
     enroll.add_argument("--deck", type=deck_name, default="classic", help="unique-district set of the printing")
+    from hub.softseat.terminal import add_soft_seat_command
+
+    add_soft_seat_command(sub)
     try:
         from hub.store.cli import add_store_commands
     except ImportError:  # pragma: no cover
@@ -131,7 +137,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("Stopped; run the same command again to carry on where you left off.")
     finally:
-        bus.close()
+        if not session.close():  # the last tap's answer reaches the seat before the hub leaves
+            say("the broker did not take the seat's last message in time")
     return ExitCode.OK
 
 
@@ -156,6 +163,10 @@ def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return run_hub(args)
     if args.command == "enroll":
         return cmd_enroll(args)
+    if args.command == "soft-seat":
+        from hub.softseat.terminal import run_soft_seat
+
+        return run_soft_seat(args)
     parser.error(f"unknown command {args.command}")  # exits BAD_INPUT
 
 

@@ -61,8 +61,9 @@ class Journaling(ViewPublisher[G]):
         action, the tag behind it and the seat event that said it, so the resumed table
         knows where each copy lies and drops a device's re-sent event as a duplicate."""
         self.adapter.remember_applied(action, meta)
-        if "device" in meta and "boot" in meta and "seq" in meta:
-            self.seen.first_time(str(meta["device"]), int(meta["boot"]), int(meta["seq"]))
+        if "device" in meta and "boot" in meta and "seq" in meta:  # the seat whose reader or buttons said it
+            seat = int(meta["seat"]) if "seat" in meta else int(getattr(action, "seat", 0))
+            self.seen.first_time(seat, str(meta["device"]), int(meta["boot"]), int(meta["seq"]))
 
     def seen_boots(self) -> list[tuple[str, int]]:
         """Every (device, boot) whose events the table has taken in."""

@@ -30,10 +30,13 @@ class SeatOutput(Journaling[G]):
         return self.adapter.lines(*text)
 
     def _send(self, seat: int, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
-              ref: int | None = None, code: str | None = None) -> None:
+              ref: int | None = None, code: str | None = None, waiting: bool = False) -> None:
         self._cmd_id += 1
         payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
-        self.displays.sent(seat, led, text)
+        if led is not None or text is not None:  # a bare answer (`ref` only) changes nothing shown
+            self.displays.sent(seat, led, text, waiting)
+        if text is not None and self._cursor_hidden:
+            self._cursor_hidden.pop(seat, None)  # a new display: a refusal's set it again after this
         topic = self._cmd_topics.get(seat)
         if topic is None:
             topic = self._cmd_topics[seat] = cmd_topic(self.table, seat)
@@ -110,8 +113,35 @@ class SeatOutput(Journaling[G]):
             self._send(seat, led="blue", text=self._prompt_text(seat), ref=ref)
         else:
             self._lift_shown.discard(seat)
-            shown = self._shown(seat)
-            self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref)
+            waiting = self.displays.shown(seat) is None or seat in self.displays.waiting_seats()
+            shown = self.adapter.waiting_display(self.game) if waiting else self._shown(seat)
+            self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref, waiting=waiting)
+
+    def publish_view(self, events: list[dict[str, Any]]) -> None:
+        """`ViewPublisher.publish_view`, after the waiting displays are made true again."""
+        self._keep_waiting_true()
+        super().publish_view(events)
+
+    def _keep_waiting_true(self) -> None:
+        """Seats showing the waiting display (a restarted hub, a game's start: nothing else
+        said to them yet) get it again when it changes, e.g. when another seat decides:
+        "Seat 3 decides" must not stay on once seat 4 does. The deciding seat gets its prompt."""
+        waiting = self.displays.waiting_seats()
+        if not waiting:
+            return
+        display = self.adapter.waiting_display(self.game)
+        pending = self.game.pending
+        for seat in waiting:
+            shown = self.displays.shown(seat)
+            if (pending is None or pending.seat != seat) and shown is not None and (
+                    shown["text"] != display["text"] or shown["led"] != display["led"]):
+                self._send(seat, led=display["led"], text=list(display["text"]), waiting=True)
+
+    def _cursor_lines(self, seat: int, options: list[Any]) -> list[str]:
+        """The option the seat's cursor is on, and what OK does ("2/5 Draw cards", "OK: do it")."""
+        at = self.cursors.position(self.game, seat)
+        return self._lines(say("option", i=at + 1, n=len(options), option=self.adapter.describe(options[at])),
+                           say("ok_do_it"))
 
     def _shown(self, seat: int) -> dict[str, Any]:
         """``{"led", "text"}`` the seat shows: the last command sent, else the game's waiting display."""

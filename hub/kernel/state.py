@@ -10,6 +10,8 @@ answer or refuse it); `Intake` (seat messages); `Requests` (phones and the admin
 
 from __future__ import annotations
 
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, Generic
@@ -21,6 +23,7 @@ from hub.protocol import hub_events_topic, public_topic
 from .cursor import ButtonCursors
 from .dedupe import SeenEvents
 from .displays import SeatDisplays
+from .flood import SeatBudget
 from .hubloop import HubLoop
 from .interfaces import G, GameAdapter, Journal, Refusal, as_journal
 from .presence import Presence
@@ -49,6 +52,7 @@ class TableState(Generic[G]):
         self.journal = journal  # a function of (action, meta) is made a Journal (the setter)
         self.explain_journal_failure = explain_journal_failure
         self.transport_waits = transport_waits
+        self.seat_budget: SeatBudget | None = None  # what one seat may send (`run` sets it: hub.kernel.flood)
         self.on_new_game: Callable[[Any], JournalLike | None] | None = None  # gets the new setup, returns its journal
         self.store_error: str | None = None  # set when the journal failed: no more actions accepted
         self.counters: Counter[str] = Counter()
@@ -62,11 +66,14 @@ class TableState(Generic[G]):
         self.cursors = ButtonCursors(lambda game, seat: self.adapter.button_options(game, seat))
         self._cmd_id = 0
         self._lift_shown: set[int] = set()  # seats told to lift a card; their prompt returns once it is gone
+        self._cursor_hidden: dict[int, Any] = {}  # seat -> the decision whose cursor option a refusal hid
         self._cmd_topics: dict[int, str] = {}  # seat -> its cmd topic, checked once
         self._public_topic = public_topic(table)
         self._events_topic = hub_events_topic(table)
         self._view: PublishedView | None = None  # the public view last published, while current
         self._publisher = LazyPublisher(bus)  # the view and hub events, made only when read if the bus can
+        self._liveness: threading.Thread | None = None  # checks the seats' heartbeats, once one declared it
+        self.clock: Callable[[], float] = time.monotonic  # the liveness clock (seconds)
 
     @property
     def journal(self) -> Journal | None:

@@ -46,8 +46,9 @@ class Table(Requests[G]):
         has forgotten the retained hub status and view, the seats may have missed commands."""
         self.loop.start()
         root = f"citadels/{self.table}/seat/+/"
-        for kind in ("status", "hello", "event"):
+        for kind in ("status", "hello"):
             self.bus.subscribe(root + kind, self._on_message)
+        self.bus.subscribe(root + "event", self._on_message, retained=False)  # a retained event is never a move
         if isinstance(self.bus, ReconnectingBus) and self.bus.on_connect is None:
             self.bus.on_connect = lambda: self.restore_displays(wait=False)
         self.loop.submit("start", self._open, wait=True)
@@ -86,7 +87,7 @@ class Table(Requests[G]):
         """Whether this seat event has been taken in (asked through the input queue, so
         every earlier input is done): a simulated seat whose answer was lost in a broker
         outage asks this instead of waiting forever."""
-        return self.loop.ask("handled", lambda: (device, boot, seq) in self.seen) is True
+        return self.loop.ask("handled", lambda: self.seen.taken(None, device, boot, seq)) is True
 
 
 __all__ = ["Input", "Journal", "JournalLike", "Table", "generic_journal_failure"]

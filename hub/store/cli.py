@@ -16,7 +16,7 @@ from hub.engine import IllegalAction
 from hub.exits import ExitCode, fail
 from hub.summary import game_summary
 
-from . import EventStore, StoreError, export_text
+from . import EventStore, StoreError, export_text, waiting_for
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -95,8 +95,27 @@ def _replay(store: EventStore, args: argparse.Namespace) -> int:
         scores = ", ".join(f"seat {s['seat']} {s['score']}" for s in result["seats"])
         print(f"over after {game.round} rounds: seat {result['winner']} wins ({scores})")
     else:
-        print(f"unfinished: round {game.round}, waiting for {game.pending}; continue with --resume")
+        print(f"unfinished: round {game.round}, waiting for {waiting_for(game)}; {how_to_carry_on(store, stored)}")
     return ExitCode.OK
+
+
+def how_to_carry_on(store: EventStore, stored: Any) -> str:
+    """How an unfinished stored game is carried on: a table's hub (`run`) goes on with the
+    latest unfinished game of its database when it starts; a simulated game (its seats are
+    the simulator's, ``sim-...``) with ``sim --resume``."""
+    path = store.path
+    if stored.id != store.latest_game():
+        return f"only the latest game in {path} is carried on, and this is not it"
+    devices = {str(m["device"]) for m in stored.meta if "device" in m}
+    simulated = bool(devices) and all(d.startswith("sim-") for d in devices)
+    table = bool(devices) and not simulated
+    sim = f"citadels-hub sim --resume --db {path}"
+    run = f"the hub carries it on when it starts with this database (citadels-hub run ... --db {path})"
+    if simulated:
+        return f"carry it on with: {sim}"
+    if table:
+        return run
+    return f"{run}; a simulated game: {sim}"
 
 
 def _export(store: EventStore, args: argparse.Namespace) -> int:

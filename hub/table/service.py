@@ -32,7 +32,7 @@ def store_failure_text(exc: BaseException) -> str:
     names the file and the fix, never the action), or a generic line for anything else."""
     from hub.store import StoreError
 
-    if isinstance(exc, StoreError) and exc.code != "diverged":  # "diverged" quotes two actions
+    if isinstance(exc, StoreError) and exc.code != "diverged":  # the store and the table disagree: not a write
         return f"the game record cannot be written: {exc.message}"
     return "the game record cannot be written (see the hub's log); no more moves are accepted"
 

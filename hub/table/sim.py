@@ -21,6 +21,7 @@ from hub.engine.bots import Bot, make_bot
 from hub.exits import ExitCode, fail
 from hub.protocol import SeatCommand
 from hub.summary import game_summary
+from hub.store import StoredGame, replay_stored, restore_table_state
 from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
 from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
@@ -28,7 +29,9 @@ from hub.transport.watch import connect_patiently
 from .interrupts import StopOnCtrlC
 from .narrate_terminal import TerminalNarrator, result_line
 from .registry import TagRegistry
+from .seat_logins import seat_urls
 from .service import TableService
+from .sim_restore import WHAT_TO_DO, follow_stored
 from hub.kernel.view_publisher import EventsOnly
 from .virtual_seat import VirtualSeat
 from .world import TableTop
@@ -180,8 +183,14 @@ class SimTable:
     """The hub, the table top and one bot per seat, wired over one bus."""
 
     def __init__(self, setup: Setup, bots: str = "heuristic", broker: str | None = None, table: str = "t1",
-                 journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = ()) -> None:
+                 journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = (),
+                 seat_urls: dict[int, str] | None = None, stored: StoredGame | None = None,
+                 stored_in: str = "the store") -> None:
+        """`seat_urls`: each seat's own broker login (hub.table.seat_logins); default the hub's URL.
+        `stored`: the game to carry on (its setup is `setup`), from the store `stored_in`:
+        rebuilt from its log (`follow_stored`), its seats then boot anew."""
         self.setup = setup
+        self.table = table
         self.registry = TagRegistry.virtual(setup.deck)
         self.broker = broker
         hub_bus: InProcessBus | MqttBus = InProcessBus() if broker is None else connect_patiently(
@@ -194,17 +203,30 @@ class SimTable:
         self.world.shuffle_characters()
         self.world.choose_keep = keep_best(self.world, lambda: self.service.game)
         self.world.choose_give_up = give_up_worst(self.world, lambda: self.service.game)
+        boot = 1000
+        if stored is not None and stored.actions:
+            try:
+                follow_stored(self.world, self.service.game, stored, stored_in)
+            except BaseException:
+                hub_bus.close()
+                raise
+            restore_table_state(self.service, stored.actions, stored.meta)
+            boot = max([boot, *(int(m["boot"]) for m in stored.meta if "boot" in m)])  # the seats boot anew
         self.service.subscribe(EventsOnly(self._follow))  # it reads events: no view built for it
         for listener in listeners:  # before start: they hear the game's opening too
             self.service.subscribe(listener)
         self.service.start()  # hangs restore_displays on the bus's reconnect hook
         target: Any = self.inproc if self.inproc is not None else broker
-        self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s,
-                                       patience=None)
+        self.seat_urls = {s: (seat_urls or {}).get(s, target) for s in range(1, setup.players + 1)}
+        if seat_urls:
+            self._check_seat_logins()
+        self.devices = {s: VirtualSeat(self.seat_urls[s], table=table, seat=s, device=f"sim-{table}-{s}",
+                                       boot=boot + s, patience=None)
                         for s in range(1, setup.players + 1)}
         self.players = {s: SimPlayer(s, d, make_bot(bots, setup.seed * 31 + s), self.service, self.world,
                                      hub_elsewhere=self.inproc is None)
                         for s, d in self.devices.items()}
+        self.handed_over = False  # the admin started a game of their own: the bots stop (see play)
         self._wait_online()
 
     def _follow(self, event_id: int, message: dict[str, Any]) -> None:
@@ -217,8 +239,37 @@ class SimTable:
         deadline = time.monotonic() + 30
         while not all(self.service.online.get(s) for s in self.devices):
             if time.monotonic() > deadline:
-                raise TimeoutError("the simulated seats did not come online")
+                raise TimeoutError("the simulated seats did not come online: " + "; ".join(self._why_offline()))
             time.sleep(0.005)
+
+    def _check_seat_logins(self) -> None:
+        """A seat's own login refused is said at once (a virtual seat would retry forever)."""
+        from .seat_logins import refused_login
+
+        for seat, url in self.seat_urls.items():
+            try:
+                MqttBus.from_url(url, f"sim-{self.table}-{seat}-login", connect_timeout=10).close()
+            except BusConnectError as exc:
+                raise BusConnectError(refused_login(seat, url, str(exc))) from None
+
+    def _why_offline(self) -> list[str]:
+        """Per seat not online: the broker's refusal of its login, or the ACL rule that kept
+        its messages out (a second connection with the same login asks the broker)."""
+        from .seat_logins import why_offline
+
+        reasons = []
+        for seat, url in self.seat_urls.items():
+            if self.service.online.get(seat) or not isinstance(url, str) or not url.startswith(("mqtt", "mqtts")):
+                continue
+            refusal = None
+            try:
+                MqttBus.from_url(url, f"sim-{self.table}-{seat}-probe", connect_timeout=5).close()
+            except BusConnectError as exc:
+                refusal = str(exc)
+            except OSError as exc:
+                refusal = f"no answer ({exc})"
+            reasons.append(why_offline(seat, url, self.table, refusal))
+        return reasons or ["the hub never heard them"]
 
     def play(self, speed: float = 0.0, max_steps: int = 20_000, stop: threading.Event | None = None,
              after_step: Any = None) -> Game:
@@ -226,6 +277,9 @@ class SimTable:
         for _ in range(max_steps):
             game = game_of()
             if game.over or (stop is not None and stop.is_set()):
+                return game
+            if game.setup != self.setup:  # a new game from the admin page: the bots dealt none of it
+                self.handed_over = True
                 return game
             if self.service.store_error is not None:
                 raise RuntimeError(self.service.store_error)
@@ -253,24 +307,22 @@ class SimTable:
         self.hub_bus.close()
 
 
-def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | None = None,
-           hub: Any = None) -> Any:
-    """What to do after each simulated move, or None: let the voice finish; with a
-    resumed store, no pause while re-running the moves already recorded. A Ctrl-C
-    (`stop`) cuts the waiting short. While it waits, `hub` (the table whose hub thread
-    this is: `run_pending`, `serve_for`) answers the web page's reads and requests."""
-    if speaker is None and (recorder is None or not speed):
+def _pacer(speed: float, speaker: Any, stop: threading.Event | None = None, hub: Any = None) -> Any:
+    """What to do after each simulated move when the voice speaks, or None: let the voice
+    finish, then wait `speed`. A Ctrl-C (`stop`) cuts the waiting short. While it waits,
+    `hub` (the table whose hub thread this is: `run_pending`, `serve_for`) answers the web
+    page's reads and requests."""
+    if speaker is None:
         return None
     stop = stop or threading.Event()
     serve = hub.run_pending if hub is not None else (lambda: None)
     serve_for = hub.serve_for if hub is not None else stop.wait
 
     def step() -> None:
-        if speaker is not None:  # let the voice finish so nothing said is dropped
-            deadline = time.monotonic() + 30
-            while not stop.is_set() and not speaker.wait_idle(SERVE_EVERY_S) and time.monotonic() < deadline:
-                serve()
-        if speed and (recorder is None or not recorder.replaying):
+        deadline = time.monotonic() + 30  # let the voice finish so nothing said is dropped
+        while not stop.is_set() and not speaker.wait_idle(SERVE_EVERY_S) and time.monotonic() < deadline:
+            serve()
+        if speed:
             until = time.monotonic() + speed
             while not stop.is_set() and (left := until - time.monotonic()) > 0:
                 serve_for(min(SERVE_EVERY_S, left))  # each request taken in as it arrives
@@ -306,7 +358,7 @@ def _interrupted(path: Any, first: Setup, args: Any) -> bool:
         if store.latest_game() is None:
             return False
         stored = store.load()
-    return stored.setup == first and not stored.replay().over
+    return stored.setup == first and not replay_stored(stored, str(path), WHAT_TO_DO).over
 
 
 def run_sim(args: Any) -> int:
@@ -326,6 +378,10 @@ def _stopped(number: int, game: Game, args: Any) -> int:
     print(f"Stopped (Ctrl-C) in game {number}, round {game.round}: that game was not finished.{saved}",
           flush=True)
     return EXIT_INTERRUPTED
+
+
+HANDED_OVER = ("A new game was started from the admin page: the simulated seats play only the games the "
+               "simulator deals, so this one is played from the seat pages. The hub stays up. Ctrl-C to stop.")
 
 
 def _run_games(args: Any, stop: threading.Event) -> int:
@@ -359,7 +415,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             print(f"Stopped (Ctrl-C) after {i} finished game(s).", flush=True)
             return EXIT_INTERRUPTED
         try:
-            recorder = runs.recorder(setup) if runs is not None else None
+            recorder, stored = runs.game(setup) if runs is not None else (None, None)
         except StoreError as exc:
             return fail(str(exc), ExitCode.STORE)
         names = dict(enumerate(setup.names, start=1))
@@ -367,9 +423,16 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         listeners = (narrator.on_message,) if narrator is not None else ()
         try:
             sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
-                           journal_meta=recorder if recorder is not None else None, listeners=listeners)
+                           journal_meta=recorder, listeners=listeners, stored=stored,
+                           stored_in=runs.store.path if runs is not None else "the store",
+                           seat_urls=seat_urls(broker, setup.players, getattr(args, "seat_logins", None)))
+        except StoreError as exc:  # the stored game cannot be carried on: the message says why and what to do
+            return fail(str(exc), ExitCode.STORE)
         except BusConnectError as exc:  # refused: waiting would not help
             return fail(str(exc), ExitCode.BAD_INPUT)
+        if tell and stored is not None and stored.actions:
+            print(f"Resumed game {stored.id} from {runs.store.path if runs is not None else ''}: "
+                  f"{len(stored.actions)} actions, round {sim.service.game.round}", flush=True)
         extras = attach_extras(sim.service, args, first=i == 0, links=links)
         if extras.speaker is not None and not sim.service.game.log:  # it joined after the opening was told
             extras.speaker.on_events(sim.service.opening_events())
@@ -377,19 +440,20 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
             speaker = extras.speaker
-            pace = _pacer(speed, speaker, recorder, stop, hub=sim.service)  # a resumed run catches up at full speed
+            pace = _pacer(speed, speaker, stop, hub=sim.service)
             try:
                 game = sim.play(speed=0.0 if pace else speed, after_step=pace, stop=stop)
             except RuntimeError:
                 if sim.service.store_error is None:
                     raise
                 return fail(sim.service.store_error, ExitCode.STORE)
+            if sim.handed_over:
+                extras.finish(keep_serving=True, stop=stop, note=HANDED_OVER)
+                return EXIT_INTERRUPTED if stop.is_set() else exit_code
             if not game.over:
                 if narrator is not None:
                     narrator.mute()  # what follows is the table being taken down, not the game
                 return _stopped(i + 1, game, args)
-            if recorder is not None:
-                recorder.finish()
             summary = game_summary(game)
             if args.json:
                 print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
