@@ -105,7 +105,7 @@ class Seat:
 def toy() -> Any:
     bus = InProcessBus()
     journal: list[Take] = []
-    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=6)), journal=lambda action, _meta: journal.append(action), transport_waits=True)
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=6)), journal=journal.append, transport_waits=True)
     table.start()
     seats = {s: Seat(bus, s) for s in (1, 2)}
     yield table, seats, journal
@@ -148,7 +148,7 @@ def test_a_toy_game_seat_offline_pauses_it(toy: Any) -> None:
 
 
 def test_the_journal_failing_rolls_the_toy_game_back() -> None:
-    def broken(_action: Take, _meta: dict[str, Any]) -> None:
+    def broken(_action: Take) -> None:
         raise OSError("disk full")
 
     bus = InProcessBus()

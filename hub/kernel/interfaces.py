@@ -91,11 +91,13 @@ class JournalFunction:
         pass
 
 
-def as_journal(journal: Journal | Callable[[Any, dict[str, Any]], None] | None) -> Journal | None:
-    """`journal` itself if it is a `Journal`, a function of (action, meta) made one."""
+def as_journal(journal: Journal | Callable[[Any], None] | None) -> Journal | None:
+    """`journal` itself if it is a `Journal`; a function of the action alone (a test's
+    ``list.append``) made one, which keeps no meta and cannot amend."""
     if journal is None or isinstance(journal, Journal):
         return journal
-    return JournalFunction(journal)
+    record = journal
+    return JournalFunction(lambda action, _meta: record(action))
 
 
 class GameAdapter(Protocol[G]):

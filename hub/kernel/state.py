@@ -31,8 +31,8 @@ from .publishing import Listeners
 from .readers import Readers
 from .view_publisher import LazyPublisher, PublishedView
 
-JournalLike = Journal | Callable[[Any, dict[str, Any]], None]
-"""A `Journal`, or a function of (action, meta) that cannot amend (made one by `as_journal`)."""
+JournalLike = Journal | Callable[[Any], None]
+"""A `Journal`, or a function of the action alone (made one by `as_journal`)."""
 
 
 def generic_journal_failure(exc: BaseException) -> str:
@@ -49,7 +49,7 @@ class TableState(Generic[G]):
         self.adapter = adapter
         self.game = game
         self.table = table
-        self.journal = journal  # a function of (action, meta) is made a Journal (the setter)
+        self.journal = journal  # a function of the action is made a Journal (the setter)
         self.explain_journal_failure = explain_journal_failure
         self.transport_waits = transport_waits
         self.seat_budget: SeatBudget | None = None  # what one seat may send (`run` sets it: hub.kernel.flood)

@@ -16,12 +16,13 @@ from typing import Any
 from hub.engine import Action, Game, Setup
 from hub.engine.history import public_history
 from hub.games.citadels import CARD_VERBS, CitadelsAdapter, button_options, said_with_card
-from hub.kernel import Subscriber, Table
-from hub.kernel import Journal
-from hub.kernel.table import JournalLike as JournalMeta
+from hub.kernel import Journal, JournalFunction, Subscriber, Table
 from hub.transport import InProcessBus
 
 from .registry import TagRegistry
+
+JournalMeta = Journal | Callable[[Any, dict[str, Any]], None]
+"""A journal of each action with its meta: the store's `Recorder`, or a function of (action, meta)."""
 
 __all__ = ["CARD_VERBS", "Journal", "JournalMeta", "Subscriber", "TableService", "button_options",
            "said_with_card", "store_failure_text"]
@@ -37,9 +38,12 @@ def store_failure_text(exc: BaseException) -> str:
     return "the game record cannot be written (see the hub's log); no more moves are accepted"
 
 
-def _with_meta(journal: Callable[[Action], None] | None) -> Callable[[Any, dict[str, Any]], None] | None:
-    """A one-argument journal (the action only) as the kernel's journal of (action, meta)."""
-    return None if journal is None else lambda action, _meta: journal(action)
+def _one_journal(journal: Callable[[Action], None] | None, journal_meta: JournalMeta | None) -> Any:
+    """The kernel's one journal from this class's two arguments: `journal_meta` (a `Journal`,
+    or a function of (action, meta)) if given, else `journal` (a function of the action)."""
+    if journal_meta is None:
+        return journal
+    return journal_meta if isinstance(journal_meta, Journal) else JournalFunction(journal_meta)
 
 
 class TableService(Table[Game]):
@@ -57,7 +61,7 @@ class TableService(Table[Game]):
         self.registry = registry
         self.citadels = CitadelsAdapter(registry)  # the hosted game's adapter, with its Citadels-only methods
         super().__init__(bus, self.citadels, game if game is not None else Game.new(setup),
-                         table=table, journal=journal_meta if journal_meta is not None else _with_meta(journal),
+                         table=table, journal=_one_journal(journal, journal_meta),
                          own_thread=hub_thread == "own", transport_waits=isinstance(bus, InProcessBus),
                          explain_journal_failure=store_failure_text)
 
