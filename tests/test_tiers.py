@@ -19,6 +19,7 @@ from tests.tiers import service_of
     (["/usr/bin/node", "run.mjs"], "node"),
     (["/site-packages/playwright/driver/node", "run-driver"], "browser"),
     (["chromium", "--headless"], "browser"),
+    (["python3", "-c", "from amqtt.scripts.broker_script import main; main()"], "broker"),
     (["python3", "-m", "hub.cli", "sim"], None),
     (["mpy-cross", "main.py"], None),
 ])

@@ -23,11 +23,11 @@ import pytest
 SERVICES = {"broker": "Mosquitto", "browser": "Chromium", "espeak": "espeak-ng",
             "netns": "a network namespace (nft, unshare)", "node": "Node (MicroPython's wasm build)"}
 SERVICE_FIXTURES = {"mosquitto": "broker", "mosquitto_factory": "broker", "mosquitto_session": "broker",
-                    "table_broker": "broker", "browser": "browser"}
+                    "any_broker": "broker", "table_broker": "broker", "browser": "browser"}
 """Fixtures that start a service: a test that uses one (directly or through another
 fixture) is marked with it."""
 SERVICE_WORDS = {
-    "broker": re.compile(r"\bMosquittoFactory\b|\bstart_table_broker\b|\bmosquitto\w*\("),
+    "broker": re.compile(r"\bMosquittoFactory\b|\bAmqttBroker\b|\bstart_table_broker\b|\bmosquitto\w*\("),
     "browser": re.compile(r"\bsync_playwright\b|\bchromium_path\b|\bphone_page\b"),
     "espeak": re.compile(r"\brender_all\b|\bEspeakBackend\b|\brender_wav\b"),
     "netns": re.compile(r"\bunshare\b|\bnft\b"),
@@ -35,7 +35,7 @@ SERVICE_WORDS = {
 }
 """Helpers that start a service, found in the test's code, its fixtures' and the test
 module's functions it calls (one level down)."""
-PROGRAMS = {"mosquitto": "broker", "chromium": "browser", "chromium-browser": "browser", "espeak-ng": "espeak",
+PROGRAMS = {"mosquitto": "broker", "amqtt": "broker", "chromium": "browser", "chromium-browser": "browser", "espeak-ng": "espeak",
             "espeak": "espeak", "nft": "netns", "unshare": "netns", "node": "node"}
 """What each program a test may start needs: the guard's table."""
 
@@ -99,6 +99,8 @@ def service_of(args: Any) -> str | None:
         program = os.path.basename(str(word))
         if program == "node" and "playwright" in str(word):
             return "browser"  # Playwright's driver, which starts Chromium
+        if "amqtt" in str(word):
+            return "broker"  # the second test broker, a Python program (python -c "from amqtt...")
         if program in PROGRAMS:
             return PROGRAMS[program]
     return None
