@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from hub.kernel import Journal, JournalFunction
+
 
 class SimWorld(Protocol):
     """The simulated table top: where each tagged card lies, moved as people would move
@@ -122,13 +124,26 @@ def replay_moves(game_plugin: GamePlugin, game: Any, stored: StoredGameLike) -> 
     for index, text in enumerate(stored.actions):
         try:
             game.apply(game_plugin.parse_action(text))
-        except Exception as exc:  # noqa: BLE001 - the game's refusal, or any rule that cannot take it
+        except Exception as exc:
             raise StoredMoveError(index, True, getattr(exc, "code", type(exc).__name__)) from exc
 
 
 class _NoWorld:
     def follow(self, message: Mapping[str, Any], game: Any) -> None:
         pass
+
+
+JournalMeta = Journal | Callable[[Any, dict[str, Any]], None]
+"""A journal of each action with its meta: the store's `Recorder`, or a function of (action, meta)."""
+
+
+def one_journal(journal: Callable[[Any], None] | None, journal_meta: JournalMeta | None) -> Any:
+    """The kernel's one journal from a game table's two arguments: `journal_meta` (a
+    `Journal`, or a function of (action, meta)) if given, else `journal` (a function of the
+    action alone, which the kernel takes as it is)."""
+    if journal_meta is None:
+        return journal
+    return journal_meta if isinstance(journal_meta, Journal) else JournalFunction(journal_meta)
 
 
 def journal_failure_text(exc: BaseException) -> str:

@@ -14,7 +14,8 @@ import io
 import json
 import re
 import threading
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 import segno
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
