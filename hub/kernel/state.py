@@ -25,7 +25,7 @@ from .dedupe import SeenEvents
 from .displays import SeatDisplays
 from .flood import SeatBudget
 from .hubloop import HubLoop
-from .interfaces import G, GameAdapter, Journal, Refusal, as_journal
+from .interfaces import G, GameAdapter, Journal, JournalFunction, Refusal, as_journal
 from .presence import Presence
 from .publishing import Listeners
 from .readers import Readers
@@ -43,13 +43,17 @@ class TableState(Generic[G]):
     """The state of one table hosting one game at a time (see `Table` for the arguments)."""
 
     def __init__(self, bus: Bus, adapter: GameAdapter[G], game: G, *, table: str = "t1",
-                 journal: JournalLike | None = None, own_thread: bool = True, transport_waits: bool = False,
+                 journal: JournalLike | None = None,
+                 journal_meta: Journal | Callable[[Any, dict[str, Any]], None] | None = None,
+                 own_thread: bool = True, transport_waits: bool = False,
                  explain_journal_failure: Callable[[BaseException], str] = generic_journal_failure) -> None:
         self.bus = bus
         self.adapter = adapter
         self.game = game
         self.table = table
-        self.journal = journal  # a function of the action is made a Journal (the setter)
+        # one journal: `journal_meta` (a Journal, or a function of (action, meta)) if given
+        self.journal = journal if journal_meta is None else (
+            journal_meta if isinstance(journal_meta, Journal) else JournalFunction(journal_meta))
         self.explain_journal_failure = explain_journal_failure
         self.transport_waits = transport_waits
         self.seat_budget: SeatBudget | None = None  # what one seat may send (`run` sets it: hub.kernel.flood)

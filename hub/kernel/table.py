@@ -28,11 +28,12 @@ from .state import JournalLike, generic_journal_failure
 class Table(Requests[G]):
     """One table hosting one game at a time (see the module doc).
 
-    ``Table(bus, adapter, game, *, table="t1", journal=None, own_thread=True,
-    transport_waits=False, explain_journal_failure=...)``.
+    ``Table(bus, adapter, game, *, table="t1", journal=None, journal_meta=None,
+    own_thread=True, transport_waits=False, explain_journal_failure=...)``.
 
-    `journal`: a `Journal` (the store's `Recorder`: each action with its meta, and
-    amendments), or a function of the action alone (``list.append``), or None. `own_thread`: True starts a hub thread of its own at `start()`; False makes the
+    The table keeps one `Journal` (`journal`): given as a `Journal` (the store's `Recorder`:
+    each action with its meta, and amendments), or a function of the action alone
+    (``journal=list.append``), or a function of (action, meta) (``journal_meta=``). `own_thread`: True starts a hub thread of its own at `start()`; False makes the
     thread that calls `start()` the hub thread (the in-process simulator: it must call
     `run_pending()` while it waits). `transport_waits`: the bus delivers in the publisher's
     thread (an in-process bus), which then waits for the hub to take the message in, as a

@@ -16,7 +16,7 @@ from typing import Any
 from hub.engine import Action, Game, Setup
 from hub.engine.history import public_history
 from hub.games.citadels import CARD_VERBS, CitadelsAdapter, button_options, said_with_card
-from hub.kernel import Journal, JournalFunction, Subscriber, Table
+from hub.kernel import Journal, Subscriber, Table
 from hub.transport import InProcessBus
 
 from .registry import TagRegistry
@@ -38,14 +38,6 @@ def store_failure_text(exc: BaseException) -> str:
     return "the game record cannot be written (see the hub's log); no more moves are accepted"
 
 
-def _one_journal(journal: Callable[[Action], None] | None, journal_meta: JournalMeta | None) -> Any:
-    """The kernel's one journal from this class's two arguments: `journal_meta` (a `Journal`,
-    or a function of (action, meta)) if given, else `journal` (a function of the action)."""
-    if journal_meta is None:
-        return journal
-    return journal_meta if isinstance(journal_meta, Journal) else JournalFunction(journal_meta)
-
-
 class TableService(Table[Game]):
     """The hub: one Citadels game, one input queue, the seats' feedback and the public view.
 
@@ -61,7 +53,7 @@ class TableService(Table[Game]):
         self.registry = registry
         self.citadels = CitadelsAdapter(registry)  # the hosted game's adapter, with its Citadels-only methods
         super().__init__(bus, self.citadels, game if game is not None else Game.new(setup),
-                         table=table, journal=_one_journal(journal, journal_meta),
+                         table=table, journal=journal, journal_meta=journal_meta,
                          own_thread=hub_thread == "own", transport_waits=isinstance(bus, InProcessBus),
                          explain_journal_failure=store_failure_text)
 
