@@ -54,7 +54,9 @@ def test_a_subscription_may_refuse_retained_messages(any_broker: Any) -> None:
     hub = MqttBus(any_broker.host, any_broker.port, "hub-t1")
     try:
         hub.subscribe("citadels/t1/seat/+/event", fresh_only, retained=False)
-        assert wait_until(lambda: hub.retained_ignored == 1, 20)
+        # at least once: a subscription sent both by the connect and by subscribe() (the link
+        # came up between them, likelier on a loaded machine) has the broker replay it twice
+        assert wait_until(lambda: hub.retained_ignored >= 1, 20)
         seat.publish("citadels/t1/seat/1/event", b"live", qos=1)
         fresh_only.wait_for(lambda _t, p: p == b"live", timeout=20)
         assert [p for _t, p in fresh_only.messages] == [b"live"]
