@@ -408,6 +408,14 @@ def test_admin_adjust_gold_refuses_bad_input(client, table: FakeTable, body, fra
     assert table.game.log == []
 
 
+def test_a_correction_without_a_reason_is_refused_with_its_own_code(client, table: FakeTable) -> None:
+    """The admin page words "Please give a reason" from the code, never from the English message."""
+    for path, body in ((f"{ADMIN}/gold", {"seat": 2, "delta": 1}), (f"{ADMIN}/void", {"reason": "  "})):
+        response = client.post(path, json=body)
+        assert response.status_code == 400 and response.get_json()["code"] == "reason_required"
+    assert table.game.log == []
+
+
 # --- tokens, factory, access printing ------------------------------------------------
 def test_make_tokens_are_distinct_and_unguessable() -> None:
     admin, seats = make_tokens(7)

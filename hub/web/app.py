@@ -164,8 +164,8 @@ def text_field(body: Mapping[str, Any], key: str, *, required: bool, limit: int)
     if not isinstance(value, str):
         raise BadInput(f"'{key}' must be a string")
     value = value.strip()
-    if required and not value:
-        raise BadInput(f"'{key}' is required")
+    if required and not value:  # the admin page words its own code: a reason is asked for by name
+        raise BadInput(f"'{key}' is required", code="reason_required" if key == "reason" else "bad_input")
     if len(value) > limit:
         raise BadInput(f"'{key}' is longer than {limit} characters")
     problem = text_problem(value)
