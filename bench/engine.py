@@ -5,6 +5,7 @@ count against the engine.
 
     python bench/engine.py          # a table
     python bench/engine.py --json   # {"2": {"games_per_s": ..., "actions_per_s": ...}, ...}
+    python bench/engine.py --game builders [--bot heuristic]   # The Builders, 2, 3 and 4 players
     python bench/engine.py --json --baseline main   # this engine against the one at git ref
                                                     # main, 4 players, in turns; the last line
                                                     # is {"ratio": new games/s / old, ...}
@@ -38,6 +39,26 @@ def measure(players: int, seconds: float) -> dict[str, float]:
     while time.process_time() - start < seconds:
         game = Game.new(Setup(players=players, seed=seed))
         bot = RandomBot(seed)
+        while game.pending is not None:
+            game.apply(bot.choose(game))
+        games += 1
+        actions += len(game.log)
+        seed += 1
+    elapsed = time.process_time() - start
+    return {"games_per_s": round(games / elapsed, 1), "actions_per_s": round(actions / elapsed),
+            "games": games, "actions_per_game": round(actions / games, 1)}
+
+
+def measure_builders(players: int, seconds: float, bot_kind: str = "random") -> dict[str, float]:
+    """``measure`` for The Builders (hub/engine/builders): whole games, every seat the same bot."""
+    from hub.engine.builders import Game as BuildersGame, Setup as BuildersSetup, make_bot
+
+    games = actions = 0
+    seed = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        game = BuildersGame.new(BuildersSetup(players=players, seed=seed))
+        bot = make_bot(bot_kind, seed)
         while game.pending is not None:
             game.apply(bot.choose(game))
         games += 1
@@ -96,7 +117,21 @@ def main() -> None:
                         help="also run the engine at this git ref and print the speed ratio (4 players)")
     parser.add_argument("--rounds", type=int, default=3, help="alternate runs per side with --baseline")
     parser.add_argument("--only", type=int, default=None, help=argparse.SUPPRESS)  # one count, one JSON line
+    parser.add_argument("--game", choices=("citadels", "builders"), default="citadels")
+    parser.add_argument("--bot", choices=("random", "heuristic"), default="random", help="The Builders' bots")
     args = parser.parse_args()
+    if args.game == "builders":
+        if args.baseline is not None:
+            raise SystemExit("bench/engine.py: --baseline compares Citadels engines only")
+        counts = [args.only] if args.only is not None else [2, 3, 4]
+        results = {str(n): measure_builders(n, args.seconds, args.bot) for n in counts}
+        if args.json or args.only is not None:
+            print(json.dumps(results[str(args.only)] if args.only is not None else results))
+            return
+        for n, r in results.items():
+            print(f"{n} players: {r['games_per_s']:8.1f} games/s  {r['actions_per_s']:9d} actions/s  "
+                  f"({r['actions_per_game']} actions/game, {args.bot} bots)")
+        return
     if args.only is not None:
         print(json.dumps(measure(args.only, args.seconds)))
         return

@@ -1,0 +1,253 @@
+"""The Builders' adapter for the table kernel (``hub.kernel.GameAdapter``): cards and
+buttons -> actions or refusals; events -> seat displays. The choices are documented in
+docs/protocol.md ("The Builders at the table").
+
+With one reader per seat, a card laid on the reader says the move by where that card
+lies now (the engine knows every card's place; nothing is hidden but the decks' order):
+
+- a building or a worker of a face-up row: ``open`` or ``recruit`` it;
+- one of the seat's own sites: that site is *chosen* (the display says so; no move);
+- one of the seat's idle workers (or finished machines): ``send`` it to the chosen site,
+  or to the seat's only site when it has just one;
+- a card still in a deck: refused (``not_face_up``): the hub deals the rows.
+
+The buttons cycle through the rest: take 1, 3 or 6 coins, buy an action, end the turn.
+The hub deals the face-up rows from its seeded decks and names each card to lay face up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
+from hub.engine.builders.history import public_history
+from hub.seeds import fresh_seed
+
+from . import texts
+from .tags import BuildersTags, same_worker
+
+CARD_VERBS = frozenset({"open", "recruit", "send"})  # physical mode: said with a card
+
+
+class SeatRefusal(IllegalAction):
+    """An answer of the adapter's own to a card that makes no move: a refusal, or a site
+    chosen (code ``site_chosen``), which the kernel answers as it answers a refusal."""
+
+
+def said_with_card(action: Action) -> bool:
+    return action.verb in CARD_VERBS
+
+
+class BuildersAdapter:
+    """Implements `hub.kernel.GameAdapter` for `hub.engine.builders.Game`. ``tags`` says
+    what each tag UID is; ``physical`` False: every move by buttons or a phone."""
+
+    refusals: tuple[type[Exception], ...] = (IllegalAction,)
+
+    def __init__(self, tags: BuildersTags | None = None, physical: bool = True) -> None:
+        self.tags = tags or BuildersTags.virtual()
+        self.physical = physical
+        self.chosen: dict[int, str] = {}  # seat -> the site its next worker card goes to
+        # worker id -> the tag of the physical card that stands for it, once a move said it with
+        # that tag: of two cards printing one worker, the other tag is then the other card
+        self.bound: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ games
+    def replay(self, setup: Setup, log: Sequence[Any]) -> Game:
+        return Game.replay(setup, list(log))
+
+    def new_setup(self, config: dict[str, Any], current: Game) -> Setup:
+        seed = config.get("seed")
+        return Setup(players=int(config["players"]), seed=fresh_seed() if seed is None else int(seed),
+                     names=tuple(config.get("names") or ()))
+
+    def reset(self) -> None:
+        self.chosen.clear()
+        self.bound.clear()
+
+    def game_facts(self, game: Game) -> dict[str, Any]:
+        return {"game": "builders"}
+
+    def opening_events(self, game: Game) -> list[dict[str, Any]]:
+        return [e.to_json() for e in game.opening_events()]
+
+    # ------------------------------------------------------------------ input -> action
+    def card_action(self, game: Game, seat: int, uid: str) -> Action:
+        card = self.tags.lookup(uid)
+        if card is None:
+            raise SeatRefusal("unknown_tag", "this tag is not enrolled: re-run enrollment")
+        if game.over:
+            raise SeatRefusal("game_over", "the game is over")
+        pending = game.pending
+        assert pending is not None
+        if seat != pending.seat:
+            raise SeatRefusal("not_your_turn", f"it is seat {pending.seat}'s turn, not seat {seat}'s")
+        me = game.player(seat)
+        for same in self._candidates(card, uid):  # two cards printing one worker: the one lying where it fits
+            if same in game.worker_row:
+                return Action(seat, "recruit", (same,))
+            if same in me.crew:
+                return self._send(game, seat, same)
+        if card in game.building_row:
+            return Action(seat, "open", (card,))
+        if card in me.sites:
+            self.chosen[seat] = card
+            raise SeatRefusal("site_chosen", f"{texts.card(card)} chosen: lay the workers to send there")
+        if card in me.finished:
+            raise SeatRefusal("finished_card", f"the {texts.card(card)} is finished: keep it by you")
+        if any(card in ws for ws in me.sites.values()):
+            raise SeatRefusal("worker_busy", "that worker is on a site until it is finished")
+        if card in game.building_deck or card in game.worker_deck:
+            raise SeatRefusal("not_face_up", "that card is still in the deck: take cards from the face-up rows")
+        raise SeatRefusal("not_yours", "that card is another seat's")
+
+    def _candidates(self, card: str, uid: str) -> list[str]:
+        """The worker ids a tag may stand for now: its card and the cards printing the same
+        worker, less those another tag has already said."""
+        return [same for same in same_worker(card) if self.bound.get(same, uid.upper()) == uid.upper()]
+
+    def _send(self, game: Game, seat: int, worker: str) -> Action:
+        sites = game.player(seat).sites
+        site = self.chosen.get(seat)
+        if site not in sites:
+            if len(sites) != 1:
+                raise SeatRefusal("choose_site", "lay the site first, then the worker" if sites else
+                                  "you have no site: open one first")
+            site = next(iter(sites))
+        assert site is not None
+        return Action(seat, "send", (worker, site))
+
+    def button_options(self, game: Game, seat: int) -> list[Action]:
+        if game.pending is None or game.pending.seat != seat:
+            return []
+        legal = game.legal_actions()
+        return [a for a in legal if not said_with_card(a)] if self.physical else list(legal)
+
+    def read_action(self, game: Game, text: str) -> Action:
+        return Action.parse(text)
+
+    def check_answer(self, game: Game, action: Action) -> None:
+        """Physical mode: cards are read by readers only; a phone cannot say one."""
+        if self.physical and said_with_card(action):
+            raise SeatRefusal("use_reader", "lay that card on your reader")
+
+    def check_admin_card(self, game: Game, action: Action) -> None:
+        """The admin enters only what a card says (a dead tag); buttons and phones say the rest."""
+        if not self.physical or not said_with_card(action):
+            raise SeatRefusal("not_a_card", f"'{action}' is not said with a card: the seat's buttons or phone say it")
+
+    def applied(self, action: Action, uid: str | None) -> None:
+        if uid is not None and action.verb in ("recruit", "send") and len(same_worker(action.args[0])) > 1:
+            self.bound = {card: tag for card, tag in self.bound.items() if tag != uid.upper()}
+            self.bound[action.args[0]] = uid.upper()
+        if action.verb == "end" or action.seat == 0:
+            self.chosen.clear()  # a new turn (or a corrected game) starts with no site chosen
+
+    def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
+        self.applied(action, meta.get("uid"))
+
+    def learned(self) -> list[tuple[int, dict[str, Any]]]:
+        return []  # a card says everything when it is laid
+
+    # ------------------------------------------------------------------ events -> seats
+    def public_events(self, events: Sequence[Event]) -> list[dict[str, Any]]:
+        return [e.to_json() for e in events]
+
+    def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+        """What a seat must do with the cards after its move: lay the card the hub turned
+        face up, flip a finished building; every seat hears of the last round and the end."""
+        out: list[tuple[int, dict[str, Any]]] = []
+        for e in public:
+            kind = e["kind"]
+            if kind in ("opened", "recruited"):
+                turned = e["turned"]
+                row = "building" if kind == "opened" else "worker"
+                line = f"Face up: {texts.card(turned)}" if turned else f"The {row} deck is empty"
+                out.append((e["seat"], {"text": texts.lines(line)}))
+            elif kind == "finished":
+                what = f"+{e['coins']} coins, {e['points']} pt" if not e["machine"] else f"{e['points']} pt, a worker now"
+                out.append((e["seat"], {"led": "green", "beep": "ok",
+                                        "text": texts.lines(f"{texts.card(e['building'])} finished!", what,
+                                                            "Flip it; workers back")}))
+            elif kind == "last_round":
+                out.extend((seat, {"text": texts.lines("Last round!")}) for seat in range(1, e["players"] + 1))
+            elif kind == "game_over":
+                winners = e["winners"]
+                for s in e["seats"]:
+                    head = "You win!" if s["seat"] in winners and len(winners) == 1 else \
+                        "Shared win!" if s["seat"] in winners else \
+                        f"Seat {winners[0]} wins" if len(winners) == 1 else "Shared win"
+                    out.append((s["seat"], {"led": "white", "beep": "turn",
+                                            "text": texts.lines(head, f"Score {s['score']}: {s['points']} pt",
+                                                                f"{s['coins']} coins")}))
+        return out
+
+    def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
+        assert game.pending is not None
+        p = game.player(game.pending.seat)
+        first = texts.describe(options[0]) if options else "Lay a card"
+        head = f"Your turn: {game.actions} act."
+        money = f"{p.coins} coins, {p.points} pt"
+        site = self.chosen.get(p.seat)
+        tail = f"Site: {texts.card(site)}" if site in p.sites else ("Lay a card or A/B" if self.physical else "A/B, OK")
+        return [head, money, first, tail]
+
+    def prompt_event(self, game: Game) -> dict[str, Any]:
+        assert game.pending is not None
+        return {"kind": "prompt", "seat": game.pending.seat, "decision": "turn", "actions": game.actions}
+
+    def waiting_display(self, game: Game) -> dict[str, Any]:
+        if game.over:
+            return {"led": "white", "text": texts.lines("Game over")}
+        who = f"Seat {game.pending.seat} plays" if game.pending is not None else ""
+        return {"led": "off", "text": texts.lines("The Builders", who)}
+
+    def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
+        """A card of the seat's own (a site, a worker, a finished building) may rest on its
+        reader; a card of a row, a deck or another seat must be lifted."""
+        lines = []
+        p = game.player(seat) if 1 <= seat <= game.n else None
+        for uid in uids:
+            card = self.tags.lookup(uid)
+            mine = p is not None and card is not None and any(
+                same in p.crew or same in p.sites or same in p.finished or any(same in ws for ws in p.sites.values())
+                for same in same_worker(card))
+            if not mine:
+                lines.append(f"Lift {texts.card(card)}" if card is not None else "Lift the unknown card")
+        return lines
+
+    def hint(self, game: Game, seat: int) -> str:
+        return "lay_card_or_button" if self.physical else "use_buttons"
+
+    def describe(self, action: Action) -> str:
+        return texts.describe(action)
+
+    def refusal_words(self, game: Game, exc: Any, action: Action | None) -> tuple[list[str], dict[str, Any]]:
+        if exc.code == "site_chosen":
+            return texts.lines(exc.message), {}
+        return texts.refusal(exc.code, exc.message), {}
+
+    def lines(self, *text: str) -> list[str]:
+        return texts.lines(*text)
+
+    # ------------------------------------------------------------------ views
+    def public_view(self, game: Game) -> dict[str, Any]:
+        return game.public_view()
+
+    def seat_view(self, game: Game, seat: int) -> dict[str, Any]:
+        view = game.seat_view(seat)
+        if self.physical:  # options said with a card are not buttons on the page
+            view["you"]["options"] = [str(a) for a in self.button_options(game, seat)]
+        view["you"]["chosen_site"] = self.chosen.get(seat)
+        return view
+
+    def view_extras(self, game: Game) -> dict[str, Any]:
+        return {"seed": game.setup.seed if game.over else None}  # the decks' order stays unguessable until the end
+
+    def status(self, game: Game) -> dict[str, Any]:
+        return {"round": game.round, "over": game.over, "chosen_sites": dict(self.chosen)}
+
+    def history(self, game: Game) -> list[dict[str, Any]]:
+        """Every public event of this game, replayed from its log (the scoreboard's game log)."""
+        return public_history(game.setup, list(game.log))
