@@ -12,6 +12,7 @@ from .plugin import GamePlugin
 
 from .citadels import PLUGIN as CITADELS  # noqa: E402 - the registered games, one line each
 from .nim import PLUGIN as NIM  # noqa: E402
+from .builders.plugin import PLUGIN as BUILDERS  # noqa: E402
 
 GAMES: dict[str, GamePlugin] = {g.name: g for g in globals().copy().values() if isinstance(g, GamePlugin)}
 DEFAULT_GAME = "citadels"
