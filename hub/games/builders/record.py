@@ -158,7 +158,7 @@ def export_text(stored: StoredGameLike) -> str:
     result = game.result()
     if result is not None:
         shared, params = _winner_words(result, names, "en")
-        lines.append("# over: " + say("log.game_over_shared" if shared else "log.game_over", "en", **params))
+        lines.append("# " + say("log.game_over_shared" if shared else "log.game_over", "en", **params))
         lines += [f"# {s['seat']}: score {s['score']}, {s['points']} points, {s['coins']} coins" for s in result["seats"]]
     else:
         lines.append(f"# unfinished: round {game.round}")
