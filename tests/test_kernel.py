@@ -38,6 +38,11 @@ class ToyGame(NimGame):
         return events
 
 
+def threads_of(table: Table[Any]) -> list[str]:
+    game: ToyGame = table.game
+    return game.apply_threads
+
+
 def ToyAdapter() -> NimAdapter:  # noqa: N802 - read as the class it stands for
     return NimAdapter(StoneTags())
 
@@ -156,7 +161,7 @@ def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
     view = table.public_view()
     assert (view["stones"], view["winner"]) == (0, 2) and table.hint(1) == "game_over"
     assert journal == table.game.log and ToyGame.replay(ToySetup(stones=6), journal).stones == 0
-    assert set(table.game.apply_threads) == {"hub"}  # every action applied by the one hub thread
+    assert set(threads_of(table)) == {"hub"}  # every action applied by the one hub thread
 
 
 def test_a_toy_game_seat_offline_pauses_it(toy: Any) -> None:
@@ -190,7 +195,7 @@ def test_caller_mode_runs_inputs_on_the_thread_that_started_the_table() -> None:
     table.start()
     seat = Seat(bus, 1)
     seat.answer(seat.send("tag", edge="added", uid="57070001"))  # run at once, on this thread
-    assert table.game.apply_threads == [threading.current_thread().name]
+    assert threads_of(table) == [threading.current_thread().name]
     result: dict[str, Any] = {}
     phone = threading.Thread(target=lambda: result.update(table.answer(2, "2 take 1")))
     phone.start()
@@ -199,7 +204,7 @@ def test_caller_mode_runs_inputs_on_the_thread_that_started_the_table() -> None:
     assert len(table.game.log) == 1 and phone.is_alive()  # queued, not applied behind the hub's back
     table.run_pending()
     phone.join(5)
-    assert result == {"ok": True} and table.game.apply_threads == [threading.current_thread().name] * 2
+    assert result == {"ok": True} and threads_of(table) == [threading.current_thread().name] * 2
     table.stop()
     assert table.answer(1, "1 take 1")["code"] == "stopped"
 
@@ -221,7 +226,7 @@ def test_caller_mode_serving_answers_each_input_while_it_waits() -> None:
         order.append("served")
         phone.join(5)
     assert order == ["True", "served", "True", "served"]
-    assert table.game.apply_threads == [threading.current_thread().name] * 2
+    assert threads_of(table) == [threading.current_thread().name] * 2
     table.stop()
     table.serve_for(0.01)  # once stopped: it only waits
 
@@ -232,7 +237,7 @@ def test_own_mode_never_runs_an_input_on_the_callers_thread() -> None:
     table.start()
     try:
         assert table.answer(1, "1 take 2") == {"ok": True}
-        assert table.game.apply_threads == ["hub"]
+        assert threads_of(table) == ["hub"]
         hub = table.loop.thread
         assert hub is not None and hub is not threading.current_thread() and hub.is_alive()
     finally:
@@ -282,7 +287,8 @@ def test_the_table_pauses_while_the_deciding_seat_is_offline_or_the_admin_says_s
     assert presence.paused(seat_2)
     assert not presence.paused(seat_3) and not presence.paused(None)  # only the deciding seat's absence pauses
     assert presence.pause_text(seat_2) == "paused: seat 2's reader is offline"
-    assert presence.edge(seat_2) == {"kind": "paused", "seat": 2, "reason": "paused: seat 2's reader is offline"}
+    assert presence.edge(seat_2) == {"kind": "paused", "seat": 2, "reason": "paused: seat 2's reader is offline",
+                                     "paused_for": {"reader": 2}}
     assert presence.edge(seat_2) is None  # an edge is told once
     presence.admin_pause = "a spilled drink"
     assert presence.pause_text(seat_2) == "paused by the table: a spilled drink"  # the admin's reason first

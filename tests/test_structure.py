@@ -136,3 +136,113 @@ def test_the_private_read_check_sees_a_rule_reaching_into_the_game() -> None:
     rule = "def options(self, game, p):\n    return game._options(p.seat, 'kill', game.kill_targets)\n"
     assert list(private_reads(rule)) == ["_options"]
     assert list(private_reads("class Game:\n    pass\nHANDLERS = {'pick': Game._on_pick}\n")) == []
+
+
+# ---------------------------------------------------------------------- layers
+NEUTRAL_GAME_MODULES = ("plugin", "secrets", "simulated")
+"""Modules of hub/engine and hub/games that belong to no game (the shared generator, the
+plug-in's protocol, declared secrets, a simulated person's hands)."""
+
+MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allowed in {
+    "hub": (), "hub.errors": (), "hub.redact": (), "hub.seeds": (), "hub.words": (),
+    "hub.protocol": ("hub.errors",),
+    "hub.engine": ("hub.errors",),  # the generator every engine may share
+    "hub.engine.{game}": ("hub.engine", "hub.errors"),  # pure rules: no other game, nothing of the table
+    "hub.transport": ("hub.protocol", "hub.errors", "hub.redact"),
+    "hub.serial": ("hub.protocol",),
+    "hub.kernel": ("hub.errors", "hub.protocol", "hub.words"),  # no game
+    "hub.games.{game}": ("hub.engine.{game}", "hub.engine", "hub.games", "hub.kernel", "hub.protocol",
+                         "hub.transport", "hub.words", "hub.errors", "hub.seeds"),  # its own engine only
+    "hub.games": ("hub.games.{game}", "hub.kernel", "hub.protocol", "hub.errors"),  # the registry: one line a game
+    "hub.store": ("hub.games", "hub.errors"),  # picks a stored game's plug-in by name
+    "hub.voice": ("hub.words",),
+    "hub.web": ("hub.games", "hub.voice", "hub.words", "hub.protocol", "hub.errors", "hub.redact", "hub.seeds"),  # never an engine
+    "hub.table": ("hub.games", "hub.kernel", "hub.store", "hub.web", "hub.voice", "hub.transport", "hub.serial",
+                  "hub.protocol", "hub.cli_args", "hub.errors"),
+    "hub.cli_args": ("hub.redact", "hub.seeds", "hub.serial", "hub.store", "hub.errors"),
+    "hub.cli": ("hub.cli_args", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.errors"),
+}.items()}
+"""Which part of the hub may import which (imports inside functions count). A game's
+parts are ``{game}``: a plug-in may import its own engine, never another game's."""
+
+
+def unit_of(module: str) -> str:
+    """The layer a module belongs to: a game's engine or plug-in, or a package of the hub."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[1] in ("engine", "games") and parts[2] not in ("rng", *NEUTRAL_GAME_MODULES):
+        return ".".join(parts[:3])
+    return ".".join(parts[:2])
+
+
+def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """Imports the table above does not allow, as "module -> imported" lines."""
+    breaches = []
+    for module, imported in sorted(graph.items()):
+        unit = unit_of(module)
+        game = unit.split(".")[2] if unit.count(".") == 2 else None
+        rule = MAY_IMPORT.get(unit.replace(f".{game}", ".{game}") if game else unit)
+        if rule is None:
+            breaches.append(f"{module}: its part {unit} is not in MAY_IMPORT")
+            continue
+        for target in sorted(imported):
+            other = unit_of(target)
+            if other == unit:
+                continue
+            other_game = other.split(".")[2] if other.count(".") == 2 else None
+            if other_game is not None and other_game == game:
+                allowed = other.replace(f".{game}", ".{game}") in rule
+            elif other_game is not None:  # another game's part: only the registry names games
+                allowed = unit == "hub.games" and "hub.games.{game}" in rule and other.startswith("hub.games.")
+            else:
+                allowed = other in rule
+            if not allowed:
+                breaches.append(f"{module} -> {target}")
+    return breaches
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = hub_modules()
+    return {name: set(imported_modules(name, path, modules)) for name, path in modules.items()}
+
+
+def test_every_import_keeps_to_the_layers() -> None:
+    assert layer_breaches(import_graph()) == []
+
+
+def test_the_layer_check_sees_a_breach_inside_a_function() -> None:
+    """The web reaching for an engine, a game for another game's rules, the store for a
+    game's words: each is found, also when the import hides in a function."""
+    graph = {"hub.web.app": {"hub.engine.citadels.events"}, "hub.games.nim.sim": {"hub.engine.citadels"},
+             "hub.store": {"hub.games.citadels.texts"}, "hub.kernel.table": {"hub.games"}}
+    assert layer_breaches(graph) == ["hub.games.nim.sim -> hub.engine.citadels",
+                                     "hub.kernel.table -> hub.games", "hub.store -> hub.games.citadels.texts",
+                                     "hub.web.app -> hub.engine.citadels.events"]
+    hidden = "def f():\n    from hub.engine.citadels import Game\n"
+    assert "hub.engine.citadels" in _imports_in(hidden, "hub.web.app")
+
+
+def _imports_in(source: str, name: str) -> set[str]:
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "probe.py"
+        path.write_text(source, encoding="utf-8")
+        return set(imported_modules(name, path, hub_modules()))
+
+
+def test_no_package_guards_its_own_modules_with_except_import_error() -> None:
+    """``try: import hub.x / except ImportError`` can only hide a real error (a broken
+    hub.table.sim once turned ``sim`` into the engine-only simulation without a word)."""
+    guarded = []
+    for name, path in hub_modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Try):
+                continue
+            catches = {ast.unparse(h.type) for h in node.handlers if h.type is not None}
+            if not catches & {"ImportError", "ModuleNotFoundError"}:
+                continue
+            for inner in ast.walk(ast.Module(body=node.body, type_ignores=[])):
+                if isinstance(inner, ast.ImportFrom) and (inner.level or (inner.module or "").startswith("hub")):
+                    guarded.append(name)
+                elif isinstance(inner, ast.Import) and any(a.name.startswith("hub") for a in inner.names):
+                    guarded.append(name)
+    assert guarded == []

@@ -20,7 +20,8 @@ from hub.voice.catalogue import (
     phrase,
     placeholders,
 )
-from hub.voice.narrator import HANDLERS, PRIVATE_KINDS, SILENT_KINDS
+from hub.engine.citadels.events import PRIVATE_KINDS
+from hub.voice.narrator import HANDLERS, SILENT_KINDS
 
 ARCHITECTURE = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 

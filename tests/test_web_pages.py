@@ -166,7 +166,7 @@ def test_no_raw_ids_on_any_page_in_three_languages(browser: Browser) -> None:
     table.human_seats = frozenset({1})
     table.adjust_gold(2, 1, "miscounted")
     table.set_online(4, False)
-    table.pause("paused by the table: card on the floor")
+    table.pause("card on the floor")
     errors: list[str] = []
     with LiveServer(make_app(table)) as server:
         pages = {"board": "/", "seat": f"/seat/{SEAT_TOKENS[1]}", "other": f"/seat/{SEAT_TOKENS[3]}",

@@ -76,10 +76,10 @@ def test_default_seat_names_and_pauses_are_worded_per_language(client, table: Fa
         == "1號座位是國王。"
     assert sentence({"kind": "revealed", "seat": 2, "character": "thief"}, "zh-Hans", names, card_names()["zh-Hans"]) \
         == "Ben是盗贼。"
-    table.pause("paused by the table: card on the floor")
+    table.pause("card on the floor")
     view = client.get("/api/public").get_json()["view"]
     assert view["pause"] == {"reason": "card on the floor"}
-    table.pause("paused: seat 3's reader is offline")
+    table.pause("paused: seat 3's reader is offline", reader=3)
     assert client.get("/api/public").get_json()["view"]["pause"] == {"reader": 3}
     table.resume()
     assert client.get("/api/public").get_json()["view"]["pause"] is None

@@ -45,6 +45,7 @@ class FakeTable:
         self._recent: deque[dict[str, Any]] = deque(maxlen=10)
         self.paused = False
         self.pause_reason: str | None = None
+        self.paused_for: dict[str, Any] | None = None  # as the kernel's view says it: {"reader": n} | {"reason": ...}
         self.enrolling = False
         self.admin_cards: list[tuple[int, str, str]] = []
         self.entered_by_hand: dict[int, list[str]] = {}  # what the admin status reports, set by tests
@@ -71,6 +72,7 @@ class FakeTable:
         view["recent"] = list(self._recent)
         view["paused"] = self.paused
         view["pause_reason"] = self.pause_reason
+        view["paused_for"] = self.paused_for
         view["seed"] = self.game.setup.seed if self.game.over else None  # as TableService: told at the end
         return view
 
@@ -82,7 +84,7 @@ class FakeTable:
         with self._lock:
             view = self.game.seat_view(seat)
             public = self._public_locked()
-            view.update({k: public[k] for k in ("recent", "paused", "pause_reason")})
+            view.update({k: public[k] for k in ("recent", "paused", "pause_reason", "paused_for")})
             view["seats"] = public["seats"]
             return view
 
@@ -163,18 +165,20 @@ class FakeTable:
             self._setup(setup)
             self._recent.clear()
             self.paused = False
-            self.pause_reason = None
+            self.pause_reason = self.paused_for = None
             self._publish([{"kind": "new_game", "players": setup.players}])
             return {"ok": True}
 
-    def pause(self, reason: str) -> None:
+    def pause(self, reason: str, reader: int | None = None) -> None:
+        """The admin's pause (`reason`), or a reader gone offline (`reader`)."""
         with self._lock:
-            self.paused, self.pause_reason = True, reason
-            self._publish([{"kind": "paused", "reason": reason}])
+            facts = {"reader": reader} if reader is not None else {"reason": reason}
+            self.paused, self.pause_reason, self.paused_for = True, reason, facts
+            self._publish([{"kind": "paused", "reason": reason, "paused_for": facts}])
 
     def resume(self) -> None:
         with self._lock:
-            self.paused, self.pause_reason = False, None
+            self.paused, self.pause_reason, self.paused_for = False, None, None
             self._publish([{"kind": "resumed"}])
 
     def void_last(self, reason: str) -> dict[str, Any]:

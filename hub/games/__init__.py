@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from .plugin import GamePlugin
+from .secrets import Secrets, keep_declared_secrets
 
-from .citadels import PLUGIN as CITADELS  # noqa: E402 - the registered games, one line each
-from .nim import PLUGIN as NIM  # noqa: E402
-from .builders.plugin import PLUGIN as BUILDERS  # noqa: E402
+# The registered games: one line each, its package's PLUGIN (collected into GAMES below).
+from .citadels import PLUGIN as CITADELS  # noqa: E402, F401
+from .nim import PLUGIN as NIM  # noqa: E402, F401
+from .builders import PLUGIN as BUILDERS  # noqa: E402, F401
 
-GAMES: dict[str, GamePlugin] = {g.name: g for g in globals().copy().values() if isinstance(g, GamePlugin)}
+GAMES: dict[str, GamePlugin] = {game.name: game for game in list(globals().values()) if isinstance(game, GamePlugin)}
 DEFAULT_GAME = "citadels"
 
 
@@ -35,4 +37,16 @@ def plugin_for(setup: Any) -> GamePlugin:
     raise TypeError(f"no registered game makes a {type(setup).__name__}")
 
 
-__all__ = ["DEFAULT_GAME", "GAMES", "GamePlugin", "plugin_for", "plugin_named"]
+def host_table(game: GamePlugin, bus: Any, registry: Any, setup: Any, /, **options: Any) -> Any:
+    """The kernel's table hosting `game` (its ``make_table``), publishing only what the
+    game's declared secrets allow (`secrets.keep_declared_secrets`)."""
+    return keep_declared_secrets(game.make_table(bus, registry, setup, **options), Secrets.of(game))
+
+
+def every_secret() -> Secrets:
+    """Every registered game's declared secrets: for a page or a voice not told its game."""
+    return Secrets.union(GAMES.values())
+
+
+__all__ = ["DEFAULT_GAME", "GAMES", "GamePlugin", "Secrets", "every_secret", "host_table", "plugin_for",
+           "plugin_named"]

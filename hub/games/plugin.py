@@ -70,6 +70,8 @@ class GamePlugin:
     setup_from_options: Callable[..., Any]  # (args, seed, mode, registry=None) -> setup; a real table's registry may say the deck
     setup_from_json: Callable[[dict[str, Any]], Any]  # a stored setup read back
     add_options: Callable[[argparse.ArgumentParser], None] = no_options  # its own CLI options
+    admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda body: {}  # its admin form's own fields (ValueError)
+    page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read besides the words (``/api/i18n``)
 
     # -- rules: replay, action parsing, summary, export
     new_game: Callable[[Any], Any] = lambda setup: None  # setup -> a fresh game
@@ -91,7 +93,7 @@ class GamePlugin:
     enroll: Callable[..., Any] | None = None  # (bus, args, out) -> an enrollment session
 
     # -- the simulator: its world and its people
-    sim_world: Callable[[Any, Any], SimWorld] = lambda registry, setup: _NoWorld()
+    sim_world: Callable[..., SimWorld] = lambda registry, setup, game_of: _NoWorld()  # (registry, setup, game_of)
     sim_player: Callable[..., SimPlayer] | None = None  # (seat, device, bot, setup, table, world, hub_elsewhere)
     terminal: Callable[[dict[int, str]], TerminalTeller] | None = None  # (names) -> teller
     result_line: Callable[[int, dict[str, Any], dict[int, str]], str] = (

@@ -82,6 +82,7 @@ class SeatHands:
                 return None
             self.device.resend(event)
             try:
-                return self.device.answer_to(event, timeout=ANSWER_WAIT_S)
+                answer: SeatCommand | None = self.device.answer_to(event, timeout=ANSWER_WAIT_S)
+                return answer
             except TimeoutError:
                 pass

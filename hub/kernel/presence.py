@@ -43,6 +43,14 @@ class Presence:
         seat = self.missing_seat(pending)
         return f"paused: seat {seat}'s reader is offline" if seat else ""
 
+    def pause_facts(self, pending: Any) -> dict[str, Any]:
+        """Why the table is paused, as data each page words in its language:
+        ``{"reason": the admin's words}``, ``{"reader": seat}``, or {} when it is not."""
+        if self.admin_pause is not None:
+            return {"reason": self.admin_pause}
+        seat = self.missing_seat(pending)
+        return {"reader": seat} if seat else {}
+
     def edge(self, pending: Any) -> dict[str, Any] | None:
         """The hub event of a pause that began (``paused``, with the seat and the reason)
         or ended (``resumed``) since the last call; None if nothing changed."""
@@ -52,4 +60,5 @@ class Presence:
         self._was_paused = paused
         if not paused:
             return {"kind": "resumed"}
-        return {"kind": "paused", "seat": self.missing_seat(pending), "reason": self.pause_text(pending)}
+        return {"kind": "paused", "seat": self.missing_seat(pending), "reason": self.pause_text(pending),
+                "paused_for": self.pause_facts(pending)}

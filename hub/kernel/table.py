@@ -649,6 +649,7 @@ class Table(Generic[G]):
         view["recent"] = list(self.listeners.recent)[-10:]
         view["paused"] = self.paused
         view["pause_reason"] = self.pause_text() or None
+        view["paused_for"] = self.presence.pause_facts(self.game.pending) or None  # the same, as data
         view["table"] = self.table
         view["store_error"] = self.store_error
         view.update(self.adapter.view_extras(self.game))

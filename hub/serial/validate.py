@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from hub.protocol import SEAT_NUMBERS
 from hub.serial.events import PROTOCOL_VERSION
 
 MAX_LINE_BYTES = 1024
-SEATS = range(1, 8)
+SEATS = SEAT_NUMBERS  # the table's seats, as the wire numbers them (a game's own range is its plug-in's)
 UID_PATTERN = re.compile(r"(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})")
 BUTTONS = {"a", "b", "ok"}
 LEDS = {"off", "green", "red", "amber", "blue", "white"}

@@ -9,7 +9,7 @@ import sys
 import threading
 from typing import Any
 
-from hub.games import plugin_for, plugin_named
+from hub.games import host_table, plugin_for, plugin_named
 from hub.protocol import event_topic, hub_status_topic, status_topic
 from hub.store import Recorder, StoreError, TableRecord
 from hub.store.state import state_database
@@ -67,8 +67,8 @@ def run_hub(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:  # Ctrl-C while waiting for the broker
         return 0
-    service = plugin_for(record.setup).make_table(bus, registry, record.setup, table=args.table, game=record.game,
-                                                  journal_meta=record.recorder)
+    service = host_table(plugin_for(record.setup), bus, registry, record.setup, table=args.table, game=record.game,
+                         journal_meta=record.recorder)
     record.restore(service)
     service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
     _say_which_game(record)

@@ -7,6 +7,7 @@ import socket
 import threading
 from typing import Any
 
+from hub.games import plugin_for
 from hub.kernel import Table
 
 
@@ -95,7 +96,8 @@ def attach_extras(service: Table[Any], args: argparse.Namespace, first: bool, li
             from hub.voice.cli import speaker_from_args
 
             args.voice = voice
-            extras.speaker = speaker_from_args(args, service.game.setup.names or None)
+            extras.speaker = speaker_from_args(args, service.game.setup.names or None,
+                                               private_kinds=plugin_for(service.game.setup).private_event_kinds)
         speaker = extras.speaker
         service.subscribe(lambda _id, message: speaker.on_events(message["events"]))
     if getattr(args, "headless", False):
@@ -104,18 +106,19 @@ def attach_extras(service: Table[Any], args: argparse.Namespace, first: bool, li
         extras.web_table.switch(service)
         return extras
     extras.web_table = CurrentTable(service)
-    _start_web(extras, args, links, players=service.game.n)
+    _start_web(extras, args, links, players=service.game.n, game=plugin_for(service.game.setup))
     return extras
 
 
-def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None, players: int) -> None:
+def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None, players: int, game: Any) -> None:
     from hub.web import create_app
     from hub.web.serving import make_server, print_access
     from hub.web.tokens import MAX_SEATS, make_tokens
 
     admin, seats = links if links is not None else make_tokens(MAX_SEATS)
     url = f"http://{_lan_address()}:{args.port}"
-    app = create_app({"TABLE": extras.web_table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats, "PUBLIC_URL": url})
+    app = create_app({"TABLE": extras.web_table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats, "PUBLIC_URL": url,
+                      "GAME": game})
     server = make_server(app, args.host, args.port)
     extras.server = server
     extras.thread = threading.Thread(target=server.run, name="web", daemon=True)

@@ -15,10 +15,9 @@ import logging
 import sys
 import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
-from hub.games import plugin_for, plugin_named
+from hub.games import host_table, plugin_for, plugin_named
 from hub.games.plugin import GamePlugin
 from hub.kernel.view_publisher import EventsOnly
 from hub.protocol import hub_status_topic
@@ -49,9 +48,8 @@ class SimTable:
             broker, f"hub-{table}", Will(hub_status_topic(table), b"offline", 1, True), who="the simulated hub")
         self.hub_bus = hub_bus
         self.inproc = hub_bus if isinstance(hub_bus, InProcessBus) else None
-        self.service = self.game_plugin.make_table(hub_bus, self.registry, setup, table=table, journal=journal,
-                                                   journal_meta=journal_meta,
-                                                   hub_thread="caller" if self.inproc else "own")
+        self.service = host_table(self.game_plugin, hub_bus, self.registry, setup, table=table, journal=journal,
+                                  journal_meta=journal_meta, hub_thread="caller" if self.inproc else "own")
         self.world = self.game_plugin.sim_world(self.registry, setup, lambda: self.service.game)
         self.service.subscribe(EventsOnly(self._follow))  # it reads events: no view built for it
         for listener in listeners:  # before start: they hear the game's opening too

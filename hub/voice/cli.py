@@ -32,10 +32,13 @@ def check_voice_arguments(args: argparse.Namespace) -> None:
 
 
 def speaker_from_args(args: argparse.Namespace,
-                      names: Mapping[int, str] | Sequence[str] | None = None) -> Speaker:
-    """A started Speaker for the parsed flags; `names` are the players, seat 1 first."""
+                      names: Mapping[int, str] | Sequence[str] | None = None,
+                      private_kinds: frozenset[str] = frozenset()) -> Speaker:
+    """A started Speaker for the parsed flags; `names` are the players, seat 1 first;
+    `private_kinds` the event kinds the hosted game declares private (never said)."""
     backend = make_backend(args.voice, args.lang, args.voice_dir, getattr(args, "voice_lang", None))
-    return Speaker(backend, args.lang, names=seat_names(names), edition=getattr(args, "edition", None))
+    return Speaker(backend, args.lang, names=seat_names(names), edition=getattr(args, "edition", None),
+                   private_kinds=private_kinds)
 
 
 def seat_names(names: Mapping[int, str] | Sequence[str] | None) -> dict[int, str]:

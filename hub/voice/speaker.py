@@ -58,11 +58,12 @@ class Speaker:
 
     def __init__(self, backend: Backend, lang: str, *, names: Mapping[int, str] | None = None,
                  edition: str | None = None, capacity: int = DEFAULT_CAPACITY,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, private_kinds: frozenset[str] = frozenset()) -> None:
         if capacity < 1:
             raise ValueError("capacity must be at least 1")
         self.backend = backend
         self.lang = lang
+        self.private_kinds = frozenset(private_kinds)  # declared by the hosted game: never said
         self.narrator = Narrator(lang, names, edition)  # the edition's words (its own Warlord call)
         self.capacity = capacity
         self.stats = SpeakerStats()
@@ -78,8 +79,10 @@ class Speaker:
     # -- producer side: called from the hub's thread --------------------------------
     def on_event(self, event: Mapping[str, Any] | object) -> None:
         """Narrate one engine event or hub feedback (private events are ignored)."""
-        data = normalize_event(event)
-        if data is not None and data["kind"] in ANSWERED_KINDS:
+        data = normalize_event(event, self.private_kinds)
+        if data is None:
+            return  # addressed to one seat, or of a kind the game declares private
+        if data["kind"] in ANSWERED_KINDS:
             self.forget(PROMPT_KEY)  # the decision it prompted for has been made
         for utterance in self.narrator.narrate(event):
             self.say(utterance)

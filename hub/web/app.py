@@ -1,8 +1,11 @@
 """Flask app factory: public scoreboard, live events, seat pages and table admin.
 
 Nothing is wired at import; `create_app(config)` builds an app around one `TableFacade`.
-Every public payload passes through `public_payload`/`public_events`, which strip anything
-seat-private even if the table were ever to hand it over by mistake.
+Every public payload passes through the hosted game's declared secrets
+(`hub.games.secrets.Secrets`: ``config["GAME"]``'s, or every registered game's when none
+is given), which strip anything seat-private even if the table were ever to hand it over
+by mistake. The web names no game and imports no engine: what a game's admin form may
+say beyond players, names, mode and seed is its plug-in's to check (``admin_options``).
 """
 
 from __future__ import annotations
@@ -16,73 +19,43 @@ from typing import Any, Mapping
 import segno
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
 
-from hub.engine.citadels.editions import edition_names, variant_names
-from hub.engine.citadels.events import PRIVATE_KINDS as PRIVATE_EVENT_KINDS
+from hub.games import GamePlugin, Secrets, every_secret, plugin_named
 from hub.seeds import MAX_SEED, fresh_seed
 
 from .body import json_body
 from .errors import BadInput, register_errors
 from .facade import Message, TableFacade
-from .i18n import LANGS, EventWords, catalogue, pause_reason
+from .i18n import LANGS, EventWords, catalogue, pause_facts
 from .sse import Broadcaster, encode_frame
 from .tokens import seat_for_token, token_matches
 
-PRIVATE_VIEW_KEYS = frozenset({"you", "options", "draft", "hands", "facedown_removed", "deck_order"})
 MAX_CONTENT_LENGTH = 8 * 1024
 MAX_ACTION_LENGTH = 80
 MAX_REASON_LENGTH = 200
 MAX_NAME_LENGTH = 24
-MAX_PLAYERS = 7
-MIN_PLAYERS = 2
-MAX_SEATS = 16
 MAX_GOLD_DELTA = 50
 ACTION_PATTERN = re.compile(r"^[0-9]{1,2}( [a-z0-9_]{1,40}){1,4}$")
-VARIANTS = tuple(variant_names())  # every edition's; the Setup checks the pair
 MODES = ("digital", "physical")
 EXT_KEY = "citadels_web"
 WORDS_CACHE_SIZE = 5000
 
 
 # --- secrets never leave through public payloads -------------------------------------
-def public_events(events: Any) -> list[dict[str, Any]]:
-    """Only events addressed to everyone, and never a private kind."""
-    if not isinstance(events, list):
-        return []
-    kept = []
-    for event in events:
-        if not isinstance(event, Mapping):
-            continue
-        if event.get("to") is not None or event.get("kind") in PRIVATE_EVENT_KINDS:
-            continue
-        kept.append({k: v for k, v in event.items() if k != "to"})
-    return kept
+def public_events(events: Any, secrets: Secrets | None = None) -> list[dict[str, Any]]:
+    """Only events addressed to everyone, and never a kind a game declares private."""
+    return (secrets or every_secret()).public_events(events)
 
 
-def public_payload(view: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of a public view with every seat-private field removed (defence in depth)."""
-    clean = {k: v for k, v in view.items() if k not in PRIVATE_VIEW_KEYS and not str(k).startswith("_")}
-    seats = []
-    for seat in clean.get("seats") or []:
-        if not isinstance(seat, Mapping):
-            continue
-        entry = {k: v for k, v in seat.items() if k not in PRIVATE_VIEW_KEYS}
-        if isinstance(entry.get("hand"), list):
-            entry["hand"] = len(entry["hand"])
-        seats.append(entry)
-    if "seats" in clean:
-        clean["seats"] = seats
-    if "recent" in clean:
-        clean["recent"] = public_events(clean["recent"])
-    return clean
+def public_payload(view: Mapping[str, Any], secrets: Secrets | None = None) -> dict[str, Any]:
+    """A copy of a public view with every key a game declares private removed (defence in depth)."""
+    return (secrets or every_secret()).public_view(view)
 
 
 def pause_info(view: Mapping[str, Any]) -> dict[str, Any] | None:
-    """Why the game is paused, as data the page words in its own language.
-
-    The table says it in English ("paused by the table: card on the floor"); the page
-    shows "Paused: card on the floor" or "Paused: the reader at Seat 3 is offline".
-    """
-    return pause_reason(view.get("pause_reason")) if view.get("paused") else None
+    """Why the game is paused, as data the page words in its own language: the table's
+    ``paused_for`` (never its English ``pause_reason`` sentence, re-parsed). The page
+    shows "Paused: card on the floor" or "Paused: the reader at Seat 3 is offline"."""
+    return pause_facts(view.get("paused_for")) if view.get("paused") else None
 
 
 def seat_names(view: Mapping[str, Any]) -> dict[int, str]:
@@ -107,6 +80,8 @@ class WebState:
         if any(len(t) < 16 for t in seat_tokens.values()) or admin in seat_tokens.values():
             raise ValueError("seat tokens must be at least 16 characters and differ from the admin token")
         self.table: TableFacade = table
+        self.game: GamePlugin = config.get("GAME") or plugin_named(None)  # the hosted game's plug-in
+        self.secrets = Secrets.of(config["GAME"]) if config.get("GAME") else every_secret()
         self.admin_token = admin
         self.seat_tokens = seat_tokens
         self.public_url = str(config.get("PUBLIC_URL") or "").rstrip("/")
@@ -140,7 +115,7 @@ class WebState:
         return found
 
     def public_view(self, view: Mapping[str, Any]) -> dict[str, Any]:
-        clean = public_payload(view)
+        clean = public_payload(view, self.secrets)
         if "recent" in clean:
             clean["recent"] = self.with_words(clean["recent"], seat_names(clean))
         clean["pause"] = pause_info(clean)
@@ -156,11 +131,11 @@ class WebState:
         with self._words_lock:
             if self._history is not None and self._history[0] == event_id:
                 return self._history[1]
-        view = public_payload(self.table.public_view())
+        view = public_payload(self.table.public_view(), self.secrets)
         source = getattr(self.table, "history", None)
         raw = source() if callable(source) else view.get("recent") or []
         events = [{k: v for k, v in e.items() if k != "speech"}  # the log shows, it does not speak
-                  for e in self.with_words(public_events(raw), seat_names(view))]
+                  for e in self.with_words(public_events(raw, self.secrets), seat_names(view))]
         result = {"id": event_id, "round": view.get("round"), "events": events}
         with self._words_lock:
             self._history = (event_id, result)
@@ -168,7 +143,7 @@ class WebState:
 
     def encode(self, event_id: int, message: Message) -> bytes:
         view = self.public_view(message.get("view") or {})
-        events = self.with_words(public_events(message.get("events")), seat_names(view))
+        events = self.with_words(public_events(message.get("events"), self.secrets), seat_names(view))
         return encode_frame(event_id, {"id": event_id, "view": view, "events": events})
 
     def base_url(self) -> str:
@@ -205,12 +180,14 @@ def int_field(body: Mapping[str, Any], key: str, low: int, high: int, default: i
     return value
 
 
-def game_config(body: Mapping[str, Any]) -> dict[str, Any]:
-    """Validate an admin's game setup into the facade's `new_game` config."""
-    players = int_field(body, "players", MIN_PLAYERS, MAX_PLAYERS)
+def game_config(body: Mapping[str, Any], game: GamePlugin) -> dict[str, Any]:
+    """Validate an admin's game setup into the facade's `new_game` config: players within
+    the game's seats, names, mode, seed; the rest is the game's (`admin_options`)."""
+    low, high = game.seats[0], game.seats[-1]
+    players = int_field(body, "players", low, high)
     names_value = body.get("names", [])
-    if not isinstance(names_value, list) or len(names_value) > MAX_PLAYERS:
-        raise BadInput("'names' must be a list of at most 7 names")
+    if not isinstance(names_value, list) or len(names_value) > high:
+        raise BadInput(f"'names' must be a list of at most {high} names")
     names: list[str] = []
     for i in range(players):
         raw = names_value[i] if i < len(names_value) else ""
@@ -220,17 +197,14 @@ def game_config(body: Mapping[str, Any]) -> dict[str, Any]:
         if len(name) > MAX_NAME_LENGTH or any(ord(c) < 32 for c in name):
             raise BadInput(f"name {i + 1} must be at most {MAX_NAME_LENGTH} printable characters")
         names.append(name)
-    variant = body.get("variant", "classic7")
-    if variant not in VARIANTS:
-        raise BadInput(f"'variant' must be one of {', '.join(VARIANTS)}")
     mode = body.get("mode", "digital")
     if mode not in MODES:
         raise BadInput(f"'mode' must be one of {', '.join(MODES)}")
-    config: dict[str, Any] = {"players": players, "names": names, "variant": variant, "mode": mode}
-    if "edition" in body:  # absent: the table's current edition
-        if body["edition"] not in edition_names():
-            raise BadInput(f"'edition' must be one of {', '.join(edition_names())}")
-        config["edition"] = body["edition"]
+    config: dict[str, Any] = {"players": players, "names": names, "mode": mode}
+    try:
+        config.update(game.admin_options(body))
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
     seed = body.get("seed")  # left empty on the form: unpredictable, never 0 (hub.seeds)
     config["seed"] = fresh_seed() if seed is None else int_field(body, "seed", 0, MAX_SEED)
     return config
@@ -272,7 +246,7 @@ def api_history() -> Response:
 
 @public.get("/api/i18n")
 def api_i18n() -> Response:
-    response = jsonify(catalogue())
+    response = jsonify(catalogue(state().game.page_facts()))
     response.headers["Cache-Control"] = "public, max-age=300"
     return response
 
@@ -407,7 +381,7 @@ def svg_qr(url: str) -> Response:
 @admin_pages.post("/api/admin/<token>/game")
 def api_admin_game(token: str) -> tuple[Response, int]:
     admin_or_403(token)
-    config = game_config(json_body())
+    config = game_config(json_body(), state().game)
     try:
         result = state().table.new_game(config)
     except ValueError as error:
@@ -448,7 +422,7 @@ def api_admin_void(token: str) -> tuple[Response, int]:
 def api_admin_gold(token: str) -> tuple[Response, int]:
     admin_or_403(token)
     body = json_body()
-    seat = int_field(body, "seat", 1, MAX_SEATS)
+    seat = int_field(body, "seat", 1, state().game.seats[-1])
     delta = int_field(body, "delta", -MAX_GOLD_DELTA, MAX_GOLD_DELTA)
     if delta == 0:
         raise BadInput("'delta' must not be zero")
@@ -461,7 +435,7 @@ def api_admin_card(token: str) -> tuple[Response, int]:
     """Enter a card for a seat whose reader cannot read it (logged with the reason)."""
     admin_or_403(token)
     body = json_body()
-    seat = int_field(body, "seat", 1, MAX_SEATS)
+    seat = int_field(body, "seat", 1, state().game.seats[-1])
     action = " ".join(text_field(body, "action", required=True, limit=MAX_ACTION_LENGTH).lower().split())
     if not ACTION_PATTERN.match(action):
         raise BadInput("'action' must look like '<seat> <verb> [args]', e.g. '2 build manor'")

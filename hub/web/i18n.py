@@ -12,7 +12,7 @@ import string
 from typing import Any, Callable, Mapping
 
 from hub import words
-from hub.engine.citadels.editions import EDITIONS
+from hub.voice.narrator import PublicContext, phrases_for_event
 
 LANGS: tuple[str, ...] = words.LANGS
 SPEECH_LANGS: dict[str, str] = {"en": "en-GB", "zh-Hant": "zh-TW", "zh-Hans": "zh-CN"}
@@ -29,19 +29,14 @@ _GOLD_INCOME = frozenset({"tax", "income", "king", "bishop", "warlord", "noble",
 _SEAT_KEYS = frozenset({"seat", "crowned", "thief_seat", "victim_seat", "warlord_seat", "other", "winner"})
 _CARD_KEYS = frozenset({"character", "district"})
 _DEFAULT_NAME = re.compile(r"^Seat ([0-9]{1,2})$")
-# The table gives a pause reason as an English sentence; the pages word it themselves.
-PAUSED_FOR_READER = re.compile(r"^paused: seat ([0-9]{1,2})'s reader is offline$")
-PAUSED_BY_TABLE = "paused by the table: "
-
-
-def pause_reason(text: str | None) -> dict[str, Any]:
-    """`{"reader": seat}` for a reader gone offline, else `{"reason": what the admin typed}`."""
-    text = str(text or "")
-    reader = PAUSED_FOR_READER.match(text)
-    if reader:
-        return {"reader": int(reader.group(1))}
-    reason = text[len(PAUSED_BY_TABLE):] if text.startswith(PAUSED_BY_TABLE) else text
-    return {"reason": reason} if reason else {}
+def pause_facts(facts: Any) -> dict[str, Any]:
+    """Why the table is paused, as the table says it (``paused_for``): `{"reader": seat}`
+    for a reader gone offline, `{"reason": what the admin typed}`, or {}."""
+    if not isinstance(facts, Mapping):
+        return {}
+    if isinstance(facts.get("reader"), int):
+        return {"reader": facts["reader"]}
+    return {"reason": str(facts["reason"])} if facts.get("reason") else {}
 
 
 def _title(card_id: str) -> str:
@@ -68,8 +63,10 @@ def character_words() -> dict[str, dict[str, dict[str, dict[str, str]]]]:
                       for lang in LANGS} for edition in words.editions()}
 
 
-def catalogue() -> dict[str, Any]:
-    """Everything the pages need to speak three languages, served once as JSON."""
+def catalogue(page_facts: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Everything the pages need to speak three languages, served once as JSON, with what
+    the hosted game's pages need besides (its plug-in's ``page_facts``: Citadels' editions
+    and their variants for the admin's new-game form)."""
     ui = _per_lang(UI_PREFIX)
     for lang in LANGS:
         ui[lang]["title"] = words.template("title", lang)
@@ -85,13 +82,8 @@ def catalogue() -> dict[str, Any]:
         "type_order": list(TYPE_ORDER),
         "cards": card_names(),
         "characters": character_words(),
-        "editions": edition_variants(),
+        **(page_facts or {}),
     }
-
-
-def edition_variants() -> dict[str, list[str]]:
-    """{edition: its variants, the default first} for the admin's new-game form."""
-    return {name: sorted(e.variants, key=lambda v: v != e.default_variant) for name, e in EDITIONS.items()}
 
 
 def is_default_name(seat: int, name: str | None) -> bool:
@@ -133,9 +125,10 @@ def _template_key(kind: str, data: Mapping[str, Any]) -> str:
     if kind == "no_answer" and data.get("killed"):
         return "no_answer_killed"
     if kind == "paused":
-        if isinstance(data.get("seat"), int) or "reader" in pause_reason(data.get("reason")):
+        facts = pause_facts(data.get("paused_for"))
+        if isinstance(data.get("seat"), int) or "reader" in facts:
             return "paused_reader"
-        return "paused_reason" if pause_reason(data.get("reason")) else "paused"
+        return "paused_reason" if facts else "paused"
     if kind == "gold":
         reason = str(data.get("reason", ""))
         if not data.get("delta"):
@@ -168,7 +161,7 @@ def sentence(event: Mapping[str, Any], lang: str, seat_names: Mapping[int, str],
         return ""
     values: dict[str, Any] = {"thief": names.get("thief") or words.character_name("thief", lang)}
     if kind == "paused":
-        data = {**data, **pause_reason(data.get("reason"))}
+        data = {**data, **pause_facts(data.get("paused_for"))}
         data.setdefault("seat", data.pop("reader", None))
     for key, value in data.items():
         if key in _SEAT_KEYS and isinstance(value, int):
@@ -193,12 +186,7 @@ Narrate = Callable[[dict[str, Any], str, Mapping[int, str]], list[str]]
 
 
 def narrator() -> Narrate | None:
-    """The voice helper's phrases (what the table says aloud), if that module is installed."""
-    try:
-        from hub.voice.narrator import PublicContext, phrases_for_event
-    except ImportError:
-        return None
-
+    """The voice's phrases (what the table says aloud), which the page shows and speaks."""
     def narrate(event: dict[str, Any], lang: str, names: Mapping[int, str]) -> list[str]:
         return list(phrases_for_event(event, lang, PublicContext(names=dict(names))))
 

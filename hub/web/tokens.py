@@ -10,9 +10,11 @@ import hmac
 import secrets
 from typing import Any, Mapping, Protocol
 
+from hub.protocol import SEAT_NUMBERS
+
 TOKEN_BYTES = 18  # 144 bits, 24 URL-safe characters: short enough for a QR code at a glance
 MAX_TOKEN_LENGTH = 128
-MAX_SEATS = 7  # every seat a table can have: the admin may start a bigger game
+MAX_SEATS = SEAT_NUMBERS[-1]  # every seat a table can have (the wire's): the admin may start a bigger game
 LINKS_SETTING = "links"
 
 

@@ -4,13 +4,13 @@ simulator, the store, the web, the voice and the command line need of it."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hub.engine.citadels import Action, Game, IllegalAction, Setup
 from hub.engine.citadels.bots import make_bot, play
 from hub.engine.citadels.cards import card_set
-from hub.engine.citadels.editions import edition_names, variant_names
+from hub.engine.citadels.editions import EDITIONS, edition_names, variant_names
 from hub.engine.citadels.events import PRIVATE_KINDS
 from hub.games.plugin import GamePlugin
 
@@ -49,6 +49,27 @@ def add_options(p: argparse.ArgumentParser) -> None:
                    help="district set: classic, museum_quarry or 2000 (default: the edition's)")
 
 
+def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The admin page's Citadels fields: a variant of any edition (the Setup checks the
+    pair), the edition (absent: the table's current one). ValueError says what is wrong."""
+    variants = tuple(variant_names())
+    variant = body.get("variant", "classic7")
+    if variant not in variants:
+        raise ValueError(f"'variant' must be one of {', '.join(variants)}")
+    options: dict[str, Any] = {"variant": variant}
+    if "edition" in body:
+        if body["edition"] not in edition_names():
+            raise ValueError(f"'edition' must be one of {', '.join(edition_names())}")
+        options["edition"] = body["edition"]
+    return options
+
+
+def page_facts() -> dict[str, Any]:
+    """{"editions": {edition: its variants, the default first}} for the admin's new-game form."""
+    return {"editions": {name: sorted(e.variants, key=lambda v: v != e.default_variant)
+                         for name, e in EDITIONS.items()}}
+
+
 def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
     """The setup a command line asks for; a real table's deck is its registry's."""
     deck = registry.deck if registry is not None else (getattr(args, "deck", None) or "")
@@ -59,7 +80,7 @@ def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry:
 
 
 def replay(setup: Setup, log: Sequence[str]) -> Game:
-    return Game.replay(setup, log)
+    return Game.replay(setup, list(log))
 
 
 def engine_only(setup: Setup, bots: str) -> Game:
@@ -87,6 +108,7 @@ PLUGIN = GamePlugin(
     name="citadels", title="Citadels", rules_version=RULES_VERSION, setup_type=Setup,
     seats=range(2, 8), default_players=4,
     setup_from_options=setup_from_options, setup_from_json=Setup.from_json, add_options=add_options,
+    admin_options=admin_options, page_facts=page_facts,
     new_game=Game.new, replay=replay, parse_action=Action.parse, refusals=(IllegalAction,),
     summary=game_summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,

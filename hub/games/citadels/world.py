@@ -8,6 +8,7 @@ the players do when the hub says "draw 2, keep 1" or "swap hands".
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from hub.engine.citadels.editions import Edition, edition
@@ -35,8 +36,8 @@ class TableTop:
         self.uid = {ref: uid for uid, ref in registry.tags.items()}
         # Every uid this model handles comes from the registry as it is spelled there, so a
         # card is found by a plain look-up (the simulated players ask ~6 times per action).
-        self._refs = registry.tags
-        self._card_ids = {uid: ref.id for uid, ref in registry.tags.items()}
+        self._refs: dict[str, CardRef] = registry.tags
+        self._card_ids: dict[str, str] = {uid: ref.id for uid, ref in registry.tags.items()}
         self.deck = [self.uid[ref] for ref in sorted(self.uid) if ref.kind == "district"]
         self.rng.shuffle(self.deck)  # index 0 is the bottom, the end is the top
         self.hands: dict[int, list[str]] = {s: [] for s in range(1, players + 1)}
@@ -109,7 +110,7 @@ class TableTop:
             self.pile = []
 
     # ------------------------------------------------------------------ following the hub
-    def follow(self, message: dict[str, Any], game: Any) -> None:
+    def follow(self, message: Mapping[str, Any], game: Any) -> None:
         """One message of the hub's public stream (`hub.games.plugin.SimWorld`)."""
         pending_graveyard = game.pending is not None and game.pending.kind == "graveyard"
         for event in message["events"]:

@@ -16,8 +16,8 @@
   function outcome(path, result) {
     if (result.ok) return C.t("admin_ok_" + path.slice(1)) || C.t("done");
     if (result.code === "use_cli") return C.t("admin_use_cli");
-    if (/reason/.test(result.message || "")) return C.t("admin_need_reason");
-    if (/nothing to (void|undo)|no action/i.test(result.message || "")) return C.t("admin_nothing_to_undo");
+    if (result.code === "reason_required") return C.t("admin_need_reason");
+    if (path === "/void" && result.code === "not_available") return C.t("admin_nothing_to_undo");
     return C.t("code_" + result.code) || C.t("admin_bad");
   }
 
