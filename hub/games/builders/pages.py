@@ -18,6 +18,7 @@ def page_facts() -> dict[str, Any]:
 
 def event_words(event: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, dict[str, str]]:
     """``{"words": {lang: the log's sentence}, "speech": {lang: what the voice says}}``."""
+    names = {seat: name for seat, name in names.items() if name != f"Seat {seat}"}  # a default: said in each language
     shown = {lang: " ".join(event_sentences(event, names, lang)) for lang in LANGS}
     spoken = {lang: " ".join(speech(event, lang, names)) for lang in LANGS}
     out: dict[str, dict[str, str]] = {"words": shown}

@@ -12,10 +12,12 @@ from hub.engine.builders import Action, Game, IllegalAction, Setup, make_bot, pl
 from hub.engine.builders.setup import MAX_PLAYERS, MIN_PLAYERS
 from hub.games.plugin import GamePlugin
 
+from .pages import event_words, page_facts
 from .players import sim_player
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
 from .table import make_table
 from .tags import BuildersTags
+from .voice import speech
 from .world import sim_world
 
 RULES_VERSION = "1"
@@ -48,5 +50,7 @@ PLUGIN = GamePlugin(
     load_registry=lambda path: BuildersTags.load(Path(path)),
     sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
+    page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=speech,
+    admin_options=lambda body: {},
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )
