@@ -18,7 +18,8 @@ from importlib import resources
 from typing import Any, Mapping
 
 import segno
-from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, send_from_directory, url_for
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
+from flask import send_from_directory, url_for
 
 from hub.games import GamePlugin, Secrets, every_secret, plugin_named
 from hub.seeds import MAX_SEED, fresh_seed
