@@ -38,7 +38,7 @@
         me.coins + " " + B.t("page.coins") + " · " + me.points + " " + B.t("page.points") + " · " + B.t("page.score") + " " + me.score),
       C.el("p", { id: "table-status", class: "dim", text: B.status(v) }),
       C.el("div", { id: "prompt", class: "prompt", "aria-live": "polite", text: prompt }),
-      mine ? C.el("div", { id: "hint", class: "hint", text: B.t("page.hint_cards") }) : null,
+      mine && you.hint === "lay_card_or_button" ? C.el("div", { id: "hint", class: "hint", text: B.t("page.hint_cards") }) : null,
       you.chosen_site ? C.el("div", { class: "hint", text: B.t("page.chosen_site", { card: B.card(you.chosen_site) }) }) : null,
       display.length ? C.el("div", { id: "display", class: "display" },
         C.el("span", { class: "led", "data-led": you.display.led || "off" }),
