@@ -12,6 +12,7 @@ from hub.engine.builders import Action, Game, IllegalAction, Setup, make_bot, pl
 from hub.engine.builders.setup import MAX_PLAYERS, MIN_PLAYERS
 from hub.games.plugin import GamePlugin
 
+from .enroll import enroll
 from .pages import event_words, page_facts
 from .players import sim_player
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
@@ -47,7 +48,7 @@ PLUGIN = GamePlugin(
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=make_table, virtual_registry=lambda setup: BuildersTags.virtual(),
-    load_registry=lambda path: BuildersTags.load(Path(path)),
+    load_registry=lambda path: BuildersTags.load(Path(path)), enroll=enroll,
     sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=speech,
