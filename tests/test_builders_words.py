@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import string
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,12 @@ def test_the_display_words_exist_in_three_languages_and_english_lines_fit() -> N
         assert all(len(line) <= texts.LINE for line in texts.lines(texts.describe(action)))
     assert texts.refusal("cannot_afford", "x", "zh-Hant") == ["錢幣不足"]
     assert texts.refusal("some_new_code", "the engine's own sentence") == ["the engine's own", "sentence"]
+
+
+def test_every_refusal_code_a_seat_can_get_has_its_words() -> None:
+    root = Path(__file__).resolve().parents[1] / "hub"
+    sources = "\n".join(p.read_text(encoding="utf-8") for part in ("engine/builders", "games/builders")
+                        for p in sorted((root / part).glob("*.py")))
+    codes = set(re.findall(r'(?:IllegalAction|Refusal)\(\s*"([a-z_]+)"', sources))
+    assert {"not_face_up", "choose_site", "cannot_afford", "use_reader"} <= codes
+    assert not {code for code in codes if f"refusal.{code}" not in WORDS}

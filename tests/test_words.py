@@ -44,9 +44,12 @@ TERMINAL = "games/citadels/terminal.py"
 
 def _sources(*globs: str, but: str = "") -> str:
     """The text of the hub's source files (never the catalogue's data) matching the globs.
-    Nim's files are left out: its words are its own (hub/games/nim/words.py), not the catalogue's."""
+    A game with a words module of its own (Nim's, The Builders': hub/games/<game>/words.py)
+    is left out, its engine too: its words are its own, not the catalogue's."""
+    own_words = {(HUB / part / p.parent.name).as_posix() + "/" for p in HUB.glob("games/*/words.py")
+                 for part in ("games", "engine")}
     files = sorted({path for glob in globs for path in HUB.glob(glob)
-                    if "words/data" not in path.as_posix() and "/nim/" not in path.as_posix()
+                    if "words/data" not in path.as_posix() and not path.as_posix().startswith(tuple(own_words))
                     and not (but and path.as_posix().endswith(but))})
     return "\n".join(path.read_text(encoding="utf-8") for path in files)
 
@@ -417,6 +420,7 @@ def test_only_a_code_the_catalogue_lacks_shows_the_message_it_came_with() -> Non
 
 
 def test_every_refusal_code_a_seat_can_get_has_its_sentence() -> None:
+    """(A game with words of its own words its refusals there: tests/test_builders_words.py.)"""
     codes = set(re.findall(r'(?:IllegalAction|Refusal)\(\s*"([a-z_]+)"', ALL_SOURCES))
     assert {"bad_target", "not_your_turn", "already_built", "paused", "use_card", "store_failed"} <= codes
     assert not {code for code in codes if not words.has(f"page.code_{code}")}
