@@ -85,7 +85,10 @@ def test_the_words_and_every_logged_event_are_the_games_in_three_languages(site:
     view = client.get("/api/public").get_json()["view"]
     turn = next(e for e in view["recent"] if e["kind"] == "turn_started")
     assert turn["speech"]["zh-Hant"].startswith("輪到") and turn["speech"]["en"].endswith("'s turn.")
-    assert view["actions_left"] == 1 and view["rows"]["buildings"] and "missing" not in str(view["decks"])
+    assert view["actions_left"] == 1 and len(view["rows"]["buildings"]) == 5
+    assert set(view["decks"]) == {"buildings", "workers"} and all(isinstance(n, int) for n in view["decks"].values())
+    assert "you" not in view  # a seat's own options and chosen site stay on its page
+    assert client.get(f"/api/seat/{SEATS[seat]}").get_json()["view"]["you"]["seat"] == seat
 
 
 def test_the_admin_corrects_coins_undoes_with_a_reason_and_starts_a_new_game(site: Any) -> None:
