@@ -6,8 +6,8 @@ Plays full simulated games (physical mode, virtual seats, journaled into SQLite 
 WAL + synchronous=FULL), picks the longest, then times:
 - table resume (``citadels-hub run --resume`` path): open the file, load setup + log,
   ``Game.replay``, build the TableService and restore its tag/dedup state;
-- sim resume (``citadels-hub sim --resume``): re-run the deterministic simulated table
-  over the stored log, checking every action (in-process, no interpreter start-up);
+- sim resume (``citadels-hub sim --resume``): rebuild the game and the simulated table top
+  from the stored log (in-process, no interpreter start-up);
 - ``citadels-hub sim --headless --json --resume --db F`` as a whole process;
 - recording: a whole simulated game divided by its actions (move + commit + fsync);
 - with ``--unit``: the shipped systemd command (hardware/citadels-hub.service, run by
@@ -120,7 +120,7 @@ def main() -> int:
     for _ in range(args.repeat):
         t = time.perf_counter()
         record = TableRecord.open(path, setup, resume=True)
-        service = TableService(InProcessBus(), registry, record.setup, game=record.game, journal_meta=record.journal)
+        service = TableService(InProcessBus(), registry, record.setup, game=record.game, journal_meta=record.recorder)
         record.restore(service)
         table.append(time.perf_counter() - t)
         assert record.game is not None and record.game.over and len(record.game.log) == n
@@ -128,10 +128,9 @@ def main() -> int:
 
         t = time.perf_counter()
         runs = SimRuns(path, [setup], resume=True)
-        recorder = runs.recorder(setup)
-        sim = SimTable(setup, journal_meta=recorder.journal)
+        recorder, stored = runs.game(setup)
+        sim = SimTable(setup, journal_meta=recorder, stored=stored, stored_in=str(path))
         game = sim.play()
-        recorder.finish()
         sim.close()
         sim_rerun.append(time.perf_counter() - t)
         assert len(game.log) == n and recorder.written == 0
@@ -148,7 +147,7 @@ def main() -> int:
         "date": time.strftime("%Y-%m-%d"),
         "game": {"players": setup.players, "seed": setup.seed, "variant": setup.variant, "actions": n},
         "table_resume (load + Game.replay + service)": ms(table),
-        "sim_resume in-process (checked re-run)": ms(sim_rerun),
+        "sim_resume in-process (rebuilt from the log)": ms(sim_rerun),
         "sim --resume whole process": ms(process),
         "recording a game, per action (sim move + commit + fsync)": {"median_ms": round(statistics.median(record_times) * 1000, 2)},
         "target_met": max(table) < 1.0 and max(process) < 1.0,

@@ -5,8 +5,9 @@ A child process serves the real web app (`hub.web.make_server`, as `run` does) a
 engine game played by bots (`bench/web_sse.py`'s table, 10 actions per second). On
 loopback only, this process first times `/api/public` and a seat answer on a quiet hub;
 then a second child (the "laptop") opens N scoreboard streams (read by one selector loop,
-every tenth one timed, so the reader keeps up)
-and M sockets that never send a byte, all from 127.0.0.1 (one client), re-opening every
+every tenth one timed, so the reader keeps up; each from its own loopback address, as
+phones would: one address may hold only a few) and M sockets that never send a byte, all
+from 127.0.0.1 (one client), re-opening every
 idle socket the hub closes (at most M per second), while this process times the same
 requests again, each on a fresh connection. The server reports its threads and resident
 memory; three processes, so no client's GIL is measured as the hub's delay.

@@ -165,8 +165,9 @@ class Streams:
         self.seen: dict[socket.socket, set[int]] = {}
         self.timed: set[socket.socket] = set()
         self.latencies: list[float] = []
-        for index in range(count):
-            sock = socket.create_connection(("127.0.0.1", port))
+        for index in range(count):  # each page from its own loopback address, as phones on the Wi-Fi
+            source = f"127.0.{1 + index // 250}.{1 + index % 250}"  # (one address may hold only a few streams)
+            sock = socket.create_connection(("127.0.0.1", port), source_address=(source, 0))
             sock.sendall(b"GET /events HTTP/1.0\r\nHost: bench\r\n\r\n")
             sock.setblocking(False)
             self.selector.register(sock, selectors.EVENT_READ)

@@ -84,6 +84,11 @@ class Feedback:
         self.colour = colour
         self.blink = blink
 
+    def show_text(self, lines):
+        """Seat-side text (e.g. why the broker cannot be reached) until the hub sends its own."""
+        self.lines = [line[:LINE_CHARS] for line in lines[:MAX_LINES]]
+        self._draw()
+
     def set_offline(self, offline):
         """Link state: True shows the link-down pattern instead of the hub's colour."""
         self.offline = offline

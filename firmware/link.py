@@ -1,8 +1,14 @@
 """The seat's MQTT link: keeps Wi-Fi and the broker connected and the outbox flowing.
 
-Retries forever with jittered exponential backoff, subscribes to `cmd`, then announces `online` + `hello` after
-every connect (the last will says `offline`), resends every event the broker has not
-acknowledged and reports how many were dropped while the queue was full.
+Retries forever with jittered exponential backoff, subscribes to `cmd` and `hub/status`,
+then announces `online` + `hello` after every connect (the last will says `offline`), and
+reports how many events were dropped while the queue was full.
+
+Delivery is end to end: an event stays in the outbox until the hub answers it (a `cmd`
+whose `ref` is its seq), one at a time; it is sent again after every reconnect, when the
+hub says `online` (it restarted: what it had not answered may be lost) and when
+unanswered for RESEND_MS. The hub must hear from a seat at least every ALIVE_S seconds
+(it declares that in `hello`): an idle seat sends an `alive` event (answered like any).
 
 Dead links are found by the seat itself: a broker that stops answering without closing
 the connection (Wi-Fi gone, broker frozen) sends no TCP reset, so the link pings once
@@ -17,7 +23,8 @@ from backoff import Backoff
 from mqtt import MQTTClient
 from outbox import Outbox
 
-IN_FLIGHT = 4
+RESEND_MS = 3000           # an event the hub has not answered this long is sent again
+ALIVE_S = 5                # idle this long: send an `alive` event (the hub allows 3x)
 PING_MS = 2000             # ping when the broker has been silent this long
 DEAD_MS = 6000             # silent this long despite pings: the link is dead
 BROKER_RETRY_MS = 500      # first reconnect after 250-500 ms, doubling ...
@@ -34,9 +41,12 @@ class Link:
         self.hello_topic = root + "hello"
         self.event_topic = root + "event"
         self.cmd_topic = root + "cmd"
+        self.hub_status_topic = "citadels/%s/hub/status" % cfg["table"]
         self.keepalive_s = broker.get("keepalive", 10)
         self.ping_ms = broker.get("ping_ms", PING_MS)
         self.dead_ms = broker.get("dead_ms", DEAD_MS)
+        self.resend_ms = broker.get("resend_ms", RESEND_MS)
+        self.alive_s = broker.get("alive_s", ALIVE_S)
         tls = (broker.get("ca", "ca.crt") or "") if broker.get("tls") else None
         port = broker.get("port", 1883 if tls is None else 8883)
         self.client = MQTTClient(client_id, broker["host"], port,
@@ -44,7 +54,6 @@ class Link:
                                  self.keepalive_s, broker.get("timeout_s", 2), tls)
         self.client.set_last_will(self.status_topic, "offline", retain=True, qos=1)
         self.client.on_message = self._on_message
-        self.client.on_ack = self._on_ack
         self.outbox = Outbox(cfg.get("queue", 64))
         # A Wi-Fi join takes seconds: retry no sooner than 2.5-5 s, or it is cut short.
         self.wifi_backoff = Backoff(rand_below, 5000, 30000)
@@ -60,17 +69,26 @@ class Link:
         self._last_rx = 0
         self._last_tx = 0
         self._last_ping = 0
+        self._last_event = 0          # when an event was last sent (alive is due after ALIVE_S)
+        self.resent = 0               # events sent again for want of an answer in RESEND_MS, since boot
 
     def queue(self, key, payload):
         """Queue an event for delivery (drops the oldest if the queue is full)."""
         self.outbox.push(key, self.event_topic, payload)
 
-    def _on_ack(self, packet_id):
-        self.outbox.acknowledge(packet_id)
-
     def _on_message(self, topic, payload):
         if topic == self.cmd_topic:
+            ref = _ref_of(payload)
+            if ref is not None:
+                self.outbox.answered(ref)
             self.on_command(payload)
+        elif topic == self.hub_status_topic and payload == b"online":
+            self.outbox.requeue()   # a restarted hub may have lost what it had not answered
+
+    def wants_alive(self, now_ms):
+        """Connected, nothing waiting and no event sent for ALIVE_S: time for an `alive`."""
+        return (self.connected and not len(self.outbox)
+                and now_ms - self._last_event >= self.alive_s * 1000)
 
     def _drop_connection(self, why, now_ms):
         if self.connected:
@@ -109,6 +127,7 @@ class Link:
             self.outbox.requeue()
             # cmd first: the hub answers `online`/`hello` with this seat's display at once
             self.client.subscribe(self.cmd_topic, 1)
+            self.client.subscribe(self.hub_status_topic, 1)
             self.client.publish(self.status_topic, "online", retain=True, qos=1)
             self.client.publish(self.hello_topic, json.dumps(self.hello()), retain=True, qos=1)
         except OSError as exc:
@@ -121,7 +140,7 @@ class Link:
             return
         self.connects += 1
         self.broker_backoff.reset()
-        self._last_rx = self._last_tx = self._last_ping = now_ms
+        self._last_rx = self._last_tx = self._last_ping = self._last_event = now_ms
         self.log("broker connected")
         if self.outbox.unreported and self.on_drops:
             count = self.outbox.unreported
@@ -135,12 +154,13 @@ class Link:
             if self.client.poll() is None:
                 break
             self._last_rx = now_ms
-        room = IN_FLIGHT - self.outbox.in_flight()
-        if room > 0:
-            for entry in self.outbox.unsent(room):
-                pid = self.client.publish(entry[1], entry[2], qos=1)
-                self.outbox.mark_sent(entry, pid)
-                self._last_tx = now_ms
+        entry = self.outbox.due(now_ms, self.resend_ms)
+        if entry is not None:
+            if entry[3] is not None:
+                self.resent += 1
+            self.client.publish(entry[1], entry[2], qos=1)
+            self.outbox.mark_sent(entry, now_ms)
+            self._last_tx = self._last_event = now_ms
         silent = now_ms - self._last_rx
         idle = now_ms - self._last_tx >= self.keepalive_s * 500   # keep the broker's timer fed
         if idle or (silent >= self.ping_ms and now_ms - self._last_ping >= self.ping_ms):
@@ -159,3 +179,12 @@ class Link:
                 pass
         self.connected = False
         self.client.close()
+
+
+def _ref_of(payload):
+    """The `ref` of a hub command (the seq it answers), or None."""
+    try:
+        ref = json.loads(payload).get("ref")
+    except (ValueError, AttributeError, UnicodeError):
+        return None
+    return ref if isinstance(ref, int) and not isinstance(ref, bool) else None

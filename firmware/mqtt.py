@@ -51,6 +51,19 @@ class MQTTError(OSError):
     """Protocol-level failure (refused CONNECT, malformed packet): reconnect."""
 
 
+class CertificateRefused(MQTTError):
+    """The broker's certificate failed the check: another CA, or not issued for the name or
+    address dialled. Retrying cannot help until the certificate or broker.host changes."""
+
+
+CERT_VERIFY_FAILED = -9984   # MBEDTLS_ERR_X509_CERT_VERIFY_FAILED (MicroPython's TLS)
+
+
+def _certificate_refused(exc):
+    return ((exc.args and exc.args[0] == CERT_VERIFY_FAILED) or "CERTIFICATE_VERIFY_FAILED" in str(exc)
+            or "certificate verify failed" in str(exc))
+
+
 def _string(text):
     data = text.encode() if isinstance(text, str) else text
     return struct.pack("!H", len(data)) + data
@@ -78,6 +91,7 @@ class MQTTClient:
         self.timeout_s = timeout_s
         self.tls = tls            # None: plain TCP; else the CA file path ("" = no check)
         self.sock = None  # type: socket.socket | None
+        self.refused = None       # why the last TLS handshake refused the broker, or None
         self._raw = None  # the TCP socket under a TLS one (holds the timeouts on MicroPython)
         self.will = None
         self.on_message = None    # f(topic: str, payload: bytes)
@@ -138,8 +152,16 @@ class MQTTClient:
         if self.tls is not None:
             try:
                 self.sock = tls_wrap(sock, self.server, self.tls)
-            except ValueError as exc:   # e.g. an unreadable CA file on MicroPython
-                raise MQTTError("TLS: %s" % (exc,))
+            except (ValueError, OSError) as exc:   # CPython's refusal is both
+                if _certificate_refused(exc):
+                    self.refused = ("CERTIFICATE_VERIFY_FAILED: the broker's certificate is not valid for %s "
+                                    "(%s): make-ca.sh must name the address the seats dial, ca.crt must be "
+                                    "the table's" % (self.server, getattr(exc, "verify_message", None) or exc))
+                    raise CertificateRefused(self.refused)
+                if isinstance(exc, ValueError):   # e.g. an unreadable CA file on MicroPython
+                    raise MQTTError("TLS: %s" % (exc,))
+                raise
+        self.refused = None
         flags = 0x02 if clean_session else 0
         payload = _string(self.client_id)
         if self.will:

@@ -1,9 +1,13 @@
-"""Bounded outbound queue (pure logic) for events waiting for the broker's PUBACK.
+"""Bounded outbound queue (pure logic) of events waiting for the hub's answer.
 
-While the link is down events pile up here; when full the oldest is dropped and counted
-so the seat can report the loss. An entry leaves only when its PUBACK arrives, so an
-event sent just before a disconnect is sent again after the reconnect (at least once;
-the hub drops duplicates by (device, boot, seq)).
+A broker's PUBACK is not the hub's: an event leaves only when the hub has answered it
+(a command whose `ref` is the event's seq), so a move made while the hub restarts, or
+acknowledged by a broker that then lost it, is sent again. One event is in flight at a
+time (stop and wait): the hub sees a seat's events in the order they were made, which
+matters (button cursor moves are relative; a card lifted and laid again). An unanswered
+event is sent again after `resend_ms`, after every reconnect (`requeue`) and when the
+hub says it is online. When full, the oldest is dropped and counted so the seat can
+report the loss. The hub drops duplicates by (device, boot, seq) and answers them too.
 """
 
 
@@ -12,7 +16,7 @@ class Outbox:
         self.capacity = capacity
         self.dropped = 0        # total since boot
         self.unreported = 0     # dropped since the last report
-        self._entries = []      # [key, topic, payload, packet_id or 0]
+        self._entries = []      # [key (seq), topic, payload, sent at (ms) or None]
 
     def __len__(self):
         return len(self._entries)
@@ -22,36 +26,39 @@ class Outbox:
             self._entries.pop(0)
             self.dropped += 1
             self.unreported += 1
-        self._entries.append([key, topic, payload, 0])
+        self._entries.append([key, topic, payload, None])
 
-    def unsent(self, limit):
-        """Entries not yet in flight, oldest first, at most limit of them."""
-        out = []  # type: list[list]
-        for entry in self._entries:
-            if len(out) >= limit:
-                break
-            if not entry[3]:
-                out.append(entry)
-        return out
+    def due(self, now_ms, resend_ms):
+        """The entry to send now, or None: the oldest, if never sent since the last
+        requeue or unanswered for resend_ms (one in flight at a time)."""
+        if not self._entries:
+            return None
+        entry = self._entries[0]
+        sent = entry[3]
+        if sent is None or now_ms - sent >= resend_ms:
+            return entry
+        return None
 
-    def in_flight(self):
-        return sum(1 for entry in self._entries if entry[3])
+    def mark_sent(self, entry, now_ms):
+        entry[3] = now_ms
 
-    def mark_sent(self, entry, packet_id):
-        entry[3] = packet_id
-
-    def acknowledge(self, packet_id):
-        """Remove the entry sent with packet_id; False if unknown (e.g. already dropped)."""
+    def answered(self, key):
+        """The hub answered the event `key`: forget it; False if unknown (a late or
+        repeated answer, or an event already dropped)."""
         for i, entry in enumerate(self._entries):
-            if entry[3] == packet_id:
+            if entry[0] == key:
                 self._entries.pop(i)
                 return True
         return False
 
     def requeue(self):
-        """After a reconnect: everything in flight must be sent again."""
+        """After a reconnect or the hub's `online`: what is unanswered goes out again now."""
         for entry in self._entries:
-            entry[3] = 0
+            entry[3] = None
+
+    def in_flight(self):
+        """How many entries were sent and are not answered yet (0 or 1)."""
+        return sum(1 for entry in self._entries if entry[3] is not None)
 
     def keys(self):
         return [entry[0] for entry in self._entries]

@@ -15,7 +15,7 @@ from buttons import Button
 from presence import Presence
 from pn532 import ReaderError
 
-FIRMWARE_VERSION = "1.1.0"
+FIRMWARE_VERSION = "1.2.0"
 
 
 class Seat:
@@ -50,6 +50,7 @@ class Seat:
         self.multiple = False          # multiple_cards fault reported, not yet recovered
         self._single_polls = 0         # good polls with <= 1 card since then
         self._single_since = 0
+        self._refused = None           # the certificate refusal shown on the display
         link.hello = self.hello
         link.on_connect = self._on_connect
         link.clock = clock.now
@@ -60,7 +61,7 @@ class Seat:
         return {"v": 1, "device": self.device, "boot": self.boot, "fw": FIRMWARE_VERSION,
                 "reader": self.reader.transport.name, "buttons": ["a", "b", "ok"],
                 "display": self.display_name, "dropped": self.link.outbox.dropped,
-                "inventory": True}
+                "inventory": True, "alive_s": self.link.alive_s}
 
     def emit(self, kind, **fields):
         self.seq += 1
@@ -149,6 +150,17 @@ class Seat:
         self.emit("recovered", what="multiple_cards")
         return True
 
+    def _show_refusal(self):
+        """A broker certificate that does not cover the address dialled is said on the display
+        too (the log says it at every attempt): otherwise the seat retries forever, silently."""
+        client = getattr(self.link, "client", None)
+        refused = getattr(client, "refused", None)
+        if refused != self._refused:
+            self._refused = refused
+            if refused:
+                self.feedback.show_text(["Broker cert refused", "for %s" % getattr(client, "server", "?"),
+                                         "make-ca.sh must", "name this address"])
+
     def step(self):
         """One pass of the main loop; never blocks for long."""
         now = self.clock.now()
@@ -161,6 +173,9 @@ class Seat:
                 self.emit("button", button=button.name)
             elif press == "long":
                 self.emit("button", button=button.name, press="long")
+        if self.link.wants_alive(self.clock.now()):
+            self.emit("alive")   # keeps the hub's liveness timer fed (docs/protocol.md)
         self.link.service(self.clock.now())
+        self._show_refusal()
         self.feedback.set_offline(not self.link.connected)
         self.feedback.tick(self.clock.now())

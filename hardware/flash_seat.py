@@ -8,8 +8,10 @@ before anything is copied.
 
     python3 hardware/flash_seat.py --port /dev/ttyUSB0 --board esp32 --seat 3 \\
         --wifi-ssid citadels-table --wifi-password '...' \\
-        --broker-host 192.168.50.1 --mqtt-password '...' \\
-        --ca /etc/mosquitto/citadels/ca.crt                     # add --dry-run to preview
+        --mqtt-password '...' --ca /etc/mosquitto/citadels/ca.crt   # add --dry-run to preview
+
+The broker's address is the table's (TABLE_ADDRESS in hardware/table.env, the one make-ca.sh
+puts in the broker's certificate); `--broker-host` overrides it for one seat.
 
 The table broker (hardware/mosquitto/) takes seats only over TLS on 8883, so by default
 the seat gets `tls: true`, port 8883 and the table's CA (made by make-ca.sh) as `ca.crt`.
@@ -34,6 +36,15 @@ from typing import Any
 
 DRY_RUN_MARK = "# mpremote session:"
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
+TABLE_ENV = Path(__file__).resolve().parent / "table.env"
+
+
+def table_address(path: Path = TABLE_ENV) -> str:
+    """TABLE_ADDRESS from hardware/table.env: the address every seat dials."""
+    for line in reversed(path.read_text().splitlines()):
+        if line.startswith("TABLE_ADDRESS="):
+            return line.split("=", 1)[1].strip()
+    raise ValueError(f"no TABLE_ADDRESS= line in {path}")
 
 # Pin presets per board (wiring in hardware/README.md). ESP32 = the example config.
 PICO_W_PINS: dict[str, Any] = {
@@ -65,7 +76,7 @@ def build_config(args: argparse.Namespace) -> dict[str, Any]:
     cfg["seat"] = args.seat
     cfg["table"] = args.table
     cfg["wifi"] = {"ssid": args.wifi_ssid, "password": args.wifi_password}
-    cfg["broker"].update({"host": args.broker_host,
+    cfg["broker"].update({"host": args.broker_host or table_address(),
                           "port": args.broker_port or (1883 if args.plain else 8883),
                           "user": args.mqtt_user or f"seat{args.seat}",
                           "password": args.mqtt_password, "tls": not args.plain, "ca": "ca.crt"})
@@ -118,7 +129,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--table", default="t1")
     parser.add_argument("--wifi-ssid", required=True)
     parser.add_argument("--wifi-password", required=True)
-    parser.add_argument("--broker-host", required=True)
+    parser.add_argument("--broker-host", default=None,
+                        help="default: TABLE_ADDRESS of hardware/table.env (make-ca.sh's certificate names it)")
     parser.add_argument("--broker-port", type=int, default=None, help="default 8883 (TLS), 1883 with --plain")
     parser.add_argument("--ca", type=Path, help="the table's CA certificate (make-ca.sh), copied as ca.crt")
     parser.add_argument("--plain", action="store_true",

@@ -8,6 +8,7 @@ import sys
 
 from hub.cli_args import OneLineParser, bounded, broker_url, game_count, guarded, preflight, seed_value
 from hub.games import DEFAULT_GAME, GAMES, GamePlugin, plugin_named
+from hub.softseat.terminal import add_soft_seat_command
 from hub.store.cli import add_store_commands
 from hub.store.options import add_state_options
 from hub.table.options import add_table_options
@@ -53,6 +54,9 @@ def build_parser(game: GamePlugin | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--engine-only", action="store_true",
                      help="bots play the engine directly, without the simulated table")
     add_table_options(sim)
+    sim.add_argument("--seat-logins", default=None, metavar="FILE",
+                     help="with --broker: each simulated seat logs in as seatN, password from FILE ('seatN "
+                          "PASSWORD' lines, as make-passwords.sh prints; or $CITADELS_SEAT_LOGINS_FILE)")
     add_state_options(sim, automatic=False)
 
     run = sub.add_parser("run", help="referee a real table: seats over MQTT, optional serial readers")
@@ -73,6 +77,7 @@ def build_parser(game: GamePlugin | None = None) -> argparse.ArgumentParser:
     enroll.add_argument("--table", default="t1")
     _add_game_choice(enroll)
     game.add_options(enroll)  # e.g. the deck of the printing
+    add_soft_seat_command(sub)
     add_store_commands(sub)
     return parser
 
@@ -116,7 +121,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("Stopped; run the same command again to carry on where you left off.")
     finally:
-        bus.close()
+        if not session.close():  # the last tap's answer reaches the seat before the hub leaves
+            print("citadels-hub: the broker did not take the seat's last message in time", file=sys.stderr)
     return 0
 
 
@@ -141,6 +147,10 @@ def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return run_hub(args)
     if args.command == "enroll":
         return cmd_enroll(args)
+    if args.command == "soft-seat":
+        from hub.softseat.terminal import run_soft_seat
+
+        return run_soft_seat(args)
     parser.error(f"unknown command {args.command}")
     return 2
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import NoReturn
 from urllib.parse import parse_qs, urlsplit
 
+from hub.protocol import SEAT_NUMBERS
 from hub.redact import mask_secrets
 from hub.seeds import MAX_SEED, fresh_seed
 
@@ -49,6 +50,11 @@ def _integer(text: str, what: str, low: int, high: int) -> int:
 def port_number(text: str) -> int:
     """A TCP port, 1..65535 (the OS would silently wrap 84464 onto 18928)."""
     return _integer(text, "a port", 1, 65535)
+
+
+def seat_number(text: str) -> int:
+    """A seat of the table, as the wire numbers them (a game's own seats are its plug-in's)."""
+    return _integer(text, "a seat", SEAT_NUMBERS[0], SEAT_NUMBERS[-1])
 
 
 def bounded(what: str, low: int, high: int) -> Callable[[str], int]:

@@ -27,7 +27,8 @@ BEEPS = ("none", "ok", "error", "turn")
 BUTTONS = ("a", "b", "ok")
 TAG_EDGES = ("added", "removed")
 PRESS_KINDS = ("short", "long")
-EVENT_TYPES = ("tag", "button", "fault", "recovered", "inventory")
+EVENT_TYPES = ("tag", "button", "fault", "recovered", "inventory", "alive")
+ALIVE_S_MAX = 60  # hello.alive_s: the longest heartbeat a device may declare
 INVENTORY_MAX_UIDS = 8
 MULTIPLE_CARDS = "multiple_cards"  # fault/recovered `what`: two or more cards on one antenna
 STATUSES = ("online", "offline")
@@ -45,7 +46,7 @@ MAX_TEXT_FIELD_CHARS = 128
 TopicKind: TypeAlias = Literal[
     "status", "hello", "event", "cmd", "hub/status", "hub/events", "public"
 ]
-EventType: TypeAlias = Literal["tag", "button", "fault", "recovered", "inventory"]
+EventType: TypeAlias = Literal["tag", "button", "fault", "recovered", "inventory", "alive"]
 
 
 class ProtocolError(HubError, ValueError):
@@ -91,6 +92,7 @@ class SeatHello:
     buttons: tuple[str, ...]
     display: str | None
     inventory: bool = False  # the device reports what lies on its reader after every (re)connect
+    alive_s: int | None = None  # the device sends an event at least this often (seconds) while connected
 
 
 class SeatCommand(NamedTuple):
@@ -360,6 +362,8 @@ def parse_event(payload: bytes | str) -> SeatEvent:
         return SeatEvent(type=kind, what=what, detail=detail, **common)  # type: ignore[arg-type]
     if kind == "inventory":
         return SeatEvent(type="inventory", uids=_uid_list(_require(obj, "uids")), **common)  # type: ignore[arg-type]
+    if kind == "alive":  # an idle seat's heartbeat: the hub's liveness timer (docs/protocol.md)
+        return SeatEvent(type="alive", **common)  # type: ignore[arg-type]
     raise ProtocolError("unknown_type", f"unknown event type {kind!r}")
 
 
@@ -396,8 +400,11 @@ def parse_hello(payload: bytes | str) -> SeatHello:
     inventory = obj.get("inventory", False)
     if not isinstance(inventory, bool):
         raise ProtocolError("bad_field", f"'inventory' must be true or false, got {inventory!r}")
+    alive_s = obj.get("alive_s")
+    if alive_s is not None and (not _is_int(alive_s) or not 1 <= alive_s <= ALIVE_S_MAX):
+        raise ProtocolError("bad_field", f"'alive_s' must be an integer 1-{ALIVE_S_MAX}, got {alive_s!r}")
     assert device is not None and fw is not None and reader is not None
-    return SeatHello(device, boot, fw, reader, tuple(buttons), display, inventory)
+    return SeatHello(device, boot, fw, reader, tuple(buttons), display, inventory, alive_s)
 
 
 def parse_status(payload: bytes | str) -> Literal["online", "offline"]:

@@ -14,6 +14,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -146,7 +147,52 @@ def default_config(
     return "\n".join(lines) + "\n" + _privilege_lines() + extra + "\n"
 
 
-class MosquittoBroker:
+class BrokerProcess:
+    """What every test broker process shares: its log, `.running`, `.stop()` (SIGTERM,
+    then SIGKILL) and `.restart()` on the same port(s). Subclasses start it."""
+
+    host: str
+    port: int
+    log_path: Path
+    _process: subprocess.Popen[bytes] | None
+    _log: IO[bytes] | None
+
+    @property
+    def url(self) -> str:
+        return f"mqtt://{self.host}:{self.port}"
+
+    @property
+    def running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def start(self) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.url}, {'running' if self.running else 'stopped'})"
+
+
+class MosquittoBroker(BrokerProcess):
     """One broker process; `.stop()`/`.start()`/`.restart()` keep the same ports.
     `.port` is the first listener; `.ports` maps each configured listener port (1883,
     8883 in a production config) to the loopback port it got; `.tls_port` and `.ca_file`
@@ -160,17 +206,13 @@ class MosquittoBroker:
         self.tls_port = tls_port
         self.ca_file = ca_file
         self.nofile = nofile
-        """The broker's open-file limit (soft), e.g. 1024 as systemd gives the Pi's service."""
+        """The broker's open-file limit (soft), as systemd gives the Pi's service."""
         self.workdir = workdir
         self.config_path = workdir / "mosquitto.conf"
         self.config_path.write_text(config_text)
         self.log_path = workdir / "mosquitto.log"
         self._process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"mqtt://{self.host}:{self.port}"
 
     def url_for(self, username: str, password: str) -> str:
         """The URL with credentials, as a seat or the hub would be configured."""
@@ -187,13 +229,6 @@ class MosquittoBroker:
             raise RuntimeError("this broker has no TLS listener")
         login = f"{username}:{password}@" if username is not None else ""
         return f"mqtts://{login}{self.host}:{self.tls_port}?ca={ca_file or self.ca_file}"
-
-    @property
-    def running(self) -> bool:
-        return self._process is not None and self._process.poll() is None
-
-    def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def start(self) -> None:
         if self.running:
@@ -214,23 +249,6 @@ class MosquittoBroker:
         _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, hard))
 
-    def stop(self) -> None:
-        process, self._process = self._process, None
-        if process is not None and process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        if self._log is not None:
-            self._log.close()
-            self._log = None
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
     def _wait_accepting(self) -> None:
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
@@ -249,8 +267,6 @@ class MosquittoBroker:
         self.stop()
         raise RuntimeError(f"mosquitto did not accept on port {self.port}:\n{self.log_text()}")
 
-    def __repr__(self) -> str:
-        return f"MosquittoBroker({self.url}, {'running' if self.running else 'stopped'})"
 
 
 class MosquittoFactory:
@@ -274,7 +290,7 @@ class MosquittoFactory:
         `acl`: ACL text or file; `config`: a full production config to adapt instead of
         the default test config; `tls_dir`: make-ca.sh's output (server.crt/key, ca.crt),
         for a production config's TLS listener or an extra TLS listener on the test one;
-        `nofile`: the broker's open-file limit (systemd gives the Pi's service 1024)."""
+        `nofile`: the broker's open-file limit (hardware/mosquitto/mosquitto-limits.conf)."""
         port = free_port()
         workdir = self.root / f"broker-{len(self._brokers) + 1}-{port}"
         workdir.mkdir(parents=True)
@@ -316,3 +332,47 @@ class MosquittoFactory:
         for broker in self._brokers:
             broker.stop()
         self._brokers.clear()
+
+
+class AmqttBroker(BrokerProcess):
+    """A second, independent MQTT 3.1.1 broker (amqtt, from PyPI) with the same face as
+    `MosquittoBroker` (`.url`, `.stop()`, `.start()`, `.restart()` on the same port): the
+    delivery and liveness tests run on both, so they hold on any broker. amqtt keeps no
+    sessions across its own restart, never drops a silent client (no keep-alive
+    enforcement) and hands new subscriptions retained messages of other topics: tests
+    must not depend on any of that."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.host = "127.0.0.1"
+        self.port = free_port()
+        self.workdir = workdir
+        self.config_path = workdir / "amqtt.yaml"
+        self.config_path.write_text(
+            "listeners:\n  default:\n    type: tcp\n"
+            f"    bind: {self.host}:{self.port}\n"
+            "plugins:\n  amqtt.plugins.authentication.AnonymousAuthPlugin:\n    allow_anonymous: true\n")
+        self.log_path = workdir / "amqtt.log"
+        self._process: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
+
+    def start(self) -> None:
+        if self.running:
+            return
+        self._log = open(self.log_path, "ab")
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", "from amqtt.scripts.broker_script import main; main()",
+             "-c", str(self.config_path)],
+            stdout=self._log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + 3 * START_TIMEOUT_S  # a Python broker imports a while
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                code = self._process.returncode
+                self.stop()
+                raise RuntimeError(f"amqtt exited with {code} at start:\n{self.log_text()}")
+            try:
+                with socket.create_connection((self.host, self.port), timeout=0.2):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError(f"amqtt did not accept on port {self.port}:\n{self.log_text()}")

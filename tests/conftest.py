@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.broker import MosquittoBroker, MosquittoFactory, MosquittoMissing
+from tests.broker import (
+    AmqttBroker,
+    BrokerProcess,
+    MosquittoBroker,
+    MosquittoFactory,
+    MosquittoMissing,
+)
 from tests.table_broker import TableBroker, make_ca, make_passwords, start_table_broker
 
 
@@ -33,6 +39,24 @@ def mosquitto_factory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mosq
 def mosquitto(mosquitto_factory: MosquittoFactory) -> MosquittoBroker:
     """A fresh anonymous broker for one test (.host .port .url .stop() .start() .restart())."""
     return mosquitto_factory()
+
+
+@pytest.fixture(params=["mosquitto", "amqtt"])
+def any_broker(request: pytest.FixtureRequest, mosquitto_factory: MosquittoFactory,
+               tmp_path: Path) -> Iterator[BrokerProcess]:
+    """The same test on Mosquitto and on amqtt (a second MQTT 3.1.1 broker, from PyPI): what
+    must hold on any broker (delivery, liveness). Anonymous, no persistence."""
+    if request.param == "mosquitto":
+        yield mosquitto_factory()
+        return
+    workdir = tmp_path / "amqtt"
+    workdir.mkdir()
+    broker = AmqttBroker(workdir)
+    broker.start()
+    try:
+        yield broker
+    finally:
+        broker.stop()
 
 
 @pytest.fixture(scope="session")

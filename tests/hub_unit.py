@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 from collections.abc import Mapping, Sequence
@@ -34,6 +35,22 @@ class UnitCommand:
         """Start it as systemd would (own process group so a test can SIGKILL it alone)."""
         return subprocess.Popen(self.argv, env=self.env, cwd=self.cwd, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def kill(process: subprocess.Popen[str]) -> None:
+    """SIGKILL to the unit's process group: no goodbye, no flush; what is stored is all that is left."""
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait(10)
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """SIGTERM as `systemctl stop` sends it; a hub that hangs on exit is killed."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            kill(process)
 
 
 def service_section(unit: Path = UNIT) -> list[tuple[str, str]]:
@@ -147,17 +164,20 @@ def links(output: ProcessOutput) -> dict[str, str]:
 
 
 def first_answer(seat: Any, uid: str, patience: float = 30) -> Any:
-    """Lay `uid` on a VirtualSeat until the hub answers (it may still be starting), then
-    return that answer."""
+    """Lay `uid` on a VirtualSeat once and send that event again, as the firmware does,
+    until the hub answers it (it may still be starting); return that answer. Not laid
+    again: a card laid twice is no move, and a hub with a persistent session gets every
+    copy the broker queued for it."""
     import time
 
     deadline = time.monotonic() + patience
+    event = seat.place(uid)
     while True:
-        event = seat.place(uid)
         try:
             return seat.answer_to(event, timeout=1)
         except TimeoutError:
             assert time.monotonic() < deadline, "the hub never answered"
+            seat.resend(event)
 
 
 def stored_actions(db: Path) -> int:

@@ -18,7 +18,18 @@ from tests.fakes.seat import FakeSeat
 
 CONFIG_DIR = Path(__file__).resolve().parent.parent / "hardware" / "mosquitto"
 USERS = ["hub"] + [f"seat{n}" for n in range(1, 8)]
-PI_FILE_LIMIT = 1024  # systemd's default soft RLIMIT_NOFILE for mosquitto.service
+SYSTEMD_DEFAULT_FILES = 1024  # systemd's default soft RLIMIT_NOFILE, without the drop-in
+
+
+def shipped_file_limit() -> int:
+    """The broker's open-file limit on the Pi: LimitNOFILE in the shipped systemd drop-in."""
+    for line in (CONFIG_DIR / "mosquitto-limits.conf").read_text().splitlines():
+        if line.startswith("LimitNOFILE="):
+            return int(line.split("=", 1)[1])
+    raise ValueError("mosquitto-limits.conf sets no LimitNOFILE")
+
+
+PI_FILE_LIMIT = shipped_file_limit()
 
 
 def make_passwords(directory: Path) -> tuple[Path, dict[str, str]]:
@@ -75,13 +86,13 @@ class TableBroker:
 
 
 def start_table_broker(factory: MosquittoFactory, password_file: Path, passwords: dict[str, str], tls_dir: Path,
-                       config: str | None = None) -> TableBroker:
-    """The shipped config (or `config`, e.g. an edited copy) with the Pi's file limit."""
+                       config: str | None = None, nofile: int | None = None) -> TableBroker:
+    """The shipped config (or `config`, e.g. an edited copy) with the Pi's file limit (or `nofile`)."""
     broker = factory(
         config=config if config is not None else (CONFIG_DIR / "mosquitto.conf").read_text(),
         passwd=password_file,
         acl=CONFIG_DIR / "acl",
         tls_dir=tls_dir,
-        nofile=PI_FILE_LIMIT,
+        nofile=nofile or PI_FILE_LIMIT,
     )
     return TableBroker(broker, passwords)

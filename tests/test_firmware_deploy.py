@@ -89,7 +89,8 @@ def test_systemd_unit_starts_the_hub_after_the_broker() -> None:
     assert "mosquitto.service" in unit["Unit"]["Wants"].split()
     exec_start = unit["Service"]["ExecStart"]
     assert re.fullmatch(r"\S+/citadels-hub run --broker \$\{CITADELS_BROKER\} "
-                        r"--tags /var/lib/citadels/tags\.json", exec_start)
+                        r"--tags /var/lib/citadels/tags\.json --players \$\{CITADELS_PLAYERS\}", exec_start)
+    assert "CITADELS_PLAYERS=4" in unit["Service"]["Environment"]  # hub.env may say otherwise
     assert "CITADELS_BROKER=mqtt://hub@127.0.0.1:1883" in unit["Service"]["Environment"]  # user only: the
     assert "CITADELS_BROKER_PASSWORD" not in exec_start  # password comes from hub.env, never argv
     assert unit["Service"]["Restart"] == "always"
@@ -108,3 +109,13 @@ def test_readme_esp32_wiring_matches_the_example_config() -> None:
     assert rows["button a / b / ok"].strip() == f"GPIO{buttons['a']} / GPIO{buttons['b']} / GPIO{buttons['ok']}"
     assert f"GPIO{cfg['led']['pin']}" in rows["LED data (WS2812B `DIN`)"]
     assert f"GPIO{cfg['buzzer']}" in rows["buzzer"]
+
+
+def test_the_player_count_comes_from_hub_env(tmp_path: Path) -> None:
+    """The unit starts a game with 4 players unless hub.env says CITADELS_PLAYERS=N."""
+    from tests.hub_unit import unit_command
+
+    default = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883").argv
+    assert default[default.index("--players") + 1] == "4"
+    five = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883", extra_env={"CITADELS_PLAYERS": "5"}).argv
+    assert five[five.index("--players") + 1] == "5"

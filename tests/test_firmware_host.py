@@ -2,8 +2,8 @@
 
 Fakes stand in only for the board: machine (pins, UART wired to FakePN532, watchdog),
 network (the Wi-Fi station) and neopixel. The MQTT traffic is real TCP to a real broker.
-The hub side is a stand-in applying the hub's rule (each (device, boot, seq) at most
-once); switch it to the real TableService once that exists.
+The hub side is a stand-in doing on the wire what the hub does (`HubStandIn`): each
+(device, boot, seq) applied at most once and every event answered with its `ref`.
 """
 
 from __future__ import annotations
@@ -59,27 +59,43 @@ def wait_until(predicate: Callable[[], bool], timeout: float, what: str) -> None
 
 
 class HubStandIn:
-    """Subscribes like the hub (persistent session, QoS 1) and applies each
-    (device, boot, seq) at most once, as docs/protocol.md requires of the hub."""
+    """Does on the wire what the hub does (`citadels-hub run`, hub/kernel/table.py): a
+    persistent session under a stable client id (`persistent=False`: a clean one, to show
+    the seats need no broker's help), `hub/status` `online` retained after every connect
+    and `offline` as its will, each (device, boot, seq) applied at most once, and every
+    event answered on the seat's `cmd` with `ref` = its seq (a duplicate too: its first
+    answer may be what was lost). `kill()` is a SIGKILL (no DISCONNECT: the will fires),
+    `restart()` the service manager starting it again."""
 
-    def __init__(self, broker: MosquittoBroker) -> None:
+    def __init__(self, broker: Any, persistent: bool = True, reconnect_s: int = 1) -> None:
+        self.broker = broker
+        self.persistent = persistent
+        self.reconnect_s = reconnect_s
         self.lock = threading.Lock()
         self.applied: dict[tuple[str, int, int], dict[str, Any]] = {}
         self.duplicates = 0
         self.statuses: list[str] = []
         self.hellos: list[dict[str, Any]] = []
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="hub-stand-in",
-                                  clean_session=False)
-        self.client.reconnect_delay_set(min_delay=1, max_delay=1)
-        self.client.on_connect = self._on_connect
-        self.client.on_message = self._on_message
-        self.client.connect(broker.host, broker.port, keepalive=5)
-        self.client.loop_start()
-        wait_until(self.client.is_connected, 5, "hub stand-in connected")
+        self.commands = 0
+        self.client = self._connect()
+
+    def _connect(self) -> mqtt.Client:
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"hub-{TABLE}",
+                             clean_session=not self.persistent)
+        client.reconnect_delay_set(min_delay=self.reconnect_s, max_delay=self.reconnect_s)
+        client.will_set(f"citadels/{TABLE}/hub/status", b"offline", qos=1, retain=True)
+        client.on_connect = self._on_connect
+        client.on_message = self._on_message
+        client.connect(self.broker.host, self.broker.port, keepalive=5)
+        client.loop_start()
+        wait_until(client.is_connected, 10, "hub stand-in connected")
+        return client
 
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
-        client.subscribe(ROOT + "#", qos=1)
+        for kind in ("status", "hello", "event"):
+            client.subscribe(ROOT + kind, qos=1)
+        client.publish(f"citadels/{TABLE}/hub/status", b"online", qos=1, retain=True)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         with self.lock:
@@ -87,24 +103,41 @@ class HubStandIn:
                 self.statuses.append(msg.payload.decode())
             elif msg.topic == ROOT + "hello":
                 self.hellos.append(json.loads(msg.payload))
-            elif msg.topic == ROOT + "event":
+            elif msg.topic == ROOT + "event" and not msg.retain:
                 event = json.loads(msg.payload)
                 key = (event["device"], event["boot"], event["seq"])
                 if key in self.applied:
                     self.duplicates += 1
                 else:
                     self.applied[key] = event
+                self.commands += 1
+                client.publish(ROOT + "cmd", json.dumps({"v": 1, "id": self.commands, "ref": event["seq"]}), qos=1)
 
     def events(self, kind: str | None = None) -> list[dict[str, Any]]:
         with self.lock:
             ordered = sorted(self.applied.values(), key=lambda e: (e["boot"], e["seq"]))
         return [e for e in ordered if kind is None or e["type"] == kind]
 
+    def moves(self) -> list[dict[str, Any]]:
+        """What a player did (no inventories or heartbeats)."""
+        return [e for e in self.events() if e["type"] in ("tag", "button")]
+
     def tag_edges(self) -> list[tuple[str, str]]:
         return [(e["edge"], e["uid"]) for e in self.events("tag")]
 
     def command(self, payload: str | bytes) -> None:
         self.client.publish(ROOT + "cmd", payload, qos=1).wait_for_publish(5)
+
+    def kill(self) -> None:
+        """As SIGKILL: the socket closes without DISCONNECT, the broker publishes the will."""
+        client = self.client
+        client.loop_stop()
+        sock = client.socket()
+        if sock is not None:
+            sock.close()
+
+    def restart(self) -> None:
+        self.client = self._connect()
 
     def close(self) -> None:
         self.client.loop_stop()

@@ -132,7 +132,11 @@ def test_tls_wraps_the_socket_and_checks_the_broker_against_the_ca(
     assert table.link.client.port == 8883
     table.run_until(lambda: table.link.connected, 1000)
     table.link.queue(1, '{"seq":1}')
-    table.run_until(lambda: len(table.link.outbox) == 0, 1000)   # PUBACK read through TLS
+    table.run_until(lambda: any(t.endswith("/event") for t, _ in table.broker.published), 1000)
+    topic, answer = b"citadels/t1/seat/4/cmd", b'{"v":1,"id":1,"ref":1}'   # the hub's answer, through TLS
+    body = len(topic).to_bytes(2, "big") + topic + answer
+    table.broker.sockets[-1].inbox += bytes((0x30, len(body))) + body
+    table.run_until(lambda: len(table.link.outbox) == 0, 1000)
     [context] = ssl.contexts
     assert context.protocol == ssl.PROTOCOL_TLS_CLIENT and context.cafile == str(tmp_path / "ca.crt")
     assert context.wraps == [{"server_hostname": "192.168.50.1", "verify_mode": ssl.CERT_REQUIRED}]

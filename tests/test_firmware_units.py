@@ -320,7 +320,13 @@ def test_link_reports_drops_after_an_outage_and_delivers_the_rest(
 ) -> None:
     received: list[bytes] = []
     sub = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
-    sub.on_message = lambda c, u, m: received.append(bytes(m.payload))
+
+    def answer(client: Any, userdata: Any, message: Any) -> None:  # as the hub does: ref = seq
+        received.append(bytes(message.payload))
+        seq = json.loads(message.payload)["seq"]
+        client.publish("citadels/t9/seat/2/cmd", json.dumps({"v": 1, "id": seq, "ref": seq}), qos=1)
+
+    sub.on_message = answer
     sub.connect(mosquitto.host, mosquitto.port)
     sub.subscribe("citadels/t9/seat/2/event", 1)
     sub.loop_start()
@@ -379,7 +385,10 @@ class FlakyClient:
         pass
 
 
-def test_link_resends_an_event_whose_puback_was_lost(fw: Any) -> None:
+def test_link_keeps_an_event_until_the_hub_answers_it(fw: Any) -> None:
+    """A broker's PUBACK is not the hub's answer: the event is sent again after a
+    reconnect, when the hub says `online` and when unanswered for 3 s; only a command
+    whose `ref` is its seq lets it go, and one event is in flight at a time."""
     cfg = {"wifi": {"ssid": "citadels-table", "password": "change-me"},
            "broker": {"host": "127.0.0.1"}, "table": "t1", "seat": 1}
     wlan = network.WLAN(network.STA_IF)
@@ -401,8 +410,22 @@ def test_link_resends_an_event_whose_puback_was_lost(fw: Any) -> None:
         link.service(now)
     events = [p for p in client.published if p[0].endswith("/event")]
     assert [e[1] for e in events] == ['{"seq":1}', '{"seq":1}'] and client.connects == 2
-    client.on_ack(events[-1][2])
-    assert len(link.outbox) == 0
+    assert client.on_ack is None and len(link.outbox) == 1   # the broker's PUBACK is no answer
+    link.queue(2, '{"seq":2}')
+    link.service(3010)
+    events = [p[1] for p in client.published if p[0].endswith("/event")]
+    assert events == ['{"seq":1}'] * 2, "seq 2 waits while seq 1 is unanswered"
+    client.on_message("citadels/t1/hub/status", b"online")   # the hub restarted: again at once
+    link.service(3020)
+    for now in range(3030, 6100, 10):       # and again once 3 s have passed without an answer
+        link.service(now)
+    events = [p[1] for p in client.published if p[0].endswith("/event")]
+    assert events == ['{"seq":1}'] * 4
+    client.on_message("citadels/t1/seat/1/cmd", b'{"v":1,"id":7,"ref":1}')
+    link.service(6110)
+    assert link.outbox.keys() == [2] and client.published[-1][1] == '{"seq":2}'
+    client.on_message("citadels/t1/seat/1/cmd", b'{"v":1,"id":8,"ref":2,"led":"green"}')
+    assert len(link.outbox) == 0 and link.resent == 1   # counted: the re-sends for a silent hub
 
 
 # ---- the seat over a long game: exactly one edge per physical placement / lift -------
@@ -437,9 +460,13 @@ class CollectingLink:
             return []
 
     connected = True
+    alive_s = 5
 
     def __init__(self) -> None:
         self.events: list[dict[str, Any]] = []
+
+    def wants_alive(self, now: int) -> bool:
+        return False
 
     def queue(self, key: int, payload: str) -> None:
         self.events.append(json.loads(payload))
@@ -625,4 +652,4 @@ def test_inventory_and_multiple_cards_events_match_the_contract_literally(fw: An
     assert link.events[2:] == [json.loads('{"v":1,"device":"esp32-a1b2c3","boot":7,"seq":3,"t":650,'
                                           '"type":"recovered","what":"multiple_cards"}')]
     hello = seat.hello()
-    assert hello["inventory"] is True and hello["fw"] == "1.1.0"
+    assert hello["inventory"] is True and hello["fw"] == "1.2.0" and hello["alive_s"] == 5

@@ -26,8 +26,6 @@ events as the simulator's people do.
 from __future__ import annotations
 
 import json
-import os
-import signal
 import threading
 import time
 import urllib.error
@@ -49,6 +47,7 @@ from hub.table.virtual_seat import VirtualSeat
 from hub.games.citadels.world import TableTop
 from tests.broker import free_port
 from tests.fakes.tcp_proxy import FreezableProxy
+from tests import hub_unit
 from tests.hub_unit import ProcessOutput, links, unit_command
 from tests.waiting import wait_until
 
@@ -84,16 +83,11 @@ class Hub:
     def kill(self) -> None:
         """SIGKILL: no goodbye, no flush; what is stored is all that is left."""
         assert self.output is not None
-        os.killpg(self.output.process.pid, signal.SIGKILL)
-        self.output.process.wait(10)
+        hub_unit.kill(self.output.process)
 
     def stop(self) -> None:
-        if self.output is not None and self.output.process.poll() is None:
-            self.output.process.send_signal(signal.SIGTERM)
-            try:
-                self.output.process.wait(15)
-            except Exception:  # noqa: BLE001 - a hub that hangs on exit is killed
-                self.kill()
+        if self.output is not None:
+            hub_unit.stop(self.output.process)
 
     def token(self, which: str) -> str:
         return self.links[which].rstrip("/").rsplit("/", 1)[1]

@@ -2,7 +2,9 @@
 plays through the real ``citadels-hub`` command, its store and its resume; the store says
 which game each stored game is; and a database written before the store kept the game
 (tests/data/citadels-v0.sql, written by the hub at ebea9ba) still replays, exports and
-resumes with the same results."""
+resumes with the same results (tests/data/citadels-v0.expected.json: what the hub said of
+it before the plug-ins, at main 4e981a1, whose replay wording is newer than ebea9ba's;
+the games, states and scores are ebea9ba's)."""
 
 from __future__ import annotations
 
@@ -85,7 +87,7 @@ def test_a_database_of_yesterday_replays_and_exports_the_same(tmp_path: Path, co
     verb, *rest = command.split()
     result = hub(verb, db, *rest)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == EXPECTED[command]
+    assert result.stdout == EXPECTED[command].replace("{db}", db)
 
 
 def test_a_database_of_yesterday_resumes_and_then_says_which_game_it_holds(tmp_path: Path) -> None:

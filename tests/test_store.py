@@ -13,17 +13,21 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 
 from hub.cli import main
 from hub.games.citadels.summary import game_summary
 from hub.engine.citadels import Action, Game, Setup
+from hub.engine.citadels.bots import RandomBot
 from hub.engine.citadels.setup import StartPosition
 from hub.store import EventStore, Recorder, SimRuns, StoreError, TableRecord, export_text, restore_table_state
 from hub.games.citadels.service import TableService
+from hub.games.citadels.registry import TagRegistry
 from hub.table.sim import SimTable
 from hub.transport import InProcessBus
 from tests.hub_unit import stored_actions
@@ -37,15 +41,21 @@ def _sim(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, capture_output=True, text=True, timeout=timeout)
 
 
+class Reference(NamedTuple):
+    out: str
+    actions: list[str]
+    meta: list[dict[str, Any]]
+
+
 @pytest.fixture(scope="module")
-def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, list[str]]:
-    """The uninterrupted run: its JSON line and the log it stored."""
+def reference(tmp_path_factory: pytest.TempPathFactory) -> Reference:
+    """The uninterrupted run: its JSON line and the log it stored (each action's meta beside)."""
     db = tmp_path_factory.mktemp("ref") / "ref.db"
     done = _sim("--seed", str(SEED), "--db", str(db))
     assert done.returncode == 0, done.stderr
     with EventStore(db) as store:
-        actions = store.load().actions
-    return done.stdout, actions
+        stored = store.load()
+    return Reference(done.stdout, stored.actions, stored.meta)
 
 
 # ---------------------------------------------------------------------- the store itself
@@ -94,7 +104,7 @@ def test_amend_adds_to_an_actions_meta_committed_and_never_changes_the_action(tm
     for text in said[:-1]:
         store.append(gid, text, {"uid": "04AA"} if " faceup " in text else None)
     store.append(gid, said[-1], {"admin": True, "reason": "reader broken"})
-    Recorder(store, gid, expected=said).amend(len(said) - 1, {"uid": "04BB", "uid_read_later": True})
+    Recorder(store, gid).amend(len(said) - 1, {"uid": "04BB", "uid_read_later": True})
     _setup, actions, meta = EventStore(tmp_path / "g.db").load(gid)  # another connection sees it
     assert actions == said
     assert meta[-1] == {"admin": True, "reason": "reader broken", "uid": "04BB", "uid_read_later": True}
@@ -141,7 +151,7 @@ def test_a_stored_sim_game_replays_to_the_same_state(tmp_path: Path) -> None:
         sim.close()
 
 
-def test_export_writes_a_readable_log(tmp_path: Path, reference: tuple[str, list[str]],
+def test_export_writes_a_readable_log(tmp_path: Path, reference: Reference,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "g.db"
     assert _sim("--seed", str(SEED), "--db", str(db)).returncode == 0
@@ -170,15 +180,15 @@ def test_replay_and_export_refuse_a_missing_game_clearly(tmp_path: Path, capsys:
 
 
 # ---------------------------------------------------------------------- resume
-def test_resume_from_every_kind_of_partial_log(tmp_path: Path, reference: tuple[str, list[str]]) -> None:
+def test_resume_from_every_kind_of_partial_log(tmp_path: Path, reference: Reference) -> None:
     """Cut the stored log anywhere (as a crash would) and resume: same output, same log."""
-    out, actions = reference
+    out, actions = reference.out, reference.actions
     for cut in (0, 1, 7, len(actions) // 2, len(actions) - 1, len(actions)):
         db = tmp_path / f"cut{cut}.db"
         store = EventStore(db)
         gid = store.start_game(Setup(players=4, seed=SEED, mode="physical"))
-        for text in actions[:cut]:
-            store.append(gid, text)
+        for text, meta in zip(actions[:cut], reference.meta):  # as the simulator stores them: with their tags
+            store.append(gid, text, meta)
         done = _sim("--resume", "--db", str(db))  # no --seed: the series comes from the file
         assert done.returncode == 0, done.stderr
         assert done.stdout == out, cut
@@ -187,8 +197,8 @@ def test_resume_from_every_kind_of_partial_log(tmp_path: Path, reference: tuple[
 
 
 def test_a_store_that_disagrees_with_the_table_is_refused_not_overwritten(tmp_path: Path,
-                                                                           reference: tuple[str, list[str]]) -> None:
-    out, actions = reference
+                                                                           reference: Reference) -> None:
+    out, actions = reference.out, reference.actions
     db = tmp_path / "g.db"
     store = EventStore(db)
     gid = store.start_game(Setup(players=4, seed=SEED, mode="physical"))
@@ -197,16 +207,97 @@ def test_a_store_that_disagrees_with_the_table_is_refused_not_overwritten(tmp_pa
     store._db.execute("UPDATE actions SET text = '1 pick king' WHERE idx = 4")
     done = _sim("--resume", "--db", str(db))
     assert done.returncode == 3 and done.stdout == ""
-    assert "diverged at action 4" in done.stderr
+    assert "cannot be resumed: at its action 5 (seat 1's pick) the rules refuse it" in done.stderr
+    assert "--new-game" in done.stderr and "cannot be written" not in done.stderr  # what to do; nothing failed to write
+    assert "king" not in done.stderr  # the action is named by its number: a pick is a secret
     assert store.count(gid) == 10
 
 
+def _corrected_game(db: Path, stop_after: int | None) -> Game:
+    """A simulated game the admin corrects on the way (a gold count after move 30, the
+    last action undone after move 40), played into `db`, cut after `stop_after` moves."""
+    setup = Setup(players=4, seed=SEED, mode="physical")
+    sim = SimTable(setup, journal_meta=Recorder.new_game(EventStore(db), setup))
+    stop, moves = threading.Event(), [0]
+
+    def admin() -> None:
+        moves[0] += 1
+        if moves[0] == 30:
+            assert sim.service.adjust_gold(2, 1, "miscount")["ok"]
+        if moves[0] == 40:
+            assert sim.service.void_last("misread card")["ok"]
+        if moves[0] == stop_after:
+            stop.set()
+    try:
+        return sim.play(after_step=admin, stop=stop)
+    finally:
+        sim.close()
+
+
+def test_a_game_the_admin_corrected_resumes_from_its_stored_log(tmp_path: Path) -> None:
+    """The admin's corrections are not the bots' to make again: `sim --resume` carries the
+    game on from the stored log, and it ends as the same game never interrupted."""
+    whole = _corrected_game(tmp_path / "whole.db", stop_after=None)
+    assert whole.over
+    cut = _corrected_game(tmp_path / "cut.db", stop_after=50)
+    assert not cut.over and any(a.seat == 0 and a.verb == "void" for a in cut.log)
+    done = _sim("--resume", "--db", str(tmp_path / "cut.db"))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(json.dumps(game_summary(whole)))
+    with EventStore(tmp_path / "cut.db") as store:
+        assert store.load().actions == [str(a) for a in whole.log] and len(store.games()) == 1
+    told = subprocess.run([sys.executable, "-m", "hub.cli", "sim", "--headless", "--resume", "--db",
+                           str(tmp_path / "cut.db")], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert told.returncode == 0 and told.stdout.startswith(f"Resumed game 1 from {tmp_path / 'cut.db'}: "), told.stderr
+
+
+def test_a_run_resumes_after_the_admins_corrections(tmp_path: Path) -> None:
+    """`run` rebuilds its table from the stored log: a gold correction and an undo stand,
+    and the seats play on."""
+    setup = Setup(players=4, seed=3, mode="physical")
+    record = TableRecord.open(tmp_path / "g.db", setup, resume=True, resume_finished=False)
+    game = Game.new(setup)
+    for _ in range(12):
+        action = RandomBot(5).choose(game)
+        game.apply(action)
+        record.recorder(action, {})
+    for correction in ("0 adjust 2 1 miscount", "0 void misread card"):
+        game.apply(correction)
+        record.recorder(Action.parse(correction), {})
+    resumed = TableRecord.open(tmp_path / "g.db", Setup(players=5, mode="physical"), resume=True,
+                               resume_finished=False)
+    assert resumed.game is not None and resumed.game.state_hash() == game.state_hash()
+    service = TableService(InProcessBus(), TagRegistry.virtual(), resumed.setup, game=resumed.game,
+                           journal_meta=resumed.recorder)
+    resumed.restore(service)
+    assert service.adjust_gold(3, -1, "paid twice")["ok"]  # the table goes on, journaled after the stored log
+    assert resumed.store.load().actions[-3:] == ["0 adjust 2 1 miscount", "0 void misread card", "0 adjust 3 -1 paid twice"]
+
+
+def test_a_run_whose_stored_log_the_rules_refuse_says_what_and_what_to_do(tmp_path: Path) -> None:
+    store = EventStore(tmp_path / "g.db")
+    gid = store.start_game(Setup(players=4, seed=3, mode="physical"))
+    game = Game.new(Setup(players=4, seed=3, mode="physical"))
+    for _ in range(6):
+        action = RandomBot(5).choose(game)
+        game.apply(action)
+        store.append(gid, str(action))
+    store.append(gid, "0 adjust 9 1 no such seat")
+    with pytest.raises(StoreError) as refused:
+        TableRecord.open(tmp_path / "g.db", Setup(players=4, mode="physical"), resume=True)
+    message = refused.value.message
+    assert refused.value.code == "diverged"
+    assert "cannot be resumed: at its action 7 (the table's adjust) the rules refuse it" in message
+    assert "--new-game" in message and f"citadels-hub export {tmp_path / 'g.db'} --game {gid}" in message
+    assert store.count(gid) == 7
+
+
 def test_sigkill_at_any_moment_then_resume_gives_the_same_json(tmp_path: Path,
-                                                               reference: tuple[str, list[str]]) -> None:
+                                                               reference: Reference) -> None:
     """Kill -9 at many points (before the file exists, mid-game at several depths, after
     the last action) and once more during the resume itself: the final JSON and the stored
     log are those of the run never interrupted."""
-    out, actions = reference
+    out, actions = reference.out, reference.actions
     cmd = [sys.executable, "-m", "hub.cli", "sim", "--headless", "--json", "--seed", str(SEED)]
     points = [("time", 0.0), ("actions", 1), ("actions", 25), ("actions", len(actions) // 2),
               ("actions", len(actions) - 10), ("time", 0.35), ("double", len(actions) // 3)]
@@ -245,7 +336,7 @@ def _kill_when(proc: subprocess.Popen[bytes], db: Path, kind: str, at: float) ->
 
 
 # ---------------------------------------------------------------------- faults of the file itself
-def test_read_only_database_is_reported_clearly(tmp_path: Path, reference: tuple[str, list[str]]) -> None:
+def test_read_only_database_is_reported_clearly(tmp_path: Path, reference: Reference) -> None:
     db = tmp_path / "g.db"
     EventStore(db).close()
     ro = f"file:{db}?mode=ro"  # root ignores chmod: ask SQLite itself for a read-only handle
@@ -299,8 +390,10 @@ def test_sim_runs_pick_the_series_from_the_file(tmp_path: Path) -> None:
     store.start_game(Setup(players=5, seed=40, mode="physical"))
     runs = SimRuns(tmp_path / "g.db", [Setup(players=4, seed=1, mode="physical")] * 2, resume=True)
     assert [(s.players, s.seed) for s in runs.setups] == [(5, 40), (5, 41)]
-    assert runs.recorder(runs.setups[0]).replaying is False  # stored game had no actions yet
-    assert runs.recorder(runs.setups[1]).game_id == 2
+    recorder, stored = runs.game(runs.setups[0])
+    assert recorder.game_id == 1 and stored is not None and stored.actions == []  # stored game had no actions yet
+    recorder, stored = runs.game(runs.setups[1])
+    assert recorder.game_id == 2 and stored is None
 
 
 # ---------------------------------------------------------------------- state directory, lasting links
@@ -364,10 +457,10 @@ def test_run_resumes_an_unfinished_game_and_starts_a_new_one_after_a_finished_on
 
 
 def test_sim_with_a_state_directory_resumes_the_same_command_and_starts_anew_after_the_end(
-        tmp_path: Path, reference: tuple[str, list[str]]) -> None:
+        tmp_path: Path, reference: Reference) -> None:
     """What `sim` with the web page does by default (here headless with --state-dir): the
     same command after a SIGKILL carries on the interrupted game, with no --resume typed."""
-    out, actions = reference
+    out, actions = reference.out, reference.actions
     state = tmp_path / "state"
     cmd = [sys.executable, "-m", "hub.cli", "sim", "--headless", "--json", "--seed", str(SEED),
            "--state-dir", str(state)]
@@ -383,3 +476,24 @@ def test_sim_with_a_state_directory_resumes_the_same_command_and_starts_anew_aft
     assert other.returncode == 0 and again.returncode == 0 and again.stdout == out
     with EventStore(state / "sim.db") as store:
         assert [g[0] for g in store.games()] == [1, 2, 3]
+
+
+def test_replay_says_who_the_game_waits_for_and_how_a_table_carries_it_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """In words (not `Decision(seat=4, kind='turn')`), and `run`'s way on for a table's
+    game: `--resume` is the simulator's."""
+    setup = Setup(players=4, seed=3, mode="physical")
+    store = EventStore(tmp_path / "game.db")
+    gid = store.start_game(setup)
+    game = Game.new(setup)
+    for seq in range(1, 9):
+        action = RandomBot(5).choose(game)
+        game.apply(action)
+        store.append(gid, str(action), {"device": f"seat-board-{action.seat}", "boot": 7, "seq": seq})
+    assert main(["replay", str(tmp_path / "game.db")]) == 0
+    said = capsys.readouterr().out
+    assert f"waiting for seat {game.pending.seat}'s {game.pending.kind};" in said
+    assert "Decision(" not in said and "--resume" not in said
+    assert f"citadels-hub run ... --db {tmp_path / 'game.db'}" in said
+    assert main(["export", str(tmp_path / "game.db")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith(f"waiting for seat {game.pending.seat}'s {game.pending.kind}")

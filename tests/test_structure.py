@@ -139,9 +139,16 @@ def test_the_private_read_check_sees_a_rule_reaching_into_the_game() -> None:
 
 
 # ---------------------------------------------------------------------- layers
-NEUTRAL_GAME_MODULES = ("plugin", "secrets", "simulated")
+NEUTRAL_GAME_MODULES = ("plugin", "secrets", "simulated", "tags")
 """Modules of hub/engine and hub/games that belong to no game (the shared generator, the
-plug-in's protocol, declared secrets, a simulated person's hands)."""
+plug-in's protocol, declared secrets, a simulated person's hands, the tag registry)."""
+
+NAMED_EXCEPTIONS = {
+    # the soft seat's terminal names Citadels' cards by their printed names (softseat, issue 20);
+    # not yet asked of the plug-in
+    ("hub.softseat.terminal", "hub.engine.citadels.cards"), ("hub.softseat.terminal", "hub.games.citadels.registry"),
+}
+"""Imports across the layers that are known and named, each with its reason: (module, imported)."""
 
 MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allowed in {
     "hub": (), "hub.errors": (), "hub.redact": (), "hub.seeds": (), "hub.words": (),
@@ -156,11 +163,13 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
     "hub.games": ("hub.games.{game}", "hub.kernel", "hub.protocol", "hub.errors"),  # the registry: one line a game
     "hub.store": ("hub.games", "hub.errors"),  # picks a stored game's plug-in by name
     "hub.voice": ("hub.words",),
-    "hub.web": ("hub.games", "hub.voice", "hub.words", "hub.protocol", "hub.errors", "hub.redact", "hub.seeds"),  # never an engine
+    "hub.web": ("hub.games", "hub.voice", "hub.words", "hub.protocol", "hub.store", "hub.errors", "hub.redact",
+                "hub.seeds"),  # never an engine; the store keeps its lasting links
     "hub.table": ("hub.games", "hub.kernel", "hub.store", "hub.web", "hub.voice", "hub.transport", "hub.serial",
                   "hub.protocol", "hub.cli_args", "hub.errors"),
-    "hub.cli_args": ("hub.redact", "hub.seeds", "hub.serial", "hub.store", "hub.errors"),
-    "hub.cli": ("hub.cli_args", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.errors"),
+    "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.serial", "hub.store", "hub.errors"),
+    "hub.softseat": ("hub.cli_args", "hub.transport", "hub.protocol"),  # one seat's real firmware, run on the hub
+    "hub.cli": ("hub.cli_args", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.softseat", "hub.errors"),
 }.items()}
 """Which part of the hub may import which (imports inside functions count). A game's
 parts are ``{game}``: a plug-in may import its own engine, never another game's."""
@@ -186,7 +195,7 @@ def layer_breaches(graph: dict[str, set[str]]) -> list[str]:
             continue
         for target in sorted(imported):
             other = unit_of(target)
-            if other == unit:
+            if other == unit or (module, target) in NAMED_EXCEPTIONS:
                 continue
             other_game = other.split(".")[2] if other.count(".") == 2 else None
             if other_game is not None and other_game == game:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from hub.engine.citadels import Setup
+from hub.store import EventStore
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.service import TableService
 from hub.games.citadels.enroll import EnrollmentSession
@@ -18,7 +20,7 @@ from hub.table.run import start_serial_readers
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus
 from tests.fakes import pn532url
-from tests.hub_unit import first_answer
+from tests.hub_unit import ProcessOutput, first_answer
 
 
 def _uid(i: int) -> str:
@@ -38,7 +40,7 @@ def test_enrollment_asks_for_every_card_refuses_repeats_and_resumes(tmp_path: Pa
     assert "already enrolled as Assassin" in out.getvalue()
     seat.place(_uid(2))
     assert TagRegistry.load(path).lookup(_uid(2)) == CardRef("character", "thief")
-    assert any(c.text and c.text[0].startswith("Tap Magician") for c in seat.commands)
+    assert seat.commands[-1].text == ("Thief enrolled", "Tap Magician (3/76)")
     seat.close()
     # interrupted here; a new session carries on with the third card
     bus2 = InProcessBus()
@@ -53,6 +55,91 @@ def test_enrollment_asks_for_every_card_refuses_repeats_and_resumes(tmp_path: Pa
     registry = TagRegistry.load(path)
     assert len(registry.tags) == 76 and set(registry.tags.values()) == set(all_cards())
     seat2.close()
+
+
+def test_each_tap_is_answered_with_its_result_and_the_next_card_in_one_command(tmp_path: Path) -> None:
+    """A seat shows the last command: the result (LED, beep, text) must be that command,
+    not a prompt sent right after it that hides it."""
+    bus = InProcessBus()
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=2)
+    session.start()
+    seat = VirtualSeat(bus, seat=2, device="enroller")
+    tap = seat.place(_uid(1))
+    seat.lift(_uid(1))  # answered with a bare ref: nothing shown changes
+    last = seat.answer_to(tap)
+    after = seat.commands[seat.commands.index(last) + 1:]
+    assert all((c.led, c.beep, c.text) == (None, None, None) for c in after)  # nothing hid the answer
+    assert (last.led, last.beep, last.text) == ("green", "ok", ("Assassin enrolled", "Tap Thief (2/76)"))
+    again = seat.place(_uid(1))  # the same tag: refused, in red, with the card still to tap
+    refused = seat.answer_to(again)
+    assert refused == seat.commands[-1] and (refused.led, refused.beep) == ("red", "error")
+    assert refused.text == ("that tag is already", "enrolled as Assassin", "Tap Thief (2/76)")
+
+
+def test_every_enrollment_event_is_answered_and_a_resent_one_changes_nothing(tmp_path: Path) -> None:
+    """A seat keeps an event until the hub answers it (`ref`): a lift is answered with a
+    bare ref, an event sent again with what the seat shows, no beep, nothing enrolled twice."""
+    bus = InProcessBus()
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=1)
+    session.start()
+    seat = VirtualSeat(bus, seat=1, device="enroller")
+    tap = seat.place(_uid(7))
+    lift = seat.lift(_uid(7))
+    bare = seat.answer_to(lift)
+    assert (bare.led, bare.beep, bare.text) == (None, None, None)
+    seat.resend(tap)
+    answers = [c for c in seat.commands if c.ref == tap["seq"]]
+    assert len(answers) == 2 and answers[1].beep is None
+    assert answers[1].text == answers[0].text and answers[1].led == "green"
+    assert session.enrollment.prompt().startswith("Tap Thief (2/76)")
+
+
+def test_a_seat_rebooted_during_enrollment_gets_its_prompt_back(tmp_path: Path) -> None:
+    bus = InProcessBus()
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=3)
+    seat = VirtualSeat(bus, seat=3, device="enroller")
+    session.start()
+    seat.place(_uid(1))
+    since = len(seat.commands)
+    seat.reboot()  # blank display
+    back = seat.wait_for_command(lambda c: c.text is not None, since=since, timeout=2)
+    assert (back.led, back.beep, back.text) == ("blue", "none", ("Tap Thief (2/76)",))
+
+
+def test_enroll_lets_the_broker_take_its_last_message_before_it_disconnects(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """`enroll` used to close the connection right after the last tap's answer."""
+    from hub import cli
+    from hub.transport import watch
+
+    calls: list[str] = []
+
+    class Recording(InProcessBus):
+        def publish(self, *args: Any, **kwargs: Any) -> Any:
+            calls.append("publish")
+            return super().publish(*args, **kwargs)
+
+        def flush(self, timeout: float = 5.0) -> bool:
+            calls.append("flush")
+            return True
+
+        def close(self) -> None:
+            calls.append("close")
+
+    bus = Recording()
+    monkeypatch.setattr(watch, "open_bus", lambda *a, **k: bus)
+    registry = TagRegistry.virtual()  # every card but the last one enrolled
+    last_uid = max(registry.tags, key=lambda uid: all_cards().index(registry.tags[uid]))
+    del registry.tags[last_uid]
+    registry.save(tmp_path / "tags.json")
+    seat = VirtualSeat(bus, seat=1, device="enroller")
+    timer = threading.Timer(0.3, lambda: seat.place(last_uid))
+    timer.start()
+    assert cli.main(["enroll", "--tags", str(tmp_path / "tags.json"), "--seat", "1", "--broker", "inproc://x"]) == 0
+    timer.join()
+    assert calls[-2:] == ["flush", "close"] and "publish" in calls
+    last = seat.commands[-1]
+    assert (last.led, last.beep, last.text[-2:]) == ("green", "ok", ("All 76 cards are", "enrolled."))
 
 
 def test_unknown_tag_file_is_a_clear_error(tmp_path: Path) -> None:
@@ -90,6 +177,7 @@ def test_run_referees_seats_over_mosquitto(mosquitto: Any, tmp_path: Path) -> No
     hub = subprocess.Popen([sys.executable, "-m", "hub.cli", "run", "--broker", mosquitto.url, "--tags", str(tags),
                             "--players", "4", "--headless", "--voice", "none"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    output = ProcessOutput(hub)
     try:
         seat = VirtualSeat(mosquitto.url, seat=1, device="run-test-1")
         deadline = time.monotonic() + 20
@@ -104,11 +192,16 @@ def test_run_referees_seats_over_mosquitto(mosquitto: Any, tmp_path: Path) -> No
         assert answer.code is None and answer.beep == "ok" and answer.text == ("Show face-up cards", "Place a card")
         bad = seat.answer_to(seat.place(virtual_uid(CardRef("character", "king"))), timeout=5)
         assert bad.code == "not_available"
+        seat.vanish()  # its will: offline, and it decides: the game pauses
+        output.wait_for(r"^Seat 1's reader is offline$")
+        output.wait_for(r"^Game paused: seat 1's reader is offline$")
+        seat.reconnect()
+        output.wait_for(r"^Game resumed$")
         seat.close()
     finally:
         hub.terminate()
-        out, err = hub.communicate(timeout=20)
-    assert "Hub running" in out, err
+        output.finish()
+    assert any(line.startswith("Hub running") for line in output.stdout), output.stderr
 
 
 
@@ -213,3 +306,72 @@ def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links
         hub.communicate(timeout=20)
     assert hub.returncode == 0, second.stderr
     assert "Traceback" not in "\n".join(second.stderr), second.stderr
+
+
+def test_a_refused_broker_login_leaves_no_new_game_behind(mosquitto_factory: Any, tmp_path: Path) -> None:
+    broker = mosquitto_factory(passwd={"hub": "the-right-one"})
+    tags, db = tmp_path / "tags.json", tmp_path / "game.db"
+    TagRegistry.virtual().save(tags)
+    done = subprocess.run([sys.executable, "-m", "hub.cli", "run", "--broker", broker.url_for("hub", "wrong"),
+                           "--tags", str(tags), "--headless", "--voice", "none", "--db", str(db)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "refused" in done.stderr, done.stderr
+    with EventStore(db) as store:
+        assert store.games() == []
+
+
+def test_links_name_the_address_the_page_listens_on(tmp_path: Path) -> None:
+    """With --host 127.0.0.1 the page answers only there: the printed links say so."""
+    from tests.broker import free_port
+
+    port = free_port()
+    sim = subprocess.Popen([sys.executable, "-m", "hub.cli", "sim", "--host", "127.0.0.1", "--port", str(port),
+                            "--no-qr", "--voice", "none", "--speed", "0", "--state-dir", str(tmp_path)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert sim.stdout is not None
+        line = ""
+        deadline = time.monotonic() + 60
+        while not line.startswith("Scoreboard: ") and time.monotonic() < deadline:
+            line = sim.stdout.readline()
+            assert line or sim.poll() is None, sim.stderr.read() if sim.stderr else ""
+        assert line.strip() == f"Scoreboard: http://127.0.0.1:{port}/"
+        from urllib.request import urlopen
+
+        with urlopen(line.split(" ", 1)[1].strip(), timeout=10) as page:
+            assert page.status == 200
+    finally:
+        sim.terminate()
+        sim.communicate(timeout=20)
+
+
+def test_a_page_on_every_interface_is_linked_at_the_lan_address() -> None:
+    from hub.table.runtime import _lan_address, link_host
+
+    assert link_host("0.0.0.0") == _lan_address()
+    assert link_host("::1") == "[::1]" and link_host("192.168.50.1") == "192.168.50.1"
+
+
+def test_the_journal_says_when_seats_drop_off_and_the_game_pauses_and_goes_on() -> None:
+    from hub.table.journal_lines import JournalLines
+
+    bus, out = InProcessBus(), io.StringIO()
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=3, mode="physical"))
+    service.subscribe(JournalLines(out))
+    service.start()
+    seats = [VirtualSeat(bus, seat=s, device=f"journal-{s}") for s in (1, 2)]  # seat 3 never comes
+    try:
+        seats[1].vanish()  # not deciding: no pause
+        seats[0].vanish()  # it decides: paused
+        seats[0].reconnect()
+        service.pause("tea break")
+        service.resume()
+        assert service.adjust_gold(2, 1, "miscount")["ok"]
+    finally:
+        service.stop()
+    assert out.getvalue().splitlines() == [
+        "Seat 1's reader is online", "Seat 2's reader is online", "Seat 2's reader is offline",
+        "Seat 1's reader is offline", "Game paused: seat 1's reader is offline",
+        "Seat 1's reader is online", "Game resumed",
+        "Game paused by the table: tea break", "Game resumed",
+        "Correction by the table: 0 adjust 2 1 miscount"]

@@ -423,6 +423,9 @@ def test_a_district_entered_by_hand_is_bound_on_its_owners_reader_then_destroyed
     assert unsure.code == "whose_card" and unsure.led == "red"
     assert spoken(unsure) == "Entered by hand in another city: its owner lays it on their reader first."
     assert service.game.state_hash() == before
+    shown = table.answer(4, table.seats[4].press("ok"))  # the reason filled the display: OK shows its option first
+    assert shown.code is None and shown.text is not None and shown.text[-1] == "OK: do it"
+    assert service.game.state_hash() == before
     bound = table.lay(3, MANOR)  # its owner lays it once: it is that copy, not a move
     assert bound.code == "already_built" and service.city_uid[MANOR] == 3
     assert spoken(bound) == "That district is in your city: its card is known now."

@@ -350,14 +350,14 @@ def test_admin_pause_and_resume_reach_the_public_view(client, table: FakeTable) 
     view = client.get("/api/public").get_json()["view"]
     assert view["paused"] is True and view["pause_reason"] == "card fell"
     assert view["recent"][-1]["kind"] == "paused"
-    assert client.post(f"{ADMIN}/pause").status_code == 200  # no body: a default reason
+    assert client.post(f"{ADMIN}/pause", json={}).status_code == 200  # no reason: a default one
     assert client.post(f"{ADMIN}/pause", json={"reason": "r" * 201}).status_code == 400
-    assert client.post(f"{ADMIN}/resume").status_code == 200
+    assert client.post(f"{ADMIN}/resume", json={}).status_code == 200
     assert client.get("/api/public").get_json()["view"]["paused"] is False
 
 
 def test_admin_enrollment(client, table: FakeTable) -> None:
-    response = client.post(f"{ADMIN}/enroll")
+    response = client.post(f"{ADMIN}/enroll", json={})
     assert response.status_code == 200 and response.get_json()["enrolling"] is True
     assert table.enrolling
 

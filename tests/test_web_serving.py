@@ -14,21 +14,27 @@ from typing import Iterator
 
 import pytest
 
+from hub.web.app import STREAM_TOO_MANY
 from hub.web.guard import ConnectionLimits
 from hub.web.serving import WSGI_THREADS
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app, wait_until
 
 
-def open_stream(port: int) -> socket.socket:
-    """A scoreboard's stream on a raw socket, its headers read, then left unread."""
-    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+def phone(n: int) -> str:
+    """The address of the n-th device in the room (each phone has its own on the Wi-Fi)."""
+    return f"127.0.{1 + n // 250}.{1 + n % 250}"
+
+
+def open_stream(port: int, source: str = "127.0.0.1", status: int = 200) -> socket.socket:
+    """A scoreboard's stream on a raw socket from `source`, its headers read, then left unread."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
     sock.sendall(b"GET /events HTTP/1.1\r\nHost: hub\r\n\r\n")
     head = b""
     while b"\r\n\r\n" not in head:
         chunk = sock.recv(4096)
         assert chunk, "the hub closed a live stream"
         head += chunk
-    assert head.startswith(b"HTTP/1.1 200"), head[:80]
+    assert head.startswith(b"HTTP/1.1 %d" % status), head[:80]
     return sock
 
 
@@ -78,7 +84,7 @@ def test_idle_sockets_and_open_streams_neither_block_answers_nor_cost_threads(
     broadcaster = app.extensions["citadels_web"].broadcaster
     threads_before = threading.active_count()
     with LiveServer(app) as server:
-        sockets.extend(open_stream(server.port) for _ in range(120))
+        sockets.extend(open_stream(server.port, phone(n)) for n in range(120))
         sockets.extend(idle_socket(server.port) for _ in range(100))
         sockets.extend(idle_socket(server.port, b"GET / HTTP/1.1\r\nHost: hub\r\n") for _ in range(50))
         assert wait_until(lambda: broadcaster.client_count == 120)
@@ -127,7 +133,7 @@ def test_beyond_the_connection_limit_the_oldest_idle_socket_makes_room(sockets: 
     table = FakeTable(4, seed=6)
     limits = ConnectionLimits(request_timeout=60, idle_per_client=1000, max_connections=30)
     with LiveServer(make_app(table, SSE_MAX_CLIENTS=10), limits=limits) as server:
-        streams = [open_stream(server.port) for _ in range(10)]
+        streams = [open_stream(server.port, phone(n)) for n in range(10)]
         idle = [idle_socket(server.port) for _ in range(40)]
         sockets.extend(streams + idle)
         assert wait_until(lambda: sum(closed_by_hub(s) for s in idle) >= 20, timeout=10)
@@ -148,6 +154,39 @@ def test_the_served_stream_refuses_like_the_flask_route(sockets: list[socket.soc
         connection.close()
         status, refused = request(server.port, "GET", "/events?last_event_id=abc")
         assert status == 400 and refused["code"] == "bad_input"
+
+
+def stream_refusal(port: int, source: str) -> tuple[int, str | None, dict]:
+    """Ask for a live stream from `source`: (status, Retry-After, JSON body) of a refusal."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(source, 0))
+    try:
+        connection.request("GET", "/events")
+        response = connection.getresponse()
+        return response.status, response.getheader("Retry-After"), json.loads(response.read())
+    finally:
+        connection.close()
+
+
+def test_one_address_holds_a_few_streams_never_the_phones_slots(sockets: list[socket.socket]) -> None:
+    """Issue 21: one guest held all the hub's streams and every phone got 503. A device may
+    hold SSE_PER_CLIENT (a browser needs one per page it shows); the rest are refused with
+    429, so the phones still find room."""
+    table = FakeTable(4, seed=10)
+    app = make_app(table, SSE_MAX_CLIENTS=10)
+    broadcaster = app.extensions["citadels_web"].broadcaster
+    assert 1 <= broadcaster.per_client <= 5  # a browser opens at most six connections to a host
+    with LiveServer(app) as server:
+        guest = "127.0.9.9"
+        held = [open_stream(server.port, guest) for _ in range(broadcaster.per_client)]
+        sockets.extend(held)
+        for _ in range(20):
+            assert stream_refusal(server.port, guest) == (429, "5", {**STREAM_TOO_MANY})
+        phones = [open_stream(server.port, phone(n)) for n in range(10 - broadcaster.per_client)]
+        sockets.extend(phones)
+        assert not any(closed_by_hub(s) for s in held + phones)
+        held[0].close()  # the guest closes a page: it may open one again
+        assert wait_until(lambda: broadcaster.client_count == 9)
+        sockets.append(open_stream(server.port, guest))
 
 
 def test_head_requests_for_the_stream_never_hold_a_flask_thread(sockets: list[socket.socket]) -> None:

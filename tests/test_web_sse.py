@@ -20,10 +20,14 @@ class SseReader:
     Raw HTTP/1.0 over a socket so closing it from the test thread is clean.
     """
 
+    opened = 0  # each reader is its own phone: its own loopback address (a few streams per address)
+
     def __init__(self, port: int, last_event_id: int | None = None) -> None:
         self.frames: list[tuple[int, dict[str, Any], float]] = []
         self.comments = 0
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        SseReader.opened += 1
+        source = f"127.0.{1 + SseReader.opened // 250}.{1 + SseReader.opened % 250}"
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
         extra = f"Last-Event-ID: {last_event_id}\r\n" if last_event_id is not None else ""
         self.sock.sendall(f"GET /events HTTP/1.0\r\nHost: test\r\n{extra}\r\n".encode())
         head = b""

@@ -2,8 +2,9 @@
 # Make the table's own certificate authority and the broker's TLS certificate, so seats
 # on the Wi-Fi talk to Mosquitto over TLS (listener 8883) and check they reached the Pi.
 #   usage: make-ca.sh [DIR [NAME_OR_IP ...]]       (default DIR /etc/mosquitto/citadels)
-# Names default to this host's name, NAME.local, localhost, 127.0.0.1 and the access
-# point address 192.168.50.1; give the names seats use in `broker.host` if they differ.
+# Names default to the table's address (TABLE_ADDRESS in hardware/table.env, the one
+# flash_seat.py gives every seat), this host's name, NAME.local, localhost and 127.0.0.1;
+# a seat checks the certificate against the address it dials, so that one must be here.
 # Writes DIR/ca.crt (give it to every seat and to `mqtts://...?ca=`), DIR/ca.key (stays
 # here, mode 600), DIR/server.crt and DIR/server.key (mode 600, owned by mosquitto).
 # An existing CA is kept (seats keep trusting the broker); the server pair is renewed.
@@ -17,8 +18,11 @@ ca_days=${CA_DAYS:-3650}
 server_days=${SERVER_DAYS:-1825}
 
 if [ $# -eq 0 ]; then
+    table_env="$(cd "$(dirname "$0")/.." && pwd)/table.env"
+    address=$(sed -n 's/^TABLE_ADDRESS=//p' "$table_env" 2>/dev/null | tail -n 1)
+    [ -n "$address" ] || { echo "no TABLE_ADDRESS in $table_env: name the addresses seats dial" >&2; exit 1; }
     host=$(hostname)
-    set -- "$host" "$host.local" localhost 127.0.0.1 192.168.50.1
+    set -- "$address" "$host" "$host.local" localhost 127.0.0.1
 fi
 san=""
 for name in "$@"; do

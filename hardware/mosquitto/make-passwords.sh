@@ -1,7 +1,8 @@
 #!/bin/sh
 # Create the Mosquitto password file for a table: users hub and seat1..seat7, each with
 # a fresh random password, printed once so you can put it in that seat's config
-# (and the hub's). Re-running replaces every password.
+# (and the hub's). Re-running replaces every password. The printed `user password` lines,
+# kept in a file only you can read, are what `citadels-hub sim --seat-logins FILE` takes.
 #   usage: make-passwords.sh [PASSWORD_FILE]   (default /etc/mosquitto/citadels.passwd)
 set -eu
 

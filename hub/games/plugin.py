@@ -95,6 +95,10 @@ class GamePlugin:
     # -- the simulator: its world and its people
     sim_world: Callable[..., SimWorld] = lambda registry, setup, game_of: _NoWorld()  # (registry, setup, game_of)
     sim_player: Callable[..., SimPlayer] | None = None  # (seat, device, bot, setup, table, world, hub_elsewhere)
+    follow_stored: Callable[[Any, Any, StoredGameLike], None] | None = None
+    """(world, game, stored): a stored game carried on (``sim --resume``): apply its log to
+    the table's `game` and move the table top `world` as the people did; StoredMoveError
+    where it cannot. None: the log is applied and the table top moves nothing."""
     terminal: Callable[[dict[int, str]], TerminalTeller] | None = None  # (names) -> teller
     result_line: Callable[[int, dict[str, Any], dict[int, str]], str] = (
         lambda number, summary, names: f"game {number}: {summary}")
@@ -110,6 +114,26 @@ class GamePlugin:
     private_view_keys: frozenset[str] = frozenset({"you"})
 
     extras: dict[str, Any] = field(default_factory=dict)  # what one game alone uses
+
+
+class StoredMoveError(Exception):
+    """A stored game's action `index` cannot be followed when a simulated game is carried
+    on: its rules refuse it (`refused`, with the refusal's `code`), or the simulated people
+    do not hold the cards it names."""
+
+    def __init__(self, index: int, refused: bool, code: str = "") -> None:
+        super().__init__(f"action {index + 1}: {'refused (' + code + ')' if refused else 'cannot be followed'}")
+        self.index, self.refused, self.code = index, refused, code
+
+
+def replay_moves(game_plugin: GamePlugin, game: Any, stored: StoredGameLike) -> None:
+    """Apply a stored game's actions to `game`, for a game whose simulated table top moves
+    nothing on its own (the default ``follow_stored``)."""
+    for index, text in enumerate(stored.actions):
+        try:
+            game.apply(game_plugin.parse_action(text))
+        except Exception as exc:  # noqa: BLE001 - the game's refusal, or any rule that cannot take it
+            raise StoredMoveError(index, True, getattr(exc, "code", type(exc).__name__)) from exc
 
 
 class _NoWorld:
@@ -132,3 +156,9 @@ def meta_note(meta: Mapping[str, Any]) -> str:
     if meta.get("uid"):
         note += f"  (tag {meta['uid']}{', read later' if meta.get('uid_read_later') else ''})"
     return note
+
+
+def waiting_for(game: Any) -> str:
+    """Who an unfinished game waits for, in words: "seat 4's turn", "seat 2's pick"."""
+    pending = game.pending
+    return "nobody" if pending is None else f"seat {pending.seat}'s {pending.kind}"

@@ -4,22 +4,59 @@ The table pauses while the seat that must decide is offline (its player cannot l
 card or press a button, and a move made for it by hand would not be seen) and while the
 admin has paused it. Every moment of play asks, so the answers are plain reads of what
 the seats and the admin last said.
+
+A seat is also offline once it has said nothing for longer than it promised: a device
+whose `hello` declares `alive_s` sends something at least that often while connected,
+and the hub allows SILENCE_FACTOR times that. The broker's keep-alive and last will
+would say so too, but not every broker enforces keep-alive (amqtt does not).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+SILENCE_FACTOR = 3  # a seat silent for 3 of its declared heartbeats is offline
+
 
 class Presence:
     """Each seat's last ``online``/``offline``, the admin's pause, and the pause's edges."""
 
-    __slots__ = ("online", "admin_pause", "_was_paused")
+    __slots__ = ("online", "admin_pause", "_was_paused", "heard", "allowed_silence", "silenced")
 
     def __init__(self) -> None:
         self.online: dict[int, bool] = {}  # seat -> its last status (absent: never heard)
         self.admin_pause: str | None = None  # the admin's reason while paused by hand
         self._was_paused = False
+        self.heard: dict[int, float] = {}  # seat -> when it last said anything (monotonic s)
+        self.allowed_silence: dict[int, float] = {}  # seat -> seconds, for seats that declared a heartbeat
+        self.silenced: set[int] = set()  # seats taken offline by their silence
+
+    def heard_from(self, seat: int, now: float) -> bool:
+        """The seat said something; True if it had been taken offline by its silence
+        (it is back: the caller marks it online)."""
+        self.heard[seat] = now
+        if seat in self.silenced:
+            self.silenced.discard(seat)
+            return True
+        return False
+
+    def declared(self, seat: int, alive_s: int | None) -> None:
+        """The seat's `hello` says it sends something every `alive_s` seconds (None: it
+        does not promise, and only the broker's will says it is gone)."""
+        if alive_s is None:
+            self.allowed_silence.pop(seat, None)
+        else:
+            self.allowed_silence[seat] = SILENCE_FACTOR * alive_s
+
+    def fallen_silent(self, now: float) -> list[int]:
+        """Seats online that broke their promise (silent past their allowance): each is
+        returned once, and taken offline."""
+        silent = [seat for seat, allowed in self.allowed_silence.items()
+                  if self.online.get(seat) and now - self.heard.get(seat, now) > allowed]
+        for seat in silent:
+            self.online[seat] = False
+            self.silenced.add(seat)
+        return silent
 
     def seen(self, seat: int, online: bool) -> bool:
         """A seat said it is online or offline; True if that changed what the table knows."""

@@ -16,6 +16,8 @@ from __future__ import annotations
 import copy
 import functools
 import logging
+import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Generic
@@ -39,13 +41,14 @@ from hub.protocol import (
 
 from .cursor import ButtonCursors, decision_of
 from .dedupe import SeenEvents
+from .flood import BACK, DROP, FLOODING, OVER, SeatBudget, topic_seat
 from .displays import SeatDisplays
 from .hubloop import HubLoop, Input
 from .interfaces import G, GameAdapter, Refusal
 from .presence import Presence
 from .publishing import Listeners, Subscriber
 from .readers import Readers
-from .seat_commands import SeatCommands, fit
+from .seat_commands import MAX_LINES, SeatCommands, fit
 from .view_publisher import PublishedView, publish_lazily
 
 @functools.lru_cache(maxsize=1024)  # the same few lines ("accepted", "option 2/5") on every move
@@ -90,6 +93,7 @@ class Table(Generic[G]):
         self.journal_meta = journal_meta
         self.explain_journal_failure = explain_journal_failure
         self.transport_waits = transport_waits
+        self.seat_budget: SeatBudget | None = None  # what one seat may send (`run` sets it: hub.kernel.flood)
         self.on_new_game: Callable[[Any], Any] | None = None  # gets the new setup, returns its journal
         self.store_error: str | None = None  # set when the journal failed: no more actions accepted
         self.counters: Counter[str] = Counter()
@@ -103,10 +107,13 @@ class Table(Generic[G]):
         self._cmd_id = 0
         self.cursors = ButtonCursors(lambda game, seat: self.adapter.button_options(game, seat))
         self._lift_shown: set[int] = set()  # seats told to lift a card; their prompt returns once it is gone
+        self._cursor_hidden: dict[int, Any] = {}  # seat -> the decision whose cursor option a refusal hid
         self._cmd_topics: dict[int, str] = {}  # seat -> its cmd topic, checked once
         self._public_topic = public_topic(table)
         self._events_topic = hub_events_topic(table)
         self._view: PublishedView | None = None  # the public view last published, while current
+        self._liveness: threading.Thread | None = None  # checks the seats' heartbeats, once one declared it
+        self.clock: Callable[[], float] = time.monotonic  # the liveness clock (seconds)
 
     @property
     def recent(self) -> Any:
@@ -129,8 +136,9 @@ class Table(Generic[G]):
         has forgotten the retained hub status and view, the seats may have missed commands."""
         self.loop.start()
         root = f"citadels/{self.table}/seat/+/"
-        for kind in ("status", "hello", "event"):
+        for kind in ("status", "hello"):
             self.bus.subscribe(root + kind, self._on_message)
+        self.bus.subscribe(root + "event", self._on_message, retained=False)  # a retained event is never a move
         if hasattr(self.bus, "on_connect") and self.bus.on_connect is None:
             self.bus.on_connect = lambda: self.restore_displays(wait=False)
         self.loop.submit("start", self._do_start, wait=True)
@@ -182,7 +190,24 @@ class Table(Generic[G]):
         return self.adapter.opening_events(self.game) + self._prompt()
 
     def _on_message(self, topic: str, payload: bytes) -> None:
+        budget = self.seat_budget
+        if budget is not None and (seat := topic_seat(topic)) is not None:
+            verdict = budget.take(seat)  # on the transport's thread: a flood is never queued
+            if verdict == DROP:
+                return
+            if verdict in (OVER, BACK):
+                kind = "reader_fault" if verdict == OVER else "reader_recovered"
+                self.loop.post("flood", lambda: self._flood_noted(seat, kind), wait=self.transport_waits)
+                if verdict == OVER:
+                    return
         self.loop.post("message", lambda: self._do_message(topic, payload), wait=self.transport_waits)
+
+    def _flood_noted(self, seat: int, kind: str) -> None:
+        """A seat sent more than its budget (`hub.kernel.flood`): said like a reader fault."""
+        if seat > self.game.n:
+            return
+        self.counters["flooding" if kind == "reader_fault" else "flooding_recovered"] += 1
+        self._note({"kind": kind, "seat": seat, "what": FLOODING})
 
     def feed(self, topic: str, payload: bytes) -> None:
         """Inject a seat message as if it came from the bus (serial readers use this)."""
@@ -207,10 +232,10 @@ class Table(Generic[G]):
         if seat is None or table != self.table:
             return
         if seat > self.game.n:
-            self.counters["refused_unknown_seat"] += 1
-            self._send(seat, led="red", beep="error", text=self._lines(_say("no_seat", seat=seat)),
-                       code="unknown_seat")
+            self._unknown_seat(seat, kind, payload)
             return
+        if self.presence.heard_from(seat, self.clock()) and kind != "status":
+            self._seat_back(seat)
         if kind == "status":
             self._presence(seat, payload)
         elif kind == "hello":
@@ -220,10 +245,29 @@ class Table(Generic[G]):
                 self.counters[f"refused_{exc.code}"] += 1
                 return
             self.devices[seat] = hello.device
+            self.presence.declared(seat, hello.alive_s)
+            if hello.alive_s is not None:
+                self._watch_liveness()
             self.readers.hello(seat, hello.device, hello.boot, hello.inventory)
             self._restore(seat)
         elif kind == "event":
             self._seat_event(seat, payload)
+
+    def _unknown_seat(self, seat: int, kind: str, payload: bytes) -> None:
+        """A seat this game has not: refused, its event answered (`ref`) so the device
+        forgets it, and its heartbeat only acknowledged (no beep every few seconds)."""
+        event = None
+        if kind == "event":
+            try:
+                event = parse_event(payload)
+            except ProtocolError:
+                pass
+        if event is not None and event.type == "alive":
+            self._acknowledge(seat, event)
+            return
+        self.counters["refused_unknown_seat"] += 1
+        self._send(seat, led="red", beep="error", text=self._lines(_say("no_seat", seat=seat)),
+                   ref=event.seq if event is not None else None, code="unknown_seat")
 
     def _presence(self, seat: int, payload: bytes) -> None:
         try:
@@ -243,19 +287,25 @@ class Table(Generic[G]):
             self.counters[f"refused_{exc.code}"] += 1
             self._send(seat, led="red", beep="error", text=self._lines(_say("bad_message"), exc.message), code=exc.code)
             return
-        if not self.seen.first_time(event.device, event.boot, event.seq):
+        if not self.seen.first_time(seat, event.device, event.boot, event.seq):
             self.counters["duplicate"] += 1
+            self._answer_again(seat, event)
             return
         self.counters["events"] += 1
+        if event.type == "alive":  # a heartbeat: heard (above); answered so the seat forgets it
+            self._acknowledge(seat, event)
+            return
         self.readers.booted(seat, event.device, event.boot)
         if event.type == "inventory":
             self._inventory(seat, event)
             return
         if event.type in ("fault", "recovered"):
-            self._reader_fault(seat, event)
+            if not self._reader_fault(seat, event):
+                self._acknowledge(seat, event)
             return
         if event.type == "tag" and event.edge == "removed":
-            self._card_lifted(seat, event)
+            if not self._card_lifted(seat, event):
+                self._acknowledge(seat, event)
             return
         if event.type == "tag":
             assert event.uid is not None
@@ -289,19 +339,63 @@ class Table(Generic[G]):
         self._keep_learned()  # a card lying there may have told the adapter something
         return lines
 
-    def _card_lifted(self, seat: int, event: SeatEvent) -> None:
+    def _card_lifted(self, seat: int, event: SeatEvent) -> bool:
+        """True if the seat was answered (its prompt back, once a card to lift is gone)."""
         assert event.uid is not None
         self.readers.removed(seat, event.uid)
         if seat in self._lift_shown and not self.misplaced(seat):
             self._restore(seat, ref=event.seq)  # fixed: the prompt comes back
+            return True
+        return False
 
-    def _reader_fault(self, seat: int, event: SeatEvent) -> None:
+    def _reader_fault(self, seat: int, event: SeatEvent) -> bool:
+        """True if the seat was answered (two cards on its reader, or gone again)."""
         self.counters[event.type] += 1
         self.readers.other_event(seat)
-        if event.what == MULTIPLE_CARDS:
+        answered = event.what == MULTIPLE_CARDS
+        if answered:
             self.readers[seat].too_many = event.type == "fault"
             self._restore(seat, ref=event.seq)
         self._note({"kind": "reader_" + event.type, "seat": seat, "what": event.what})
+        return answered
+
+    # ------------------------------------------------------------------ delivery and liveness
+    def _acknowledge(self, seat: int, event: SeatEvent) -> None:
+        """Answer an event that changes nothing the seat shows: a command with only its
+        `ref` (a device keeps every event until the hub answers it)."""
+        self._send(seat, ref=event.seq)
+
+    def _answer_again(self, seat: int, event: SeatEvent) -> None:
+        """A duplicate: the seat sent it again because no answer reached it, so it gets
+        what it should show now (no beep: nothing new happened), with the `ref` it waits for."""
+        shown = self._shown(seat)
+        self._send(seat, led=shown["led"], text=list(shown["text"]), ref=event.seq)
+
+    def _seat_back(self, seat: int) -> None:
+        """A seat taken offline by its silence spoke again: online (the game resumes if it waited)."""
+        if self.presence.seen(seat, True):
+            log.info("seat %d speaks again after its silence", seat)
+            self.publish_view([])
+
+    def _watch_liveness(self) -> None:
+        """Once a seat has declared a heartbeat: check every second, on the hub thread,
+        whether a seat broke its promise (only with a hub thread of the table's own)."""
+        if self._liveness is not None or not self.loop.own:
+            return
+
+        def watch() -> None:
+            while not self.loop.stopped:
+                time.sleep(1.0)
+                self.loop.post("liveness", self._check_silence)
+
+        self._liveness = threading.Thread(target=watch, name="hub-liveness", daemon=True)
+        self._liveness.start()
+
+    def _check_silence(self) -> None:
+        for seat in self.presence.fallen_silent(self.clock()):
+            self.counters["silent_offline"] += 1
+            log.warning("seat %d said nothing for %.0f s: offline", seat, self.presence.allowed_silence[seat])
+            self.publish_view([])
 
     def _card_placed(self, seat: int, event: SeatEvent) -> None:
         assert event.uid is not None
@@ -324,11 +418,11 @@ class Table(Generic[G]):
         if not options:
             self._refuse(seat, event, Refusal("use_card", "place a card on your reader"))
             return
-        if event.button in ("a", "b"):
-            cursor = self.cursors.move(self.game, seat, 1 if event.button == "a" else -1)
-            describe = self.adapter.describe(options[cursor])
-            self._send(seat, led="blue", beep="none", ref=event.seq,
-                       text=self._lines(_say("option", i=cursor + 1, n=len(options), option=describe), _say("ok_do_it")))
+        hidden = self._cursor_hidden.pop(seat, None) == decision_of(self.game)
+        if event.button in ("a", "b") or hidden:  # OK after a refusal that hid the option: shown first
+            if not hidden:
+                self.cursors.move(self.game, seat, 1 if event.button == "a" else -1)
+            self._send(seat, led="blue", beep="none", ref=event.seq, text=self._cursor_lines(seat, options))
             return
         self._try(seat, options[self.cursors.position(self.game, seat)], event)
 
@@ -407,8 +501,9 @@ class Table(Generic[G]):
         action, the tag behind it and the seat event that said it, so the resumed table
         knows where each copy lies and drops a device's re-sent event as a duplicate."""
         self.adapter.remember_applied(action, meta)
-        if "device" in meta and "boot" in meta and "seq" in meta:
-            self.seen.first_time(str(meta["device"]), int(meta["boot"]), int(meta["seq"]))
+        if "device" in meta and "boot" in meta and "seq" in meta:  # the seat whose reader or buttons said it
+            seat = int(meta["seat"]) if "seat" in meta else int(getattr(action, "seat", 0))
+            self.seen.first_time(seat, str(meta["device"]), int(meta["boot"]), int(meta["seq"]))
 
     def seen_boots(self) -> list[tuple[str, int]]:
         """Every (device, boot) whose events the table has taken in."""
@@ -420,9 +515,33 @@ class Table(Generic[G]):
         self.counters[f"refused_{exc.code}"] += 1
         led = "amber" if exc.code == "not_your_turn" else "red"
         text, facts = self.adapter.refusal_words(self.game, exc, action)  # the game's words for it
-        self._send(seat, led=led, beep="error", ref=event.seq if event else None, text=text, code=exc.code)
+        shown, hidden = self._with_cursor(seat, text)
+        self._send(seat, led=led, beep="error", ref=event.seq if event else None, text=shown, code=exc.code)
+        if hidden:  # the reason fills the display: the next OK shows the option before doing it
+            self._cursor_hidden[seat] = decision_of(self.game)
         self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)
         return facts
+
+    def _with_cursor(self, seat: int, text: list[str]) -> tuple[list[str], bool]:
+        """A refusal said to the seat that decides, with the option its cursor is on below
+        it: OK applies that option, so the display must not hide it. Returns the lines and
+        whether the option is hidden all the same (the reason needs every line)."""
+        pending = self.game.pending
+        if pending is None or pending.seat != seat or self.paused:
+            return text, False
+        options = self.cursors.options(self.game, seat)
+        if not options:
+            return text, False
+        option = self._cursor_lines(seat, options)
+        if len(text) + 1 > MAX_LINES:
+            return text, True
+        return fit([text], option, self._lines), False
+
+    def _cursor_lines(self, seat: int, options: list[Any]) -> list[str]:
+        """The option the seat's cursor is on, and what OK does ("2/5 Draw cards", "OK: do it")."""
+        at = self.cursors.position(self.game, seat)
+        return self._lines(_say("option", i=at + 1, n=len(options), option=self.adapter.describe(options[at])),
+                           _say("ok_do_it"))
 
     def _after(self, events: Sequence[Any], told: SeatCommands) -> None:
         """Tell each seat what to do after the game's events and prompt the next decider, in
@@ -480,8 +599,24 @@ class Table(Generic[G]):
             self._send(seat, led="blue", text=self._prompt_text(seat), ref=ref)
         else:
             self._lift_shown.discard(seat)
-            shown = self._shown(seat)
-            self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref)
+            waiting = self.displays.shown(seat) is None or seat in self.displays.waiting_seats()
+            shown = self.adapter.waiting_display(self.game) if waiting else self._shown(seat)
+            self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref, waiting=waiting)
+
+    def _keep_waiting_true(self) -> None:
+        """Seats showing the waiting display (a restarted hub, a game's start: nothing else
+        said to them yet) get it again when it changes, e.g. when another seat decides:
+        "Seat 3 decides" must not stay on once seat 4 does. The deciding seat gets its prompt."""
+        waiting = self.displays.waiting_seats()
+        if not waiting:
+            return
+        display = self.adapter.waiting_display(self.game)
+        pending = self.game.pending
+        for seat in waiting:
+            shown = self.displays.shown(seat)
+            if (pending is None or pending.seat != seat) and shown is not None and (
+                    shown["text"] != display["text"] or shown["led"] != display["led"]):
+                self._send(seat, led=display["led"], text=list(display["text"]), waiting=True)
 
     def _shown(self, seat: int) -> dict[str, Any]:
         """``{"led", "text"}`` the seat shows: the last command sent, else the game's waiting display."""
@@ -513,10 +648,13 @@ class Table(Generic[G]):
         return self.adapter.lines(*text)
 
     def _send(self, seat: int, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
-              ref: int | None = None, code: str | None = None) -> None:
+              ref: int | None = None, code: str | None = None, waiting: bool = False) -> None:
         self._cmd_id += 1
         payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
-        self.displays.sent(seat, led, text)
+        if led is not None or text is not None:  # a bare answer (`ref` only) changes nothing shown
+            self.displays.sent(seat, led, text, waiting)
+        if text is not None and self._cursor_hidden:
+            self._cursor_hidden.pop(seat, None)  # a new display: a refusal's set it again after this
         topic = self._cmd_topics.get(seat)
         if topic is None:
             topic = self._cmd_topics[seat] = cmd_topic(self.table, seat)
@@ -533,6 +671,7 @@ class Table(Generic[G]):
         """Publish the public view (retained) and `events` on the bus, and tell every
         listener. Runs on the hub thread (inputs call it); others call `announce`."""
         self.listeners.remember(events)
+        self._keep_waiting_true()
         edge = self.presence.edge(self.game.pending)
         if edge is not None:
             events = [*events, edge]
@@ -785,7 +924,7 @@ class Table(Generic[G]):
         """Whether this seat event has been taken in (asked through the input queue, so
         every earlier input is done): a simulated seat whose answer was lost in a broker
         outage asks this instead of waiting forever."""
-        return self.loop.ask("handled", lambda: (device, boot, seq) in self.seen) is True
+        return self.loop.ask("handled", lambda: self.seen.taken(None, device, boot, seq)) is True
 
 
 __all__ = ["Input", "Table"]

@@ -5,8 +5,11 @@ column existed are Citadels, the only game there was.
 
 The state is never stored: it is rebuilt with the plug-in's ``replay(setup, actions)``. Every
 ``append`` is committed (WAL, ``synchronous=FULL``) before it returns, so an action the
-table has been told about is on disk. Failures to write (full disk, read-only file) are
-raised as ``StoreError`` with a message a person at the table can act on.
+table has been told about is on disk. The log is checkpointed into the database every few
+actions and whenever a store opens, so a damaged log can cost only its last few actions;
+a damaged log is refused as ``StoreError("corrupt")`` before SQLite touches it, never
+opened as if it were empty (hub/store/integrity.py). Failures to write (full disk,
+read-only file) are raised as ``StoreError`` with a message a person at the table can act on.
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ from typing import Any
 from hub.errors import HubError
 from hub.games import GamePlugin, plugin_for, plugin_named
 
-__all__ = ["EventStore", "StoreError", "StoredGame", "Recorder", "restore_table_state", "export_text", "SimRuns", "TableRecord"]
+from .integrity import wal_damage
+
+__all__ = ["EventStore", "StoreError", "StoredGame", "Recorder", "replay_stored", "not_resumable", "restore_table_state",
+           "export_text", "SimRuns", "TableRecord"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -68,8 +74,9 @@ def _explain(exc: BaseException, path: str, doing: str) -> StoreError:
         return StoreError("cannot_open", f"cannot {doing}: cannot open {path} ({exc})")
     if "locked" in text or "busy" in text:
         return StoreError("locked", f"cannot {doing}: {path} is locked by another process ({exc})")
-    if "malformed" in text or "not a database" in text:
-        return StoreError("corrupt", f"cannot {doing}: {path} is not a readable game database ({exc})")
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return StoreError("corrupt", f"cannot {doing}: {path} is not a readable game database ({exc}); "
+                                     "it is kept as it is: move it away to start a new game")
     return StoreError("store_error", f"cannot {doing} in {path}: {exc}")
 
 
@@ -95,22 +102,61 @@ class StoredGame:
         return self.plugin.replay(self.setup, self.actions)
 
 
+CHECKPOINT_PAGES = 16
+"""The log is folded into the database once it holds this many pages (a few actions' worth;
+SQLite's default, 1,000, kept a whole game in the log alone)."""
+
+
+def damaged(path: str, why: str) -> StoreError:
+    """The one line a damaged database is refused with: what happened and what to do."""
+    return StoreError("corrupt", f"the game database {path} is damaged ({why}); it is kept as it is: "
+                                 "copy it aside, then move it away to start a new game "
+                                 "(docs/persistence.md says how to save what is still readable)")
+
+
+def file_of(path: str) -> str:
+    """The file an SQLite path or `file:` URI names."""
+    return path[len("file:"):].split("?", 1)[0] if path.startswith("file:") else path
+
+
 class EventStore:
     """``EventStore(path)``: one SQLite file in WAL mode, safe to share between threads."""
 
     def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
         self.path = str(path)
         self._lock = threading.RLock()
+        why = wal_damage(file_of(self.path))  # before SQLite reads (and forgets) a damaged log
+        if why is not None:
+            raise damaged(self.path, why)
         try:
             self._db = sqlite3.connect(self.path, timeout=timeout, check_same_thread=False, isolation_level=None,
                                        uri=self.path.startswith("file:"))  # file:...?mode=ro opens read-only
+        except sqlite3.Error as exc:
+            raise _explain(exc, self.path, "open the game database") from exc
+        try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
+            problems = [str(row[0]) for row in self._db.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise damaged(self.path, "; ".join(problems)[:200])
+            self._checkpoint()
             if not self._db.execute("SELECT name FROM sqlite_master WHERE name = 'actions'").fetchall():
                 self._db.executescript(SCHEMA)
         except sqlite3.Error as exc:
+            self._db.close()
             raise _explain(exc, self.path, "open the game database") from exc
+        except StoreError:
+            self._db.close()
+            raise
+
+    def _checkpoint(self) -> None:
+        """Fold the log into the database now (what a crashed run left in it, too)."""
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        except sqlite3.Error:
+            pass  # read-only or busy: the log stays as it is, still sound
 
     # ------------------------------------------------------------------ writing
     def _write(self, doing: str, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
@@ -162,7 +208,7 @@ class EventStore:
                               (game_id, idx))
             if not rows:
                 raise StoreError("diverged", f"game {game_id} in {self.path} holds no action {idx} to amend")
-            meta = {**(json.loads(rows[0][0]) if rows[0][0] else {}), **fields}
+            meta = {**_stored_meta(rows[0][0], f"action {idx} of game {game_id} in {self.path}"), **fields}
             self._write(f"amend action {idx + 1}", "UPDATE actions SET meta_json = ? WHERE game_id = ? AND idx = ?",
                         (json.dumps(meta, sort_keys=True), game_id, idx))
 
@@ -209,8 +255,8 @@ class EventStore:
             if idx != expected:
                 raise StoreError("corrupt", f"game {game_id} in {self.path}: action {expected} is missing")
         return StoredGame(game_id, setup, [str(t) for _, t, _ in acts],
-                          [json.loads(m) if m else {} for _, _, m in acts], str(rows[0][1]),
-                          plugin, None if rows[0][3] is None else str(rows[0][3]))
+                          [_stored_meta(m, f"action {i} of game {game_id} in {self.path}") for i, (_, _, m) in enumerate(acts)],
+                          str(rows[0][1]), plugin, None if rows[0][3] is None else str(rows[0][3]))
 
     # ------------------------------------------------------------------ settings
     def setting(self, key: str) -> Any:
@@ -218,7 +264,13 @@ class EventStore:
         if not self._read("read the settings", "SELECT name FROM sqlite_master WHERE name = 'settings'"):
             return None
         rows = self._read("read the settings", "SELECT value_json FROM settings WHERE key = ?", (key,))
-        return json.loads(rows[0][0]) if rows else None
+        if not rows:
+            return None
+        try:
+            return json.loads(rows[0][0])
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise StoreError("corrupt", f"the setting {key!r} in {self.path} is unreadable ({exc}); the file is "
+                                        "kept as it is: move it away to start afresh") from exc
 
     def set_setting(self, key: str, value: Any) -> None:
         """Store a setting (committed and synced when this returns)."""
@@ -244,6 +296,19 @@ class EventStore:
         self.close()
 
 
+def _stored_meta(text: Any, where: str) -> dict[str, Any]:
+    """An action's meta column read back ({} when empty), or StoreError("corrupt")."""
+    if not text:
+        return {}
+    try:
+        meta = json.loads(text)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise StoreError("corrupt", f"{where} has unreadable details: {exc}") from exc
+    if not isinstance(meta, dict):
+        raise StoreError("corrupt", f"{where} has unreadable details: a JSON {type(meta).__name__}, not an object")
+    return meta
+
+
 def _stored_setup(plugin: GamePlugin, text: Any, where: str) -> Any:
     """The setup column read back, or StoreError("corrupt") naming what is wrong with it."""
     try:
@@ -259,40 +324,25 @@ def _stored_setup(plugin: GamePlugin, text: Any, where: str) -> Any:
 
 
 class Recorder:
-    """The journal of one game: appends accepted actions, or, while ``expected`` actions
-    from an interrupted run remain, checks that the resumed run accepts exactly those.
+    """The journal of one game: appends each accepted action, with its meta, to the store.
 
     Pass the recorder itself as ``TableService(journal_meta=...)``: called with (action,
     meta) it journals the action, and its ``amend`` keeps what the table learns later of
     an action already stored. ``recorder.journal_action`` is the one-argument ``journal``.
+    A resumed game appends to its stored log: the table was rebuilt from it (``replay_stored``).
     """
 
-    def __init__(self, store: EventStore, game_id: int, expected: Iterable[str] = ()) -> None:
+    def __init__(self, store: EventStore, game_id: int) -> None:
         self.store = store
         self.game_id = game_id
-        self.expected = list(expected)
-        self.position = 0
         self.written = 0
 
     @classmethod
     def new_game(cls, store: EventStore, setup: Any) -> Recorder:
         return cls(store, store.start_game(setup))
 
-    @property
-    def replaying(self) -> bool:
-        return self.position < len(self.expected)
-
     def journal(self, action: Any, meta: dict[str, Any] | None = None) -> None:
-        text = str(action)
-        if self.position < len(self.expected):
-            stored = self.expected[self.position]
-            if stored != text:
-                raise StoreError("diverged", f"resumed game {self.game_id} diverged at action {self.position}: "
-                                             f"the store has {stored!r}, the table did {text!r}")
-            self.position += 1
-            return
-        self.store.append(self.game_id, text, meta)
-        self.position += 1
+        self.store.append(self.game_id, str(action), meta)
         self.written += 1
 
     __call__ = journal  # the recorder is the table's JournalMeta
@@ -304,11 +354,35 @@ class Recorder:
     def journal_action(self, action: Any) -> None:
         self.journal(action, None)
 
-    def finish(self) -> None:
-        """At the end of a resumed game: every stored action must have been met again."""
-        if self.replaying:
-            raise StoreError("diverged", f"resumed game {self.game_id} ended after {self.position} actions "
-                                         f"but the store holds {len(self.expected)}")
+
+def replay_stored(stored: StoredGame, path: str, what_to_do: str) -> Any:
+    """The stored game rebuilt from its log (by its plug-in), as the table resumes it; a log
+    the rules refuse raises ``StoreError("diverged")`` naming the action and `what_to_do` next."""
+    game = stored.plugin.new_game(stored.setup)
+    parse = stored.plugin.parse_action
+    for index, text in enumerate(stored.actions):
+        try:
+            game.apply(parse(text))
+        except Exception as exc:  # noqa: BLE001 - IllegalAction, or any rule that cannot take it
+            raise not_resumable(stored, path, index, f"the rules refuse it ({getattr(exc, 'code', type(exc).__name__)})",
+                                "the file was changed, or written by a hub with other rules",
+                                what_to_do) from exc
+    return game
+
+
+def not_resumable(stored: StoredGame, path: str, index: int, why: str, cause: str, what_to_do: str) -> StoreError:
+    """Why stored game `stored` cannot be carried on at its action `index` (0-based), and
+    what to do. The action is named by its number (as ``citadels-hub export`` numbers it),
+    its seat and verb, never its cards: the message reaches the hub's log."""
+    try:
+        action = stored.plugin.parse_action(stored.actions[index])
+        verb = getattr(action, "verb", "move")
+        said = f"the table's {verb}" if action.seat == 0 else f"seat {action.seat}'s {verb}"
+    except HubError:  # the game's coded refusal: not an action of it
+        said = "an unreadable action"
+    return StoreError("diverged", f"game {stored.id} in {path} cannot be resumed: at its action {index + 1} "
+                                  f"({said}) {why}; {cause}. Nothing in the file was changed "
+                                  f"('citadels-hub export {path} --game {stored.id}' shows the game). {what_to_do}")
 
 
 def restore_table_state(service: Any, actions: list[str], meta: list[dict[str, Any]]) -> None:
@@ -334,11 +408,12 @@ class SimRuns:
     """The store side of ``citadels-hub sim --db FILE [--resume]``.
 
     Without ``resume`` every game is a new stored game. With ``resume`` each game of the
-    series whose setup is already stored is re-run from the start by the (deterministic)
-    simulated table, checking every accepted action against the stored one, and goes on
-    writing once it passes the point where the interrupted run stopped. If the series
-    asked for on the command line is not in the file (e.g. ``--resume --db F`` without
-    ``--seed``), the series is the one that starts with the first stored game.
+    series whose setup is already stored is carried on from its stored log: ``game(setup)``
+    gives the stored game, which the simulated table rebuilds (the log is the truth: a
+    correction the admin made, a phone's answer, stand as stored), and the recorder that
+    appends to it. If the series asked for on the command line is not in the file (e.g.
+    ``--resume --db F`` without ``--seed``), the series is the one that starts with the
+    first stored game.
     """
 
     def __init__(self, path: str | Path, setups: list[Any], resume: bool) -> None:
@@ -356,11 +431,12 @@ class SimRuns:
                 from dataclasses import replace
                 self.setups = [replace(first, seed=first.seed + i) for i in range(len(self.setups))]
 
-    def recorder(self, setup: Any) -> Recorder:
+    def game(self, setup: Any) -> tuple[Recorder, StoredGame | None]:
+        """The recorder of `setup`'s game and, when resuming one already stored, that game."""
         game_id = self.stored.get(_setup_key(setup)) if self.resume else None
         if game_id is None:
-            return Recorder.new_game(self.store, setup)
-        return Recorder(self.store, game_id, self.store.load(game_id).actions)
+            return Recorder.new_game(self.store, setup), None
+        return Recorder(self.store, game_id), self.store.load(game_id)
 
 
 class TableRecord:
@@ -373,32 +449,45 @@ class TableRecord:
                                journal_meta=record.recorder)
         record.restore(service)   # city_uid and already-applied (device, boot, seq)
 
-    Resuming replays the latest stored game (``Game.replay``) and appends to it; without
+    Resuming replays the latest stored game (``replay_stored``) and appends to it; without
     ``resume`` (or with an empty file, or a finished game and ``resume_finished=False``)
-    a new game is started with ``setup``.
+    a new game is started with ``setup``: at once, or with ``start=False`` only when
+    ``begin()`` is called (``run`` first connects to the broker: a refused login must
+    leave no new game behind).
     """
 
-    def __init__(self, store: EventStore, recorder: Recorder, setup: Any, game: Any,
+    def __init__(self, store: EventStore, recorder: Recorder | None, setup: Any, game: Any,
                  stored: StoredGame | None) -> None:
         self.store = store
-        self.recorder = recorder
+        self._recorder = recorder
         self.setup = setup
         self.game = game
         self.stored = stored
 
     @classmethod
-    def open(cls, path: str | Path, setup: Any, resume: bool, *, resume_finished: bool = True) -> TableRecord:
+    def open(cls, path: str | Path, setup: Any, resume: bool, *, resume_finished: bool = True,
+             start: bool = True) -> TableRecord:
         """With `resume_finished=False` a finished latest game is not resumed: a new game starts."""
         store = EventStore(path)
         if resume and store.latest_game() is not None:
             stored = store.load()
-            try:
-                game = stored.replay()
-            except Exception as exc:  # IllegalAction: the log does not fit the rules
-                raise StoreError("corrupt", f"game {stored.id} in {path} does not replay: {exc}") from exc
+            game = replay_stored(stored, store.path, "To play on, start a new game with --new-game.")
             if resume_finished or not game.over:
                 return cls(store, Recorder(store, stored.id), stored.setup, game, stored)
-        return cls(store, Recorder.new_game(store, setup), setup, None, None)
+        record = cls(store, None, setup, None, None)
+        if start:
+            record.begin()
+        return record
+
+    def begin(self) -> Recorder:
+        """The journal of the game this record holds: the resumed one, or a new one stored now."""
+        if self._recorder is None:
+            self._recorder = Recorder.new_game(self.store, self.setup)
+        return self._recorder
+
+    @property
+    def recorder(self) -> Recorder:
+        return self.begin()
 
     def restore(self, service: Any) -> None:
         if self.stored is not None:

@@ -92,12 +92,34 @@ def _replay(store: EventStore, args: argparse.Namespace) -> int:
             print(f"{game_id}\t{created}\t{n} actions")
         return 0
     stored = store.load(args.game)
-    out, lines = stored.plugin.replay_report(stored.id, stored.replay())
+    game = stored.replay()
+    out, lines = stored.plugin.replay_report(stored.id, game)
     if args.json:
         print(json.dumps(out, ensure_ascii=False, separators=(",", ":")))
     else:
+        if not game.over:  # the game's own line says how far it got; how to carry it on is the store's
+            lines[-1] += f"; {how_to_carry_on(store, stored)}"
         print("\n".join(lines))
     return 0
+
+
+def how_to_carry_on(store: EventStore, stored: Any) -> str:
+    """How an unfinished stored game is carried on: a table's hub (`run`) goes on with the
+    latest unfinished game of its database when it starts; a simulated game (its seats are
+    the simulator's, ``sim-...``) with ``sim --resume``."""
+    path = store.path
+    if stored.id != store.latest_game():
+        return f"only the latest game in {path} is carried on, and this is not it"
+    devices = {str(m["device"]) for m in stored.meta if "device" in m}
+    simulated = bool(devices) and all(d.startswith("sim-") for d in devices)
+    table = bool(devices) and not simulated
+    sim = f"citadels-hub sim --resume --db {path}"
+    run = f"the hub carries it on when it starts with this database (citadels-hub run ... --db {path})"
+    if simulated:
+        return f"carry it on with: {sim}"
+    if table:
+        return run
+    return f"{run}; a simulated game: {sim}"
 
 
 def _export(store: EventStore, args: argparse.Namespace) -> int:

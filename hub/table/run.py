@@ -10,6 +10,8 @@ import threading
 from typing import Any
 
 from hub.games import host_table, plugin_for, plugin_named
+from hub.kernel import Table
+from hub.kernel.flood import SeatBudget
 from hub.protocol import event_topic, hub_status_topic, status_topic
 from hub.store import Recorder, StoreError, TableRecord
 from hub.store.state import state_database
@@ -18,8 +20,7 @@ from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
 from hub.web.tokens import lasting_tokens
 
-from hub.kernel import Table
-
+from .journal_lines import JournalLines
 from .runtime import attach_extras
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
@@ -51,15 +52,16 @@ def run_hub(args: argparse.Namespace) -> int:
     stopping = stop_on_sigterm()
     try:
         record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,
-                                  resume=not args.new_game, resume_finished=False)
+                                  resume=not args.new_game, resume_finished=False,
+                                  start=False)  # a new game is stored once the broker took the hub in
         links = lasting_tokens(record.store)
-    except StoreError as exc:
+    except StoreError as exc:  # damaged, unreadable, locked...: said in one line, the file kept as it is
         print(f"citadels-hub: {exc}", file=sys.stderr)
         return 3
     url = with_broker_password(args.broker or DEFAULT_BROKER)
     try:
         bus = connect_patiently(url, f"hub-{args.table}", Will(hub_status_topic(args.table), b"offline", 1, True),
-                                stop=stopping)
+                                stop=stopping, persistent=True)  # the broker queues seat events while the hub restarts
     except BusConnectError as exc:
         if stopping.is_set():
             return 0
@@ -67,9 +69,17 @@ def run_hub(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:  # Ctrl-C while waiting for the broker
         return 0
+    try:
+        recorder = record.begin()
+    except StoreError as exc:
+        print(f"citadels-hub: {exc}", file=sys.stderr)
+        bus.close()
+        return 3
     service = host_table(plugin_for(record.setup), bus, registry, record.setup, table=args.table, game=record.game,
-                         journal_meta=record.recorder)
+                         journal_meta=recorder)
     record.restore(service)
+    service.subscribe(JournalLines())  # seats offline and back, pauses, corrections: in the journal
+    service.seat_budget = SeatBudget()  # one seat's flood never queues ahead of the others' moves
     service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
     _say_which_game(record)
     extras = attach_extras(service, args, first=True, links=links)

@@ -51,9 +51,10 @@ class Extras:
     thread: threading.Thread | None = None
     speaker: Any = None
 
-    def finish(self, keep_serving: bool, stop: threading.Event | None = None) -> None:
+    def finish(self, keep_serving: bool, stop: threading.Event | None = None,
+               note: str = "The game is over; the scoreboard stays up. Ctrl-C to stop.") -> None:
         """After a game: let the voice finish (or hush it when `stop` is set), then keep
-        the scoreboard up until `stop` is set (sim's Ctrl-C) if asked."""
+        the scoreboard up until `stop` is set (sim's Ctrl-C) if asked, saying `note`."""
         if self.speaker is not None:
             if stop is not None and stop.is_set():
                 self.speaker.close()
@@ -61,7 +62,7 @@ class Extras:
             else:
                 self.speaker.wait_idle(timeout=30)
         if keep_serving and self.thread is not None:
-            print("The game is over; the scoreboard stays up. Ctrl-C to stop.", flush=True)
+            print(note, flush=True)
             stop = stop or threading.Event()
             try:
                 while self.thread.is_alive() and not stop.is_set():
@@ -117,7 +118,7 @@ def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None, pl
     from hub.web.tokens import MAX_SEATS, make_tokens
 
     admin, seats = links if links is not None else make_tokens(MAX_SEATS)
-    url = f"http://{_lan_address()}:{args.port}"
+    url = f"http://{link_host(args.host)}:{args.port}"
     app = create_app({"TABLE": extras.web_table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats, "PUBLIC_URL": url,
                       "GAME": game})
     server = make_server(app, args.host, args.port)
@@ -126,6 +127,17 @@ def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None, pl
     extras.thread.start()
     in_play = {seat: token for seat, token in seats.items() if seat <= players}  # the rest: admin page
     print_access(url, admin, in_play, qr=not getattr(args, "no_qr", False))
+
+
+def link_host(listening_on: str) -> str:
+    """The host the printed links name: the one address the page listens on, or, when it
+    listens on every interface, the address phones on the same network use. A page on
+    127.0.0.1 does not answer at the LAN address."""
+    if listening_on in ("", "0.0.0.0", "::"):
+        return _lan_address()
+    if ":" in listening_on:  # an IPv6 address, bracketed in a URL
+        return f"[{listening_on}]"
+    return listening_on
 
 
 def _lan_address() -> str:

@@ -18,29 +18,57 @@ import time
 from typing import Any
 
 from hub.games import host_table, plugin_for, plugin_named
-from hub.games.plugin import GamePlugin
+from hub.games.plugin import GamePlugin, StoredMoveError, replay_moves
 from hub.kernel.view_publisher import EventsOnly
 from hub.protocol import hub_status_topic
+from hub.store import StoredGame, StoreError, not_resumable, replay_stored, restore_table_state
 from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
 from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
 from hub.voice.cli import check_voice_arguments
 
 from .interrupts import StopOnCtrlC
+from .seat_logins import seat_urls
 from .virtual_seat import VirtualSeat
 
 log = logging.getLogger("hub.sim")
+WHAT_TO_DO = "To play on, start a new game (without --resume, or with --new-game)."
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 
 SERVE_EVERY_S = 0.05
 """While the simulator's thread (the hub thread) waits, how often it answers other threads' reads."""
 
+def follow_stored(game_plugin: GamePlugin, world: Any, game: Any, stored: StoredGame, path: str) -> None:
+    """Rebuild `stored`'s game on `game` (the table's, nothing applied) and move the
+    simulated table top `world` along its log (the game's own ``follow_stored``). A log
+    the rules refuse, or one the simulated cards cannot follow, raises
+    ``StoreError("diverged")`` saying which action and what to do."""
+    try:
+        if game_plugin.follow_stored is not None:
+            game_plugin.follow_stored(world, game, stored)
+        else:
+            replay_moves(game_plugin, game, stored)
+    except StoredMoveError as exc:
+        if exc.refused:
+            raise not_resumable(stored, path, exc.index, f"the rules refuse it ({exc.code})",
+                                "the file was changed, or written by a hub with other rules", WHAT_TO_DO) from exc
+        raise not_resumable(stored, path, exc.index, "the simulated players do not hold the cards it needs",
+                            "it was said for them (by a phone or the admin) with cards the simulator did not deal "
+                            "them", WHAT_TO_DO) from exc
+
+
 class SimTable:
     """The hub, the table top and one bot per seat, wired over one bus."""
 
     def __init__(self, setup: Any, bots: str | None = None, broker: str | None = None, table: str = "t1",
-                 journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = ()) -> None:
+                 journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = (),
+                 seat_urls: dict[int, str] | None = None, stored: StoredGame | None = None,
+                 stored_in: str = "the store") -> None:
+        """`seat_urls`: each seat's own broker login (hub.table.seat_logins); default the hub's URL.
+        `stored`: the game to carry on (its setup is `setup`), from the store `stored_in`:
+        rebuilt from its log (the game's `follow_stored`), its seats then boot anew."""
         self.setup = setup
+        self.table = table
         self.game_plugin: GamePlugin = plugin_for(setup)
         self.registry = self.game_plugin.virtual_registry(setup)
         self.broker = broker
@@ -51,19 +79,32 @@ class SimTable:
         self.service = host_table(self.game_plugin, hub_bus, self.registry, setup, table=table, journal=journal,
                                   journal_meta=journal_meta, hub_thread="caller" if self.inproc else "own")
         self.world = self.game_plugin.sim_world(self.registry, setup, lambda: self.service.game)
+        boot = 1000
+        if stored is not None and stored.actions:
+            try:
+                follow_stored(self.game_plugin, self.world, self.service.game, stored, stored_in)
+            except BaseException:
+                hub_bus.close()
+                raise
+            restore_table_state(self.service, stored.actions, stored.meta)
+            boot = max([boot, *(int(m["boot"]) for m in stored.meta if "boot" in m)])  # the seats boot anew
         self.service.subscribe(EventsOnly(self._follow))  # it reads events: no view built for it
         for listener in listeners:  # before start: they hear the game's opening too
             self.service.subscribe(listener)
         self.service.start()  # hangs restore_displays on the bus's reconnect hook
         target: Any = self.inproc if self.inproc is not None else broker
-        self.devices = {s: VirtualSeat(target, table=table, seat=s, device=f"sim-{table}-{s}", boot=1000 + s,
-                                       patience=None)
+        self.seat_urls = {s: (seat_urls or {}).get(s, target) for s in range(1, setup.players + 1)}
+        if seat_urls:
+            self._check_seat_logins()
+        self.devices = {s: VirtualSeat(self.seat_urls[s], table=table, seat=s, device=f"sim-{table}-{s}",
+                                       boot=boot + s, patience=None)
                         for s in range(1, setup.players + 1)}
         make_player = self.game_plugin.sim_player
         assert make_player is not None, f"{self.game_plugin.name} has no simulated players"
         bot = bots or self.game_plugin.bots[0]
         self.players = {s: make_player(s, d, bot, setup, self.service, self.world, self.inproc is None)
                         for s, d in self.devices.items()}
+        self.handed_over = False  # the admin started a game of their own: the bots stop (see play)
         self._wait_online()
 
     def _follow(self, event_id: int, message: dict[str, Any]) -> None:
@@ -73,8 +114,37 @@ class SimTable:
         deadline = time.monotonic() + 30
         while not all(self.service.online.get(s) for s in self.devices):
             if time.monotonic() > deadline:
-                raise TimeoutError("the simulated seats did not come online")
+                raise TimeoutError("the simulated seats did not come online: " + "; ".join(self._why_offline()))
             time.sleep(0.005)
+
+    def _check_seat_logins(self) -> None:
+        """A seat's own login refused is said at once (a virtual seat would retry forever)."""
+        from .seat_logins import refused_login
+
+        for seat, url in self.seat_urls.items():
+            try:
+                MqttBus.from_url(url, f"sim-{self.table}-{seat}-login", connect_timeout=10).close()
+            except BusConnectError as exc:
+                raise BusConnectError(refused_login(seat, url, str(exc))) from None
+
+    def _why_offline(self) -> list[str]:
+        """Per seat not online: the broker's refusal of its login, or the ACL rule that kept
+        its messages out (a second connection with the same login asks the broker)."""
+        from .seat_logins import why_offline
+
+        reasons = []
+        for seat, url in self.seat_urls.items():
+            if self.service.online.get(seat) or not isinstance(url, str) or not url.startswith(("mqtt", "mqtts")):
+                continue
+            refusal = None
+            try:
+                MqttBus.from_url(url, f"sim-{self.table}-{seat}-probe", connect_timeout=5).close()
+            except BusConnectError as exc:
+                refusal = str(exc)
+            except OSError as exc:
+                refusal = f"no answer ({exc})"
+            reasons.append(why_offline(seat, url, self.table, refusal))
+        return reasons or ["the hub never heard them"]
 
     def play(self, speed: float = 0.0, max_steps: int = 20_000, stop: threading.Event | None = None,
              after_step: Any = None) -> Any:
@@ -82,6 +152,9 @@ class SimTable:
         for _ in range(max_steps):
             game = game_of()
             if game.over or (stop is not None and stop.is_set()):
+                return game
+            if game.setup != self.setup:  # a new game from the admin page: the bots dealt none of it
+                self.handed_over = True
                 return game
             if self.service.store_error is not None:
                 raise RuntimeError(self.service.store_error)
@@ -109,24 +182,22 @@ class SimTable:
         self.hub_bus.close()
 
 
-def _pacer(speed: float, speaker: Any, recorder: Any, stop: threading.Event | None = None,
-           hub: Any = None) -> Any:
-    """What to do after each simulated move, or None: let the voice finish; with a
-    resumed store, no pause while re-running the moves already recorded. A Ctrl-C
-    (`stop`) cuts the waiting short. While it waits, `hub` (the table whose hub thread
-    this is: `run_pending`, `serve_for`) answers the web page's reads and requests."""
-    if speaker is None and (recorder is None or not speed):
+def _pacer(speed: float, speaker: Any, stop: threading.Event | None = None, hub: Any = None) -> Any:
+    """What to do after each simulated move when the voice speaks, or None: let the voice
+    finish, then wait `speed`. A Ctrl-C (`stop`) cuts the waiting short. While it waits,
+    `hub` (the table whose hub thread this is: `run_pending`, `serve_for`) answers the web
+    page's reads and requests."""
+    if speaker is None:
         return None
     stop = stop or threading.Event()
     serve = hub.run_pending if hub is not None else (lambda: None)
     serve_for = hub.serve_for if hub is not None else stop.wait
 
     def step() -> None:
-        if speaker is not None:  # let the voice finish so nothing said is dropped
-            deadline = time.monotonic() + 30
-            while not stop.is_set() and not speaker.wait_idle(SERVE_EVERY_S) and time.monotonic() < deadline:
-                serve()
-        if speed and (recorder is None or not recorder.replaying):
+        deadline = time.monotonic() + 30  # let the voice finish so nothing said is dropped
+        while not stop.is_set() and not speaker.wait_idle(SERVE_EVERY_S) and time.monotonic() < deadline:
+            serve()
+        if speed:
             until = time.monotonic() + speed
             while not stop.is_set() and (left := until - time.monotonic()) > 0:
                 serve_for(min(SERVE_EVERY_S, left))  # each request taken in as it arrives
@@ -162,7 +233,7 @@ def _interrupted(path: Any, first: Any, args: Any) -> bool:
         if store.latest_game() is None:
             return False
         stored = store.load()
-    return stored.setup == first and not stored.replay().over
+    return stored.setup == first and not replay_stored(stored, str(path), WHAT_TO_DO).over
 
 
 def run_sim(args: Any) -> int:
@@ -184,10 +255,12 @@ def _stopped(number: int, game: Any, args: Any, plugin: GamePlugin) -> int:
     return EXIT_INTERRUPTED
 
 
+HANDED_OVER = ("A new game was started from the admin page: the simulated seats play only the games the "
+               "simulator deals, so this one is played from the seat pages. The hub stays up. Ctrl-C to stop.")
+
+
 def _run_games(args: Any, stop: threading.Event) -> int:
     from .runtime import attach_extras
-
-    from hub.store import StoreError
 
     exit_code = 0
     plugin = plugin_named(getattr(args, "game", None))
@@ -210,7 +283,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             print(f"Stopped (Ctrl-C) after {i} finished game(s).", flush=True)
             return EXIT_INTERRUPTED
         try:
-            recorder = runs.recorder(setup) if runs is not None else None
+            recorder, stored = runs.game(setup) if runs is not None else (None, None)
         except StoreError as exc:
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 3
@@ -219,10 +292,18 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         listeners = (narrator.on_message,) if narrator is not None else ()
         try:
             sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
-                           journal_meta=recorder if recorder is not None else None, listeners=listeners)
+                           journal_meta=recorder, listeners=listeners, stored=stored,
+                           stored_in=runs.store.path if runs is not None else "the store",
+                           seat_urls=seat_urls(broker, setup.players, getattr(args, "seat_logins", None)))
+        except StoreError as exc:  # the stored game cannot be carried on: the message says why and what to do
+            print(f"citadels-hub: {exc}", file=sys.stderr)
+            return 3
         except BusConnectError as exc:  # refused: waiting would not help
             print(f"citadels-hub: {exc}", file=sys.stderr)
             return 2
+        if tell and stored is not None and stored.actions:
+            print(f"Resumed game {stored.id} from {runs.store.path if runs is not None else ''}: "
+                  f"{len(stored.actions)} actions, round {sim.service.game.round}", flush=True)
         extras = attach_extras(sim.service, args, first=i == 0, links=links)
         if extras.speaker is not None and not sim.service.game.log:  # it joined after the opening was told
             extras.speaker.on_events(sim.service.opening_events())
@@ -230,7 +311,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         try:
             speed = args.speed if args.speed is not None else (0.0 if args.headless else 0.8)
             speaker = extras.speaker
-            pace = _pacer(speed, speaker, recorder, stop, hub=sim.service)  # a resumed run catches up at full speed
+            pace = _pacer(speed, speaker, stop, hub=sim.service)
             try:
                 game = sim.play(speed=0.0 if pace else speed, after_step=pace, stop=stop)
             except RuntimeError:
@@ -238,12 +319,13 @@ def _run_games(args: Any, stop: threading.Event) -> int:
                     raise
                 print(f"citadels-hub: {sim.service.store_error}", file=sys.stderr)
                 return 3
+            if sim.handed_over:
+                extras.finish(keep_serving=True, stop=stop, note=HANDED_OVER)
+                return EXIT_INTERRUPTED if stop.is_set() else exit_code
             if not game.over:
                 if narrator is not None:
                     narrator.mute()  # what follows is the table being taken down, not the game
                 return _stopped(i + 1, game, args, plugin)
-            if recorder is not None:
-                recorder.finish()
             summary = plugin.summary(game)
             if args.json:
                 print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)

@@ -331,9 +331,10 @@ class VirtualSeat:
         self._publish(self.event_topic, self._last_payload)
 
     def resend(self, event: dict[str, Any]) -> None:
-        """Deliver one event of this boot again, byte for byte, as the firmware re-sends an
-        event the broker may have lost. Not `resend_last`: after a reconnect the last event
-        is the inventory, not the move still waiting for its answer."""
+        """Deliver one event of this boot again, byte for byte, as the firmware (1.2.0 on)
+        re-sends an event the hub has not answered: after a reconnect, when the hub says
+        `online`, and every 3 s (docs/protocol.md, "Delivery"). Not `resend_last`: after a
+        reconnect the last event is the inventory, not the move still waiting for its answer."""
         if (event["device"], event["boot"]) != (self.device, self.boot):
             raise ValueError(f"seat {self.seat}: that event is not of this boot")
         self._publish(self.event_topic, _json(event))

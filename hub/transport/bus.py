@@ -32,8 +32,10 @@ class Bus(Protocol):
         """Send `payload` (str is sent as UTF-8) to `topic`; retain=True with b"" clears it."""
         ...
 
-    def subscribe(self, pattern: str, handler: Handler) -> None:
-        """Call handler(topic, payload) for every later message (and retained ones) matching."""
+    def subscribe(self, pattern: str, handler: Handler, *, retained: bool = True) -> None:
+        """Call handler(topic, payload) for every later message (and retained ones) matching.
+        `retained=False`: never a message delivered as retained (the MQTT retain flag on
+        delivery), e.g. a seat's events, which are moves only when they are fresh."""
         ...
 
     def close(self) -> None:

@@ -89,8 +89,9 @@ class InProcessBus:
     # ------------------------------------------------------------------ Bus
     # publish(topic, payload, qos=1, retain=False): `_publish` below, under both names.
 
-    def subscribe(self, pattern: str, handler: Handler) -> None:
-        self._subscribe(pattern, handler, owner=None)
+    def subscribe(self, pattern: str, handler: Handler, *, retained: bool = True) -> None:
+        """`retained=False`: the retained messages of `pattern` are not handed to `handler`."""
+        self._subscribe(pattern, handler, owner=None, retained=retained)
 
     def publish_lazy(self, topic: str, make: Callable[[], Payload], qos: int = 1, retain: bool = False) -> None:
         """Publish what `make()` returns, calling it only if a subscriber receives it now
@@ -206,7 +207,8 @@ class InProcessBus:
         else:
             self._retained.pop(topic, None)
 
-    def _subscribe(self, pattern: str, handler: Handler, owner: "InProcessClient | None") -> None:
+    def _subscribe(self, pattern: str, handler: Handler, owner: "InProcessClient | None",
+                   retained: bool = True) -> None:
         check_pattern(pattern)
         if not callable(handler):
             raise TypeError("handler must be callable(topic, payload)")
@@ -218,7 +220,7 @@ class InProcessBus:
             for topic, reached in targets.items():  # the topics seen keep their look-up: one more target
                 if subscription.matches(topic):
                     targets[topic] = (*reached, subscription)
-            for topic, data in self._retained.items():
+            for topic, data in self._retained.items() if retained else ():
                 if subscription.matches(topic):
                     payload = data.resolve() if isinstance(data, _LazyPayload) else data
                     self._queue.append((topic, payload, (subscription,)))
@@ -303,9 +305,9 @@ class InProcessClient:
             self._check_connected()
         self.bus._publish(topic, payload, qos, retain)
 
-    def subscribe(self, pattern: str, handler: Handler) -> None:
+    def subscribe(self, pattern: str, handler: Handler, *, retained: bool = True) -> None:
         self._check_connected()
-        self.bus._subscribe(pattern, handler, owner=self)
+        self.bus._subscribe(pattern, handler, owner=self, retained=retained)
 
     def disconnect(self) -> None:
         """Planned goodbye: subscriptions end, the will is discarded."""

@@ -9,8 +9,14 @@ Latency: Nagle's algorithm holds small packets back waiting for an ACK, which on
 loopback round trip cost ~88 ms; with TCP_NODELAY here and `set_tcp_nodelay true` in
 mosquitto.conf the round trip is ~0.4 ms (p50). The option is set before CONNECT.
 
-Reconnects are automatic (exponential back-off up to `reconnect_max`); with a clean
-session the broker forgets subscriptions, so they are renewed on every CONNACK.
+Reconnects are automatic (exponential back-off up to `reconnect_max`); subscriptions are
+renewed on every CONNACK (a clean session's broker forgot them).
+
+`persistent=True` (the hub): clean_session=False, so a broker that keeps sessions queues
+the QoS 1 messages sent while the hub was away (its restart) and hands them over right
+after the CONNACK, before any SUBSCRIBE of this process: such a message that matches no
+handler yet is held (at most HELD_MAX) and handed to the first handler subscribed for
+it. Correctness never rests on this: the seats re-send what the hub has not answered.
 QoS 1/2 messages published while disconnected are queued by paho and sent on reconnect;
 `publish` never raises for a lost connection and `flush` waits for them like any other.
 `on_state` listeners hear every change of link state ("connected", "lost", "refused"):
@@ -40,6 +46,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 1883
 DEFAULT_TLS_PORT = 8883
+HELD_MAX = 1000  # messages of a persistent session held until their handler subscribes
 
 
 class BusConnectError(ConnectionError):
@@ -128,6 +135,7 @@ class MqttBus:
         on_connect: Callable[[], None] | None = None,
         tls: ssl.SSLContext | None = None,
         on_state: Callable[[str, str], None] | None = None,
+        persistent: bool = False,
     ) -> None:
         self.host = host
         self.on_connect = on_connect
@@ -142,7 +150,12 @@ class MqttBus:
         self.will = Will(*will) if will is not None else None
         self.subscribe_timeout = subscribe_timeout
         self._lock = threading.Lock()
-        self._subscriptions: list[tuple[str, Handler]] = []
+        self._subscriptions: list[tuple[str, Handler, bool]] = []  # pattern, handler, takes retained
+        self.persistent = persistent
+        self._held: list[paho.MQTTMessage] = []  # a persistent session's messages no handler took yet
+        self._dispatching = threading.RLock()  # held and live messages reach handlers in order
+        self.held_dropped = 0
+        self.retained_ignored = 0
         self._patterns_acked: dict[int, threading.Event] = {}
         self._resubscribe_pending: set[int] = set()
         self._unacknowledged: list[paho.MQTTMessageInfo] = []
@@ -158,7 +171,7 @@ class MqttBus:
             callback_api_version=CallbackAPIVersion.VERSION2,
             client_id=client_id,
             protocol=paho.MQTTv311,
-            clean_session=True,
+            clean_session=not persistent,
         )
         if username is not None:
             client.username_pw_set(username, password)
@@ -226,14 +239,21 @@ class MqttBus:
             self._unacknowledged = [i for i in self._unacknowledged if not _acknowledged(i)]
         return True
 
-    def subscribe(self, pattern: str, handler: Handler) -> None:
+    def subscribe(self, pattern: str, handler: Handler, *, retained: bool = True) -> None:
         """Subscribe and, unless called from a handler, wait for the broker's SUBACK so
-        that a message published right after this call is not missed."""
+        that a message published right after this call is not missed. `retained=False`:
+        messages delivered with the retain flag never reach `handler`."""
         check_pattern(pattern)
         if self._closed:
             raise RuntimeError("MQTT bus is closed")
-        with self._lock:
-            self._subscriptions.append((pattern, handler))
+        with self._dispatching:
+            with self._lock:
+                self._subscriptions.append((pattern, handler, retained))
+                held = [m for m in self._held if topic_matches(pattern, m.topic)]
+                if held:
+                    self._held = [m for m in self._held if not topic_matches(pattern, m.topic)]
+            for message in held:
+                self._dispatch(message)
         if not self._link_up.is_set():
             return  # _on_connect sends it
         # Sent even if the pattern is known, so the broker replays retained messages
@@ -329,7 +349,7 @@ class MqttBus:
         self.connect_count += 1
         self._link_up.set()  # before the snapshot: a racing subscribe() sends its own
         with self._lock:
-            patterns = list(dict.fromkeys(p for p, _ in self._subscriptions))
+            patterns = list(dict.fromkeys(p for p, _, _ in self._subscriptions))
             self._resubscribe_pending.clear()
         for pattern in patterns:
             self._send_subscribe(pattern, renewal=True)
@@ -397,10 +417,27 @@ class MqttBus:
             event.set()
 
     def _on_message(self, client: paho.Client, userdata: Any, message: paho.MQTTMessage) -> None:
+        with self._dispatching:
+            self._dispatch(message)
+
+    def _dispatch(self, message: paho.MQTTMessage) -> None:
+        """Hand one message to its handlers (the caller holds `_dispatching`)."""
         topic = message.topic
-        payload = bytes(message.payload)
         with self._lock:
-            handlers = [h for p, h in self._subscriptions if topic_matches(p, topic)]
+            subscribed = [(h, takes_retained) for p, h, takes_retained in self._subscriptions if topic_matches(p, topic)]
+            if not subscribed and self.persistent:
+                if len(self._held) < HELD_MAX:
+                    self._held.append(message)
+                    return
+                self.held_dropped += 1
+                log.warning("message on %s dropped: %d held already, no handler yet", topic, HELD_MAX)
+        if not subscribed:
+            return
+        handlers = [h for h, takes_retained in subscribed if takes_retained or not message.retain]
+        if len(handlers) < len(subscribed):
+            self.retained_ignored += 1
+            log.info("retained message on %s ignored (not a fresh one)", topic)
+        payload = bytes(message.payload)
         for handler in handlers:
             try:
                 handler(topic, payload)

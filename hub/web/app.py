@@ -28,6 +28,8 @@ from .body import json_body
 from .errors import BadInput, register_errors
 from .facade import Message, TableFacade
 from .i18n import LANGS, EventWords, catalogue, pause_facts
+from .origin import relative_redirects, same_origin_posts
+from .text import text_problem
 from .sse import Broadcaster, encode_frame
 from .tokens import seat_for_token, token_matches
 
@@ -99,6 +101,7 @@ class WebState:
             history=int(config.get("SSE_HISTORY", 256)),
             queue_size=int(config.get("SSE_QUEUE", 32)),
             max_clients=int(config.get("SSE_MAX_CLIENTS", 600)),
+            per_client=int(config.get("SSE_PER_CLIENT", 4)),
         )
 
     def with_words(self, events: list[dict[str, Any]], names: Mapping[int, str]) -> list[dict[str, Any]]:
@@ -187,8 +190,9 @@ def text_field(body: Mapping[str, Any], key: str, *, required: bool, limit: int)
         raise BadInput(f"'{key}' is required")
     if len(value) > limit:
         raise BadInput(f"'{key}' is longer than {limit} characters")
-    if any(ord(c) < 32 for c in value):
-        raise BadInput(f"'{key}' contains control characters")
+    problem = text_problem(value)
+    if problem:
+        raise BadInput(f"'{key}' contains {problem}")
     return value
 
 
@@ -217,8 +221,9 @@ def game_config(body: Mapping[str, Any], game: GamePlugin) -> dict[str, Any]:
         if not isinstance(raw, str):
             raise BadInput("every name must be a string")
         name = raw.strip() or f"Seat {i + 1}"  # the engine's default: each page says it in its language
-        if len(name) > MAX_NAME_LENGTH or any(ord(c) < 32 for c in name):
-            raise BadInput(f"name {i + 1} must be at most {MAX_NAME_LENGTH} printable characters")
+        if len(name) > MAX_NAME_LENGTH or text_problem(name):
+            raise BadInput(f"name {i + 1} must be at most {MAX_NAME_LENGTH} printable characters "
+                           "(no control or text-direction characters)")
         names.append(name)
     mode = body.get("mode", "digital")
     if mode not in MODES:
@@ -293,6 +298,8 @@ def parse_last_event_id(raw: str | None) -> int | None:
 
 
 STREAM_BUSY = {"ok": False, "code": "busy", "message": "too many live pages open"}
+STREAM_TOO_MANY = {"ok": False, "code": "too_many_streams",
+                   "message": "this device already has as many live pages open as it may: close one"}
 STREAM_HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
@@ -424,14 +431,14 @@ def api_admin_game(token: str) -> tuple[Response, int]:
 @admin_pages.post("/api/admin/<token>/enroll")
 def api_admin_enroll(token: str) -> tuple[Response, int]:
     admin_or_403(token)
+    json_body()  # {} from the page: a body-less POST is what another site could send
     return table_result(state().table.start_enrollment())
 
 
 @admin_pages.post("/api/admin/<token>/pause")
 def api_admin_pause(token: str) -> tuple[Response, int]:
     admin_or_403(token)
-    body = json_body() if request.content_length else {}
-    reason = text_field(body, "reason", required=False, limit=MAX_REASON_LENGTH) or "paused by the table"
+    reason = text_field(json_body(), "reason", required=False, limit=MAX_REASON_LENGTH) or "paused by the table"
     state().table.pause(reason)
     return jsonify({"ok": True}), 200
 
@@ -439,6 +446,7 @@ def api_admin_pause(token: str) -> tuple[Response, int]:
 @admin_pages.post("/api/admin/<token>/resume")
 def api_admin_resume(token: str) -> tuple[Response, int]:
     admin_or_403(token)
+    json_body()  # {} from the page: a body-less POST is what another site could send
     state().table.resume()
     return jsonify({"ok": True}), 200
 
@@ -500,7 +508,8 @@ def create_app(config: Mapping[str, Any]) -> Flask:
 
     Required: TABLE, ADMIN_TOKEN, SEAT_TOKENS ({seat: token}). Optional: PUBLIC_URL (base
     for links and QR codes), SSE_HEARTBEAT (s), SSE_QUEUE (frames per client before the
-    oldest is dropped), SSE_HISTORY (frames kept for Last-Event-ID), SSE_MAX_CLIENTS.
+    oldest is dropped), SSE_HISTORY (frames kept for Last-Event-ID), SSE_MAX_CLIENTS,
+    SSE_PER_CLIENT (live streams one client address may hold).
     """
     app = Flask(__name__)
     app.config.update({k: v for k, v in config.items() if k != "TABLE"})
@@ -513,7 +522,9 @@ def create_app(config: Mapping[str, Any]) -> Flask:
     app.register_blueprint(seat_pages)
     app.register_blueprint(admin_pages)
     register_errors(app)
+    app.before_request(same_origin_posts)
     app.after_request(security_headers)
+    app.after_request(relative_redirects)
     app.context_processor(lambda: {"page_scripts": page_scripts})
     return app
 

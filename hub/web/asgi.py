@@ -21,6 +21,7 @@ from .app import (
     SAFETY_HEADERS,
     STREAM_BUSY,
     STREAM_HEADERS,
+    STREAM_TOO_MANY,
     MAX_CONTENT_LENGTH,
     WebState,
     parse_last_event_id,
@@ -75,25 +76,44 @@ class HubAsgi:
                 await self.events(scope, last_id, receive, send)
                 return
         if scope["type"] == "http":
-            receive = await whole_body(receive, MAX_CONTENT_LENGTH)
+            receive, size = await whole_body(receive, MAX_CONTENT_LENGTH)
+            scope = with_length(scope, size)
         await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
 
     async def events(self, scope: Scope, last_id: int | None, receive: Receive, send: Send) -> None:
         assert self.fanout is not None, "HubAsgi.start(loop) was not called"
+        if self.fanout.client_full(scope):
+            await refuse(send, 429, STREAM_TOO_MANY)
+            return
         opened = await self.fanout.open(scope, last_id)
         if opened is None:
-            body = json.dumps(STREAM_BUSY).encode()
-            headers = [(b"content-type", b"application/json"), (b"retry-after", b"5"), *PAGE_HEADERS]
-            await send({"type": "http.response.start", "status": 503, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
+            await refuse(send, 503, STREAM_BUSY)
             return
         stream, first = opened
         await send({"type": "http.response.start", "status": 200, "headers": EVENT_STREAM_HEADERS})
         await self.fanout.serve(stream, first, send, receive)
 
 
-async def whole_body(receive: Receive, limit: int) -> Receive:
-    """Wait for the request body (up to `limit` + 1 bytes) before Flask gets a thread.
+async def refuse(send: Send, status: int, payload: dict[str, Any]) -> None:
+    """A stream refused: the code in JSON, and when to try again (EventSource does not)."""
+    headers = [(b"content-type", b"application/json"), (b"retry-after", b"5"), *PAGE_HEADERS]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": json.dumps(payload).encode()})
+
+
+def with_length(scope: Scope, size: int) -> Scope:
+    """A chunked request's scope with the length of the body received whole: WSGI (and so
+    Flask) reads a body by its Content-Length, and read a chunked one as empty."""
+    headers = scope.get("headers") or []
+    if not any(name == b"transfer-encoding" for name, _ in headers):
+        return scope
+    kept = [(n, v) for n, v in headers if n not in (b"transfer-encoding", b"content-length")]
+    return {**scope, "headers": [*kept, (b"content-length", str(size).encode())]}
+
+
+async def whole_body(receive: Receive, limit: int) -> tuple[Receive, int]:
+    """Wait for the request body (up to `limit` + 1 bytes) before Flask gets a thread;
+    returns the replaying `receive` and the body's size.
 
     A client that sends its body slowly then holds a socket (swept by `hub.web.guard`),
     never one of the few Flask threads. Flask still sees the body exactly as sent.
@@ -112,7 +132,7 @@ async def whole_body(receive: Receive, limit: int) -> Receive:
     async def replay() -> dict[str, Any]:
         return received.pop(0) if received else await receive()
 
-    return replay
+    return replay, size
 
 
 def requested_last_id(scope: Scope) -> str | None:

@@ -109,11 +109,15 @@ class Broadcaster:
         queue_size: int = 32,
         inbox_size: int = 1024,
         max_clients: int = 200,
+        per_client: int = 4,
     ) -> None:
         self._table = table
         self._encode = encode
         self.queue_size = queue_size
         self.max_clients = max_clients
+        self.per_client = per_client
+        """Live streams one client address may hold: a browser needs one per page it shows
+        (scoreboard, seat, admin), so one address can never take the phones' slots."""
         self._lock = threading.Lock()
         self._clients: set[SseClient] = set()
         self._sinks: list[FrameSink] = []

@@ -28,6 +28,7 @@ TRANSPORT_KEY = "citadels.transport"  # scope["extensions"][TRANSPORT_KEY]: the 
 SLICE = 50  # pages written per loop turn: requests are answered between slices of a big fan-out
 RETRY_FIRST_S = 0.02  # a page whose socket was full is tried again this soon, then less often
 RETRY_MAX_S = 1.0
+THE_HUB_ITSELF = frozenset({"127.0.0.1", "::1"})  # never bounded per client (nobody on the Wi-Fi can be these)
 
 
 def chunk(body: bytes) -> bytes:
@@ -38,8 +39,9 @@ def chunk(body: bytes) -> bytes:
 class LoopStream:
     """One open page: its socket, its backlog of frames and what it has been sent."""
 
-    def __init__(self, transport: asyncio.WriteTransport, chunked: bool, queue_size: int) -> None:
+    def __init__(self, transport: asyncio.WriteTransport, chunked: bool, queue_size: int, client: str = "?") -> None:
         self.transport = transport
+        self.client = client
         self.chunked = chunked
         self.frames: deque[tuple[int, bytes]] = deque(maxlen=queue_size)
         self.ended = asyncio.Event()
@@ -116,6 +118,7 @@ class LoopFanout:
         self._executor = executor
         self._heartbeat = heartbeat
         self._streams: set[LoopStream] = set()
+        self._by_client: dict[str, int] = {}  # open streams per client address
         self._ticker: asyncio.TimerHandle | None = None
         self._outbox: deque[tuple[int, bytes, bytes, list[LoopStream]]] = deque()
         self._done = 0  # pages of the outbox's first frame already written
@@ -180,6 +183,7 @@ class LoopFanout:
         for stream in list(self._streams):
             stream.close()
         self._streams.clear()
+        self._by_client.clear()
 
     def close(self) -> None:
         """Stop taking frames and end every stream (on the loop)."""
@@ -189,22 +193,42 @@ class LoopFanout:
             self._ticker.cancel()
             self._ticker = None
 
+    def client_full(self, scope: dict[str, Any]) -> bool:
+        """This client address already holds as many streams as one may (`per_client`).
+        The Pi itself (127.0.0.1, ::1: a screen on the hub, local tools) is no guest."""
+        client = client_of(scope)
+        return client not in THE_HUB_ITSELF and self._by_client.get(client, 0) >= self._broadcaster.per_client
+
+    def _add(self, stream: LoopStream) -> None:
+        self._streams.add(stream)
+        self._by_client[stream.client] = self._by_client.get(stream.client, 0) + 1
+
+    def _discard(self, stream: LoopStream) -> None:
+        if stream in self._streams:
+            self._streams.discard(stream)
+            left = self._by_client.get(stream.client, 1) - 1
+            if left > 0:
+                self._by_client[stream.client] = left
+            else:
+                self._by_client.pop(stream.client, None)
+
     async def open(self, scope: dict[str, Any], last_event_id: int | None) -> tuple[LoopStream, Frames] | None:
-        """A new stream with the frames it must get first; None when the hub is full."""
+        """A new stream with the frames it must get first; None when the hub is full
+        (see `client_full` first: one address is bounded before the hub is)."""
         if not self._broadcaster.has_room:
             return None
         transport = (scope.get("extensions") or {}).get(TRANSPORT_KEY)
         if transport is None:
             raise RuntimeError("live streams need hub.web.guard's protocol (the socket's transport)")
         chunked = scope.get("http_version") not in ("1.0", "0.9")
-        stream = LoopStream(transport, chunked, self._broadcaster.queue_size)
-        self._streams.add(stream)  # before reading history: nothing falls in between
+        stream = LoopStream(transport, chunked, self._broadcaster.queue_size, client_of(scope))
+        self._add(stream)  # before reading history: nothing falls in between
         if self._ticker is None:
             self._ticker = self._loop.call_later(self._heartbeat, self._tick)
         try:
             first = await self._loop.run_in_executor(self._executor, self._broadcaster.first_frames, last_event_id)
         except BaseException:
-            self._streams.discard(stream)
+            self._discard(stream)
             raise
         return stream, first
 
@@ -217,7 +241,13 @@ class LoopFanout:
             await send({"type": "http.response.body", "body": b"", "more_body": False})
         finally:
             watcher.cancel()
-            self._streams.discard(stream)
+            self._discard(stream)
+
+
+def client_of(scope: dict[str, Any]) -> str:
+    """The client's address as the socket says (no proxy headers are trusted)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
 
 
 async def watch_disconnect(stream: LoopStream, receive: Receive) -> None:

@@ -59,10 +59,27 @@ def lasting_tokens(settings: Settings, players: int = MAX_SEATS) -> tuple[str, d
     """The table's tokens as stored with its games, made (and stored) on first use, so
     every phone keeps its page across hub restarts, crashes and new games."""
     stored = settings.setting(LINKS_SETTING)
-    if isinstance(stored, dict) and isinstance(stored.get("admin"), str) and isinstance(stored.get("seats"), dict):
-        seats = {int(seat): str(token) for seat, token in stored["seats"].items()}
+    if stored is not None:
+        seats = stored_links(stored)
         if set(seats) >= set(range(1, players + 1)):
             return str(stored["admin"]), seats
     admin, seats = make_tokens(players)
     settings.set_setting(LINKS_SETTING, {"admin": admin, "seats": {str(s): t for s, t in seats.items()}})
     return admin, seats
+
+
+def stored_links(stored: Any) -> dict[int, str]:
+    """The seat links of a stored `links` setting; a damaged one is an error, never
+    silently replaced (every phone's page would stop working)."""
+    try:
+        if not isinstance(stored["admin"], str) or not isinstance(stored["seats"], dict):
+            raise TypeError("not an admin link and seat links")
+        seats = {int(seat): token for seat, token in stored["seats"].items()}
+        if not all(isinstance(token, str) for token in seats.values()):
+            raise TypeError("a seat link is not text")
+    except (TypeError, ValueError, KeyError) as exc:
+        from hub.store import StoreError  # the settings are the store's
+
+        raise StoreError("corrupt", f"the phone links stored with the games are unreadable ({exc}); the file "
+                                    "is kept as it is: move it away to start afresh with new links") from exc
+    return seats

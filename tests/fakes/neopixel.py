@@ -1,31 +1,8 @@
-"""Fake MicroPython `neopixel` module: remembers every colour written, for assertions."""
+"""The fake lives in the product (`hub.softseat.neopixel`, used by `citadels-hub soft-seat`);
+this name keeps the tests' imports: it is that same module, not a copy."""
 
-from __future__ import annotations
+import sys
 
-from typing import Any
+from hub.softseat import neopixel as _neopixel
 
-strips: list["NeoPixel"] = []
-
-
-class NeoPixel:
-    def __init__(self, pin: Any, n: int, bpp: int = 3, timing: int = 1) -> None:
-        self.pin = pin
-        self.n = n
-        self.pixels: list[tuple[int, ...]] = [(0, 0, 0)] * n
-        self.written: list[tuple[int, ...]] = []   # pixel 0 at each write()
-        strips.append(self)
-
-    def __setitem__(self, index: int, colour: tuple[int, ...]) -> None:
-        self.pixels[index] = tuple(colour)
-
-    def __getitem__(self, index: int) -> tuple[int, ...]:
-        return self.pixels[index]
-
-    def __len__(self) -> int:
-        return self.n
-
-    def fill(self, colour: tuple[int, ...]) -> None:
-        self.pixels = [tuple(colour)] * self.n
-
-    def write(self) -> None:
-        self.written.append(self.pixels[0])
+sys.modules[__name__] = _neopixel

@@ -104,13 +104,18 @@ def check_outbox_drops_oldest_counts_and_resends_unacked():
     for seq in range(1, 6):
         box.push(seq, "topic", "e%d" % seq)
     assert box.keys() == [3, 4, 5] and box.dropped == 2 and box.unreported == 2
-    entries = box.unsent(2)
-    box.mark_sent(entries[0], 11)
-    box.mark_sent(entries[1], 12)
-    assert [e[0] for e in box.unsent(5)] == [5] and box.in_flight() == 2
-    assert box.acknowledge(11) and not box.acknowledge(11)
+    entry = box.due(1000, 3000)
+    assert entry[0] == 3
+    box.mark_sent(entry, 1000)
+    assert box.due(1001, 3000) is None and box.in_flight() == 1   # one in flight: order kept
+    assert box.due(3999, 3000) is None
+    assert box.due(4000, 3000)[0] == 3                            # unanswered 3 s: again
+    assert box.answered(4)
+    assert box.keys() == [3, 5]   # an answer to a later event forgets it too
     box.requeue()
-    assert [e[0] for e in box.unsent(5)] == [4, 5]
+    assert box.due(4001, 3000)[0] == 3 and box.in_flight() == 0
+    assert box.answered(3) and not box.answered(3)                 # a repeated answer: nothing
+    assert box.due(4002, 3000)[0] == 5
 
 
 def check_backoff_jitter_doubles_and_caps():
@@ -226,6 +231,7 @@ class StubLink:
         self.connected = True
         self.outbox = StubOutbox()
         self.on_connect = None
+        self.alive_s = 5
 
     def queue(self, key, payload):
         self.sent.append(json.loads(payload))
@@ -233,6 +239,9 @@ class StubLink:
 
     def service(self, now):
         pass
+
+    def wants_alive(self, now):
+        return False
 
     def reconnect(self, acknowledged=True):
         """What Link does on a connect: the hook runs after online + hello."""

@@ -1,4 +1,14 @@
-"""``citadels-hub enroll``: pair every physical card with its RFID tag, one tap at a time."""
+"""``citadels-hub enroll``: pair every physical card with its RFID tag, one tap at a time.
+
+A seat shows the last command it was sent: its text, its LED, and it plays that
+command's beep. So each tap is answered with **one** command that carries the result
+(green and ``ok``, or red and ``error``) and, below it, the card to tap next: a prompt sent
+after the result would replace it within a millisecond, and the person tapping would
+never see the green or hear the beep. The LED stays green (or red) until the next tap;
+the text says what to tap. Every seat event is answered with its ``ref`` (a seat keeps an
+event until the hub answers it), and a seat that says ``hello`` again (a reboot, a
+reconnect) is shown the prompt again: it comes back with an empty display.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +16,21 @@ import threading
 from pathlib import Path
 from typing import Any, TextIO
 
-from hub.protocol import ProtocolError, cmd_topic, event_topic, make_command, parse_event
+from hub.protocol import ProtocolError, cmd_topic, event_topic, hello_topic, make_command, parse_event
 
 from . import texts
 from .registry import Enrollment, TagRegistry
+
+MAX_LINES = 4  # a seat display's lines (docs/protocol.md)
+
+
+def result_then_prompt(result: str, prompt: str) -> list[str]:
+    """The result's lines, then the prompt's, in the display's four lines: the prompt
+    keeps at least its first line (the card to tap), the result as many as fit."""
+    said, asked = texts.lines(result), texts.lines(prompt)
+    if len(said) + len(asked) > MAX_LINES:
+        asked = asked[:1]
+    return said[:MAX_LINES - len(asked)] + asked
 
 
 class EnrollmentSession:
@@ -27,34 +48,68 @@ class EnrollmentSession:
         self.finished = threading.Event()
         self._cmd = 0
         self._seen: set[tuple[str, int, int]] = set()
+        self._shown: dict[str, Any] = {"led": "blue", "text": texts.lines(self.enrollment.prompt())}
+        self._lock = threading.Lock()  # the bus may deliver on more than one thread
 
     def start(self) -> None:
         self.bus.subscribe(event_topic(self.table, self.seat), self._on_event)
-        self._tell(self.enrollment.prompt(), led="blue")
+        self.bus.subscribe(hello_topic(self.table, self.seat), self._on_hello)
+        with self._lock:
+            self._print(self.enrollment.prompt())
+            self._send(led="blue", beep="none", text=texts.lines(self.enrollment.prompt()))
         if self.enrollment.done:
             self.finished.set()
+
+    def _on_hello(self, topic: str, payload: bytes) -> None:
+        """The seat (re)connected, maybe after a reboot with a blank display: the prompt again, no beep."""
+        with self._lock:
+            self._send(led="blue", beep="none", text=texts.lines(self.enrollment.prompt()))
 
     def _on_event(self, topic: str, payload: bytes) -> None:
         try:
             event = parse_event(payload)
         except ProtocolError as exc:
-            self._tell(f"Bad message from the reader: {exc.message}", led="red")
+            with self._lock:
+                self._print(f"Bad message from the reader: {exc.message}")
+                self._send(led="red", beep="error", text=texts.lines("Bad message from the reader", exc.message))
             return
-        if event.key in self._seen or event.type != "tag" or event.edge != "added" or event.uid is None:
-            return
-        self._seen.add(event.key)
-        ok, message = self.enrollment.offer(event.uid)
-        if ok:
-            self.enrollment.registry.save(self.path)  # resumable: saved after every card
-        self._tell(message, led="green" if ok else "red")
-        self._tell(self.enrollment.prompt(), led="blue")
+        with self._lock:
+            if event.key in self._seen:  # sent again (its answer was lost): answered again, nothing new
+                self._send(led=self._shown["led"], text=list(self._shown["text"]), ref=event.seq)
+                return
+            self._seen.add(event.key)
+            if event.type != "tag" or event.edge != "added" or event.uid is None:
+                self._send(ref=event.seq)  # a card lifted, an inventory...: not a tap; answered, nothing shown
+                return
+            ok, message = self.enrollment.offer(event.uid)
+            if ok:
+                self.enrollment.registry.save(self.path)  # resumable: saved after every card
+            prompt = self.enrollment.prompt()
+            self._print(message)
+            self._print(prompt)
+            self._send(led="green" if ok else "red", beep="ok" if ok else "error",
+                       text=result_then_prompt(message, prompt), ref=event.seq)
         if self.enrollment.done:
             self.finished.set()
 
-    def _tell(self, line: str, led: str) -> None:
+    def _print(self, line: str) -> None:
         if self.out is not None:
             print(line, file=self.out, flush=True)
+
+    def _send(self, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
+              ref: int | None = None) -> None:
         self._cmd += 1
-        beep = {"green": "ok", "red": "error"}.get(led, "none")
+        if led is not None:
+            self._shown["led"] = led
+        if text is not None:
+            self._shown["text"] = list(text)
         self.bus.publish(cmd_topic(self.table, self.seat),
-                         make_command(self._cmd, led=led, beep=beep, text=texts.lines(line)), qos=1)
+                         make_command(self._cmd, led=led, beep=beep, text=text, ref=ref), qos=1)
+
+    def close(self, timeout: float = 5.0) -> bool:
+        """Wait until the broker has taken every command sent (the last tap's result among
+        them), then disconnect cleanly; False if the broker did not acknowledge in time."""
+        flush = getattr(self.bus, "flush", None)
+        flushed = bool(flush(timeout)) if flush is not None else True
+        self.bus.close()
+        return flushed

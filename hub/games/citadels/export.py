@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from hub.engine.citadels import Action, Game
-from hub.games.plugin import StoredGameLike, meta_note
+from hub.games.plugin import StoredGameLike, meta_note, waiting_for
 
 from . import texts
 from .summary import game_summary
@@ -29,7 +29,7 @@ def export_text(stored: StoredGameLike) -> str:
         lines.append(f"{i + 1:4d}  {text}{note}{meta_note(m)}")
     result = game.result()
     if result is None:
-        lines.append(f"# unfinished: round {game.round}, waiting for {game.pending}")
+        lines.append(f"# unfinished: round {game.round}, waiting for {waiting_for(game)}")
     else:
         lines.append(f"# over: seat {result['winner']} wins" + (" on the tiebreak" if result["tiebreak"] else ""))
         for s in result["seats"]:
@@ -48,6 +48,6 @@ def replay_report(game_id: int, game: Game) -> tuple[dict[str, Any], list[str]]:
         scores = ", ".join(f"seat {s['seat']} {s['score']}" for s in result["seats"])
         lines.append(f"over after {game.round} rounds: seat {result['winner']} wins ({scores})")
     else:
-        lines.append(f"unfinished: round {game.round}, waiting for {game.pending}; continue with --resume")
+        lines.append(f"unfinished: round {game.round}, waiting for {waiting_for(game)}")
     return out, lines
 

@@ -18,6 +18,7 @@ from .enroll import EnrollmentSession
 from .export import export_text, replay_report
 from .players import SimPlayer, give_up_worst, keep_best
 from .registry import TagRegistry
+from .sim_restore import follow_stored
 from .service import TableService
 from .summary import game_summary, summary_lines
 from .terminal import TerminalNarrator, result_line
@@ -114,7 +115,7 @@ PLUGIN = GamePlugin(
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=TableService, virtual_registry=lambda setup: TagRegistry.virtual(setup.deck),
     load_registry=TagRegistry.load, enroll=enroll,
-    sim_world=sim_world, sim_player=sim_player, terminal=TerminalNarrator, result_line=result_line,
+    sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=TerminalNarrator, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     private_event_kinds=PRIVATE_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

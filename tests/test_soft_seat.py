@@ -1,0 +1,166 @@
+"""`citadels-hub soft-seat`: the real firmware without its board, driven through a pipe as
+a maker drives it from a terminal, against the shipped broker (TLS, seat login, ACL).
+
+The hub side here is a plain listener with the hub's login: what it receives is what the
+firmware put on the wire; what it publishes on `cmd` must come out as display, LED and beep.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hub.softseat.terminal import CardNames
+from hub.games.citadels.registry import CardRef, TagRegistry, virtual_uid
+from tests.fakes.seat import MessageLog
+from tests.soft_seat import ROOT, SoftSeatProcess
+from tests.table_broker import TableBroker
+
+
+@pytest.fixture
+def seats() -> Iterator[list[SoftSeatProcess]]:
+    started: list[SoftSeatProcess] = []
+    yield started
+    for seat in started:
+        seat.kill()
+
+
+def seat_url(table: TableBroker, user: str) -> str:
+    """The seats' TLS listener with the login's user only (the password goes in the environment)."""
+    broker = table.broker
+    return f"mqtts://{user}@{broker.host}:{broker.tls_port}?ca={broker.ca_file}"
+
+
+def _events(log: MessageLog, seat: int) -> list[dict[str, Any]]:
+    return [json.loads(p) for p in log.on(f"citadels/t1/seat/{seat}/event")]
+
+
+def _wait(predicate: Any, what: str, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+def test_a_maker_checks_a_seat_from_the_terminal(table_broker: TableBroker, seats: list[SoftSeatProcess]) -> None:
+    hub = table_broker.bus("hub")
+    log = MessageLog()
+    hub.subscribe("citadels/t1/seat/#", log)
+    url = seat_url(table_broker, "seat3")   # the password comes from the environment
+    seat = SoftSeatProcess(["--seat", "3", "--broker", url], password=table_broker.passwords["seat3"])
+    seats.append(seat)
+    seat.wait_line("link: up")
+    _wait(lambda: log.on("citadels/t1/seat/3/status")[-1:] == [b"online"], "seat 3 online")
+    hello = json.loads(log.on("citadels/t1/seat/3/hello")[-1])
+    assert hello["display"] == "ssd1306-128x64" and hello["buttons"] == ["a", "b", "ok"]
+
+    # A card by name, then by UID; a button; a long press.
+    king = virtual_uid(CardRef("character", "king"))
+    manor = virtual_uid(CardRef("district", "manor", 2))
+    seat.type("place King")
+    seat.wait_line(f"placed King ({king})")
+    _wait(lambda: [e.get("uid") for e in _events(log, 3) if e["type"] == "tag"] == [king], "King added")
+    seat.type("lift")
+    _wait(lambda: len([e for e in _events(log, 3) if e["type"] == "tag"]) == 2, "King removed")
+    seat.type(f"place {manor}")
+    seat.type("press ok")
+    seat.type("hold a")
+    _wait(lambda: len([e for e in _events(log, 3) if e["type"] == "button"]) == 2, "two button events")
+    tags = [(e["edge"], e["uid"]) for e in _events(log, 3) if e["type"] == "tag"]
+    assert tags == [("added", king), ("removed", king), ("added", manor)]
+    buttons = [(e["button"], e.get("press")) for e in _events(log, 3) if e["type"] == "button"]
+    assert buttons == [("ok", None), ("a", "long")]
+
+    # The hub's command comes out as display lines, LED and beep.
+    mark = len(seat.output.stdout)
+    hub.publish("citadels/t1/seat/3/cmd", json.dumps(
+        {"v": 1, "id": 7, "led": "green", "beep": "ok", "text": ["Your turn: King", "End turn"]}), 1)
+    seat.wait_line("display: Your turn: King | End turn", since=mark)
+    seat.wait_line("led: green", since=mark)
+    seat.wait_line("beep: ok", since=mark)
+    mark = len(seat.output.stdout)
+    seat.type("show")
+    seat.wait_line("queued events:", since=mark)
+    assert "display: Your turn: King | End turn" in seat.lines_since(mark)
+
+    # The Wi-Fi goes: the seat notices and says so; back: online again, then a clean quit.
+    mark = len(seat.output.stdout)
+    seat.type("wifi off")
+    seat.wait_line("link: down", since=mark)
+    seat.wait_line("led: white/amber (no link)", since=mark)
+    onlines = log.on("citadels/t1/seat/3/status").count(b"online")
+    seat.type("wifi on")
+    seat.wait_line("link: up", since=mark, timeout=30)
+    _wait(lambda: log.on("citadels/t1/seat/3/status").count(b"online") > onlines, "online again")
+    seat.type("place nothing-such")
+    seat.wait_line("? no card 'nothing-such'")
+    assert seat.quit() == 0
+    _wait(lambda: log.on("citadels/t1/seat/3/status")[-1:] == [b"offline"], "offline on quit")
+
+
+def test_every_soft_seat_is_its_own_board(table_broker: TableBroker, seats: list[SoftSeatProcess]) -> None:
+    """Two processes, two seats: two devices (the fake boards' unique ids differ)."""
+    hub = table_broker.bus("hub")
+    log = MessageLog()
+    hub.subscribe("citadels/t1/seat/+/hello", log)
+    for n in (1, 2):
+        seats.append(SoftSeatProcess(["--seat", str(n), "--broker", seat_url(table_broker, f"seat{n}")],
+                                     password=table_broker.passwords[f"seat{n}"]))
+    _wait(lambda: all(log.on(f"citadels/t1/seat/{n}/hello") for n in (1, 2)), "both hellos")
+    devices = {n: json.loads(log.on(f"citadels/t1/seat/{n}/hello")[-1])["device"] for n in (1, 2)}
+    assert devices[1] != devices[2]
+    for seat in seats:
+        assert seat.quit() == 0
+
+
+def test_a_seat_logged_in_as_another_seat_is_heard_by_nobody(
+        table_broker: TableBroker, seats: list[SoftSeatProcess]) -> None:
+    """seat3's login publishing as seat 4: the broker's ACL drops it; the seat is never online."""
+    hub = table_broker.bus("hub")
+    log = MessageLog()
+    hub.subscribe("citadels/t1/seat/4/#", log)
+    seat = SoftSeatProcess(["--seat", "4", "--broker", seat_url(table_broker, "seat3")],
+                           password=table_broker.passwords["seat3"])
+    seats.append(seat)
+    seat.wait_line("link: up")
+    seat.type("place King")
+    time.sleep(1.0)
+    assert log.on("citadels/t1/seat/4/status") == [] and log.on("citadels/t1/seat/4/event") == []
+    assert seat.quit() == 0
+
+
+def test_card_names_follow_the_tag_registry(tmp_path: Path) -> None:
+    registry = TagRegistry("classic", {"04A1B2C3D4E580": CardRef("district", "manor", 3),
+                                       "11223344": CardRef("character", "king")})
+    registry.save(tmp_path / "tags.json")
+    names = CardNames(str(tmp_path / "tags.json"))
+    assert names.uid("King") == names.uid("character:king") == "11223344"
+    assert names.uid("manor 3") == names.uid("Manor") == names.uid("district:manor:3") == "04A1B2C3D4E580"
+    assert names.uid("0a0b0c0d") == "0A0B0C0D"
+    with pytest.raises(ValueError, match="no card 'Bishop'"):
+        names.uid("Bishop")
+    assert CardNames(None).uid("Bishop") == virtual_uid(CardRef("character", "bishop"))
+
+
+def test_a_flashed_seats_config_boots_as_is(tmp_path: Path) -> None:
+    """--config takes the file flash_seat.py writes; its ca.crt is found next to it."""
+    import argparse
+
+    from hub.softseat.terminal import seat_config
+
+    cfg = json.loads((ROOT / "firmware" / "config.example.json").read_text())
+    cfg["seat"] = 6
+    (tmp_path / "config.json").write_text(json.dumps(cfg))
+    args = argparse.Namespace(config=str(tmp_path / "config.json"), seat=None, table=None, broker=None,
+                              firmware=None)
+    made = seat_config(args)
+    assert made["seat"] == 6 and made["broker"]["host"] == cfg["broker"]["host"]
+    assert made["broker"]["ca"] == str(tmp_path / "ca.crt")
+    args.broker, args.seat = "mqtt://seat2@127.0.0.1:1883", 2
+    assert seat_config(args, environ={"CITADELS_BROKER_PASSWORD": "pw"})["broker"] == {
+        "host": "127.0.0.1", "port": 1883, "tls": False, "user": "seat2", "password": "pw", "keepalive": 10}
