@@ -74,3 +74,24 @@ def test_a_hub_killed_mid_game_resumes_from_the_store_to_the_same_end(tmp_path: 
     assert resumed.stdout == whole.stdout and json.loads(resumed.stdout)["seed"] == 12
     with EventStore(db) as store:
         assert store.load().replay().over
+
+
+def test_a_stored_game_with_an_admins_undo_resumes_with_the_table_top_set_out_again(tmp_path: Path) -> None:
+    from hub.engine.builders import HeuristicBot, Setup
+
+    db = tmp_path / "undo.db"
+    setup = Setup(players=3, seed=31)
+    game = Game.new(setup)
+    bot = HeuristicBot(31)
+    with EventStore(db) as store:
+        game_id = store.start_game(setup)
+        for n in range(40):
+            action = bot.choose(game) if n != 20 else "0 void misread card"
+            game.apply(action)
+            store.append(game_id, str(action))
+    resumed = run("sim", "--game", "builders", "--headless", "--json", "--resume", "--db", str(db))
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["seed"] == 31
+    with EventStore(db) as store:
+        stored = store.load()
+    assert stored.actions[20] == "0 void misread card" and stored.replay().over

@@ -34,12 +34,7 @@ class SimPlayer:
 
     def options(self, game: Game) -> list[Action]:
         """The legal options whose cards lie where this person can take them."""
-        world, seat = self.world, self.seat
-        return [a for a in game.legal_actions()
-                if not ((a.verb == "open" and a.args[0] not in world.building_row)
-                        or (a.verb == "recruit" and a.args[0] not in world.worker_row)
-                        or (a.verb == "send" and (a.args[0] not in world.crew[seat]
-                                                  or a.args[1] not in world.sites[seat])))]
+        return [a for a in game.legal_actions() if self.world.can_take(a)]
 
     def act(self) -> None:
         game = self.table.game

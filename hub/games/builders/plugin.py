@@ -19,7 +19,7 @@ from .record import Teller, export_text, replay_report, result_line, summary, su
 from .table import make_table
 from .tags import BuildersTags
 from .voice import speech
-from .world import sim_world
+from .world import follow_stored, sim_world
 
 RULES_VERSION = "1"
 """The rules that wrote a stored log: bump it when a same log would replay differently."""
@@ -49,7 +49,7 @@ PLUGIN = GamePlugin(
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=make_table, virtual_registry=lambda setup: BuildersTags.virtual(),
     load_registry=lambda path: BuildersTags.load(Path(path)), enroll=enroll,
-    sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
+    sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=speech,
     admin_options=lambda body: {},

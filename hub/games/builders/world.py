@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hub.engine.builders import Game
+from hub.engine.builders import Action, Game
 from hub.engine.builders.cards import BUILDINGS, WORKERS
+from hub.games.plugin import StoredGameLike, StoredMoveError
 
 from .tags import BuildersTags
 
@@ -90,6 +91,17 @@ class TableTop:
             pile.remove(turned)
             row[i] = turned
 
+    def can_take(self, action: Action) -> bool:
+        """Whether the card a move names lies where its seat can take it."""
+        verb, args = action.verb, action.args
+        if verb == "open":
+            return args[0] in self.building_row
+        if verb == "recruit":
+            return args[0] in self.worker_row
+        if verb == "send":
+            return action.seat in self.crew and args[0] in self.crew[action.seat] and args[1] in self.sites[action.seat]
+        return True
+
     def places(self) -> dict[str, str]:
         """card id -> where it lies ("pile", "row", "crew:2", "site:2", "finished:2"):
         every card in exactly one place (a test compares it with the hub's view)."""
@@ -107,6 +119,24 @@ class TableTop:
             for card in self.finished[seat]:
                 where[card] = f"finished:{seat}"
         return where
+
+
+def follow_stored(world: TableTop, game: Game, stored: StoredGameLike) -> None:
+    """A stored game carried on (``sim --resume``): each action applied to the table's
+    `game` (the one `world` watches), the cards moved by its public events as the people
+    did; StoredMoveError where the rules refuse an action or its card does not lie where
+    the people can take it."""
+    for index, text in enumerate(stored.actions):
+        try:
+            action = Action.parse(text)
+            if not world.can_take(action):
+                raise StoredMoveError(index, False)
+            events = game.apply(action)
+        except StoredMoveError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - the engine's refusal, or any rule that cannot take it
+            raise StoredMoveError(index, True, getattr(exc, "code", type(exc).__name__)) from exc
+        world.follow({"events": [e.to_json() for e in events]}, game)
 
 
 def sim_world(registry: BuildersTags, setup: Any, game_of: Callable[[], Game]) -> TableTop:
