@@ -17,13 +17,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hub.engine.citadels import Setup  # noqa: E402
-from hub.games.citadels.registry import TagRegistry  # noqa: E402
-from hub.games.citadels.service import TableService  # noqa: E402
-from hub.games.citadels.registry import CardRef, virtual_uid  # noqa: E402
-from hub.table.virtual_seat import VirtualSeat  # noqa: E402
-from hub.transport import MqttBus, Will  # noqa: E402
-from tests.broker import MosquittoFactory  # noqa: E402
+from hub.engine.citadels import Setup
+from hub.games.citadels.registry import TagRegistry
+from hub.games.citadels.service import TableService
+from hub.games.citadels.registry import CardRef, virtual_uid
+from hub.table.virtual_seat import VirtualSeat
+from hub.transport import MqttBus, Will
+from tests.broker import MosquittoFactory
 
 ASSASSIN = virtual_uid(CardRef("character", "assassin"))
 
@@ -69,7 +69,7 @@ def measure(url: str, n: int) -> dict[str, float]:
         start = time.perf_counter()
         event = seat.place(ASSASSIN)  # accepted: the face-up Assassin
         with got:
-            got.wait_for(lambda: f"cmd{event['seq']}" in arrivals and arrivals.get("last_faceup") == 1.0, timeout=5)
+            got.wait_for(lambda: f"cmd{event['seq']}" in arrivals and arrivals.get("last_faceup") == 1.0, timeout=5)  # noqa: B023 - waited for at once
             decisions.append((arrivals[f"cmd{event['seq']}"] - start) * 1000)
             views.append((arrivals["last_view"] - start) * 1000)
         service.void_last("bench")  # back to the same state for the next placement

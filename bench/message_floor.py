@@ -30,7 +30,7 @@ from hub.engine.citadels import Setup
 from hub.table.sim import SimTable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from table import PLAYERS, engine_game  # noqa: E402 - the same engine side as bench/table.py
+from table import PLAYERS, engine_game
 
 
 def press_table(presses: int) -> tuple[SimTable, Callable[[], float]]:

@@ -62,7 +62,7 @@ def main(path="config.json", should_stop=lambda: False):
         while not should_stop():
             try:
                 seat.step()
-            except Exception as exc:   # a bug must not stop the seat: log, count, go on
+            except Exception as exc:  # noqa: BLE001 - a bug must not stop the seat: log, count, go on
                 step_errors += 1
                 log("step failed: %r" % (exc,))
             dog.feed()

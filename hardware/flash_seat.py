@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         cfg = build_config(args)
-    except Exception as exc:   # the validator's ConfigError names every problem
+    except Exception as exc:  # noqa: BLE001 - the validator's ConfigError names every problem
         print(f"refusing to flash: {exc}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory() as tmp:

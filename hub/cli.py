@@ -10,6 +10,7 @@ from hub.cli_args import OneLineParser, bounded, broker_url, game_count, guarded
 from hub.games import DEFAULT_GAME, GAMES, GamePlugin, plugin_named
 from hub.softseat.terminal import add_soft_seat_command
 from hub.store.cli import add_store_commands
+from hub.exits import ExitCode, fail, say
 from hub.store.options import add_state_options
 from hub.table.options import add_table_options
 
@@ -97,23 +98,22 @@ def cmd_sim(args: argparse.Namespace) -> int:
             print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
         else:
             print("\n".join(game.summary_lines(summary)))
-    return 0
+    return ExitCode.OK
 
 
 def cmd_enroll(args: argparse.Namespace) -> int:
     from hub.transport import BusConnectError
     from hub.transport.watch import open_bus
 
-    try:
-        bus = open_bus(args.broker, "hub-enroll", who="the enrollment")
-    except BusConnectError as exc:
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 0
     game = plugin_named(args.game)
     if game.enroll is None:
         raise ValueError(f"{game.name} has no cards to enroll")
+    try:
+        bus = open_bus(args.broker, "hub-enroll", who="the enrollment")
+    except BusConnectError as exc:
+        return fail(str(exc), ExitCode.BAD_INPUT)
+    except KeyboardInterrupt:
+        return ExitCode.OK
     session = game.enroll(bus, args, sys.stdout)
     session.start()
     try:
@@ -122,8 +122,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
         print("Stopped; run the same command again to carry on where you left off.")
     finally:
         if not session.close():  # the last tap's answer reaches the seat before the hub leaves
-            print("citadels-hub: the broker did not take the seat's last message in time", file=sys.stderr)
-    return 0
+            say("the broker did not take the seat's last message in time")
+    return ExitCode.OK
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,8 +151,7 @@ def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from hub.softseat.terminal import run_soft_seat
 
         return run_soft_seat(args)
-    parser.error(f"unknown command {args.command}")
-    return 2
+    parser.error(f"unknown command {args.command}")  # exits BAD_INPUT
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
 """Checking what is typed on the command line, before anything is opened or created.
 
-Every bad input ends in one line on stderr and a non-zero exit code, never a traceback:
-2 for a bad argument or file, 3 for an unusable game database, 1 for anything
-unexpected. Checks that need no file run while parsing (argparse ``type=`` functions);
+Every bad input ends in one line on stderr and a non-zero exit code, never a traceback
+(`hub.exits`: BAD_INPUT for a bad argument or file, STORE for an unusable game database,
+FAILED for anything unexpected). Checks that need no file run while parsing (argparse ``type=`` functions);
 ``preflight`` checks the rest before a command opens a socket or creates a file, so a
 command that fails leaves the disk as it was. No message ever shows a password or token.
 """
@@ -12,18 +12,15 @@ from __future__ import annotations
 import argparse
 import os
 import socket
-import sys
 from collections.abc import Callable
 from typing import NoReturn
 from urllib.parse import parse_qs, urlsplit
 
+from hub.exits import ExitCode, fail
 from hub.protocol import SEAT_NUMBERS
 from hub.redact import mask_secrets
 from hub.seeds import MAX_SEED, fresh_seed
 
-EXIT_BAD_INPUT = 2
-EXIT_STORE = 3
-EXIT_UNEXPECTED = 1
 HEADLESS_SIM_SEED = 1  # `sim --headless`/`--engine-only` without --seed: reproducible output
 BROKER_SCHEMES = ("mqtt", "mqtts", "inproc")
 BROKER_HINT = "it looks like mqtt://host:1883 (with a login, user and password go before the host)"
@@ -33,7 +30,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse, but a bad argument is one line (no usage dump) with no secret in it."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {mask_secrets(message)} (see {self.prog} --help)\n")
+        self.exit(ExitCode.BAD_INPUT, f"{self.prog}: {mask_secrets(message)} (see {self.prog} --help)\n")
 
 
 # --- argument types (argparse shows ArgumentTypeError's text as is, without the raw value)
@@ -184,13 +181,13 @@ def guarded(command: Callable[[], int], prog: str = "citadels-hub") -> int:
     try:
         return command()
     except StoreError as exc:
-        return _fail(prog, str(exc), EXIT_STORE)
+        return fail(str(exc), ExitCode.STORE, prog)
     except (ValueError, KeyError, OSError) as exc:  # bad input, a file, a socket
-        return _fail(prog, _describe(exc), EXIT_BAD_INPUT)
+        return fail(_describe(exc), ExitCode.BAD_INPUT, prog)
     except KeyboardInterrupt:
-        return 130
+        return ExitCode.INTERRUPTED
     except Exception as exc:  # noqa: BLE001 - a traceback is no message for a person
-        return _fail(prog, f"unexpected {type(exc).__name__}: {exc} (please report this)", EXIT_UNEXPECTED)
+        return fail(f"unexpected {type(exc).__name__}: {exc} (please report this)", ExitCode.FAILED, prog)
 
 
 def _describe(exc: BaseException) -> str:
@@ -200,8 +197,3 @@ def _describe(exc: BaseException) -> str:
         return f"{exc.filename}: {exc.strerror}"
     return str(exc) or type(exc).__name__
 
-
-def _fail(prog: str, message: str, code: int) -> int:
-    line = " ".join(mask_secrets(message).split())  # one line, whatever the message held
-    print(f"{prog}: {line}", file=sys.stderr, flush=True)
-    return code

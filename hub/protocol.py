@@ -118,11 +118,11 @@ _GOOD_TABLES: set[str] = set()
 
 
 def _check_table(table: str) -> str:
-    if type(table) is str and table in _GOOD_TABLES:  # noqa: E721
+    if type(table) is str and table in _GOOD_TABLES:
         return table
     if not TABLE_PATTERN.fullmatch(table):
         raise ProtocolError("bad_topic", f"table name {table!r} is not 1-32 of [A-Za-z0-9_-]")
-    if type(table) is str and len(_GOOD_TABLES) < 1024:  # noqa: E721
+    if type(table) is str and len(_GOOD_TABLES) < 1024:
         _GOOD_TABLES.add(table)
     return table
 
@@ -139,13 +139,13 @@ _SEAT_TOPICS: dict[tuple[str, int, str], str] = {}  # checked once: the hub send
 def seat_topic(table: str, seat: int, kind: str) -> str:
     """`citadels/<table>/seat/<seat>/<kind>` for kind in status, hello, event, cmd."""
     key = (table, seat, kind)
-    topic = _SEAT_TOPICS.get(key) if type(seat) is int and type(table) is str else None  # noqa: E721 - no bool
+    topic = _SEAT_TOPICS.get(key) if type(seat) is int and type(table) is str else None  # no bool
     if topic is not None:
         return topic
     if kind not in SEAT_TOPIC_KINDS:
         raise ProtocolError("bad_topic", f"unknown seat topic kind {kind!r}")
     topic = f"{TOPIC_ROOT}/{_check_table(table)}/seat/{_check_seat(seat)}/{kind}"
-    if type(seat) is int and type(table) is str and len(_SEAT_TOPICS) < 4096:  # noqa: E721
+    if type(seat) is int and type(table) is str and len(_SEAT_TOPICS) < 4096:
         _SEAT_TOPICS[key] = topic
     return topic
 
@@ -192,10 +192,10 @@ _PARSED_TOPICS: dict[str, tuple[str, int | None, TopicKind]] = {}  # valid topic
 
 def parse_topic(topic: str) -> tuple[str, int | None, TopicKind]:
     """Split a protocol topic into (table, seat, kind); seat is None for hub/public topics."""
-    parsed = _PARSED_TOPICS.get(topic) if type(topic) is str else None  # noqa: E721
+    parsed = _PARSED_TOPICS.get(topic) if type(topic) is str else None
     if parsed is None:
         parsed = _parse_topic(topic)
-        if type(topic) is str and len(_PARSED_TOPICS) < 4096:  # noqa: E721
+        if type(topic) is str and len(_PARSED_TOPICS) < 4096:
             _PARSED_TOPICS[topic] = parsed
     return parsed
 
@@ -247,7 +247,7 @@ def _decode(text: str) -> Any:
 
 def _load_object(payload: bytes | str) -> dict[str, Any]:
     """Bytes -> JSON object, refusing oversized, non-UTF-8, non-JSON and non-object input."""
-    if type(payload) is bytes:  # noqa: E721 - the usual case: no copy
+    if type(payload) is bytes:  # the usual case: no copy
         raw = payload
     else:
         raw = payload.encode("utf-8") if isinstance(payload, str) else bytes(payload)
@@ -266,7 +266,7 @@ def _load_object(payload: bytes | str) -> dict[str, Any]:
     if "v" not in value:
         raise ProtocolError("bad_version", "missing protocol version 'v'")
     version = value["v"]
-    if type(version) is int and version == PROTOCOL_VERSION:  # noqa: E721
+    if type(version) is int and version == PROTOCOL_VERSION:
         return value
     if isinstance(version, bool) or version != PROTOCOL_VERSION or not isinstance(version, int):
         raise ProtocolError("bad_version", f"'v' is {version!r}, this hub speaks {PROTOCOL_VERSION}")
@@ -285,7 +285,7 @@ def _require(obj: Mapping[str, Any], name: str) -> Any:
 
 def _int_field(obj: Mapping[str, Any], name: str, minimum: int) -> int:
     value = obj.get(name)
-    if type(value) is int and minimum <= value < 2**53:  # noqa: E721 - the usual case, checked in one line
+    if type(value) is int and minimum <= value < 2**53:  # the usual case, checked in one line
         return value
     value = _require(obj, name)
     if not _is_int(value) or value < minimum or value >= 2**53:
@@ -297,7 +297,7 @@ def _text_field(obj: Mapping[str, Any], name: str, *, optional: bool = False) ->
     if optional and obj.get(name) is None:
         return None
     value = obj.get(name)
-    if type(value) is str and value and len(value) <= MAX_TEXT_FIELD_CHARS and value.isascii():  # noqa: E721
+    if type(value) is str and value and len(value) <= MAX_TEXT_FIELD_CHARS and value.isascii():
         return value  # the usual case: ASCII always encodes
     value = _require(obj, name)
     if (
@@ -437,7 +437,7 @@ def parse_command(payload: bytes | str) -> SeatCommand:
         if not isinstance(text, list) or len(text) > TEXT_MAX_LINES:
             raise ProtocolError("bad_field", "'text' must be up to 4 strings of up to 21 chars")
         for line in text:
-            if type(line) is not str or len(line) > TEXT_MAX_CHARS:  # noqa: E721 - json gives str, never a subclass
+            if type(line) is not str or len(line) > TEXT_MAX_CHARS:  # json gives str, never a subclass
                 raise ProtocolError("bad_field", "'text' must be up to 4 strings of up to 21 chars")
         lines = tuple(text)
     ref = _int_field(obj, "ref", 1) if get("ref") is not None else None
@@ -472,10 +472,10 @@ def make_command(
 
     The hub sends the same few displays over and over (per message only `id` and `ref`
     change), so the checked, encoded fields are kept per distinct display and code."""
-    if type(id) is not int or id < 0:  # noqa: E721 - the usual case in one test
+    if type(id) is not int or id < 0:  # the usual case in one test
         if not _is_int(id) or id < 0:
             raise ProtocolError("bad_field", f"command id must be an integer >= 0, got {id!r}")
-    if text is not None and type(text) is not str:  # noqa: E721
+    if text is not None and type(text) is not str:
         text = tuple(text)
     try:
         fields = _command_fields(led, blink, beep, text)
@@ -486,12 +486,12 @@ def make_command(
         return (head + fields + "}").encode("utf-8")
     parts = [head, fields]
     if ref is not None:
-        if type(ref) is not int or ref < 1:  # noqa: E721
+        if type(ref) is not int or ref < 1:
             if not _is_int(ref) or ref < 1:
                 raise ProtocolError("bad_field", f"ref must be the seq (>= 1) answered, got {ref!r}")
         parts.append(',"ref":%d' % ref)
     if code is not None:
-        parts.append(_code_field(code) if type(code) is str else _code_field.__wrapped__(code))  # noqa: E721
+        parts.append(_code_field(code) if type(code) is str else _code_field.__wrapped__(code))
     parts.append("}")
     return "".join(parts).encode("utf-8")
 
@@ -542,7 +542,7 @@ def compact_encoder(ensure_ascii: bool) -> Callable[[Any], str]:
     c_encode = make(None, encoder.default, strings, None, ":", ",", False, False, True)
 
     def encode(obj: Any) -> str:
-        if type(obj) is dict or type(obj) is list:  # noqa: E721 - containers: the C encoder as is
+        if type(obj) is dict or type(obj) is list:  # containers: the C encoder as is
             return "".join(c_encode(obj, 0))
         return encoder.encode(obj)
     return encode

@@ -1,5 +1,10 @@
-"""Shared fixtures. Broker fixtures FAIL (never skip) when Mosquitto is missing: a
-skipped transport test would hide exactly the failures it exists to catch."""
+"""Shared fixtures, and the test tiers. Broker fixtures FAIL (never skip) when Mosquitto
+is missing: a skipped transport test would hide exactly the failures it exists to catch.
+
+Tiers (tests/tiers.py): a test that needs a service is marked with it by the fixture or
+helper it uses; every other test that is not ``slow`` is ``quick``
+(``python3 -m pytest -m quick``). CI runs every tier.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import tiers
 from tests.broker import (
     AmqttBroker,
     BrokerProcess,
@@ -95,3 +101,9 @@ def _private_state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
     resume an unfinished one: each test gets its own, never the user's or another test's."""
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+
+
+# ------------------------------------------------------------------ tiers (tests/tiers.py)
+pytest_collection_modifyitems = tiers.mark_tiers
+pytest_runtest_protocol = tiers.running
+tiers.guard_programs()

@@ -14,7 +14,7 @@ from hub.engine.builders.cards import BUILDINGS
 from hub.games.builders import BuildersAdapter, BuildersTags
 from hub.games.builders.tags import virtual_uid
 from hub.kernel import Table
-from hub.kernel.interfaces import GameAdapter
+from hub.kernel.interfaces import GameAdapter, JournalFunction
 from hub.protocol import SeatCommand, parse_command
 from hub.transport import InProcessBus
 
@@ -224,7 +224,7 @@ def test_a_hub_restarted_mid_game_goes_on_from_its_journal() -> None:
 
     def run(game: Game, moves: int | None) -> Game:
         bus = InProcessBus()
-        hosted = Table(bus, BuildersAdapter(TAGS), game, journal_meta=lambda a, m: entries.append((a, dict(m))),
+        hosted = Table(bus, BuildersAdapter(TAGS), game, journal=JournalFunction(lambda a, m: entries.append((a, dict(m)))),
                        transport_waits=True)
         for action, meta in entries:  # what the store gives a resumed table
             hosted.remember_applied(action, meta)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from hub.engine.citadels import Action
 from hub.engine.citadels.actions import effective_log
 from hub.games.citadels.cities import CityCards
@@ -71,6 +73,7 @@ def standing_cities(said: list[Action]) -> Counter[tuple[int, str]]:
     return +cities
 
 
+@pytest.mark.slow
 def test_random_builds_destroys_voids_and_bindings_keep_every_city_whole() -> None:
     """Thousands of seeded sequences: whatever was said by card, by hand, voided or bound,
     each city's copies (bound ones and those entered by hand) are exactly the districts

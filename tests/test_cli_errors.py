@@ -3,9 +3,11 @@ no password in the text, and nothing created or changed on disk."""
 
 from __future__ import annotations
 
+import ast
 import gc
 import hashlib
 import json
+import re
 import socket
 import sqlite3
 import subprocess
@@ -314,6 +316,7 @@ def test_a_stored_game_database_opens_as_before(stored_game: Path) -> None:
         assert store.load().setup.seed == 3
 
 
+@pytest.mark.slow  # waits out a connection timeout
 def test_an_unreachable_broker_is_named_without_its_password(tags: Path) -> None:
     """`run` against a broker that does not answer (it gives up, or keeps trying and says
     so): whatever it prints names the broker, never its password."""
@@ -341,3 +344,63 @@ def test_broker_urls_take_a_ca_query_only_for_tls() -> None:
     for bad in ("mqtt://pi.local:1883?ca=/x", "mqtts://pi.local?cert=/x", "mqtts://pi.local?ca=/x&y=1"):
         with pytest.raises(argparse.ArgumentTypeError):
             broker_url(bad)
+
+
+# --- one way out ---------------------------------------------------------------------
+HUB = ROOT / "hub"
+
+
+def _calls_printing_to_stderr(tree: ast.AST) -> list[int]:
+    """Lines that write to stderr by hand: print(..., file=sys.stderr), sys.stderr.write(...)."""
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        if isinstance(node.func, ast.Name) and node.func.id == "print":
+            if any(k.arg == "file" and ast.unparse(k.value) == "sys.stderr" for k in node.keywords):
+                lines.append(node.lineno)
+        elif ast.unparse(node.func) == "sys.stderr.write":
+            lines.append(node.lineno)
+    return lines
+
+
+def test_every_error_line_goes_through_the_one_masking_path() -> None:
+    """hub.exits.say/fail is the only writer of error lines: a new command cannot print an
+    error that shows a password (it would have to write to stderr by hand, found here)."""
+    found = {str(path.relative_to(ROOT)): lines for path in sorted(HUB.rglob("*.py"))
+             if path != HUB / "exits.py" and (lines := _calls_printing_to_stderr(ast.parse(path.read_text())))}
+    assert found == {}, f"write error lines with hub.exits.fail/say: {found}"
+
+
+COMMAND_FUNCTIONS = re.compile(r"main|dispatch|guarded|_?cmd_\w+|_?run_\w+")
+
+
+def test_commands_end_with_named_exit_codes() -> None:
+    """A command (main, cmd_*, run_*) or any module that ends commands (it uses hub.exits)
+    returns ExitCode members, never a bare number, and never calls sys.exit with one."""
+    found = []
+    for path in sorted(HUB.rglob("*.py")):
+        if path == HUB / "exits.py":
+            continue
+        tree = ast.parse(path.read_text())
+        uses_exits = "hub.exits" in {getattr(n, "module", None) for n in ast.walk(tree)}
+        scopes = [tree] if uses_exits else [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+                                            and COMMAND_FUNCTIONS.fullmatch(f.name)]
+        for scope in scopes:
+            for node in ast.walk(scope):
+                value = node.value if isinstance(node, ast.Return) else (
+                    node.args[0] if isinstance(node, ast.Call) and ast.unparse(node.func) in ("sys.exit", "exit")
+                    and node.args else None)
+                if isinstance(value, ast.Constant) and type(value.value) is int:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == [], f"name these exit codes (hub.exits.ExitCode): {sorted(set(found))}"
+
+
+def test_fail_says_one_masked_line_and_returns_its_code(capsys: pytest.CaptureFixture[str]) -> None:
+    from hub.exits import ExitCode, fail
+
+    code = fail(f"cannot reach mqtt://hub:{PASSWORD}@pi.local:1883\nthen gave up", ExitCode.STORE)
+    err = capsys.readouterr().err
+    assert code == 3 and code is ExitCode.STORE
+    assert err == "citadels-hub: cannot reach mqtt://hub:***@pi.local:1883 then gave up\n"
+

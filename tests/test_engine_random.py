@@ -8,6 +8,8 @@ from hub.engine.citadels import Game, Setup
 from hub.engine.citadels.bots import Bot, HeuristicBot, RandomBot
 from tests.engine_support import check_events, check_invariants, check_views
 
+pytestmark = pytest.mark.slow  # 2,760 random games
+
 
 def play_checked(setup: Setup, bot: Bot) -> Game:
     """Play a whole game, checking the invariants after every action; replay(log) == state."""

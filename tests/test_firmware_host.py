@@ -159,7 +159,7 @@ class RunningSeat:
     def _run(self, path: str) -> None:
         try:
             self.fw.main.main(path, self.stop.is_set)
-        except BaseException as exc:  # surfaced by the test, never swallowed
+        except BaseException as exc:  # noqa: BLE001 - surfaced by the test, never swallowed
             self.error = exc
 
     @property
@@ -226,7 +226,7 @@ class FirmwareHeapSampler:
         while not self._stop.wait(0.2):
             self.sample()
 
-    def __enter__(self) -> "FirmwareHeapSampler":
+    def __enter__(self) -> FirmwareHeapSampler:
         tracemalloc.start()
         self._thread.start()
         return self

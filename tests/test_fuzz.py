@@ -21,6 +21,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,6 +35,8 @@ from hub.table.runtime import CurrentTable
 from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
 from hub.web import create_app
+
+pytestmark = pytest.mark.slow  # thousands of seeded games and seat messages
 
 REGISTRY = TagRegistry.virtual("classic")
 UIDS = sorted(REGISTRY.tags)
@@ -117,7 +120,7 @@ class Harness:
             self.game = service.game
             self.shadow = Game.new(service.game.setup)
             self.recorder = Recorder.new_game(self.store, service.game.setup)
-            service.journal_meta = self.recorder
+            service.journal = self.recorder
             assert not service.game.log
         log = [str(a) for a in service.game.log]
         done = [str(a) for a in self.shadow.log]

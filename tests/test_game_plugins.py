@@ -32,6 +32,7 @@ def hub(*args: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, timeout=120)
 
 
+@pytest.mark.slow  # whole `citadels-hub` processes
 def test_nim_plays_through_the_command_its_store_replay_and_export(tmp_path: Path) -> None:
     db = str(tmp_path / "nim.db")
     played = hub("sim", "--game", "nim", "--headless", "--json", "--games", "2", "--players", "3", "--db", db)
@@ -48,6 +49,7 @@ def test_nim_plays_through_the_command_its_store_replay_and_export(tmp_path: Pat
     assert exported.stdout.startswith("# Nim game 2, started ") and "# over: seat" in exported.stdout
 
 
+@pytest.mark.slow  # whole `citadels-hub` processes
 def test_an_interrupted_nim_game_resumes_to_the_same_end(tmp_path: Path) -> None:
     db = str(tmp_path / "nim.db")
     whole = hub("sim", "--game", "nim", "--headless", "--json", "--stones", "11", "--seed", "5", "--db", db)
@@ -62,6 +64,7 @@ def test_an_interrupted_nim_game_resumes_to_the_same_end(tmp_path: Path) -> None
         assert store.load().actions == json.loads(whole.stdout)["log"]
 
 
+@pytest.mark.slow  # whole `citadels-hub` processes
 def test_each_game_takes_its_own_options_and_seat_range() -> None:
     refused = hub("sim", "--game", "nim", "--headless", "--players", "5")
     assert refused.returncode == 2 and "the number of players must be 2..4" in refused.stderr
@@ -81,6 +84,7 @@ def old_database(tmp_path: Path) -> str:
 EXPECTED = json.loads((DATA / "citadels-v0.expected.json").read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow  # a `citadels-hub` process each
 @pytest.mark.parametrize("command", sorted(EXPECTED))
 def test_a_database_of_yesterday_replays_and_exports_the_same(tmp_path: Path, command: str) -> None:
     db = old_database(tmp_path)
@@ -118,4 +122,4 @@ def test_a_database_of_yesterday_resumes_and_then_says_which_game_it_holds(tmp_p
 def test_every_registered_game_has_what_the_product_asks_of_it() -> None:
     for name, game in GAMES.items():
         assert game.name == name and game.seats and game.default_players in game.seats
-        assert game.sim_player is not None and game.terminal is not None
+        assert game.terminal is not None and game.engine_only is not None

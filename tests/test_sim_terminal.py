@@ -114,7 +114,7 @@ def test_a_whole_game_is_told_compactly_and_never_says_who_holds_what_before_the
         sim.close()
     lines = out.getvalue().splitlines()
     rounds = [line for line in lines if line.startswith("Round ")]
-    assert len(rounds) == game.round and lines[-1].startswith(f"  5. ")
+    assert len(rounds) == game.round and lines[-1].startswith("  5. ")
     assert len(lines) <= game.round * 11 + 6, "one line per call, two per round's opening"
     assert all(len(line) < 200 for line in lines)
     for line in lines:

@@ -1,8 +1,10 @@
 """`citadels-hub soft-seat`: the real firmware without its board, driven through a pipe as
 a maker drives it from a terminal, against the shipped broker (TLS, seat login, ACL).
 
-The hub side here is a plain listener with the hub's login: what it receives is what the
-firmware put on the wire; what it publishes on `cmd` must come out as display, LED and beep.
+The hub side here is a listener with the hub's login that answers every event as the hub
+does (a bare `ref`, without which the firmware sends nothing more): what it receives is
+what the firmware put on the wire; what it publishes on `cmd` must come out as display,
+LED and beep.
 """
 
 from __future__ import annotations
@@ -40,6 +42,25 @@ def _events(log: MessageLog, seat: int) -> list[dict[str, Any]]:
     return [json.loads(p) for p in log.on(f"citadels/t1/seat/{seat}/event")]
 
 
+class AnsweringLog(MessageLog):
+    """A listener that also answers every event as the hub does (a bare command with the
+    event's `seq` as `ref`): the firmware keeps an event, and sends nothing after it, until
+    the hub has answered it (docs/protocol.md, "Delivery")."""
+
+    def __init__(self, bus: Any) -> None:
+        super().__init__()
+        self.bus = bus
+        self.answered = 0
+
+    def __call__(self, topic: str, payload: bytes) -> None:
+        super().__call__(topic, payload)
+        if topic.endswith("/event"):
+            self.answered += 1
+            event = json.loads(payload)
+            self.bus.publish(topic[: -len("event")] + "cmd",
+                             json.dumps({"v": 1, "id": 1000 + self.answered, "ref": event["seq"]}), 1)
+
+
 def _wait(predicate: Any, what: str, timeout: float = 20) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
@@ -49,7 +70,7 @@ def _wait(predicate: Any, what: str, timeout: float = 20) -> None:
 
 def test_a_maker_checks_a_seat_from_the_terminal(table_broker: TableBroker, seats: list[SoftSeatProcess]) -> None:
     hub = table_broker.bus("hub")
-    log = MessageLog()
+    log = AnsweringLog(hub)
     hub.subscribe("citadels/t1/seat/#", log)
     url = seat_url(table_broker, "seat3")   # the password comes from the environment
     seat = SoftSeatProcess(["--seat", "3", "--broker", url], password=table_broker.passwords["seat3"])

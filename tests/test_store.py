@@ -180,6 +180,7 @@ def test_replay_and_export_refuse_a_missing_game_clearly(tmp_path: Path, capsys:
 
 
 # ---------------------------------------------------------------------- resume
+@pytest.mark.slow  # every partial log of whole games
 def test_resume_from_every_kind_of_partial_log(tmp_path: Path, reference: Reference) -> None:
     """Cut the stored log anywhere (as a crash would) and resume: same output, same log."""
     out, actions = reference.out, reference.actions
@@ -198,7 +199,7 @@ def test_resume_from_every_kind_of_partial_log(tmp_path: Path, reference: Refere
 
 def test_a_store_that_disagrees_with_the_table_is_refused_not_overwritten(tmp_path: Path,
                                                                            reference: Reference) -> None:
-    out, actions = reference.out, reference.actions
+    actions = reference.actions
     db = tmp_path / "g.db"
     store = EventStore(db)
     gid = store.start_game(Setup(players=4, seed=SEED, mode="physical"))
@@ -292,6 +293,7 @@ def test_a_run_whose_stored_log_the_rules_refuse_says_what_and_what_to_do(tmp_pa
     assert store.count(gid) == 7
 
 
+@pytest.mark.slow  # a hub killed at many moments
 def test_sigkill_at_any_moment_then_resume_gives_the_same_json(tmp_path: Path,
                                                                reference: Reference) -> None:
     """Kill -9 at many points (before the file exists, mid-game at several depths, after

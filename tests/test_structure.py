@@ -151,25 +151,27 @@ NAMED_EXCEPTIONS = {
 """Imports across the layers that are known and named, each with its reason: (module, imported)."""
 
 MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allowed in {
-    "hub": (), "hub.errors": (), "hub.redact": (), "hub.seeds": (), "hub.words": (),
+    "hub": (), "hub.errors": (), "hub.redact": (), "hub.seeds": (), "hub.words": (), "hub.bus": (),
+    "hub.exits": ("hub.redact",),  # how every command ends
     "hub.protocol": ("hub.errors",),
     "hub.engine": ("hub.errors",),  # the generator every engine may share
     "hub.engine.{game}": ("hub.engine", "hub.errors"),  # pure rules: no other game, nothing of the table
-    "hub.transport": ("hub.protocol", "hub.errors", "hub.redact"),
+    "hub.transport": ("hub.bus", "hub.protocol", "hub.errors", "hub.exits", "hub.redact"),
     "hub.serial": ("hub.protocol",),
-    "hub.kernel": ("hub.errors", "hub.protocol", "hub.words"),  # no game
+    "hub.kernel": ("hub.bus", "hub.errors", "hub.protocol", "hub.words"),  # no game, no transport
     "hub.games.{game}": ("hub.engine.{game}", "hub.engine", "hub.games", "hub.kernel", "hub.protocol",
                          "hub.transport", "hub.words", "hub.errors", "hub.seeds"),  # its own engine only
     "hub.games": ("hub.games.{game}", "hub.kernel", "hub.protocol", "hub.errors"),  # the registry: one line a game
-    "hub.store": ("hub.games", "hub.errors"),  # picks a stored game's plug-in by name
-    "hub.voice": ("hub.words",),
+    "hub.store": ("hub.games", "hub.errors", "hub.exits"),  # picks a stored game's plug-in by name
+    "hub.voice": ("hub.words", "hub.exits"),
     "hub.web": ("hub.games", "hub.voice", "hub.words", "hub.protocol", "hub.store", "hub.errors", "hub.redact",
                 "hub.seeds"),  # never an engine; the store keeps its lasting links
     "hub.table": ("hub.games", "hub.kernel", "hub.store", "hub.web", "hub.voice", "hub.transport", "hub.serial",
-                  "hub.protocol", "hub.cli_args", "hub.errors"),
-    "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.serial", "hub.store", "hub.errors"),
-    "hub.softseat": ("hub.cli_args", "hub.transport", "hub.protocol"),  # one seat's real firmware, run on the hub
-    "hub.cli": ("hub.cli_args", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.softseat", "hub.errors"),
+                  "hub.protocol", "hub.cli_args", "hub.errors", "hub.exits"),
+    "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.serial", "hub.store", "hub.errors", "hub.exits"),
+    "hub.softseat": ("hub.cli_args", "hub.transport", "hub.protocol", "hub.exits"),  # one seat's real firmware, run on the hub
+    "hub.cli": ("hub.cli_args", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.softseat", "hub.errors",
+                "hub.exits"),
 }.items()}
 """Which part of the hub may import which (imports inside functions count). A game's
 parts are ``{game}``: a plug-in may import its own engine, never another game's."""

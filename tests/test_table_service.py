@@ -498,7 +498,7 @@ def test_a_card_entered_by_hand_and_read_later_is_known_after_a_hub_restart(read
     bus = InProcessBus()
     t = Table(bus, bus, journal_meta=None)
     recorder = Recorder.new_game(store, t.setup)
-    t.service.journal_meta = recorder
+    t.service.journal = recorder
     try:
         service = t.service
         t.draft()
@@ -539,7 +539,7 @@ def test_a_binding_the_journal_cannot_keep_stops_the_table_like_any_store_failur
             raise OSError("disk full")
 
     service = table.service
-    service.journal_meta = FailingAmend()
+    service.journal = FailingAmend()
     table.draft()
     table.end_turns_until(3)
     table.press_to(3, "gold")

@@ -78,7 +78,7 @@ def test_sim_over_a_broker_restarted_twice_prints_the_same_json_as_a_clean_run(
     restarts = 0
     try:
         for at in (total // 4, total // 2):
-            assert wait_until(lambda: stored_actions(db) >= at or sim.poll() is not None, 120)
+            assert wait_until(lambda: stored_actions(db) >= at or sim.poll() is not None, 120)  # noqa: B023 - waited for at once
             assert sim.poll() is None, "the game ended before the broker restart"
             mosquitto.restart()
             restarts += 1

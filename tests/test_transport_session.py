@@ -26,9 +26,9 @@ def test_messages_queued_for_a_persistent_session_wait_for_their_handler(mosquit
     got = MessageLog()
     second = MqttBus(broker.host, broker.port, "hub-t1", persistent=True)
     try:
-        assert wait_until(lambda: len(second._held) == 3, 5)  # arrived before any handler existed
+        assert wait_until(lambda: len(second._held) == 3, 20)  # arrived before any handler existed
         second.subscribe("citadels/t1/seat/+/event", got)
-        assert [p for _t, p in got.wait_count(3, timeout=5)] == [b"move 0", b"move 1", b"move 2"]
+        assert [p for _t, p in got.wait_count(3, timeout=20)] == [b"move 0", b"move 1", b"move 2"]
     finally:
         second.close()
         seat.close()
@@ -50,13 +50,13 @@ def test_a_subscription_may_refuse_retained_messages(any_broker: Any) -> None:
     everything, fresh_only = MessageLog(), MessageLog()
     probe = MqttBus(any_broker.host, any_broker.port, "probe")  # the broker does hold it
     probe.subscribe("citadels/t1/seat/1/event", everything)
-    everything.wait_for(lambda _t, p: p == b"stale", timeout=5)
+    everything.wait_for(lambda _t, p: p == b"stale", timeout=20)
     hub = MqttBus(any_broker.host, any_broker.port, "hub-t1")
     try:
         hub.subscribe("citadels/t1/seat/+/event", fresh_only, retained=False)
-        assert wait_until(lambda: hub.retained_ignored == 1, 5)
+        assert wait_until(lambda: hub.retained_ignored == 1, 20)
         seat.publish("citadels/t1/seat/1/event", b"live", qos=1)
-        fresh_only.wait_for(lambda _t, p: p == b"live", timeout=5)
+        fresh_only.wait_for(lambda _t, p: p == b"live", timeout=20)
         assert [p for _t, p in fresh_only.messages] == [b"live"]
     finally:
         hub.close()

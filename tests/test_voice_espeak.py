@@ -30,6 +30,8 @@ from hub.voice.catalogue import LANGS, phrase
 from hub.voice.narrator import phrases_for_event
 from hub.voice.speaker import Speaker
 
+pytestmark = pytest.mark.espeak  # the real espeak-ng speaks
+
 SHORT = {"event": {"kind": "called", "rank": 1, "character": "assassin"}}
 LONG_ID = "prompt.turn.magician"
 

@@ -25,6 +25,8 @@ from hub.voice.pronounce import (
     speakable,
 )
 
+pytestmark = pytest.mark.espeak  # reads and renders with the real espeak-ng
+
 
 def require_espeak() -> None:
     if shutil.which("espeak-ng") is None:

@@ -196,6 +196,7 @@ GAMES = [(players, seed, mode, bot)
                                  (3, "physical", "heuristic"), (4, "physical", "random")]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_many_simulated_games_tell_no_secret(lang: str) -> None:
     districts = _all_district_ids()

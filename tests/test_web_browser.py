@@ -7,7 +7,8 @@ never skips: a missing browser is a failure (scripts/test installs Debian's chro
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright

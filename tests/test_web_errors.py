@@ -13,7 +13,6 @@ import pytest
 from hub.engine.citadels import Setup
 from hub.store import EventStore, Recorder
 from hub.games.citadels.registry import TagRegistry
-from hub.table.runtime import CurrentTable
 from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
 from hub.web import create_app

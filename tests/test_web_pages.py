@@ -8,7 +8,8 @@ a person in any language; the game-over table fits a 390 px phone with 7 players
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright

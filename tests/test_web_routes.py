@@ -182,7 +182,7 @@ def test_seat_page_opens_with_its_token(client) -> None:
     response = client.get(f"/seat/{SEAT_TOKENS[2]}")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert f'data-seat="2"' in html and f'data-api="/api/seat/{SEAT_TOKENS[2]}"' in html
+    assert 'data-seat="2"' in html and f'data-api="/api/seat/{SEAT_TOKENS[2]}"' in html
     assert response.headers["Cache-Control"] == "no-store"
 
 

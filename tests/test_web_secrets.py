@@ -8,8 +8,10 @@ hands, the deck, unrevealed characters.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -158,6 +160,7 @@ def test_web_layer_strips_secrets_a_table_hands_it() -> None:
     close_app(app)
 
 
+@pytest.mark.slow
 @settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(min_value=2, max_value=7),
@@ -195,6 +198,7 @@ def test_random_games_never_leak_into_public_payloads(players: int, seed: int, m
     close_app(app)
 
 
+@pytest.mark.slow
 def test_the_real_table_service_through_the_web_never_leaks() -> None:
     """The lead's TableService (physical mode, simulated seats over the in-process bus)."""
     from hub.engine.citadels import Setup
@@ -212,14 +216,14 @@ def test_the_real_table_service_through_the_web_never_leaks() -> None:
         def check_frame(event_id: int, message: dict[str, Any]) -> None:
             nonlocal frames
             frames += 1
-            payload = json.loads(web.encode(event_id, message).decode().split("data: ", 1)[1])
-            problems.extend(f"frame {event_id}: {p}" for p in leaks(payload, service.game))
+            payload = json.loads(web.encode(event_id, message).decode().split("data: ", 1)[1])  # noqa: B023 - this game's
+            problems.extend(f"frame {event_id}: {p}" for p in leaks(payload, service.game))  # noqa: B023
 
         service.subscribe(check_frame)
         try:
-            game = sim.play(after_step=lambda: problems.extend(
+            game = sim.play(after_step=lambda: problems.extend(  # noqa: B023 - called during this game only
                 f"/api/public: {p}"
-                for p in leaks(client.get("/api/public").get_json(), service.game, same_moment=False)))
+                for p in leaks(client.get("/api/public").get_json(), service.game, same_moment=False)))  # noqa: B023
             assert game.over and frames > 50
             for seat in range(1, players + 1):
                 body = client.get(f"/api/seat/{SEAT_TOKENS[seat]}").get_json()

@@ -10,7 +10,7 @@ import http.client
 import json
 import socket
 import threading
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 

@@ -42,14 +42,17 @@ def _every_entry() -> list[tuple[str, str, dict[str, str]]]:
 TERMINAL = "games/citadels/terminal.py"
 
 
+def _other_game(path: Path) -> bool:
+    """A file of a game other than Citadels: hub/engine/<game>/ or hub/games/<game>/."""
+    parts = path.relative_to(HUB).parts
+    return len(parts) > 2 and parts[0] in ("engine", "games") and parts[1] != "citadels"
+
+
 def _sources(*globs: str, but: str = "") -> str:
     """The text of the hub's source files (never the catalogue's data) matching the globs.
-    A game with a words module of its own (Nim's, The Builders': hub/games/<game>/words.py)
-    is left out, its engine too: its words are its own, not the catalogue's."""
-    own_words = {(HUB / part / p.parent.name).as_posix() + "/" for p in HUB.glob("games/*/words.py")
-                 for part in ("games", "engine")}
+    Other games' packages are left out: the catalogue is Citadels' words; theirs are their own."""
     files = sorted({path for glob in globs for path in HUB.glob(glob)
-                    if "words/data" not in path.as_posix() and not path.as_posix().startswith(tuple(own_words))
+                    if "words/data" not in path.as_posix() and not _other_game(path)
                     and not (but and path.as_posix().endswith(but))})
     return "\n".join(path.read_text(encoding="utf-8") for path in files)
 

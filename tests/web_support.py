@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 from hub.engine.citadels import Action, Game, IllegalAction, Setup
 from hub.engine.citadels.bots import Bot, make_bot

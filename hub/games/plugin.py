@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+from hub.kernel import Journal, JournalFunction
 
 
 class SimWorld(Protocol):
@@ -66,40 +68,37 @@ class GamePlugin:
     seats: range  # how many players it takes: the one seat limit of this game
     default_players: int
 
-    # -- setup and options
+    # -- what every game must bring
     setup_from_options: Callable[..., Any]  # (args, seed, mode, registry=None) -> setup; a real table's registry may say the deck
     setup_from_json: Callable[[dict[str, Any]], Any]  # a stored setup read back
+    new_game: Callable[[Any], Any]  # setup -> a fresh game (`hub.kernel.HostedGame`)
+    replay: Callable[[Any, Sequence[str]], Any]  # setup, action texts -> the game they make
+    parse_action: Callable[[str], Any]  # an action's text -> the action (the game's coded refusal if it is none)
+    summary: Callable[[Any], dict[str, Any]]  # a finished game, as ``sim --json`` prints it
+    make_table: Callable[..., Any]  # (bus, registry, setup, **table options) -> `hub.kernel.Table` hosting it
+    virtual_registry: Callable[[Any], Any]  # setup -> every card it needs with a made-up fixed tag
+    load_registry: Callable[[str], Any]  # a registry file written by ``enroll``
+    sim_player: Callable[..., SimPlayer]  # (seat, device, bot, setup, table, world, hub_elsewhere)
+
+    # -- what a simple game may leave as it is
     add_options: Callable[[argparse.ArgumentParser], None] = no_options  # its own CLI options
     admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda body: {}  # its admin form's own fields (ValueError)
     page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read besides the words (``/api/i18n``)
-
-    # -- rules: replay, action parsing, summary, export
-    new_game: Callable[[Any], Any] = lambda setup: None  # setup -> a fresh game
-    replay: Callable[[Any, Sequence[str]], Any] = lambda setup, log: None  # setup, action texts -> game
-    parse_action: Callable[[str], Any] = str
-    refusals: tuple[type[Exception], ...] = ()  # what its engine raises for a log that does not fit
-    summary: Callable[[Any], dict[str, Any]] = lambda game: {}  # a finished game, as ``sim --json`` prints it
-    summary_lines: Callable[[dict[str, Any]], list[str]] = lambda summary: [str(summary)]  # the same, for people
+    summary_lines: Callable[[dict[str, Any]], list[str]] = lambda summary: [str(summary)]  # the summary, for people
     replay_report: Callable[[int, Any], tuple[dict[str, Any], list[str]]] = (
-        lambda game_id, game: ({"game": game_id}, [f"game {game_id}"]))  # (JSON, lines) for ``replay``
-    export_text: Callable[[StoredGameLike], str] = lambda stored: ""
+        lambda game_id, game: ({"game": game_id, "over": game.over, "actions": len(game.log)},
+                               [f"game {game_id}: {len(game.log)} actions replayed"]))  # (JSON, lines) for ``replay``
+    export_text: Callable[[StoredGameLike], str] = (
+        lambda stored: "".join(f"{i + 1:4d}  {text}\n" for i, text in enumerate(stored.actions)))
     bots: tuple[str, ...] = ("random",)
     engine_only: Callable[[Any, str], Any] | None = None  # (setup, bot) -> a finished game, no table
-
-    # -- the table: the kernel hosting it, its cards' tags
-    make_table: Callable[..., Any] = lambda *args, **kwargs: None  # (bus, registry, setup, **table options)
-    virtual_registry: Callable[[Any], Any] = lambda setup: None  # every card with a made-up fixed tag
-    load_registry: Callable[[str], Any] = lambda path: None  # a registry file written by ``enroll``
-    enroll: Callable[..., Any] | None = None  # (bus, args, out) -> an enrollment session
-
-    # -- the simulator: its world and its people
+    enroll: Callable[..., Any] | None = None  # (bus, args, out) -> an enrollment session; None: nothing to enroll
     sim_world: Callable[..., SimWorld] = lambda registry, setup, game_of: _NoWorld()  # (registry, setup, game_of)
-    sim_player: Callable[..., SimPlayer] | None = None  # (seat, device, bot, setup, table, world, hub_elsewhere)
     follow_stored: Callable[[Any, Any, StoredGameLike], None] | None = None
     """(world, game, stored): a stored game carried on (``sim --resume``): apply its log to
     the table's `game` and move the table top `world` as the people did; StoredMoveError
     where it cannot. None: the log is applied and the table top moves nothing."""
-    terminal: Callable[[dict[int, str]], TerminalTeller] | None = None  # (names) -> teller
+    terminal: Callable[[dict[int, str]], TerminalTeller] | None = None  # (names) -> teller; None: silent
     result_line: Callable[[int, dict[str, Any], dict[int, str]], str] = (
         lambda number, summary, names: f"game {number}: {summary}")
     progress: Callable[[Any], str] = lambda game: f"after {len(game.log)} moves"  # how far an unfinished game got
@@ -112,8 +111,6 @@ class GamePlugin:
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()
     private_view_keys: frozenset[str] = frozenset({"you"})
-
-    extras: dict[str, Any] = field(default_factory=dict)  # what one game alone uses
 
 
 class StoredMoveError(Exception):
@@ -132,13 +129,26 @@ def replay_moves(game_plugin: GamePlugin, game: Any, stored: StoredGameLike) -> 
     for index, text in enumerate(stored.actions):
         try:
             game.apply(game_plugin.parse_action(text))
-        except Exception as exc:  # noqa: BLE001 - the game's refusal, or any rule that cannot take it
+        except Exception as exc:
             raise StoredMoveError(index, True, getattr(exc, "code", type(exc).__name__)) from exc
 
 
 class _NoWorld:
     def follow(self, message: Mapping[str, Any], game: Any) -> None:
         pass
+
+
+JournalMeta = Journal | Callable[[Any, dict[str, Any]], None]
+"""A journal of each action with its meta: the store's `Recorder`, or a function of (action, meta)."""
+
+
+def one_journal(journal: Callable[[Any], None] | None, journal_meta: JournalMeta | None) -> Any:
+    """The kernel's one journal from a game table's two arguments: `journal_meta` (a
+    `Journal`, or a function of (action, meta)) if given, else `journal` (a function of the
+    action alone, which the kernel takes as it is)."""
+    if journal_meta is None:
+        return journal
+    return journal_meta if isinstance(journal_meta, Journal) else JournalFunction(journal_meta)
 
 
 def journal_failure_text(exc: BaseException) -> str:

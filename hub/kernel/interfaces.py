@@ -1,15 +1,18 @@
-"""The two interfaces through which the table kernel hosts a game (docs/architecture.md).
+"""The interfaces through which the table kernel hosts a game and keeps its record
+(docs/architecture.md).
 
 The kernel only ever touches a game through `HostedGame` and a `GameAdapter`; it imports
-no game. A second game is a new engine that fits `HostedGame` plus a new adapter.
+no game. A second game is a new engine that fits `HostedGame` plus a new adapter. What
+stands is written to a `Journal` (the store's `Recorder`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from hub.errors import HubError
+from hub.protocol import TEXT_MAX_CHARS, TEXT_MAX_LINES
 
 
 class Refusal(HubError):
@@ -56,46 +59,176 @@ G = TypeVar("G", bound="HostedGame")
 """The hosted game's own class (an adapter knows its game; the kernel only `HostedGame`)."""
 
 
+@runtime_checkable
+class Journal(Protocol):
+    """Where the table writes down each action that stands, before anyone hears of it
+    (the store's `Recorder` is one). A journal that raises refuses the action: the table
+    rolls it back and accepts nothing more (its store failed)."""
+
+    def __call__(self, action: Any, meta: dict[str, Any]) -> None:
+        """Journal `action`; `meta` says what said it (``uid``; ``device``/``boot``/``seq``;
+        ``admin`` and ``reason`` for a card the admin entered)."""
+        ...
+
+    def amend(self, index: int, fields: dict[str, Any]) -> None:
+        """Keep `fields` beside the journaled action `index` (the adapter learned them later)."""
+        ...
+
+
+class JournalFunction:
+    """A `Journal` made of a function of (action, meta): it cannot amend, so what the
+    adapter learns later of a journaled action is not kept (tests, benchmarks)."""
+
+    __slots__ = ("record",)
+
+    def __init__(self, record: Callable[[Any, dict[str, Any]], None]) -> None:
+        self.record = record
+
+    def __call__(self, action: Any, meta: dict[str, Any]) -> None:
+        self.record(action, meta)
+
+    def amend(self, index: int, fields: dict[str, Any]) -> None:
+        pass
+
+
+def as_journal(journal: Journal | Callable[[Any], None] | None) -> Journal | None:
+    """`journal` itself if it is a `Journal`; a function of the action alone (a test's
+    ``list.append``) made one, which keeps no meta and cannot amend."""
+    if journal is None or isinstance(journal, Journal):
+        return journal
+    record = journal
+    return JournalFunction(lambda action, _meta: record(action))
+
+
 class GameAdapter(Protocol[G]):
     """What a card, a button or a phone's answer means in one game, and what each seat
     should be told about that game's events. No I/O: the kernel sends what it returns.
 
     Card UIDs come from the seat readers; what a UID stands for is the adapter's business
-    (its tag registry). Display text is at most a few short lines (`lines`)."""
+    (its tag registry). Display text is at most a few short lines (`lines`).
 
-    refusals: tuple[type[Exception], ...]  # the coded errors its game and itself raise
+    The methods with a body are defaults for what a simple game does not need: an adapter
+    that subclasses `GameAdapter[ItsGame]` gets them (tests/toy_game.py); one that does not
+    (the Citadels adapter) is still checked against this contract by mypy."""
+
+    refusals: tuple[type[HubError], ...]
+    """The coded errors its game and itself raise for a refused input (the kernel's own
+    are `Refusal`s). Any other exception is a bug: the input fails, the hub goes on."""
 
     # -- making and rebuilding games
-    def replay(self, setup: Any, log: Sequence[Any]) -> G: ...
-    def new_setup(self, config: dict[str, Any], current: G) -> Any: ...  # ValueError/KeyError/TypeError if bad
-    def reset(self) -> None: ...  # a new game: forget what lay where
-    def opening_events(self, game: G) -> list[dict[str, Any]]: ...  # public, before any action
-    def game_facts(self, game: G) -> dict[str, Any]: ...  # what a "new_game" event says of it (rule set...)
+    def replay(self, setup: Any, log: Sequence[Any]) -> G:
+        """The game `setup` starts, after the actions of `log` (resume, rollback)."""
+        ...
+
+    def new_setup(self, config: dict[str, Any], current: G) -> Any:
+        """The setup of a new game the admin asks for (`config` from the admin page);
+        ValueError, KeyError or TypeError if `config` is bad. Default: `current`'s again."""
+        return current.setup
+
+    def reset(self) -> None:
+        """A new game: forget what lay where."""
+        return None
+
+    def opening_events(self, game: G) -> list[dict[str, Any]]:
+        """Public events (JSON-ready) before any action: a deal, a first crown."""
+        return []
+
+    def game_facts(self, game: G) -> dict[str, Any]:
+        """What a ``new_game`` event says of `game` besides its player count (rule set...)."""
+        return {}
 
     # -- input -> action (or a refusal)
-    def card_action(self, game: G, seat: int, uid: str) -> Any: ...
-    def button_options(self, game: G, seat: int) -> list[Any]: ...
-    def read_action(self, game: G, text: str) -> Any: ...  # an action's text (a phone's answer, the admin's card)
-    def check_answer(self, game: G, action: Any) -> None: ...  # may a phone say it?
-    def check_admin_card(self, game: G, action: Any) -> None: ...  # may the admin enter it as a card?
-    def applied(self, action: Any, uid: str | None) -> None: ...  # every action that stands (+ its card)
-    def remember_applied(self, action: Any, meta: dict[str, Any]) -> None: ...  # on resume
-    def learned(self) -> list[tuple[int, dict[str, Any]]]: ...  # since last asked: (log index, meta fields to keep beside it)
+    def card_action(self, game: G, seat: int, uid: str) -> Any:
+        """The action of laying the card `uid` on `seat`'s reader, or a refusal."""
+        ...
+
+    def button_options(self, game: G, seat: int) -> list[Any]:
+        """What `seat`'s buttons cycle through now (cards say the rest). Default: every
+        legal action of that seat."""
+        return [action for action in game.legal_actions() if action.seat == seat]
+
+    def read_action(self, game: G, text: str) -> Any:
+        """The action `text` says (a phone's answer, the admin's card), or a refusal."""
+        ...
+
+    def check_answer(self, game: G, action: Any) -> None:
+        """Refuse what a phone may not say (e.g. a card, which only a reader says). Default: any."""
+        return None
+
+    def check_admin_card(self, game: G, action: Any) -> None:
+        """Refuse what the admin may not enter for a seat as its card. Default: any."""
+        return None
+
+    def applied(self, action: Any, uid: str | None) -> None:
+        """Every action that stands, with the tag UID that said it (if a card did)."""
+        return None
+
+    def remember_applied(self, action: Any, meta: dict[str, Any]) -> None:
+        """On resume: an action that stood, with the meta it was journaled with."""
+        return None
+
+    def learned(self) -> list[tuple[int, dict[str, Any]]]:
+        """Since last asked: (log index, meta fields to keep beside that action)."""
+        return []
 
     # -- events -> what seats and listeners are told
-    def public_events(self, events: Sequence[Any]) -> list[dict[str, Any]]: ...  # JSON-ready, no secrets
-    def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]: ...  # (seat, command fields) after public_events
-    def prompt_lines(self, game: G, options: list[Any]) -> list[str]: ...  # the decider's display; its cursor is on options[0]
-    def prompt_event(self, game: G) -> dict[str, Any]: ...  # {"kind": "prompt", "seat": ...}
-    def waiting_display(self, game: G) -> dict[str, Any]: ...  # {"led", "text"} for the others
-    def misplaced(self, game: G, seat: int, uids: list[str]) -> list[str]: ...  # cards to lift
-    def hint(self, game: G, seat: int) -> str: ...  # what the decider does (page hint key)
-    def describe(self, action: Any) -> str: ...  # one display line
-    def refusal_words(self, game: G, exc: Any, action: Any | None) -> tuple[list[str], dict[str, Any]]: ...  # (display lines, refusal event fields)
-    def lines(self, *text: str) -> list[str]: ...  # free text wrapped for a seat display
+    def public_events(self, events: Sequence[Any]) -> list[dict[str, Any]]:
+        """The game's events as everyone may read them: JSON-ready, no secrets."""
+        ...
+
+    def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+        """(seat, command fields) to tell seats after `public` (coins to take, cards to
+        lift). Default: nothing."""
+        return []
+
+    def prompt_lines(self, game: G, options: list[Any]) -> list[str]:
+        """The deciding seat's display; its cursor is on ``options[0]``."""
+        ...
+
+    def prompt_event(self, game: G) -> dict[str, Any]:
+        """The public event that says who decides now: ``{"kind": "prompt", "seat": ...}``."""
+        pending = game.pending
+        assert pending is not None, "a prompt only while someone decides"
+        return {"kind": "prompt", "seat": pending.seat}
+
+    def waiting_display(self, game: G) -> dict[str, Any]:
+        """``{"led", "text"}`` of a seat that does not decide and was told nothing yet."""
+        ...
+
+    def misplaced(self, game: G, seat: int, uids: list[str]) -> list[str]:
+        """What of `uids` (lying on `seat`'s reader) may not rest there: one line each, to lift."""
+        ...
+
+    def hint(self, game: G, seat: int) -> str:
+        """What the decider does now (a key of its page's hints)."""
+        ...
+
+    def describe(self, action: Any) -> str:
+        """`action` in one display line."""
+        ...
+
+    def refusal_words(self, game: G, exc: HubError, action: Any | None) -> tuple[list[str], dict[str, Any]]:
+        """(the refused seat's display lines, fields added to the public refusal event).
+        Default: the error's own message, nothing added."""
+        return self.lines(exc.message), {}
+
+    def lines(self, *text: str) -> list[str]:
+        """Free text made to fit a seat display. Default: each line cut to the display's width."""
+        return [line[:TEXT_MAX_CHARS] for line in text][:TEXT_MAX_LINES]
 
     # -- views
-    def public_view(self, game: G) -> dict[str, Any]: ...
-    def seat_view(self, game: G, seat: int) -> dict[str, Any]: ...
-    def view_extras(self, game: G) -> dict[str, Any]: ...  # added last to both views
-    def status(self, game: G) -> dict[str, Any]: ...  # extra fields for the admin status
+    def public_view(self, game: G) -> dict[str, Any]:
+        """What everyone may see (JSON-ready, no secrets). Default: the game's own."""
+        return game.public_view()
+
+    def seat_view(self, game: G, seat: int) -> dict[str, Any]:
+        """What `seat` may see, its secrets included. Default: the game's own."""
+        return game.seat_view(seat)
+
+    def view_extras(self, game: G) -> dict[str, Any]:
+        """Fields added last to both views."""
+        return {}
+
+    def status(self, game: G) -> dict[str, Any]:
+        """Extra fields for the admin's status."""
+        return {}

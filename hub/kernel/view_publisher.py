@@ -7,8 +7,8 @@ with no phone, no scoreboard and no MQTT listener reads none of those views, so:
 - a subscriber wrapped in `EventsOnly` reads the events of each change, never its view
   (the simulator's table top); while only such subscribers listen, the service builds
   no view for them;
-- `publish_lazily` hands the bus a function instead of bytes when the bus can take one
-  (`InProcessBus.publish_lazy`): the retained view is then built and encoded only when a
+- `LazyPublisher` hands the bus a function instead of bytes when the bus can take one
+  (a `hub.bus.LazyBus`: `InProcessBus.publish_lazy`): the retained view is then built and encoded only when a
   subscriber receives it, so a phone or seat that connects later still gets the current
   view. Any other bus (MQTT) gets the bytes at once, as before.
 """
@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from hub.bus import Bus, LazyBus, Payload
 from hub.protocol import encode_json
-
-Payload = bytes | str
 
 
 class EventsOnly:
@@ -67,10 +66,18 @@ def needs_view(subscribers: Iterable[object]) -> bool:
     return any(not isinstance(subscriber, EventsOnly) for subscriber in subscribers)
 
 
-def publish_lazily(bus: Any, topic: str, make: Callable[[], Payload], qos: int = 0, retain: bool = False) -> None:
-    """Publish ``make()``; on a bus that can, only once a subscriber receives it."""
-    publish_lazy = getattr(bus, "publish_lazy", None)
-    if publish_lazy is not None:
-        publish_lazy(topic, make, qos=qos, retain=retain)
-    else:
-        bus.publish(topic, make(), qos=qos, retain=retain)
+class LazyPublisher:
+    """Publishes on one bus: ``make()``'s payload, on a `LazyBus` only once a subscriber
+    receives it. What the bus can do is asked once, not at every publish."""
+
+    __slots__ = ("_bus", "_lazy")
+
+    def __init__(self, bus: Bus) -> None:
+        self._bus = bus
+        self._lazy = bus if isinstance(bus, LazyBus) else None
+
+    def publish(self, topic: str, make: Callable[[], Payload], qos: int = 0, retain: bool = False) -> None:
+        if self._lazy is not None:
+            self._lazy.publish_lazy(topic, make, qos=qos, retain=retain)
+        else:
+            self._bus.publish(topic, make(), qos=qos, retain=retain)

@@ -141,7 +141,7 @@ class PN532Session:
             self.port.write(ACK_FRAME)
             self.port.reset_input_buffer()
             self.field_off()
-        except Exception as error:  # the chip is already known to misbehave
+        except Exception as error:  # noqa: BLE001 - the chip is already known to misbehave
             log.debug("abort: %s", describe(error))
 
     def close(self) -> None:
@@ -231,13 +231,13 @@ class PN532UartReader(ReaderThread):
                     command_timeout=self._command_timeout,
                     max_retries=self._max_retries,
                 )
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 - any driver failure: counted, retried later
                 self._record_error(error)
                 return self._reinit_delay
             log.info("seat %d: PN532 ready on %s (firmware %s)", self.seat, self.port_url, self._session.firmware)
         try:
             uids = self._session.poll()
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - any driver failure: aborted, counted
             self._session.abort()
             self._record_error(error)
             if self._consecutive_errors >= self._error_threshold:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-strips: list["NeoPixel"] = []
+strips: list[NeoPixel] = []
 
 
 class NeoPixel:

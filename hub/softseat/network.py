@@ -27,7 +27,7 @@ class AccessPoint:
 
 
 access_point = AccessPoint()
-_stations: dict[int, "WLAN"] = {}
+_stations: dict[int, WLAN] = {}
 
 
 def reset_network() -> AccessPoint:
@@ -38,7 +38,7 @@ def reset_network() -> AccessPoint:
 
 
 class WLAN:
-    def __new__(cls, interface: int = STA_IF) -> "WLAN":
+    def __new__(cls, interface: int = STA_IF) -> WLAN:
         if interface not in _stations:
             station = super().__new__(cls)
             station.setup(interface)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-displays: list["SSD1306_I2C"] = []
+displays: list[SSD1306_I2C] = []
 
 
-class SSD1306_I2C:
+class SSD1306_I2C:  # noqa: N801 - the MicroPython driver's own name
     def __init__(self, width: int, height: int, i2c: Any, addr: int = 0x3C, external_vcc: bool = False) -> None:
         self.width = width
         self.height = height

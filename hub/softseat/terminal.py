@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from hub.exits import ExitCode, fail
 from hub.softseat.board import SoftBoard
 from hub.softseat.firmware import find_firmware
 
@@ -258,6 +259,5 @@ def run_soft_seat(args: argparse.Namespace) -> int:
         board.stop()
         terminal.report_changes()
     if board.error is not None:
-        print(f"citadels-hub: the firmware stopped: {board.error!r}", file=sys.stderr)
-        return 1
-    return 0
+        return fail(f"the firmware stopped: {board.error!r}", ExitCode.FAILED)
+    return ExitCode.OK

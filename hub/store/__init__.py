@@ -18,7 +18,6 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -363,7 +362,7 @@ def replay_stored(stored: StoredGame, path: str, what_to_do: str) -> Any:
     for index, text in enumerate(stored.actions):
         try:
             game.apply(parse(text))
-        except Exception as exc:  # noqa: BLE001 - IllegalAction, or any rule that cannot take it
+        except Exception as exc:  # IllegalAction, or any rule that cannot take it
             raise not_resumable(stored, path, index, f"the rules refuse it ({getattr(exc, 'code', type(exc).__name__)})",
                                 "the file was changed, or written by a hub with other rules",
                                 what_to_do) from exc

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from hub.errors import HubError
+from hub.exits import ExitCode, fail
 
 from . import EventStore, StoreError, export_text
 
@@ -38,8 +39,7 @@ def add_store_commands(sub: Any) -> None:
 def run_store_command(args: argparse.Namespace) -> int:
     path = args.file or getattr(args, "db_file", None)
     if not path:
-        print("citadels-hub: which game database? give FILE or --db FILE", file=sys.stderr)
-        return 2
+        return fail("which game database? give FILE or --db FILE", ExitCode.BAD_INPUT)
     try:
         check_game_database(path)
         with EventStore(path) as store:
@@ -47,11 +47,9 @@ def run_store_command(args: argparse.Namespace) -> int:
                 return _replay(store, args)
             return _export(store, args)
     except StoreError as exc:
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 3
+        return fail(str(exc), ExitCode.STORE)
     except HubError as exc:  # a game's refusal: the stored log does not fit its rules
-        print(f"citadels-hub: the stored game does not replay: {exc}", file=sys.stderr)
-        return 3
+        return fail(f"the stored game does not replay: {exc}", ExitCode.STORE)
 
 
 def check_game_database(path: str) -> None:
@@ -90,17 +88,17 @@ def _replay(store: EventStore, args: argparse.Namespace) -> int:
     if args.list:
         for game_id, created, n in store.games():
             print(f"{game_id}\t{created}\t{n} actions")
-        return 0
+        return ExitCode.OK
     stored = store.load(args.game)
     game = stored.replay()
     out, lines = stored.plugin.replay_report(stored.id, game)
     if args.json:
         print(json.dumps(out, ensure_ascii=False, separators=(",", ":")))
-    else:
-        if not game.over:  # the game's own line says how far it got; how to carry it on is the store's
-            lines[-1] += f"; {how_to_carry_on(store, stored)}"
-        print("\n".join(lines))
-    return 0
+        return ExitCode.OK
+    if not game.over:  # the game's own line says how far it got; how to carry it on is the store's
+        lines[-1] += f"; {how_to_carry_on(store, stored)}"
+    print("\n".join(lines))
+    return ExitCode.OK
 
 
 def how_to_carry_on(store: EventStore, stored: Any) -> str:
@@ -135,7 +133,7 @@ def _export(store: EventStore, args: argparse.Namespace) -> int:
         write_whole(args.output, text)
     else:
         sys.stdout.write(text)
-    return 0
+    return ExitCode.OK
 
 
 def write_whole(path: str, text: str) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import signal
-import sys
 import threading
 from typing import Any
 
+from hub.exits import ExitCode, fail
 from hub.games import host_table, plugin_for, plugin_named
 from hub.kernel import Table
 from hub.kernel.flood import SeatBudget
@@ -56,25 +56,22 @@ def run_hub(args: argparse.Namespace) -> int:
                                   start=False)  # a new game is stored once the broker took the hub in
         links = lasting_tokens(record.store)
     except StoreError as exc:  # damaged, unreadable, locked...: said in one line, the file kept as it is
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 3
+        return fail(str(exc), ExitCode.STORE)
     url = with_broker_password(args.broker or DEFAULT_BROKER)
     try:
         bus = connect_patiently(url, f"hub-{args.table}", Will(hub_status_topic(args.table), b"offline", 1, True),
                                 stop=stopping, persistent=True)  # the broker queues seat events while the hub restarts
     except BusConnectError as exc:
         if stopping.is_set():
-            return 0
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 2
+            return ExitCode.OK
+        return fail(str(exc), ExitCode.BAD_INPUT)
     except KeyboardInterrupt:  # Ctrl-C while waiting for the broker
-        return 0
+        return ExitCode.OK
     try:
         recorder = record.begin()
     except StoreError as exc:
-        print(f"citadels-hub: {exc}", file=sys.stderr)
         bus.close()
-        return 3
+        return fail(str(exc), ExitCode.STORE)
     service = host_table(plugin_for(record.setup), bus, registry, record.setup, table=args.table, game=record.game,
                          journal_meta=recorder)
     record.restore(service)
@@ -99,7 +96,7 @@ def run_hub(args: argparse.Namespace) -> int:
         service.stop()
         bus.flush(2.0)
         bus.close()
-    return 0
+    return ExitCode.OK
 
 
 def _say_which_game(record: TableRecord) -> None:

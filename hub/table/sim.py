@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 import logging
-import sys
 import threading
 import time
 from typing import Any
 
+from hub.exits import ExitCode, fail
 from hub.games import host_table, plugin_for, plugin_named
 from hub.games.plugin import GamePlugin, StoredMoveError, replay_moves
 from hub.kernel.view_publisher import EventsOnly
@@ -33,7 +33,7 @@ from .virtual_seat import VirtualSeat
 
 log = logging.getLogger("hub.sim")
 WHAT_TO_DO = "To play on, start a new game (without --resume, or with --new-game)."
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+EXIT_INTERRUPTED = ExitCode.INTERRUPTED
 
 SERVE_EVERY_S = 0.05
 """While the simulator's thread (the hub thread) waits, how often it answers other threads' reads."""
@@ -99,10 +99,8 @@ class SimTable:
         self.devices = {s: VirtualSeat(self.seat_urls[s], table=table, seat=s, device=f"sim-{table}-{s}",
                                        boot=boot + s, patience=None)
                         for s in range(1, setup.players + 1)}
-        make_player = self.game_plugin.sim_player
-        assert make_player is not None, f"{self.game_plugin.name} has no simulated players"
         bot = bots or self.game_plugin.bots[0]
-        self.players = {s: make_player(s, d, bot, setup, self.service, self.world, self.inproc is None)
+        self.players = {s: self.game_plugin.sim_player(s, d, bot, setup, self.service, self.world, self.inproc is None)
                         for s, d in self.devices.items()}
         self.handed_over = False  # the admin started a game of their own: the bots stop (see play)
         self._wait_online()
@@ -262,19 +260,17 @@ HANDED_OVER = ("A new game was started from the admin page: the simulated seats 
 def _run_games(args: Any, stop: threading.Event) -> int:
     from .runtime import attach_extras
 
-    exit_code = 0
+    exit_code = ExitCode.OK
     plugin = plugin_named(getattr(args, "game", None))
     setups = [plugin.setup_from_options(args, args.seed + i, "physical") for i in range(args.games)]
     try:
         runs, links = _kept_runs(args, setups)
     except StoreError as exc:
-        print(f"citadels-hub: {exc}", file=sys.stderr)
-        return 3
+        return fail(str(exc), ExitCode.STORE)
     if runs is not None:
         setups = runs.setups
     elif args.resume:
-        print("citadels-hub: --resume needs --db FILE", file=sys.stderr)
-        return 2
+        return fail("--resume needs --db FILE", ExitCode.BAD_INPUT)
     check_voice_arguments(args)
     tell = not args.json and not getattr(args, "quiet", False)
     broker = with_broker_password(args.broker)
@@ -285,8 +281,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         try:
             recorder, stored = runs.game(setup) if runs is not None else (None, None)
         except StoreError as exc:
-            print(f"citadels-hub: {exc}", file=sys.stderr)
-            return 3
+            return fail(str(exc), ExitCode.STORE)
         names = dict(enumerate(setup.names, start=1))
         narrator = plugin.terminal(names) if tell and plugin.terminal is not None else None
         listeners = (narrator.on_message,) if narrator is not None else ()
@@ -296,11 +291,9 @@ def _run_games(args: Any, stop: threading.Event) -> int:
                            stored_in=runs.store.path if runs is not None else "the store",
                            seat_urls=seat_urls(broker, setup.players, getattr(args, "seat_logins", None)))
         except StoreError as exc:  # the stored game cannot be carried on: the message says why and what to do
-            print(f"citadels-hub: {exc}", file=sys.stderr)
-            return 3
+            return fail(str(exc), ExitCode.STORE)
         except BusConnectError as exc:  # refused: waiting would not help
-            print(f"citadels-hub: {exc}", file=sys.stderr)
-            return 2
+            return fail(str(exc), ExitCode.BAD_INPUT)
         if tell and stored is not None and stored.actions:
             print(f"Resumed game {stored.id} from {runs.store.path if runs is not None else ''}: "
                   f"{len(stored.actions)} actions, round {sim.service.game.round}", flush=True)
@@ -317,8 +310,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             except RuntimeError:
                 if sim.service.store_error is None:
                     raise
-                print(f"citadels-hub: {sim.service.store_error}", file=sys.stderr)
-                return 3
+                return fail(sim.service.store_error, ExitCode.STORE)
             if sim.handed_over:
                 extras.finish(keep_serving=True, stop=stop, note=HANDED_OVER)
                 return EXIT_INTERRUPTED if stop.is_set() else exit_code

@@ -268,7 +268,7 @@ class VirtualSeat:
             else:
                 connection.disconnect()
 
-    def __enter__(self) -> "VirtualSeat":
+    def __enter__(self) -> VirtualSeat:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -357,7 +357,7 @@ class VirtualSeat:
         t = int((time.monotonic() - self._booted_at) * 1000)
         device, boot = self.device, self.boot
         event = {"v": PROTOCOL_VERSION, "device": device, "boot": boot, "seq": seq, "t": t, "type": kind, **fields}
-        if fields_json is not None and type(device) is str and type(boot) is int:  # noqa: E721 - not bool
+        if fields_json is not None and type(device) is str and type(boot) is int:  # not bool
             payload = (f'{{"v":{PROTOCOL_VERSION},"device":{_json_string(device)},"boot":{boot},"seq":{seq},'
                        f'"t":{t},"type":{_json_string(kind)}{fields_json}}}').encode()
         else:
@@ -448,7 +448,7 @@ class VirtualSeat:
         raw = self.raw_commands
         with self._mutex:
             while True:
-                for index in range(index, len(raw)):
+                for index in range(index, len(raw)):  # noqa: B020 - resumes where the last scan stopped
                     parsed = self._parsed_at(index)
                     if isinstance(parsed, SeatCommand) and parsed.ref == seq:
                         return parsed
@@ -477,11 +477,11 @@ _json_string = json.encoder.encode_basestring_ascii  # type: ignore[attr-defined
 # The fields of the seat's most frequent events as `_ENCODE` writes them inside an object,
 # or None (then the encoder writes the whole event) for a value that is not a plain str.
 def _tag_fields_json(edge: str, uid: Any) -> str | None:
-    return f',"edge":"{edge}","uid":{_json_string(uid)}' if type(uid) is str else None  # noqa: E721
+    return f',"edge":"{edge}","uid":{_json_string(uid)}' if type(uid) is str else None
 
 
 def _button_fields_json(button: Any) -> str | None:
-    return f',"button":{_json_string(button)}' if type(button) is str else None  # noqa: E721
+    return f',"button":{_json_string(button)}' if type(button) is str else None
 
 
 _ENCODE = compact_encoder(ensure_ascii=True)  # json.dumps's text, its C encoder made once

@@ -1,18 +1,14 @@
-"""The `Bus` interface every transport implements, plus MQTT topic matching.
-
-The hub talks to seats only through a `Bus`, so the same table code runs against a
-real Mosquitto broker on the Pi or a deterministic in-process bus in tests and `sim`.
+"""MQTT topic matching and payload checks for every transport, and the `Bus` interface
+they implement (defined in `hub.bus`, so the kernel needs no transport to name it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple
 
-Handler = Callable[[str, bytes], None]
-"""Called as handler(topic, payload) for each message matching a subscription."""
+from hub.bus import Bus, Handler, Payload
 
-Payload = bytes | str
+__all__ = ["Bus", "Handler", "Payload", "Will", "check_pattern", "check_qos", "check_topic", "to_bytes", "topic_matches"]
 
 
 class Will(NamedTuple):
@@ -22,25 +18,6 @@ class Will(NamedTuple):
     payload: Payload
     qos: int = 1
     retain: bool = False
-
-
-@runtime_checkable
-class Bus(Protocol):
-    """Publish/subscribe with MQTT semantics (wildcards `+` and `#`, retained messages)."""
-
-    def publish(self, topic: str, payload: Payload, qos: int = 1, retain: bool = False) -> None:
-        """Send `payload` (str is sent as UTF-8) to `topic`; retain=True with b"" clears it."""
-        ...
-
-    def subscribe(self, pattern: str, handler: Handler, *, retained: bool = True) -> None:
-        """Call handler(topic, payload) for every later message (and retained ones) matching.
-        `retained=False`: never a message delivered as retained (the MQTT retain flag on
-        delivery), e.g. a seat's events, which are moves only when they are fresh."""
-        ...
-
-    def close(self) -> None:
-        """Disconnect cleanly: the last will is NOT published."""
-        ...
 
 
 def to_bytes(payload: Payload) -> bytes:

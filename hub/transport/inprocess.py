@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 class _Subscription:
     pattern: str
     handler: Handler
-    owner: "InProcessClient | None"
+    owner: InProcessClient | None
     active: bool = True
 
     def __post_init__(self) -> None:
@@ -115,7 +115,7 @@ class InProcessBus:
             self._closed = True
 
     # ------------------------------------------------------------------ clients
-    def client(self, client_id: str = "", will: Will | tuple[str, Payload, int, bool] | None = None) -> "InProcessClient":
+    def client(self, client_id: str = "", will: Will | tuple[str, Payload, int, bool] | None = None) -> InProcessClient:
         """Connect a client (a device, the hub) whose `drop()` fires its last will.
 
         A second client with the same id takes over, dropping the first (its will fires),
@@ -168,7 +168,7 @@ class InProcessBus:
                 targets = self._targets[topic] = tuple(s for s in self._subscriptions if s.matches(topic))
             if qos is not _USUAL_QOS:  # anything else (0, 2, a bad value) is checked in full
                 check_qos(qos)
-            if type(payload) is bytes:  # noqa: E721 - the usual case first
+            if type(payload) is bytes:  # the usual case first
                 data = payload
                 if retain:
                     self._retain(topic, data)
@@ -207,7 +207,7 @@ class InProcessBus:
         else:
             self._retained.pop(topic, None)
 
-    def _subscribe(self, pattern: str, handler: Handler, owner: "InProcessClient | None",
+    def _subscribe(self, pattern: str, handler: Handler, owner: InProcessClient | None,
                    retained: bool = True) -> None:
         check_pattern(pattern)
         if not callable(handler):
@@ -226,7 +226,7 @@ class InProcessBus:
                     self._queue.append((topic, payload, (subscription,)))
         self._drain()
 
-    def _remove_owner(self, owner: "InProcessClient") -> None:
+    def _remove_owner(self, owner: InProcessClient) -> None:
         with self._lock:
             for subscription in self._subscriptions:
                 if subscription.owner is owner:

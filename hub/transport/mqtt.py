@@ -67,7 +67,7 @@ class BrokerAddress:
     ca_file: str | None = None
 
     @classmethod
-    def from_url(cls, url: str, environ: Mapping[str, str] | None = None) -> "BrokerAddress":
+    def from_url(cls, url: str, environ: Mapping[str, str] | None = None) -> BrokerAddress:
         parts = urlsplit(url)
         if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
             raise ValueError(f"expected mqtt://host[:port] or mqtts://host[:port][?ca=FILE], got {url!r}")
@@ -197,7 +197,7 @@ class MqttBus:
             self._wait_first_connect(connect_timeout)
 
     @classmethod
-    def from_url(cls, url: str, client_id: str = "", will: Will | tuple[str, Payload, int, bool] | None = None, **options: Any) -> "MqttBus":
+    def from_url(cls, url: str, client_id: str = "", will: Will | tuple[str, Payload, int, bool] | None = None, **options: Any) -> MqttBus:
         address = BrokerAddress.from_url(url)
         return cls(
             address.host,

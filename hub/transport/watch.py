@@ -9,10 +9,11 @@ which no amount of waiting fixes.
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Callable
 from typing import Any
+
+from hub.exits import say
 
 from .bus import Payload, Will
 from .mqtt import BrokerAddress, BusConnectError, MqttBus
@@ -25,7 +26,7 @@ QUIET_WAIT_S = 1.0
 
 def say_on_stderr(line: str) -> None:
     """Status lines go to stderr: stdout stays the program's output (e.g. `sim --json`)."""
-    print(f"citadels-hub: {line}", file=sys.stderr, flush=True)
+    say(line)
 
 
 class BrokerWatch:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from hub import words
+from hub.exits import ExitCode, fail
 from hub.voice.backends import espeak_available, render_wav
 from hub.voice.catalogue import (
     TURN_PROMPT,
@@ -31,6 +32,8 @@ from hub.voice.catalogue import (
 from hub.voice.cli import add_voice_arguments, speaker_from_args
 from hub.voice.narrator import Priority, Utterance
 from hub.voice.pronounce import espeak_voice, phoneme_problems, phonemes_of_many
+
+PROG = "python -m hub.voice"
 
 # every reading the hub offers: (text language, how it is spoken)
 READINGS = (("en", None), ("zh-Hant", "cmn"), ("zh-Hant", "yue"), ("zh-Hans", "cmn"), ("zh-Hans", "yue"))
@@ -102,7 +105,7 @@ def render_all(directory: Path, out: TextIO | None = None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hub.voice", description=__doc__,
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_voice_arguments(parser)
     parser.add_argument("--all", action="store_true", help="every phrase, not just a sample")
@@ -111,23 +114,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.render is not None:
         if not espeak_available():
-            print("python -m hub.voice: --render needs espeak-ng (Debian: apt-get install espeak-ng)",
-                  file=sys.stderr)
-            return 2
+            return fail("--render needs espeak-ng (Debian: apt-get install espeak-ng)", ExitCode.BAD_INPUT, PROG)
         try:
             problems = render_all(Path(args.render))
         except (OSError, RuntimeError, subprocess.SubprocessError) as error:
-            print(f"python -m hub.voice: {error}", file=sys.stderr)
-            return 2
+            return fail(str(error), ExitCode.BAD_INPUT, PROG)
         print(f"{problems} reading problem(s)")
-        return 1 if problems else 0
+        return ExitCode.FAILED if problems else ExitCode.OK
     with speaker_from_args(args) as speaker:
         for text in sample_texts(args.lang, args.all):
             print(text)
             while not speaker.say(Utterance(text, Priority.ANNOUNCE, "sample")):
                 speaker.wait_idle(30)
             speaker.wait_idle(30)
-    return 0
+    return ExitCode.OK
 
 
 if __name__ == "__main__":

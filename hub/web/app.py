@@ -14,8 +14,9 @@ import io
 import json
 import re
 import threading
+from collections.abc import Mapping
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 import segno
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request

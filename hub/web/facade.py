@@ -6,7 +6,8 @@ this protocol, so the real `TableService` (hub/table) and the test fake are inte
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable
 
 Message = dict[str, Any]
 """`{"view": <public view>, "events": [<public event dicts>]}` handed to subscribers."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from hub import words
 from hub.voice.narrator import PublicContext, phrases_for_event
@@ -214,7 +215,7 @@ class EventWords:
                 try:
                     custom = {s: n for s, n in seat_names.items() if not is_default_name(s, n)}
                     said = " ".join(self._narrate(dict(event), lang, custom))
-                except Exception:  # the voice helper must never break the scoreboard
+                except Exception:  # noqa: BLE001 - the voice helper must never break the scoreboard
                     said = ""
             if said:
                 spoken[lang] = said

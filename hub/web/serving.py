@@ -14,7 +14,8 @@ import asyncio
 import socket
 import sys
 import threading
-from typing import Callable, Mapping, TextIO
+from typing import TextIO
+from collections.abc import Callable, Mapping
 
 import segno
 import uvicorn

@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 import threading
 from collections import deque
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Protocol
+from collections.abc import Callable, Iterator
 
 from .facade import Message, TableFacade
 
@@ -146,7 +147,7 @@ class Broadcaster:
                     break
                 try:
                     frame = self._encode(event_id, message)
-                except Exception:  # a bad message must not kill live updates for everyone
+                except Exception:  # noqa: BLE001 - a bad message must not kill live updates for everyone
                     continue
                 with self._lock:
                     if self._history and event_id <= self._history[-1][0]:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from concurrent.futures import Executor
-from typing import Any, Awaitable, Callable
+from typing import Any
+from collections.abc import Awaitable, Callable
 
 from .sse import KEEP_ALIVE, STREAM_START, Broadcaster, Frames, unsent
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
+from collections.abc import Mapping
 
 from hub.protocol import SEAT_NUMBERS
 

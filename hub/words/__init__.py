@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
+from functools import lru_cache, cache
 from importlib import resources
 from typing import Any, Final
 
@@ -64,7 +64,7 @@ def _flatten_characters(by_character: Mapping[str, Mapping[str, Texts]]) -> dict
             for character, fields in by_character.items() for field, texts in fields.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def file_keys(name: str) -> tuple[str, ...]:
     """The keys one data file defines (``voice``: the voice's own phrases)."""
     data = _read(name)
@@ -139,7 +139,7 @@ def form_key(key: str, params: Mapping[str, object]) -> str:
     """`key`, or its singular entry when a count it has one for is one in `params` (1, or
     the text "1", "+1" or "-1"; never True)."""
     for name, value in params.items():
-        one = value == 1 and type(value) is int or type(value) is str and value in _ONE_AS_TEXT  # noqa: E721
+        one = value == 1 and type(value) is int or type(value) is str and value in _ONE_AS_TEXT
         if one and has(singular_key(key, name)):
             return singular_key(key, name)
     return key

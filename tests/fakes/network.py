@@ -49,7 +49,7 @@ class ScriptedBroker:
         self.pings = 0
         self.sockets: list[FakeSocket] = []
 
-    def handle(self, sock: "FakeSocket", packet: bytes) -> None:
+    def handle(self, sock: FakeSocket, packet: bytes) -> None:
         kind = packet[0] & 0xF0
         body = _body(packet)
         if kind == 0x10:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -54,14 +54,14 @@ class CardSet:
         return sum(d.copies for d in self.districts.values())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _raw() -> dict[str, Any]:
     text = resources.files("hub.engine.citadels").joinpath("data/cards.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_set(deck: str = "classic") -> CardSet:
     """The named printing's card set; raises KeyError naming the known decks."""
     raw = _raw()

@@ -109,6 +109,6 @@ def public_json(events: Sequence[Event]) -> list[dict[str, Any]]:
     """The public events as JSON-ready dicts (``Event.to_json``), in order. From a result
     nobody has read yet, straight from its records: a table that only publishes them
     never makes the ``Event`` objects."""
-    if type(events) is Recorded:  # noqa: E721 - its records, as ``to_json`` would word them
+    if type(events) is Recorded:  # its records, as ``to_json`` would word them
         return [{"kind": kind, **data} for kind, data, to in list.__iter__(events) if to is None]
     return [e.to_json() for e in events if e.to is None]

@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Collection, Sequence
 from typing import Any, get_args
 
-from .actions import Action, IllegalAction, effective_log
+from .actions import Action, effective_log
 from .cards import CHARACTER_BY_ID, TYPES, CardSet, District, card_set
 from .characters import ABILITY_OF, CharacterRules
 from .events import Event, EventKind, Events, Recorded

@@ -15,6 +15,7 @@ from typing import Any
 from hub.engine.citadels import Action, Event, Game, IllegalAction, Setup
 from hub.engine.citadels.events import public_json
 from hub.engine.citadels.history import public_history
+from hub.errors import HubError
 from hub.seeds import fresh_seed
 from . import texts
 
@@ -68,7 +69,7 @@ class CitadelsAdapter:
     """Implements `hub.kernel.GameAdapter` for `hub.engine.citadels.Game`. `registry` says what
     each tag UID is (`hub.games.citadels.registry.TagRegistry`)."""
 
-    refusals: tuple[type[Exception], ...] = (IllegalAction,)
+    refusals: tuple[type[HubError], ...] = (IllegalAction,)
 
     def __init__(self, registry: Any) -> None:
         self.registry = registry

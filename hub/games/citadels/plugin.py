@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hub.engine.citadels import Action, Game, IllegalAction, Setup
+from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.bots import make_bot, play
 from hub.engine.citadels.cards import card_set
 from hub.engine.citadels.editions import EDITIONS, edition_names, variant_names
@@ -110,7 +110,7 @@ PLUGIN = GamePlugin(
     seats=range(2, 8), default_players=4,
     setup_from_options=setup_from_options, setup_from_json=Setup.from_json, add_options=add_options,
     admin_options=admin_options, page_facts=page_facts,
-    new_game=Game.new, replay=replay, parse_action=Action.parse, refusals=(IllegalAction,),
+    new_game=Game.new, replay=replay, parse_action=Action.parse,
     summary=game_summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=TableService, virtual_registry=lambda setup: TagRegistry.virtual(setup.deck),

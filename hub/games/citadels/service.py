@@ -10,17 +10,18 @@ card (``use_reader``); the table admin can enter one for a seat (``admin_card``)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.history import public_history
-from hub.games.plugin import journal_failure_text
-from hub.kernel import Subscriber, Table
-from hub.kernel.table import Journal, JournalMeta
+from hub.games.plugin import JournalMeta, journal_failure_text, one_journal
+from hub.kernel import Journal, Subscriber, Table
 from hub.transport import InProcessBus
 
 from .adapter import CARD_VERBS, CitadelsAdapter, button_options, said_with_card
 from .registry import TagRegistry
+
 
 __all__ = ["CARD_VERBS", "Journal", "JournalMeta", "Subscriber", "TableService", "button_options",
            "said_with_card"]
@@ -34,14 +35,14 @@ class TableService(Table[Game]):
     simulator, which then calls `run_pending()` while it waits)."""
 
     def __init__(self, bus: Any, registry: TagRegistry, setup: Setup, *, table: str = "t1",
-                 journal: Journal | None = None, game: Game | None = None,
+                 journal: Callable[[Action], None] | None = None, game: Game | None = None,
                  journal_meta: JournalMeta | None = None, hub_thread: str = "own") -> None:
         if hub_thread not in ("own", "caller"):
             raise ValueError(f"hub_thread must be 'own' or 'caller', not {hub_thread!r}")
         self.registry = registry
         self.citadels = CitadelsAdapter(registry)  # the hosted game's adapter, with its Citadels-only methods
         super().__init__(bus, self.citadels, game if game is not None else Game.new(setup),
-                         table=table, journal=journal, journal_meta=journal_meta,
+                         table=table, journal=one_journal(journal, journal_meta),
                          own_thread=hub_thread == "own", transport_waits=isinstance(bus, InProcessBus),
                          explain_journal_failure=journal_failure_text)
 

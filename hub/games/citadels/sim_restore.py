@@ -35,7 +35,7 @@ def follow_stored(world: TableTop, game: Game, stored: StoredGameLike) -> None:
     for index, text in enumerate(stored.actions):
         try:
             action = Action.parse(text)
-        except Exception as exc:  # noqa: BLE001 - IllegalAction: not an action at all
+        except Exception as exc:  # IllegalAction: not an action at all
             raise _refused(index, exc) from exc
         try:
             _lay(world, action)
@@ -43,7 +43,7 @@ def follow_stored(world: TableTop, game: Game, stored: StoredGameLike) -> None:
             raise StoredMoveError(index, refused=False) from exc
         try:
             events = game.apply(action)
-        except Exception as exc:  # noqa: BLE001 - IllegalAction, or any rule that cannot take it
+        except Exception as exc:  # IllegalAction, or any rule that cannot take it
             raise _refused(index, exc) from exc
         try:
             for event in public_json(events):

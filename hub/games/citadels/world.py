@@ -8,8 +8,8 @@ the players do when the hub says "draw 2, keep 1" or "swap hands".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from hub.engine.citadels.editions import Edition, edition
 from hub.engine.rng import SplitMix64

@@ -7,15 +7,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from hub.engine.nim import NimGame, NimRefusal, NimSetup, Take, Took
+from hub.errors import HubError
+from hub.kernel import GameAdapter
 
 from .cards import StoneTags
 from .words import say
 
-LINE = 21  # a seat display's width
 
+class NimAdapter(GameAdapter[NimGame]):
+    """The kernel's defaults serve for the rest: the buttons cycle the seat's legal
+    actions, the views are the game's, a refusal's words are its message."""
 
-class NimAdapter:
-    refusals: tuple[type[Exception], ...] = (NimRefusal,)
+    refusals: tuple[type[HubError], ...] = (NimRefusal,)
 
     def __init__(self, registry: StoneTags) -> None:
         self.registry = registry
@@ -30,9 +33,6 @@ class NimAdapter:
         return NimSetup(players=players, seed=int(config.get("seed") or 0), stones=int(config.get("stones", 7)),
                         mode=str(config.get("mode", current.setup.mode)), names=names)
 
-    def reset(self) -> None:
-        pass
-
     def opening_events(self, game: NimGame) -> list[dict[str, Any]]:
         return [{"kind": "pile", "stones": game.stones}]
 
@@ -45,26 +45,8 @@ class NimAdapter:
             raise NimRefusal("unknown_tag", "not a stone card")
         return Take(seat, 1)
 
-    def button_options(self, game: NimGame, seat: int) -> list[Take]:
-        return [a for a in game.legal_actions() if a.seat == seat]
-
     def read_action(self, game: NimGame, text: str) -> Take:
         return Take.parse(text)
-
-    def check_answer(self, game: NimGame, action: Take) -> None:
-        pass
-
-    def check_admin_card(self, game: NimGame, action: Take) -> None:
-        pass
-
-    def applied(self, action: Take, uid: str | None) -> None:
-        pass
-
-    def remember_applied(self, action: Take, meta: dict[str, Any]) -> None:
-        pass
-
-    def learned(self) -> list[tuple[int, dict[str, Any]]]:
-        return []  # a stone says everything when it is laid
 
     # -- events -> what seats and listeners are told
     def public_events(self, events: Sequence[Took]) -> list[dict[str, Any]]:
@@ -77,11 +59,7 @@ class NimAdapter:
 
     def prompt_lines(self, game: NimGame, options: list[Take]) -> list[str]:
         first = self.describe(options[0]) if options else ""
-        return self.lines(say("your_turn"), say("stones", stones=game.stones), first)
-
-    def prompt_event(self, game: NimGame) -> dict[str, Any]:
-        assert game.pending is not None
-        return {"kind": "prompt", "seat": game.pending.seat}
+        return self.lines(*[line for line in (say("your_turn"), say("stones", stones=game.stones), first) if line])
 
     def waiting_display(self, game: NimGame) -> dict[str, Any]:
         return {"led": "white" if game.over else "off", "text": [say("game_over" if game.over else "wait")]}
@@ -94,22 +72,6 @@ class NimAdapter:
 
     def describe(self, action: Take) -> str:
         return say("take", n=action.n)
-
-    def refusal_words(self, game: NimGame, exc: Any, action: Take | None) -> tuple[list[str], dict[str, Any]]:
-        return self.lines(exc.message), {}
-
-    def lines(self, *text: str) -> list[str]:
-        return [line[:LINE] for line in text if line][:4]
-
-    # -- views
-    def public_view(self, game: NimGame) -> dict[str, Any]:
-        return game.public_view()
-
-    def seat_view(self, game: NimGame, seat: int) -> dict[str, Any]:
-        return game.seat_view(seat)
-
-    def view_extras(self, game: NimGame) -> dict[str, Any]:
-        return {}
 
     def status(self, game: NimGame) -> dict[str, Any]:
         return {"stones": game.stones}

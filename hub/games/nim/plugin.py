@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from hub.engine.nim import BOTS, Bot, NimGame, NimRefusal, NimSetup, Take, play
+from hub.engine.nim import BOTS, Bot, NimGame, NimSetup, Take, play
 from hub.games.plugin import GamePlugin
 
 from .cards import StoneTags
@@ -32,7 +32,7 @@ def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry:
 PLUGIN = GamePlugin(
     name="nim", title="Nim", rules_version="1", setup_type=NimSetup, seats=range(2, 5), default_players=2,
     setup_from_options=setup_from_options, setup_from_json=NimSetup.from_json, add_options=add_options,
-    new_game=NimGame, replay=NimGame.replay, parse_action=Take.parse, refusals=(NimRefusal,),
+    new_game=NimGame, replay=NimGame.replay, parse_action=Take.parse,
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=BOTS, engine_only=lambda setup, bot: play(NimGame(setup), Bot(bot, setup.seed)),
     make_table=make_table, virtual_registry=lambda setup: StoneTags.virtual(setup.players),

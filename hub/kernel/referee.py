@@ -1,0 +1,81 @@
+"""The referee: try an action for a seat, answer it (accepted, or refused with the
+game's words for why), tell each seat what follows and prompt the next decider."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hub.errors import HubError
+from hub.protocol import SeatEvent
+
+from .calls import refused
+from .cursor import decision_of
+from .interfaces import G
+from .seat_commands import MAX_LINES, SeatCommands, fit
+from .seat_output import SeatOutput, say
+
+
+class Referee(SeatOutput[G]):
+    """Every move, however it was said (a card, buttons, a phone), goes through `_try`."""
+
+    def _try(self, seat: int, action: Any, event: SeatEvent | None, uid: str | None = None) -> dict[str, Any]:
+        meta: dict[str, Any] = {}
+        if uid is not None:
+            meta["uid"] = uid
+        if event is not None:
+            meta.update(device=event.device, boot=event.boot, seq=event.seq)
+        try:
+            events = self._apply(action, meta)
+        except self.refusal_types as exc:
+            facts = self._refuse(seat, event, exc, action)  # e.g. the character whose words say why
+            return refused(exc, **facts)
+        self.counters["accepted"] += 1
+        told = SeatCommands(self._lines)
+        told.answer(seat, led="green", beep="ok", ref=event.seq if event else None,
+                    text=self._lines(self.adapter.describe(action), say("accepted")))
+        self._after(events, told)
+        return {"ok": True}
+
+    def _refuse(self, seat: int, event: SeatEvent | None, exc: HubError, action: Any | None = None) -> dict[str, Any]:
+        """Tell the seat why, publish the refusal; returns what the adapter adds to it (a
+        phone's answer carries it too, so its page words it as the display does)."""
+        self.counters[f"refused_{exc.code}"] += 1
+        led = "amber" if exc.code == "not_your_turn" else "red"
+        text, facts = self.adapter.refusal_words(self.game, exc, action)  # the game's words for it
+        shown, hidden = self._with_cursor(seat, text)
+        self._send(seat, led=led, beep="error", ref=event.seq if event else None, text=shown, code=exc.code)
+        if hidden:  # the reason fills the display: the next OK shows the option before doing it
+            self._cursor_hidden[seat] = decision_of(self.game)
+        self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)
+        return facts
+
+    def _with_cursor(self, seat: int, text: list[str]) -> tuple[list[str], bool]:
+        """A refusal said to the seat that decides, with the option its cursor is on below
+        it: OK applies that option, so the display must not hide it. Returns the lines and
+        whether the option is hidden all the same (the reason needs every line)."""
+        pending = self.game.pending
+        if pending is None or pending.seat != seat or self.paused:
+            return text, False
+        options = self.cursors.options(self.game, seat)
+        if not options:
+            return text, False
+        option = self._cursor_lines(seat, options)
+        if len(text) + 1 > MAX_LINES:
+            return text, True
+        return fit([text], option, self._lines), False
+
+    def _after(self, events: Sequence[Any], told: SeatCommands) -> None:
+        """Tell each seat what to do after the game's events and prompt the next decider, in
+        one command per seat with what `told` already holds (the answer), then publish."""
+        public = self.adapter.public_events(events)
+        for seat, command in self.adapter.feedback(public):
+            told.note(seat, **command)
+        prompt = self._prompt(told)
+        for seat, command in told.items():
+            self._send(seat, **command)
+        self.publish_view(public + prompt)
+
+    def button_options(self, seat: int) -> list[Any]:
+        """The pending options a seat's buttons cycle through (cards say the rest)."""
+        return list(self.cursors.options(self.game, seat))
