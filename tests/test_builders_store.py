@@ -57,13 +57,18 @@ def test_a_hub_killed_mid_game_resumes_from_the_store_to_the_same_end(tmp_path: 
                                 "--seed", "12", "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
     lines: list[str] = []
-    threading.Thread(target=lambda: lines.extend(iter(process.stdout.readline, "")), daemon=True).start()  # type: ignore[union-attr]
+    reader = threading.Thread(target=lambda: lines.extend(iter(process.stdout.readline, "")), daemon=True)  # type: ignore[union-attr]
+    reader.start()
     deadline = time.monotonic() + 120
     while not any(line.startswith("Round 3:") for line in list(lines)):
         assert process.poll() is None and time.monotonic() < deadline, lines[-5:]
         time.sleep(0.05)
     process.send_signal(signal.SIGKILL)  # a crash: nothing is tidied up
     process.wait(30)
+    reader.join(10)  # the pipe's end read: then closed
+    for pipe in (process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()
     with EventStore(db) as store:
         stored = store.load()
     assert stored.actions and not stored.replay().over  # killed mid-game, every accepted move kept

@@ -22,6 +22,7 @@ from typing import Any
 
 from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
 from hub.engine.builders.history import public_history
+from hub.errors import HubError
 from hub.seeds import fresh_seed
 
 from . import texts
@@ -43,7 +44,7 @@ class BuildersAdapter:
     """Implements `hub.kernel.GameAdapter` for `hub.engine.builders.Game`. ``tags`` says
     what each tag UID is; ``physical`` False: every move by buttons or a phone."""
 
-    refusals: tuple[type[Exception], ...] = (IllegalAction,)
+    refusals: tuple[type[HubError], ...] = (IllegalAction,)
 
     def __init__(self, tags: BuildersTags | None = None, physical: bool = True) -> None:
         self.tags = tags or BuildersTags.virtual()

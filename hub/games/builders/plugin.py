@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from hub.engine.builders import Action, Game, IllegalAction, Setup, make_bot, play
+from hub.engine.builders import Action, Game, Setup, make_bot, play
 from hub.engine.builders.setup import MAX_PLAYERS, MIN_PLAYERS
 from hub.games.plugin import GamePlugin
 
@@ -44,7 +44,7 @@ PLUGIN = GamePlugin(
     name="builders", title="The Builders: Middle Ages", rules_version=RULES_VERSION, setup_type=Setup,
     seats=range(MIN_PLAYERS, MAX_PLAYERS + 1), default_players=3,
     setup_from_options=setup_from_options, setup_from_json=Setup.from_json,
-    new_game=Game.new, replay=Game.replay, parse_action=Action.parse, refusals=(IllegalAction,),
+    new_game=Game.new, replay=Game.replay, parse_action=Action.parse,
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=make_table, virtual_registry=lambda setup: BuildersTags.virtual(),

@@ -4,13 +4,13 @@ the scoreboard reads."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hub.engine.builders import Action, Game, Setup
 from hub.engine.builders.history import public_history
-from hub.games.plugin import journal_failure_text
+from hub.games.plugin import JournalMeta, journal_failure_text, one_journal
 from hub.kernel import Table
-from hub.kernel.table import Journal, JournalMeta
 from hub.transport import InProcessBus
 
 from .adapter import BuildersAdapter
@@ -23,14 +23,14 @@ class BuildersTable(Table[Game]):
     simulator). ``physical`` False: every move by buttons or a phone."""
 
     def __init__(self, bus: Any, registry: BuildersTags, setup: Setup, *, table: str = "t1",
-                 journal: Journal | None = None, journal_meta: JournalMeta | None = None,
+                 journal: Callable[[Action], None] | None = None, journal_meta: JournalMeta | None = None,
                  game: Game | None = None, hub_thread: str = "own", physical: bool = True) -> None:
         if hub_thread not in ("own", "caller"):
             raise ValueError(f"hub_thread must be 'own' or 'caller', not {hub_thread!r}")
         self.registry = registry
         self.builders = BuildersAdapter(registry, physical=physical)
         super().__init__(bus, self.builders, game if game is not None else Game.new(setup), table=table,
-                         journal=journal, journal_meta=journal_meta, own_thread=hub_thread == "own",
+                         journal=one_journal(journal, journal_meta), own_thread=hub_thread == "own",
                          transport_waits=isinstance(bus, InProcessBus), explain_journal_failure=journal_failure_text)
 
     def history(self) -> list[dict[str, Any]]:

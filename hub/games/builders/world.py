@@ -134,7 +134,7 @@ def follow_stored(world: TableTop, game: Game, stored: StoredGameLike) -> None:
             events = game.apply(action)
         except StoredMoveError:
             raise
-        except Exception as exc:  # noqa: BLE001 - the engine's refusal, or any rule that cannot take it
+        except Exception as exc:  # the engine's refusal, or any rule that cannot take it
             raise StoredMoveError(index, True, getattr(exc, "code", type(exc).__name__)) from exc
         world.follow({"events": [e.to_json() for e in events]}, game)
 
