@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from hub.errors import HubError
 from hub.kernel import Journal, JournalFunction
 
 
@@ -113,14 +114,15 @@ class GamePlugin:
     private_view_keys: frozenset[str] = frozenset({"you"})
 
 
-class StoredMoveError(Exception):
+class StoredMoveError(HubError):
     """A stored game's action `index` cannot be followed when a simulated game is carried
-    on: its rules refuse it (`refused`, with the refusal's `code`), or the simulated people
-    do not hold the cards it names."""
+    on: its rules refuse it (code ``refused``, the rules' own code in `refusal`), or the
+    simulated people do not hold the cards it names (code ``cannot_follow``)."""
 
-    def __init__(self, index: int, refused: bool, code: str = "") -> None:
-        super().__init__(f"action {index + 1}: {'refused (' + code + ')' if refused else 'cannot be followed'}")
-        self.index, self.refused, self.code = index, refused, code
+    def __init__(self, index: int, refused: bool, refusal: str = "") -> None:
+        super().__init__("refused" if refused else "cannot_follow",
+                         f"action {index + 1}: {'refused (' + refusal + ')' if refused else 'cannot be followed'}")
+        self.index, self.refused, self.refusal = index, refused, refusal
 
 
 def replay_moves(game_plugin: GamePlugin, game: Any, stored: StoredGameLike) -> None:

@@ -50,7 +50,7 @@ def follow_stored(game_plugin: GamePlugin, world: Any, game: Any, stored: Stored
             replay_moves(game_plugin, game, stored)
     except StoredMoveError as exc:
         if exc.refused:
-            raise not_resumable(stored, path, exc.index, f"the rules refuse it ({exc.code})",
+            raise not_resumable(stored, path, exc.index, f"the rules refuse it ({exc.refusal})",
                                 "the file was changed, or written by a hub with other rules", WHAT_TO_DO) from exc
         raise not_resumable(stored, path, exc.index, "the simulated players do not hold the cards it needs",
                             "it was said for them (by a phone or the admin) with cards the simulator did not deal "

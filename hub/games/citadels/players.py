@@ -25,9 +25,17 @@ class SimPlayer:
         self.seat = seat
         self.device = device
         self.bot = bot
-        self.service = service
         self.world = world
         self.hands = SeatHands(seat, device, service, hub_elsewhere)
+
+    @property
+    def service(self) -> Any:
+        """The hub's table this person plays at (its hands' table)."""
+        return self.hands.service
+
+    @service.setter
+    def service(self, table: Any) -> None:  # a restarted hub (tests/test_faults.py): the hands follow
+        self.hands.service = table
 
     def options(self, game: Game, hand: list[str] | None = None) -> list[Action]:
         """The legal options this player can really carry out with the cards in front of it

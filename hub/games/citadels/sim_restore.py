@@ -63,4 +63,4 @@ def _lay(world: TableTop, action: Action) -> None:
 
 
 def _refused(index: int, exc: BaseException) -> StoredMoveError:
-    return StoredMoveError(index, refused=True, code=str(getattr(exc, "code", type(exc).__name__)))
+    return StoredMoveError(index, refused=True, refusal=str(getattr(exc, "code", type(exc).__name__)))
