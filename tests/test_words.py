@@ -423,6 +423,7 @@ def test_only_a_code_the_catalogue_lacks_shows_the_message_it_came_with() -> Non
 
 
 def test_every_refusal_code_a_seat_can_get_has_its_sentence() -> None:
+    """(A game with words of its own words its refusals there: tests/test_builders_words.py.)"""
     codes = set(re.findall(r'(?:IllegalAction|Refusal)\(\s*"([a-z_]+)"', ALL_SOURCES))
     assert {"bad_target", "not_your_turn", "already_built", "paused", "use_card", "store_failed"} <= codes
     assert not {code for code in codes if not words.has(f"page.code_{code}")}

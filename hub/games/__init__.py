@@ -14,6 +14,7 @@ from .secrets import Secrets, keep_declared_secrets
 # The registered games: one line each, its package's PLUGIN (collected into GAMES below).
 from .citadels import PLUGIN as CITADELS  # noqa: F401
 from .nim import PLUGIN as NIM  # noqa: F401
+from .builders import PLUGIN as BUILDERS  # noqa: F401
 
 GAMES: dict[str, GamePlugin] = {game.name: game for game in list(globals().values()) if isinstance(game, GamePlugin)}
 DEFAULT_GAME = "citadels"

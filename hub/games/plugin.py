@@ -104,6 +104,11 @@ class GamePlugin:
         lambda number, summary, names: f"game {number}: {summary}")
     progress: Callable[[Any], str] = lambda game: f"after {len(game.log)} moves"  # how far an unfinished game got
 
+    # -- its own pages and voice (None: the hub's own, which are Citadels')
+    page_assets: str | None = None  # the package whose ``static/`` holds its pages' scripts: common.js, scoreboard.js, seat.js, admin.js
+    event_words: Callable[[Mapping[str, Any], Mapping[int, str]], dict[str, Any]] | None = None  # (event, names) -> {"words": {lang: text}, "speech": {lang: text}}
+    speech: Callable[[Mapping[str, Any], str, Mapping[int, str]], list[str]] | None = None  # (event, lang, names) -> what the voice says
+
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()
     private_view_keys: frozenset[str] = frozenset({"you"})

@@ -97,8 +97,9 @@ def attach_extras(service: Table[Any], args: argparse.Namespace, first: bool, li
             from hub.voice.cli import speaker_from_args
 
             args.voice = voice
+            game = plugin_for(service.game.setup)
             extras.speaker = speaker_from_args(args, service.game.setup.names or None,
-                                               private_kinds=plugin_for(service.game.setup).private_event_kinds)
+                                               private_kinds=game.private_event_kinds, speech=game.speech)
         speaker = extras.speaker
         service.subscribe(lambda _id, message: speaker.on_events(message["events"]))
     if getattr(args, "headless", False):

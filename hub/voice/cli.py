@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from hub.voice.backends import make_backend
 from hub.voice.catalogue import LANGS
 from hub.voice.pronounce import SPOKEN, espeak_voice
-from hub.voice.speaker import Speaker
+from hub.voice.speaker import Speaker, Speech
 
 VOICE_KINDS = ("espeak", "none")
 
@@ -33,12 +33,12 @@ def check_voice_arguments(args: argparse.Namespace) -> None:
 
 def speaker_from_args(args: argparse.Namespace,
                       names: Mapping[int, str] | Sequence[str] | None = None,
-                      private_kinds: frozenset[str] = frozenset()) -> Speaker:
+                      private_kinds: frozenset[str] = frozenset(), speech: Speech | None = None) -> Speaker:
     """A started Speaker for the parsed flags; `names` are the players, seat 1 first;
     `private_kinds` the event kinds the hosted game declares private (never said)."""
     backend = make_backend(args.voice, args.lang, args.voice_dir, getattr(args, "voice_lang", None))
     return Speaker(backend, args.lang, names=seat_names(names), edition=getattr(args, "edition", None),
-                   private_kinds=private_kinds)
+                   private_kinds=private_kinds, speech=speech)
 
 
 def seat_names(names: Mapping[int, str] | Sequence[str] | None) -> dict[int, str]:

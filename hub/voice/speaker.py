@@ -53,18 +53,40 @@ class SpeakerStats:
         return self.dropped_full + self.replaced + self.expired
 
 
+Speech = Callable[[Mapping[str, Any], str, Mapping[int, str]], list[str]]
+"""A game's own voice (its plug-in's ``speech``): (public event, lang, names) -> sentences."""
+
+
+class GameSpeech:
+    """A hosted game's own sentences as the speaker's narrator: each said in the order of
+    the game (Priority.ANNOUNCE)."""
+
+    def __init__(self, speech: Speech, lang: str, names: Mapping[int, str] | None = None) -> None:
+        self.speech = speech
+        self.lang = lang
+        self.names = dict(names or {})
+
+    def narrate(self, event: Mapping[str, Any] | object) -> list[Utterance]:
+        data = normalize_event(event)
+        if data is None:
+            return []
+        return [Utterance(text, Priority.ANNOUNCE, str(data["kind"])) for text in self.speech(data, self.lang, self.names)]
+
+
 class Speaker:
     """Speaks utterances on a worker thread; `say` and `on_event` never block."""
 
     def __init__(self, backend: Backend, lang: str, *, names: Mapping[int, str] | None = None,
                  edition: str | None = None, capacity: int = DEFAULT_CAPACITY,
-                 clock: Callable[[], float] = time.monotonic, private_kinds: frozenset[str] = frozenset()) -> None:
+                 clock: Callable[[], float] = time.monotonic, private_kinds: frozenset[str] = frozenset(),
+                 speech: Speech | None = None) -> None:
         if capacity < 1:
             raise ValueError("capacity must be at least 1")
         self.backend = backend
         self.lang = lang
         self.private_kinds = frozenset(private_kinds)  # declared by the hosted game: never said
-        self.narrator = Narrator(lang, names, edition)  # the edition's words (its own Warlord call)
+        self.narrator: Narrator | GameSpeech = (Narrator(lang, names, edition) if speech is None  # the edition's words
+                                                else GameSpeech(speech, lang, names))  # the hosted game's own
         self.capacity = capacity
         self.stats = SpeakerStats()
         self._clock = clock

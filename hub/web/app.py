@@ -14,11 +14,13 @@ import io
 import json
 import re
 import threading
-from typing import Any
 from collections.abc import Mapping
+from importlib import resources
+from typing import Any
 
 import segno
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
+from flask import send_from_directory, url_for
 
 from hub.games import GamePlugin, Secrets, every_secret, plugin_named
 from hub.seeds import MAX_SEED, fresh_seed
@@ -89,6 +91,7 @@ class WebState:
         self.seat_tokens = seat_tokens
         self.public_url = str(config.get("PUBLIC_URL") or "").rstrip("/")
         self.words = EventWords()
+        self.assets = game_assets(self.game)
         self._words_lock = threading.Lock()
         self._words_cache: dict[str, dict[str, Any]] = {}
         self._history: tuple[int, dict[str, Any]] | None = None
@@ -111,7 +114,7 @@ class WebState:
         with self._words_lock:
             found = self._words_cache.get(key)
         if found is None:
-            found = self.words.words(event, names)
+            found = self.game.event_words(event, names) if self.game.event_words else self.words.words(event, names)
             with self._words_lock:
                 if len(self._words_cache) > WORDS_CACHE_SIZE:
                     self._words_cache.clear()
@@ -152,6 +155,26 @@ class WebState:
 
     def base_url(self) -> str:
         return self.public_url or request.host_url.rstrip("/")
+
+
+PAGE_SCRIPTS = ("common.js",)
+"""A game's own pages load its shared script first, then the page's (``scoreboard.js``...)."""
+
+
+def game_assets(game: GamePlugin) -> str | None:
+    """The folder of the hosted game's own page scripts and styles (its ``page_assets``
+    package's ``static/``), or None: the hub's own pages."""
+    if game.page_assets is None:
+        return None
+    return str(resources.files(game.page_assets).joinpath("static"))
+
+
+def page_scripts(page: str) -> list[str]:
+    """The scripts of one page (``scoreboard``, ``seat``, ``admin``): the hosted game's own
+    when it brings them (served under ``/game/``), else the hub's."""
+    if state().assets is None:
+        return [url_for("static", filename=f"{page}.js")]
+    return [f"/game/{name}" for name in (*PAGE_SCRIPTS, f"{page}.js")]
 
 
 def state() -> WebState:
@@ -248,6 +271,15 @@ def api_public() -> Response:
 def api_history() -> Response:
     """The whole game so far in public events with words, for the scoreboard's log."""
     return jsonify(state().history())
+
+
+@public.get("/game/<path:filename>")
+def game_asset(filename: str) -> Response:
+    """The hosted game's own page scripts and styles (404 when it has none)."""
+    folder = state().assets
+    if folder is None:
+        abort(404)
+    return send_from_directory(folder, filename)
 
 
 @public.get("/api/i18n")
@@ -494,6 +526,7 @@ def create_app(config: Mapping[str, Any]) -> Flask:
     app.before_request(same_origin_posts)
     app.after_request(security_headers)
     app.after_request(relative_redirects)
+    app.context_processor(lambda: {"page_scripts": page_scripts})
     return app
 
 

@@ -10,7 +10,7 @@ the wire payload and the literal in a test. The verbs of a turn:
     2 buy             buy one more action for 5 coins
     2 end             end the turn
 
-and the table's corrections (seat 0): ``0 void`` (undo the last action that stands) and
+and the table's corrections (seat 0): ``0 void [reason...]`` (undo the last action that stands) and
 ``0 adjust <seat> <delta> <reason...>`` (correct a seat's coins).
 """
 

@@ -119,9 +119,7 @@ def _where(game: GameState, card: str) -> str:
 
 def check_correction(game: GameState, a: Action) -> None:
     """Validate a table correction (seat 0) or raise IllegalAction."""
-    if a.verb == "void":
-        if a.args:
-            raise IllegalAction("bad_action", "'0 void' takes no arguments")
+    if a.verb == "void":  # "0 void <reason...>": the admin's reason stays in the log, as Citadels'
         if not effective_log(game.log):
             raise IllegalAction("nothing_to_void", "there is no action to void")
         return

@@ -22,6 +22,7 @@ from typing import Any
 
 from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
 from hub.engine.builders.history import public_history
+from hub.errors import HubError
 from hub.seeds import fresh_seed
 
 from . import texts
@@ -43,7 +44,7 @@ class BuildersAdapter:
     """Implements `hub.kernel.GameAdapter` for `hub.engine.builders.Game`. ``tags`` says
     what each tag UID is; ``physical`` False: every move by buttons or a phone."""
 
-    refusals: tuple[type[Exception], ...] = (IllegalAction,)
+    refusals: tuple[type[HubError], ...] = (IllegalAction,)
 
     def __init__(self, tags: BuildersTags | None = None, physical: bool = True) -> None:
         self.tags = tags or BuildersTags.virtual()
@@ -93,7 +94,7 @@ class BuildersAdapter:
             return Action(seat, "open", (card,))
         if card in me.sites:
             self.chosen[seat] = card
-            raise SeatRefusal("site_chosen", f"{texts.card(card)} chosen: lay the workers to send there")
+            raise SeatRefusal("site_chosen", texts.show("site_chosen", card=texts.card(card)))
         if card in me.finished:
             raise SeatRefusal("finished_card", f"the {texts.card(card)} is finished: keep it by you")
         if any(card in ws for ws in me.sites.values()):
@@ -163,34 +164,37 @@ class BuildersAdapter:
             if kind in ("opened", "recruited"):
                 turned = e["turned"]
                 row = "building" if kind == "opened" else "worker"
-                line = f"Face up: {texts.card(turned)}" if turned else f"The {row} deck is empty"
+                line = texts.show("face_up", card=texts.card(turned)) if turned else texts.show(f"deck_empty.{row}")
                 out.append((e["seat"], {"text": texts.lines(line)}))
             elif kind == "finished":
-                what = f"+{e['coins']} coins, {e['points']} pt" if not e["machine"] else f"{e['points']} pt, a worker now"
+                what = texts.show("finished_machine" if e["machine"] else "finished_gain", coins=e["coins"],
+                                  points=e["points"])
                 out.append((e["seat"], {"led": "green", "beep": "ok",
-                                        "text": texts.lines(f"{texts.card(e['building'])} finished!", what,
-                                                            "Flip it; workers back")}))
+                                        "text": texts.lines(texts.show("finished", card=texts.card(e["building"])),
+                                                            what, texts.show("flip"))}))
             elif kind == "last_round":
-                out.extend((seat, {"text": texts.lines("Last round!")}) for seat in range(1, e["players"] + 1))
+                out.extend((seat, {"text": texts.lines(texts.show("last_round"))}) for seat in range(1, e["players"] + 1))
             elif kind == "game_over":
                 winners = e["winners"]
                 for s in e["seats"]:
-                    head = "You win!" if s["seat"] in winners and len(winners) == 1 else \
-                        "Shared win!" if s["seat"] in winners else \
-                        f"Seat {winners[0]} wins" if len(winners) == 1 else "Shared win"
+                    head = texts.show("you_win") if s["seat"] in winners and len(winners) == 1 else \
+                        texts.show("shared_win_you") if s["seat"] in winners else \
+                        texts.show("seat_wins", seat=winners[0]) if len(winners) == 1 else texts.show("shared_win")
                     out.append((s["seat"], {"led": "white", "beep": "turn",
-                                            "text": texts.lines(head, f"Score {s['score']}: {s['points']} pt",
-                                                                f"{s['coins']} coins")}))
+                                            "text": texts.lines(head, texts.show("score", score=s["score"],
+                                                                                 points=s["points"]),
+                                                                texts.show("coins", coins=s["coins"]))}))
         return out
 
     def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
         assert game.pending is not None
         p = game.player(game.pending.seat)
-        first = texts.describe(options[0]) if options else "Lay a card"
-        head = f"Your turn: {game.actions} act."
-        money = f"{p.coins} coins, {p.points} pt"
+        first = texts.describe(options[0]) if options else texts.show("lay_a_card")
+        head = texts.show("your_turn", actions=game.actions)
+        money = texts.show("money", coins=p.coins, points=p.points)
         site = self.chosen.get(p.seat)
-        tail = f"Site: {texts.card(site)}" if site in p.sites else ("Lay a card or A/B" if self.physical else "A/B, OK")
+        tail = texts.show("site", card=texts.card(site)) if site in p.sites else \
+            texts.show("lay_or_buttons" if self.physical else "buttons")
         return [head, money, first, tail]
 
     def prompt_event(self, game: Game) -> dict[str, Any]:
@@ -199,9 +203,9 @@ class BuildersAdapter:
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
         if game.over:
-            return {"led": "white", "text": texts.lines("Game over")}
-        who = f"Seat {game.pending.seat} plays" if game.pending is not None else ""
-        return {"led": "off", "text": texts.lines("The Builders", who)}
+            return {"led": "white", "text": texts.lines(texts.show("game_over"))}
+        who = texts.show("plays", seat=game.pending.seat) if game.pending is not None else ""
+        return {"led": "off", "text": texts.lines(texts.show("title"), who)}
 
     def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
         """A card of the seat's own (a site, a worker, a finished building) may rest on its
@@ -214,7 +218,7 @@ class BuildersAdapter:
                 same in p.crew or same in p.sites or same in p.finished or any(same in ws for ws in p.sites.values())
                 for same in same_worker(card))
             if not mine:
-                lines.append(f"Lift {texts.card(card)}" if card is not None else "Lift the unknown card")
+                lines.append(texts.show("lift", card=texts.card(card)) if card is not None else texts.show("lift_unknown"))
         return lines
 
     def hint(self, game: Game, seat: int) -> str:

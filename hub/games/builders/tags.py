@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import tempfile
 from pathlib import Path
 
 from hub.engine.builders.cards import ALL_CARDS, WORKERS
@@ -53,6 +55,18 @@ class BuildersTags:
         if data.get("version") != 1 or data.get("game") != "builders":
             raise ValueError(f"{path}: not a version 1 tag file of The Builders")
         return cls(dict(data["tags"]))
+
+    def save(self, path: Path) -> None:
+        """Write the file atomically (an interrupted enrollment resumes from it)."""
+        data = json.dumps({"version": 1, "game": "builders", "tags": self.tags}, indent=1, sort_keys=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(data + "\n")
+        os.replace(tmp, path)
+
+    def add(self, uid: str, card: str) -> None:
+        self.tags[uid.upper()] = card
+        self.uid_of.setdefault(card, uid.upper())
 
     def lookup(self, uid: str) -> str | None:
         return self.tags.get(uid.upper())

@@ -1,4 +1,6 @@
-"""The words The Builders' seat displays show (English, 4 lines of 21 characters).
+"""The lines The Builders' seat displays show (4 lines of 21 characters): a facade over
+`words` (``display.*``, ``refusal.*``). The display's font is Latin, so it speaks English
+today; every line exists in the three languages, so ``lang`` is a parameter.
 
 Workers print no name, only a type and four outputs: a display names one by both
 ("Craftsman S1T3": 1 stone, 3 tile; W wood, K knowledge, T tile). Buildings and
@@ -11,10 +13,10 @@ import functools
 import textwrap
 
 from hub.engine.builders import Action
-from hub.engine.builders.cards import BUILDINGS, CREW
+
+from .words import WORDS, card_name, say
 
 LINE, LINES = 21, 4
-LETTERS = ("S", "W", "K", "T")  # stone, wood, knowledge, tile
 
 
 def lines(*parts: str) -> list[str]:
@@ -25,54 +27,32 @@ def lines(*parts: str) -> list[str]:
     return out[:LINES]
 
 
-@functools.lru_cache(maxsize=256)
-def card(card_id: str) -> str:
+def card(card_id: str | None, lang: str = "en") -> str:
     """A card as a display names it: 'Chapel', 'Crane', 'Craftsman S1T3'."""
-    if card_id in BUILDINGS and card_id not in CREW:
-        return BUILDINGS[card_id].name
-    w = CREW[card_id]
-    if w.type == "machine":
-        return w.name
-    return f"{w.name} " + "".join(f"{letter}{n}" for letter, n in zip(LETTERS, w.output) if n)
+    return card_name(card_id, lang)
+
+
+def show(key: str, lang: str = "en", **params: object) -> str:
+    """One display line (``display.<key>``)."""
+    return say(f"display.{key}", lang, **params)
 
 
 @functools.lru_cache(maxsize=4096)
-def describe(action: Action) -> str:
+def describe(action: Action, lang: str = "en") -> str:
     """An option or an accepted move, as a person reads it."""
     verb, args = action.verb, action.args
-    if verb == "open":
-        return f"Open {card(args[0])}"
-    if verb == "recruit":
-        return f"Hire {card(args[0])}"
+    if verb in ("open", "recruit"):
+        return show(verb, lang, card=card(args[0], lang))
     if verb == "send":
-        return f"{card(args[0])} to {card(args[1])}"
+        return show("send", lang, worker=card(args[0], lang), site=card(args[1], lang))
     if verb == "coins":
-        return f"Take {args[0]} coin{'s' * (args[0] != '1')}"
-    if verb == "buy":
-        return "Buy an action (5)"
-    if verb == "end":
-        return "End the turn"
-    if verb == "void":
-        return "Undo the last move"
+        return show("coins_1", lang) if args[0] == "1" else show("coins_n", lang, n=args[0])
+    if verb in ("buy", "end", "void"):
+        return show(verb, lang)
     return str(action)
 
 
-SHORT_REFUSALS = {  # the engine's and the adapter's codes, said in a few words
-    "not_your_turn": "Not your turn",
-    "no_actions_left": "No action left: buy one (5 coins)",
-    "not_face_up": "That card is not face up: take it from a row",
-    "cannot_afford": "Not enough coins",
-    "worker_busy": "That worker is on a site until it is finished",
-    "not_your_worker": "Not one of your workers",
-    "not_your_site": "Not one of your sites",
-    "game_over": "The game is over",
-    "unknown_tag": "Unknown card: enroll it",
-    "choose_site": "Lay the site first, then the worker",
-    "finished_card": "Finished: keep it by you",
-    "not_yours": "That card is another seat's",
-    "use_reader": "Lay the card on your reader",
-}
-
-
-def refusal(code: str, message: str) -> list[str]:
-    return lines(SHORT_REFUSALS.get(code) or message)
+def refusal(code: str, message: str, lang: str = "en") -> list[str]:
+    """A refusal in a few words (its code's), or the engine's own sentence."""
+    key = f"refusal.{code}"
+    return lines(say(key, lang) if key in WORDS else message)

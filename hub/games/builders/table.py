@@ -1,0 +1,58 @@
+"""The kernel's table hosting The Builders (`hub.kernel.Table`), with the admin's
+corrections the web calls (undo the last move, correct a seat's coins) and the game log
+the scoreboard reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hub.engine.builders import Action, Game, Setup
+from hub.engine.builders.history import public_history
+from hub.games.plugin import JournalMeta, journal_failure_text, one_journal
+from hub.kernel import Table
+from hub.transport import InProcessBus
+
+from .adapter import BuildersAdapter
+from .tags import BuildersTags
+
+
+class BuildersTable(Table[Game]):
+    """One table hosting The Builders. `hub_thread`: ``"own"`` starts the hub's own thread
+    at `start()`; ``"caller"`` makes the caller's thread the hub thread (the in-process
+    simulator). ``physical`` False: every move by buttons or a phone."""
+
+    def __init__(self, bus: Any, registry: BuildersTags, setup: Setup, *, table: str = "t1",
+                 journal: Callable[[Action], None] | None = None, journal_meta: JournalMeta | None = None,
+                 game: Game | None = None, hub_thread: str = "own", physical: bool = True) -> None:
+        if hub_thread not in ("own", "caller"):
+            raise ValueError(f"hub_thread must be 'own' or 'caller', not {hub_thread!r}")
+        self.registry = registry
+        self.builders = BuildersAdapter(registry, physical=physical)
+        super().__init__(bus, self.builders, game if game is not None else Game.new(setup), table=table,
+                         journal=one_journal(journal, journal_meta), own_thread=hub_thread == "own",
+                         transport_waits=isinstance(bus, InProcessBus), explain_journal_failure=journal_failure_text)
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every public event of this game, replayed from its log (the scoreboard's game log)."""
+        setup, log = self.game_log()
+        return public_history(setup, log)
+
+    def void_last(self, reason: str) -> dict[str, Any]:
+        """Undo the last move that stands; the reason stays in the log ("0 void misread card")."""
+        return self.correct(Action(0, "void", tuple((reason or "").split())))
+
+    def adjust_coins(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
+        """Correct a seat's coins (the bank miscounted, a card was misread)."""
+        words = tuple((reason or "correction").split()) or ("correction",)
+        return self.correct(Action(0, "adjust", (str(seat), str(delta), *words)))
+
+    adjust_gold = adjust_coins  # the admin page's name for a seat's money, whatever the game
+
+    def start_enrollment(self) -> dict[str, Any]:
+        return {"ok": False, "code": "use_cli",
+                "message": "stop the hub and run 'citadels-hub enroll --game builders --tags FILE' at the table"}
+
+
+def make_table(bus: Any, registry: BuildersTags, setup: Setup, **options: Any) -> BuildersTable:
+    return BuildersTable(bus, registry, setup, **options)

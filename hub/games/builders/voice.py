@@ -1,0 +1,33 @@
+"""What the table's voice says of The Builders, in the three languages: whose turn it
+is, a building finished, the last round, the winner. Plain sentences: the speaker
+(``hub.voice``) queues and says them; the scoreboard's speak switch says the same."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .words import card_name, names_joined, say, seat_name
+
+
+def speech(event: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> list[str]:
+    """The sentences the voice says for one public event ([] for the rest)."""
+    if event.get("to") is not None:
+        return []  # addressed to one seat: never said aloud (The Builders has none)
+    kind = event.get("kind")
+    seat = event.get("seat")
+    name = seat_name(seat, names, lang) if isinstance(seat, int) else ""
+    if kind == "turn_started":
+        return [say("voice.turn", lang, name=name)]
+    if kind == "finished":
+        return [say("voice.finished", lang, name=name, card=card_name(event["building"], lang))]
+    if kind == "last_round":
+        return [say("voice.last_round", lang)]
+    if kind == "game_over":
+        winners = list(event.get("winners") or ())
+        if len(winners) > 1:
+            return [say("voice.shared", lang, names=names_joined(winners, names, lang))]
+        if winners:
+            best = next(s for s in event["seats"] if s["seat"] == winners[0])
+            return [say("voice.winner", lang, name=seat_name(winners[0], names, lang), score=best["score"])]
+    return []

@@ -1,0 +1,104 @@
+"""The Builders' pages in a real headless Chromium (Debian's), served by the hub's web
+server around a real Builders table: the scoreboard shows whose turn and the actions
+left, every seat's coins, points, workers and sites with what each still needs, the
+face-up rows and the log, live, in the three languages; a seat page presses a button; the
+admin page corrects coins. Never skips: a missing browser is a failure."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from hub.engine.builders import Setup
+from hub.games import plugin_named
+from hub.games.builders.table import BuildersTable
+from hub.games.builders.tags import BuildersTags
+from hub.table.runtime import CurrentTable
+from hub.transport import InProcessBus
+from hub.web import create_app
+from tests.browser import CHROMIUM_ARGS, TV, chromium_path, phone_page
+from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def table() -> Iterator[BuildersTable]:
+    hosted = BuildersTable(InProcessBus(), BuildersTags.virtual(),
+                           Setup(players=3, seed=4, names=("Ann", "Bob", "蔡")), physical=True)
+    hosted.start()
+    yield hosted
+    hosted.stop()
+
+
+def serve(table: BuildersTable) -> LiveServer:
+    return LiveServer(create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN_TOKEN,
+                                  "SEAT_TOKENS": {s: SEAT_TOKENS[s] for s in (1, 2, 3)},
+                                  "GAME": plugin_named("builders")}))
+
+
+def test_the_scoreboard_shows_the_table_live_in_three_languages(browser: Browser, table: BuildersTable) -> None:
+    errors: list[str] = []
+    first = table.game.pending.seat
+    name = ("Ann", "Bob", "蔡")[first - 1]
+    with serve(table) as server:
+        board = phone_page(browser, errors, TV)
+        board.goto(f"{server.url}/?lang=en")
+        board.wait_for_selector("#seats .seat[data-seat='3']")
+        assert board.inner_text("#status") == f"Round 1 · {name}'s turn: 3 actions left"
+        assert board.title() == "The Builders: Middle Ages"
+        assert board.locator("#row-buildings .b-building").count() == 5
+        assert board.locator("#row-workers .b-worker").count() == 5
+        assert "still needs" not in board.inner_text("#seats")  # nobody has a site yet
+        site = table.game.building_row[0]
+        assert table.answer(first, f"{first} coins 1")["ok"]
+        board.wait_for_function("() => document.querySelector('#status').textContent.includes('2 actions left')")
+        table.builders.physical = False  # let the page's test open a site by a phone (a card, at a real table)
+        assert table.answer(first, f"{first} open {site}")["ok"]
+        board.wait_for_selector(f"#seats .seat[data-seat='{first}'] .b-site[data-id='{site}']")
+        needs = board.inner_text(f"#seats .seat[data-seat='{first}'] .b-site")
+        assert "still needs" in needs and any(r in needs for r in ("stone", "wood", "knowledge", "tile"))
+        assert board.inner_text(f"#seats .seat[data-seat='{first}'] .coins") == "11"
+        log = board.inner_text("#log")
+        assert f"{name} takes 1 coin (11 now)." in log and f"{name} starts building the " in log
+        board.select_option("#lang", "zh-Hant")
+        board.wait_for_function("() => document.querySelector('#status').textContent.startsWith('第 1 輪')")
+        assert "還需要" in board.inner_text("#seats") and "陳列的建築" in board.inner_text("main")
+        assert f"{name} 獲得 1 元(現有 11 元)。" in board.inner_text("#log")
+        board.select_option("#lang", "zh-Hans")
+        board.wait_for_function("() => document.querySelector('#status').textContent.startsWith('第 1 轮')")
+        assert "还需要" in board.inner_text("#seats")
+    assert errors == []
+
+
+def test_a_seat_presses_a_button_and_the_admin_corrects_coins(browser: Browser, table: BuildersTable) -> None:
+    errors: list[str] = []
+    seat = table.game.pending.seat
+    with serve(table) as server:
+        page = phone_page(browser, errors)
+        page.goto(f"{server.url}/seat/{SEAT_TOKENS[seat]}?lang=en")
+        page.wait_for_selector("#options button[data-action$='coins 3']")
+        assert page.inner_text("#prompt") == "Your turn: 3 actions left"
+        assert not page.locator("#options button[data-action*=' open ']").count()  # cards are laid on the reader
+        page.click("#options button[data-action$='coins 3']")
+        page.wait_for_function("() => document.querySelector('#feedback').textContent.startsWith('Done')")
+        assert table.game.player(seat).coins == 13 and table.game.actions == 1
+        admin = phone_page(browser, errors)
+        admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=zh-Hant")
+        admin.wait_for_selector("#coins")
+        assert admin.inner_text("#coins") == "修正錢幣"
+        admin.fill("#coins-seat", str(seat))
+        admin.fill("#coins-delta", "-2")
+        admin.fill("#coins-reason", "bank")
+        admin.click("#coins")
+        admin.wait_for_function("() => document.querySelector('#admin-feedback').textContent === '完成'")
+        assert str(table.game.log[-1]) == f"0 adjust {seat} -2 bank" and table.game.player(seat).coins == 11
+    assert errors == []
