@@ -3,7 +3,8 @@
     python bench/table.py           # a line per side, then the JSON line
     python bench/table.py --json    # one JSON line: engine_us_per_action, table_us_per_action, ratio
 
-Both sides play the same seeds (4 players, random bots as in ``bench/engine.py``; ``--bots heuristic``):
+Both sides play the same seeds (4 players, random bots as in ``bench/engine.py``; ``--bots heuristic``),
+of Citadels or, with ``--game builders``, of The Builders (through the game's plug-in):
 
 - **engine**: the bots on a bare ``Game`` (what ``sim --engine-only`` does): ``Game.new``,
   then ``bot.choose`` + ``game.apply`` until the game ends. Its time per action is the
@@ -33,27 +34,38 @@ import json
 import logging
 import time
 
-from hub.engine.citadels import Game, Setup
-from hub.engine.citadels.bots import make_bot
+from collections.abc import Callable
+from typing import Any
+
+from hub.engine.builders import Setup as BuildersSetup
+from hub.engine.citadels import Setup as CitadelsSetup
+from hub.games import plugin_for
 from hub.table.sim import SimTable
 
 PLAYERS = 4
 
+SETUPS: dict[str, tuple[Callable[[int], Any], Callable[[int], Any]]] = {
+    # (the engine's setup, the table's) for a seed: Citadels' table plays its physical mode
+    "citadels": (lambda seed: CitadelsSetup(players=PLAYERS, seed=seed),
+                 lambda seed: CitadelsSetup(players=PLAYERS, seed=seed, mode="physical")),
+    "builders": (lambda seed: BuildersSetup(players=PLAYERS, seed=seed),
+                 lambda seed: BuildersSetup(players=PLAYERS, seed=seed)),
+}
+game_name = "citadels"
+
 
 def engine_game(seed: int, bots: str) -> tuple[float, int]:
-    """(CPU seconds, actions) for the bots on one bare game."""
+    """(CPU seconds, actions) for the bots on one bare game (the plug-in's engine-only play)."""
+    setup = SETUPS[game_name][0](seed)
     start = time.process_time()
-    game = Game.new(Setup(players=PLAYERS, seed=seed))
-    bot = make_bot(bots, seed)
-    while game.pending is not None:
-        game.apply(bot.choose(game))
+    game = plugin_for(setup).engine_only(setup, bots)
     return time.process_time() - start, len(game.log)
 
 
 def table_game(seed: int, bots: str) -> tuple[float, int]:
     """(CPU seconds, actions) for the same seed on the in-process simulated table."""
     start = time.process_time()
-    sim = SimTable(Setup(players=PLAYERS, seed=seed, mode="physical"), bots=bots)
+    sim = SimTable(SETUPS[game_name][1](seed), bots=bots)
     try:
         game = sim.play()
     finally:
@@ -80,7 +92,7 @@ def measure(games: int, rounds: int, bots: str) -> dict[str, object]:
     table_s, table_actions = (sum(x) for x in zip(*table_best.values()))
     engine_us = engine_s / engine_actions * 1e6
     table_us = table_s / table_actions * 1e6
-    return {"players": PLAYERS, "bots": bots, "games": games, "rounds": rounds,
+    return {"game": game_name, "players": PLAYERS, "bots": bots, "games": games, "rounds": rounds,
             "engine_actions": engine_actions, "table_actions": table_actions,
             "engine_us_per_action": round(engine_us, 1), "table_us_per_action": round(table_us, 1),
             "ratio": round(table_us / engine_us, 2)}
@@ -92,7 +104,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="seeds 1..N on each side (default 20)")
     parser.add_argument("--rounds", type=int, default=3, help="times each seed is played per side; its best time counts")
     parser.add_argument("--bots", default="random", choices=("heuristic", "random"))
+    parser.add_argument("--game", default="citadels", choices=sorted(SETUPS))
     args = parser.parse_args()
+    global game_name
+    game_name = args.game
     logging.basicConfig(level=logging.WARNING)
     result = measure(args.games, args.rounds, args.bots)
     if not args.json:
