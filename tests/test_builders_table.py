@@ -100,6 +100,7 @@ def test_a_whole_game_is_played_with_cards_and_buttons_through_the_kernel(table:
         assert answer.code is None and answer.beep == "ok", (action, answer)  # accepted
         for chosen in before:
             assert chosen.code == "site_chosen" and "chosen" in " ".join(chosen.text or ())
+            assert (chosen.led, chosen.beep) == ("blue", "ok")  # a step of the gesture, not a mistake
             chosen_sites += 1
         reference.apply(action)
         assert hosted.game.state_hash() == reference.state_hash()

@@ -3,9 +3,9 @@ one hub thread, hosting any game through `HostedGame` + `GameAdapter` (see
 docs/architecture.md). It imports no game: `hub.games.citadels` is one adapter."""
 
 from .hubloop import HubLoop, Input
-from .interfaces import Decision, GameAdapter, HostedGame, Journal, JournalFunction, Refusal, as_journal
+from .interfaces import Decision, GameAdapter, GestureStep, HostedGame, Journal, JournalFunction, Refusal, as_journal
 from .publishing import Subscriber
 from .table import Table
 
-__all__ = ["Decision", "GameAdapter", "HostedGame", "HubLoop", "Input", "Journal", "JournalFunction", "Refusal",
+__all__ = ["Decision", "GameAdapter", "GestureStep", "HostedGame", "HubLoop", "Input", "Journal", "JournalFunction", "Refusal",
            "Subscriber", "Table", "as_journal"]

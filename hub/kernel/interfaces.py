@@ -24,6 +24,13 @@ class Refusal(HubError):
         super().__init__(code, message, text=message)
 
 
+class GestureStep(Refusal):
+    """Not a move and not a mistake: one step of a gesture that takes several inputs (The
+    Builders' site card, laid before the workers sent there). Nothing is applied; the seat
+    gets the game's words for it with a blue LED and the ok beep, not a refusal's red and
+    error beep."""
+
+
 class Decision(Protocol):
     """Who must decide now, and what kind of decision (a game's own words)."""
 

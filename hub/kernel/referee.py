@@ -11,7 +11,7 @@ from hub.protocol import SeatEvent
 
 from .calls import refused
 from .cursor import decision_of
-from .interfaces import G
+from .interfaces import G, GestureStep
 from .seat_commands import MAX_LINES, SeatCommands, fit
 from .seat_output import SeatOutput, say
 
@@ -41,10 +41,13 @@ class Referee(SeatOutput[G]):
         """Tell the seat why, publish the refusal; returns what the adapter adds to it (a
         phone's answer carries it too, so its page words it as the display does)."""
         self.counters[f"refused_{exc.code}"] += 1
-        led = "amber" if exc.code == "not_your_turn" else "red"
+        if isinstance(exc, GestureStep):  # a step of a gesture, not a mistake
+            led, beep = "blue", "ok"
+        else:
+            led, beep = ("amber" if exc.code == "not_your_turn" else "red"), "error"
         text, facts = self.adapter.refusal_words(self.game, exc, action)  # the game's words for it
         shown, hidden = self._with_cursor(seat, text)
-        self._send(seat, led=led, beep="error", ref=event.seq if event else None, text=shown, code=exc.code)
+        self._send(seat, led=led, beep=beep, ref=event.seq if event else None, text=shown, code=exc.code)
         if hidden:  # the reason fills the display: the next OK shows the option before doing it
             self._cursor_hidden[seat] = decision_of(self.game)
         self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)

@@ -23,6 +23,7 @@ from typing import Any
 from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
+from hub.kernel import GestureStep
 from hub.seeds import fresh_seed
 
 from . import texts
@@ -32,8 +33,8 @@ CARD_VERBS = frozenset({"open", "recruit", "send"})  # physical mode: said with 
 
 
 class SeatRefusal(IllegalAction):
-    """An answer of the adapter's own to a card that makes no move: a refusal, or a site
-    chosen (code ``site_chosen``), which the kernel answers as it answers a refusal."""
+    """The adapter's own refusal of a card that makes no move (a site chosen is not one: it
+    is a step of the site-then-worker gesture, `hub.kernel.GestureStep`)."""
 
 
 def said_with_card(action: Action) -> bool:
@@ -94,7 +95,7 @@ class BuildersAdapter:
             return Action(seat, "open", (card,))
         if card in me.sites:
             self.chosen[seat] = card
-            raise SeatRefusal("site_chosen", texts.show("site_chosen", card=texts.card(card)))
+            raise GestureStep("site_chosen", texts.show("site_chosen", card=texts.card(card)))
         if card in me.finished:
             raise SeatRefusal("finished_card", f"the {texts.card(card)} is finished: keep it by you")
         if any(card in ws for ws in me.sites.values()):
