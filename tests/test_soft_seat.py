@@ -168,6 +168,17 @@ def test_card_names_follow_the_tag_registry(tmp_path: Path) -> None:
     assert CardNames(None).uid("Bishop") == virtual_uid(CardRef("character", "bishop"))
 
 
+def test_card_names_are_the_games_own() -> None:
+    """The names come from the game's plug-in: The Builders' cards by name, copy and id."""
+    from hub.games.builders.tags import virtual_uid as builders_uid
+
+    names = CardNames(None, "builders")
+    assert names.uid("Chapel") == names.uid("b28") == builders_uid("b28")
+    assert names.describe(builders_uid("b28")) == f"Chapel ({builders_uid('b28')})"
+    with pytest.raises(ValueError, match="no card 'Bishop'"):
+        names.uid("Bishop")
+
+
 def test_a_flashed_seats_config_boots_as_is(tmp_path: Path) -> None:
     """--config takes the file flash_seat.py writes; its ca.crt is found next to it."""
     import argparse

@@ -143,11 +143,7 @@ NEUTRAL_GAME_MODULES = ("plugin", "secrets", "simulated", "tags")
 """Modules of hub/engine and hub/games that belong to no game (the shared generator, the
 plug-in's protocol, declared secrets, a simulated person's hands, the tag registry)."""
 
-NAMED_EXCEPTIONS = {
-    # the soft seat's terminal names Citadels' cards by their printed names (softseat, issue 20);
-    # not yet asked of the plug-in
-    ("hub.softseat.terminal", "hub.engine.citadels.cards"), ("hub.softseat.terminal", "hub.games.citadels.registry"),
-}
+NAMED_EXCEPTIONS: set[tuple[str, str]] = set()
 """Imports across the layers that are known and named, each with its reason: (module, imported)."""
 
 MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allowed in {
@@ -169,7 +165,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
     "hub.table": ("hub.games", "hub.kernel", "hub.store", "hub.web", "hub.voice", "hub.transport", "hub.serial",
                   "hub.protocol", "hub.cli_args", "hub.errors", "hub.exits"),
     "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.serial", "hub.store", "hub.errors", "hub.exits"),
-    "hub.softseat": ("hub.cli_args", "hub.transport", "hub.protocol", "hub.exits"),  # one seat's real firmware, run on the hub
+    "hub.softseat": ("hub.cli_args", "hub.transport", "hub.protocol", "hub.exits", "hub.games"),  # one seat's real firmware, run on the hub
     "hub.cli": ("hub.cli_args", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.softseat", "hub.errors",
                 "hub.exits"),
 }.items()}

@@ -94,6 +94,9 @@ class GamePlugin:
     bots: tuple[str, ...] = ("random",)
     engine_only: Callable[[Any, str], Any] | None = None  # (setup, bot) -> a finished game, no table
     enroll: Callable[..., Any] | None = None  # (bus, args, out) -> an enrollment session; None: nothing to enroll
+    card_names: Callable[[Any], dict[str, list[str]]] = lambda registry: {}
+    """(registry) -> tag UID: the names a person may type for its card (the soft seat's
+    ``place``), the first as it is shown. Empty: cards are given by their tags' UIDs."""
     sim_world: Callable[..., SimWorld] = lambda registry, setup, game_of: _NoWorld()  # (registry, setup, game_of)
     follow_stored: Callable[[Any, Any, StoredGameLike], None] | None = None
     """(world, game, stored): a stored game carried on (``sim --resume``): apply its log to

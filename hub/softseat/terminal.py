@@ -46,6 +46,8 @@ def add_soft_seat_command(sub: Any) -> None:
                         "password from CITADELS_BROKER_PASSWORD, never here)")
     p.add_argument("--tags", default=None, help="tag registry (enroll's tags.json) to name cards by; "
                    "default: the simulator's virtual tags")
+    p.add_argument("--game", default=None, help="the game whose cards are named by --tags and 'place' "
+                   "(default citadels)")
     p.add_argument("--table", default=None, help="table id (default t1)")
     p.add_argument("--config", default=None, help="a seat's config.json (as flash_seat.py writes it) instead "
                    "of the built-in one; --seat/--broker override it")
@@ -110,24 +112,21 @@ def broker_config(url: str, base: dict[str, Any], environ: Any = None) -> dict[s
 
 # ------------------------------------------------------------------ card names
 class CardNames:
-    """Card name or UID -> tag UID, from a tag registry (the virtual one by default)."""
+    """Card name or UID -> tag UID, from a game's tag registry (its virtual one by default):
+    the names are the game's plug-in's (`GamePlugin.card_names`)."""
 
-    def __init__(self, tags: str | None, deck: str = "classic") -> None:
-        from hub.engine.citadels.cards import card_set
-        from hub.games.citadels.registry import TagRegistry
+    def __init__(self, tags: str | None, game: str | None = None) -> None:
+        from hub.games import plugin_named
 
-        registry = TagRegistry.load(tags) if tags else TagRegistry.virtual(deck)
-        districts = card_set(registry.deck).districts
+        plugin = plugin_named(game)
+        registry = (plugin.load_registry(tags) if tags
+                    else plugin.virtual_registry(plugin.setup_type(players=plugin.default_players)))
         self.names: dict[str, str] = {}
         self.label: dict[str, str] = {}
-        for uid, ref in sorted(registry.tags.items(), key=lambda item: (str(item[1]), item[0])):
-            name = districts[ref.id].name if ref.kind == "district" else ref.label(registry.deck)
-            keys = [str(ref), ref.id, name]
-            if ref.kind == "district":
-                keys += [f"{ref.id} {ref.copy}", f"{name} {ref.copy}", ref.label(registry.deck)]
-            for key in keys:
-                self.names.setdefault(key.lower(), uid)
-            self.label[uid] = ref.label(registry.deck)
+        for uid, names in plugin.card_names(registry).items():
+            for name in names:
+                self.names.setdefault(name.lower(), uid)
+            self.label[uid] = names[0]
 
     def uid(self, text: str) -> str:
         key = " ".join(text.split()).lower()
@@ -243,7 +242,7 @@ def run_soft_seat(args: argparse.Namespace) -> int:
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(line_buffering=True)  # the firmware's own log lines, at once, in a pipe too
     cfg = seat_config(args)
-    cards = CardNames(args.tags)
+    cards = CardNames(args.tags, args.game)
     board = SoftBoard(cfg, args.firmware)
     terminal = Terminal(board, cards, sys.stdout)
     broker = cfg["broker"]

@@ -84,6 +84,20 @@ def replay(setup: Setup, log: Sequence[str]) -> Game:
     return Game.replay(setup, list(log))
 
 
+def card_names(registry: TagRegistry) -> dict[str, list[str]]:
+    """Each tag's card by its label first ("Manor 3", "King"), then its id and printed name
+    (with the copy for a district): what a maker types to the soft seat."""
+    districts = card_set(registry.deck).districts
+    names: dict[str, list[str]] = {}
+    for uid, ref in sorted(registry.tags.items(), key=lambda item: (str(item[1]), item[0])):
+        name = districts[ref.id].name if ref.kind == "district" else ref.label(registry.deck)
+        keys = [ref.label(registry.deck), str(ref), ref.id, name]
+        if ref.kind == "district":
+            keys += [f"{ref.id} {ref.copy}", f"{name} {ref.copy}"]
+        names[uid] = keys
+    return names
+
+
 def engine_only(setup: Setup, bots: str) -> Game:
     return play(Game.new(setup), make_bot(bots, setup.seed))
 
@@ -114,7 +128,7 @@ PLUGIN = GamePlugin(
     summary=game_summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=TableService, virtual_registry=lambda setup: TagRegistry.virtual(setup.deck),
-    load_registry=TagRegistry.load, enroll=enroll,
+    load_registry=TagRegistry.load, enroll=enroll, card_names=card_names,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=TerminalNarrator, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     private_event_kinds=PRIVATE_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
