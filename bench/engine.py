@@ -26,19 +26,22 @@ import tarfile
 import tempfile
 import time
 from io import BytesIO
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from hub.engine.citadels import Game, Setup
 from hub.engine.citadels.bots import RandomBot
 
 
-def measure(players: int, seconds: float) -> dict[str, float]:
+def timed_games(start_game: Callable[[int], tuple[Any, Any]], seconds: float) -> dict[str, float]:
+    """Whole games (seeds 0, 1, ...) for `seconds` of CPU time: `start_game(seed)` gives a
+    new game and its bot, which plays every seat."""
     games = actions = 0
     seed = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        game = Game.new(Setup(players=players, seed=seed))
-        bot = RandomBot(seed)
+        game, bot = start_game(seed)
         while game.pending is not None:
             game.apply(bot.choose(game))
         games += 1
@@ -47,26 +50,18 @@ def measure(players: int, seconds: float) -> dict[str, float]:
     elapsed = time.process_time() - start
     return {"games_per_s": round(games / elapsed, 1), "actions_per_s": round(actions / elapsed),
             "games": games, "actions_per_game": round(actions / games, 1)}
+
+
+def measure(players: int, seconds: float) -> dict[str, float]:
+    return timed_games(lambda seed: (Game.new(Setup(players=players, seed=seed)), RandomBot(seed)), seconds)
 
 
 def measure_builders(players: int, seconds: float, bot_kind: str = "random") -> dict[str, float]:
     """``measure`` for The Builders (hub/engine/builders): whole games, every seat the same bot."""
     from hub.engine.builders import Game as BuildersGame, Setup as BuildersSetup, make_bot
 
-    games = actions = 0
-    seed = 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        game = BuildersGame.new(BuildersSetup(players=players, seed=seed))
-        bot = make_bot(bot_kind, seed)
-        while game.pending is not None:
-            game.apply(bot.choose(game))
-        games += 1
-        actions += len(game.log)
-        seed += 1
-    elapsed = time.process_time() - start
-    return {"games_per_s": round(games / elapsed, 1), "actions_per_s": round(actions / elapsed),
-            "games": games, "actions_per_game": round(actions / games, 1)}
+    return timed_games(lambda seed: (BuildersGame.new(BuildersSetup(players=players, seed=seed)),
+                                     make_bot(bot_kind, seed)), seconds)
 
 
 ROOT = Path(__file__).resolve().parent.parent
