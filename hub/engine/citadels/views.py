@@ -64,6 +64,31 @@ def public_view(game: GameState) -> dict[str, Any]:
     }
 
 
+def seat_view(game: GameState, seat: int) -> dict[str, Any]:
+    view = public_view(game)
+    p = game.player(seat)
+    mine = game.pending is not None and game.pending.seat == seat
+    you: dict[str, Any] = {
+        "seat": seat,
+        "hand": sorted(p.hand),
+        "hand_size": p.hand_size,
+        "characters": sorted(p.characters, key=lambda c: CHARACTER_BY_ID[c].rank),
+        "options": [str(a) for a in game.legal_actions()] if mine else [],
+        "draft": sorted(game.pile, key=lambda c: CHARACTER_BY_ID[c].rank)
+        if mine and game.pending and game.pending.kind in ("pick", "discard") and game.digital
+        else [],
+        "drawn": list(game.drawn) if mine and game.pending and game.pending.kind == "keep" else [],
+    }
+    view["you"] = you
+    return view
+
+
+def _rank_char(rank: int) -> str:
+    from .cards import CHARACTER_BY_RANK
+
+    return CHARACTER_BY_RANK[rank].id
+
+
 def character_strip(game: GameState) -> list[dict[str, Any]]:
     """Every character in this game, in calling order, with what the whole table knows
     of it: ``state`` is ``faceup`` (out this round, face up), ``to_come`` (not called yet),
@@ -101,28 +126,3 @@ def facedown_count(game: GameState) -> int | None:
         return None
     chosen = sum(len(p.characters) for p in game.players)
     return len(game.in_game) - len(game.faceup) - chosen
-
-
-def seat_view(game: GameState, seat: int) -> dict[str, Any]:
-    view = public_view(game)
-    p = game.player(seat)
-    mine = game.pending is not None and game.pending.seat == seat
-    you: dict[str, Any] = {
-        "seat": seat,
-        "hand": sorted(p.hand),
-        "hand_size": p.hand_size,
-        "characters": sorted(p.characters, key=lambda c: CHARACTER_BY_ID[c].rank),
-        "options": [str(a) for a in game.legal_actions()] if mine else [],
-        "draft": sorted(game.pile, key=lambda c: CHARACTER_BY_ID[c].rank)
-        if mine and game.pending and game.pending.kind in ("pick", "discard") and game.digital
-        else [],
-        "drawn": list(game.drawn) if mine and game.pending and game.pending.kind == "keep" else [],
-    }
-    view["you"] = you
-    return view
-
-
-def _rank_char(rank: int) -> str:
-    from .cards import CHARACTER_BY_RANK
-
-    return CHARACTER_BY_RANK[rank].id
