@@ -101,3 +101,16 @@ def test_each_event_says_which_move_made_it() -> None:
     assert without_round(last) == without_round(seen[len(seen) - len(last):])
     game.apply(Action(0, "void", ("misread",)))
     assert max(e["move"] for e in public_history(game.setup, game.log)) == len(game.log) - 2
+
+
+def test_a_destroyed_district_keeps_its_type_and_cost_in_the_event() -> None:
+    """It leaves every city, so the scoreboard shows it where it stood from the event alone."""
+    for seed in range(40):
+        game = Game.new(Setup(players=5, seed=seed))
+        play(game)
+        gone = [e for e in public_history(game.setup, game.log) if e["kind"] == "destroyed"]
+        if gone:
+            d = game.cards.districts[gone[0]["district"]]
+            assert (gone[0]["type"], gone[0]["cost"]) == (d.type, d.cost)
+            return
+    raise AssertionError("no Warlord destroyed anything in 40 games")
