@@ -337,7 +337,7 @@ const Citadels = (() => {
         playing: t("char_playing", { seat }), played: t("char_played", { seat }),
       }[c.state] || "";
       const flags = [c.killed ? t("killed") : "", c.robbed ? t("robbed") : ""].filter((x) => x);
-      const said = [state, ...flags].join(lang === "en" ? " · " : "・");
+      const said = [state, ...flags].join(lang === "en" ? " · " : "、");
       return el("li", {
         class: "s-" + c.state + (c.killed ? " killed" : "") + (c.robbed ? " robbed" : "") + (own.has(c.id) ? " mine" : "") +
           (named.has(c.id) ? " just" : ""),
