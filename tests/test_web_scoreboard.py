@@ -39,10 +39,11 @@ def browser() -> Iterator[Browser]:
 
 
 def settled(page: Page, table: FakeTable) -> None:
-    """The page shows the table's latest change and the history that goes with it."""
+    """The page shows the table's latest change and the history that goes with it (after a
+    burst of moves a loaded machine may take seconds to draw every frame: no timing is tested)."""
     last = table.last_event_id()
-    page.wait_for_function(f"() => Number(document.body.dataset.eventId) === {last}")
-    page.wait_for_function(f"() => Number(document.body.dataset.historyId) === {last}")
+    page.wait_for_function(f"() => Number(document.body.dataset.eventId) === {last}", timeout=60_000)
+    page.wait_for_function(f"() => Number(document.body.dataset.historyId) === {last}", timeout=60_000)
 
 
 def last_move(table: FakeTable) -> list[dict[str, Any]]:
@@ -93,10 +94,10 @@ def test_status_and_pause_stay_on_screen_on_a_phone_and_the_log_is_one_tap_away(
         assert on_screen(board, "#paused") and "tea break" in board.inner_text("#paused")
         assert on_screen(board, "#status")
         board.click(".jump")  # one tap to the log
-        board.wait_for_function("""() => {
+        board.wait_for_function("""() => {  // the log's title below the header, on screen
             const r = document.querySelector('.log h2').getBoundingClientRect();
-            return r.top >= 0 && r.top < innerHeight / 2; }""")
-        assert on_screen(board, ".log h2")
+            return r.top >= document.querySelector('.bar').getBoundingClientRect().bottom && r.bottom <= innerHeight; }""")
+        assert on_screen(board, ".log h2") and on_screen(board, ".log .round")
         assert on_screen(board, "#paused") and on_screen(board, "#status")
         table.resume()
         settled(board, table)
@@ -105,7 +106,7 @@ def test_status_and_pause_stay_on_screen_on_a_phone_and_the_log_is_one_tap_away(
 
 
 def test_the_last_move_is_shown_where_it_happened(browser: Browser) -> None:
-    table = FakeTable(5, seed=1, names=("Ann", "Ben", "Cai", "Dee", "Eve"))
+    table = FakeTable(5, seed=7, names=("Ann", "Ben", "Cai", "Dee", "Eve"))
     errors: list[str] = []
     with LiveServer(make_app(table)) as server:
         board = phone_page(browser, errors)
@@ -155,7 +156,8 @@ def strip_of(page: Page) -> list[dict[str, str]]:
 
 @pytest.mark.parametrize("edition", ["classic", "2000"])
 def test_the_character_strip_in_calling_order_on_the_scoreboard_and_the_seat_page(browser: Browser, edition: str) -> None:
-    table = FakeTable(4, seed=3, edition=edition, names=("Ann", "Ben", "Cai", "Dee"))
+    table = FakeTable(4, seed=3, edition=edition, variant="classic7" if edition == "classic" else "standard",
+                      names=("Ann", "Ben", "Cai", "Dee"))
     step_until(table, lambda t: t.game.phase == "turns" and t.game.rank >= 5 and t.game.pending is not None)
     errors: list[str] = []
     with LiveServer(make_app(table)) as server:
@@ -176,8 +178,11 @@ def test_the_character_strip_in_calling_order_on_the_scoreboard_and_the_seat_pag
                     assert table.game.setup.seat_name(c["seat"]) in s["text"]
             faceup = [s for s in shown if s["state"] == "faceup"]
             assert len(faceup) == len(table.game.faceup) == 2  # four players: two out face up
-            hidden = board.inner_text("#strip .hidden-count")  # how many lie face down, never which
-            assert str(table.game.public_view()["facedown_count"] - sum(c["state"] == "facedown" for c in strip)) in hidden
+            unknown = table.game.public_view()["facedown_count"] - sum(c["state"] == "facedown" for c in strip)
+            if unknown:  # how many still lie face down, never which
+                assert str(unknown) in board.inner_text("#strip .hidden-count")
+            else:
+                assert board.locator("#strip .hidden-count").count() == 0
         states = {"faceup": "Out, face up", "to_come": "To come", "played": "played", "playing": "playing",
                   "facedown": "Out, face down"}
         for c, s in zip(table.game.public_view()["characters"], strip_of(seat), strict=True):
@@ -224,7 +229,10 @@ def test_text_a_player_reads_is_large_enough_at_a_distance(browser: Browser) -> 
             settled(board, table)
             px, where = smallest_text(board)
             assert px >= LEAST_PX, where
+        board.context.close()
         step_until(table, lambda t: t.game.over, limit=20_000)
+        board = phone_page(browser, errors)
+        board.goto(f"{server.url}/?lang=en")
         settled(board, table)
         px, where = smallest_text(board)
         assert px >= LEAST_PX, where
