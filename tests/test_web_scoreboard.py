@@ -78,16 +78,16 @@ def on_screen(page: Page, selector: str) -> bool:
 
 def test_status_and_pause_stay_on_screen_on_a_phone_and_the_log_is_one_tap_away(browser: Browser) -> None:
     table = FakeTable(7, seed=5)
-    step_until(table, lambda t: t.game.phase == "turns" and t.game.pending is not None and t.game.pending.seat >= 6)
+    step_until(table, lambda t: t.game.phase == "turns" and t.game.pending is not None and t.game.pending.seat == 7)
     errors: list[str] = []
     with LiveServer(make_app(table)) as server:
         board = phone_page(browser, errors)
         board.goto(f"{server.url}/?lang=en")
         settled(board, table)
         seat = table.game.pending.seat
-        board.wait_for_function(f"""() => {{  // the acting seat is brought into view ...
+        board.wait_for_function(f"""() => {{  // the acting seat, the last, is brought into view ...
             const r = document.querySelector('.seat[data-seat="{seat}"]').getBoundingClientRect();
-            return r.top >= 0 && r.top < innerHeight; }}""")
+            return r.top >= 0 && r.bottom <= innerHeight + 1; }}""")
         assert on_screen(board, "#status"), "the status sentence slid under the header"  # ... the sentence stays
         table.pause("tea break")
         settled(board, table)

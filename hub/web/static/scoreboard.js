@@ -8,6 +8,8 @@
   let history = null;
   let speaking = localStorage.getItem("citadels.speak") === "1";
   let shownPending = null;
+  let shownAt = 0;
+  let chasing = false;  // whether the page brought the acting seat into view (the reader did not scroll)
   let lastUserScroll = 0;
 
   /* A revealed character on its seat: killed and robbed say so in a mark drawn by the page
@@ -157,9 +159,17 @@
      The status sentence and the pause banner stay in the sticky header above it. */
   function showPending(v) {
     const seat = v.pending && !v.result ? v.pending.seat : null;
-    if (seat === shownPending) return;
-    shownPending = seat;
-    if (seat === null || Date.now() - lastUserScroll < 8000) return;
+    const now = Date.now();
+    if (seat === shownPending) {
+      // the same seat: keep it in view while the page settles (the last move, drawn when
+      // the history comes, can push it down), not later (the reader may be reading the log)
+      if (!chasing || now - shownAt > 3000 || lastUserScroll > shownAt) return;
+    } else {
+      shownPending = seat;
+      shownAt = now;
+      chasing = seat !== null && now - lastUserScroll >= 8000;
+      if (!chasing) return;
+    }
     const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
     if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
   }
