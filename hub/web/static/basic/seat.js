@@ -42,7 +42,7 @@
 
   async function refresh() {
     const response = await fetch(api, { cache: "no-store" });
-    if (response.ok) render(await response.json());
+    if (response.ok) render((await response.json()).view || {});
   }
 
   async function start() {
