@@ -133,7 +133,7 @@ class NimGame:
         pending = self.pending
         names = self.setup.names
         return {"stones": self.stones, "winner": self.winner, "over": self.over,
-                "pending": None if pending is None else pending._asdict(),  # whose turn: the hub's plain pages show it
+                "pending": None if pending is None else {"seat": pending.seat, "kind": pending.kind},  # whose turn: the hub's plain pages show it
                 "seats": [{"seat": s, "name": names[s - 1] if s <= len(names) else f"Seat {s}"}
                           for s in range(1, self.n + 1)]}
 
