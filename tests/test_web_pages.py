@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from hub.engine.citadels.cards import CHARACTER_BY_ID, all_districts
 from hub.engine.citadels.history import public_history
 from hub.engine.citadels.scoring import city_score, score_game
-from hub.web.i18n import LANGS, card_names
+from hub.games.citadels.pages import LANGS, card_names
 from tests.browser import CHROMIUM_ARGS, PHONE, chromium_path, phone_page
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, FakeTable, LiveServer, make_app
 

@@ -3,7 +3,7 @@ English, Traditional and Simplified Chinese.
 
 The words are data (``data/*.json``, one file per medium plus the shared names and the
 characters), keyed by a dotted id, each entry holding the same ``{placeholders}`` in every
-language. The seat display (``hub.games.citadels.texts``), the pages (``hub.web.i18n``) and the voice
+language. The seat display (``hub.games.citadels.texts``), the pages (``hub.games.citadels.pages``) and the voice
 (``hub.voice.catalogue``) are thin facades over this module, so a name ("Thief", a district
 type, "round") is written once and said the same way everywhere.
 
