@@ -26,9 +26,10 @@ from hub.voice.backends import (
     make_backend,
     render_wav,
 )
-from hub.voice.catalogue import LANGS, phrase
-from hub.voice.narrator import phrases_for_event
+from hub.games.citadels.voice.catalogue import LANGS, phrase
+from hub.games.citadels.voice.narrator import phrases_for_event
 from hub.voice.speaker import Speaker
+from hub.games.citadels.voice import VOICE
 
 pytestmark = pytest.mark.espeak  # the real espeak-ng speaks
 
@@ -110,7 +111,7 @@ def test_the_configured_voices_exist_in_espeak() -> None:
 def test_the_wav_directory_gets_numbered_files_and_an_index(tmp_path: Path) -> None:
     require_espeak()
     backend = WavDirBackend(tmp_path / "voice", "zh-Hant")
-    with Speaker(backend, "zh-Hant", names={2: "Bob"}) as speaker:
+    with Speaker(backend, "zh-Hant", names={2: "Bob"}, speech=VOICE) as speaker:
         speaker.on_events([{"kind": "called", "rank": 4, "character": "king"},
                            {"kind": "revealed", "seat": 2, "character": "king"}])
         assert speaker.wait_idle(20)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from hub.voice.catalogue import LANGS
-from hub.voice.narrator import (
+from hub.games.citadels.voice.catalogue import LANGS
+from hub.games.citadels.voice.narrator import (
     PROMPT_KEY,
     Narrator,
     Priority,

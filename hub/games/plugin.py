@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from hub.errors import HubError
 from hub.kernel import Journal, JournalFunction
+from hub.voice.speech import GameVoice
 
 
 class SimWorld(Protocol):
@@ -107,10 +108,16 @@ class GamePlugin:
         lambda number, summary, names: f"game {number}: {summary}")
     progress: Callable[[Any], str] = lambda game: f"after {len(game.log)} moves"  # how far an unfinished game got
 
-    # -- its own pages and voice (None: the hub's own, which are Citadels')
+    # -- its own pages and voice (pages: None, the hub's own, which are Citadels'; voice: None, silent)
     page_assets: str | None = None  # the package whose ``static/`` holds its pages' scripts: common.js, scoreboard.js, seat.js, admin.js
     event_words: Callable[[Mapping[str, Any], Mapping[int, str]], dict[str, Any]] | None = None  # (event, names) -> {"words": {lang: text}, "speech": {lang: text}}
-    speech: Callable[[Mapping[str, Any], str, Mapping[int, str]], list[str]] | None = None  # (event, lang, names) -> what the voice says
+    speech: GameVoice | None = None
+    """What the table's voice says of it (`hub.voice.GameVoice`): a narrator per table, fed
+    every public event, giving utterances with their priority (a refusal jumps the queue, a
+    prompt replaces the queued one); the events that make a queued prompt stale; samples
+    for ``python -m hub.voice --game NAME``. A game that only tells its story in order gives
+    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: the
+    voice is silent for it (there is no fallback to another game's words)."""
 
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()

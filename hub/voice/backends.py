@@ -17,7 +17,7 @@ import wave
 from pathlib import Path
 from typing import Final, Protocol
 
-from hub.voice.catalogue import LANGS, check_lang
+from hub.words import LANGS, check_lang
 from hub.voice.pronounce import espeak_voice as pronounced_voice
 from hub.voice.pronounce import speakable
 

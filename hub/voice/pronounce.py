@@ -13,7 +13,7 @@ import re
 import subprocess
 from typing import Final
 
-from hub.voice.catalogue import check_lang
+from hub.words import check_lang
 
 # How Chinese text is spoken: Mandarin by default (the Classic rulebook in Traditional
 # Chinese is mostly played by Mandarin speakers), Cantonese on request.

@@ -12,8 +12,8 @@ import string
 from typing import Any
 from collections.abc import Callable, Mapping
 
-from hub import words
-from hub.voice.narrator import PublicContext, phrases_for_event
+from hub.games.citadels import words
+from hub.games.citadels.voice.narrator import PublicContext, phrases_for_event
 
 LANGS: tuple[str, ...] = words.LANGS
 SPEECH_LANGS: dict[str, str] = {"en": "en-GB", "zh-Hant": "zh-TW", "zh-Hans": "zh-CN"}
