@@ -195,9 +195,10 @@ def test_the_espeak_backend_passes_voice_and_utf8_text_on_stdin(
 
 
 def test_espeak_gets_the_respelled_text_and_the_index_keeps_the_words(tmp_path: Path) -> None:
-    """What is shown and recorded is the catalogue's text; only espeak-ng hears the respelling."""
+    """What is shown and recorded is the catalogue's text; only espeak-ng hears the respelling
+    (of the hosted game's words: Citadels' 角色)."""
     backend = WavDirBackend(tmp_path / "out", "zh-Hant", executable=str(fake_espeak(tmp_path)),
-                            synthesize=True)
+                            synthesize=True, respellings=VOICE.respellings)
     backend.speak("3號座位，請選擇角色。")
     assert (tmp_path / "stdin").read_text(encoding="utf-8") == "3號座位，請選擇 jue2se4 。"
     assert (tmp_path / "out" / "index.txt").read_text(encoding="utf-8").endswith("請選擇角色。\n")

@@ -42,7 +42,7 @@ def test_every_phrase_and_card_name_is_read_in_the_intended_language(lang: str, 
     voice = espeak_voice(lang, spoken)
     texts = spoken_texts(lang)
     assert set(load_catalogue()) <= set(texts) and any(k.startswith("district.") for k in texts)
-    said = phonemes_of_many(list(texts.values()), voice)
+    said = phonemes_of_many(list(texts.values()), voice, game=VOICE.respellings)
     problems = {phrase_id: phoneme_problems(text, voice, transcription)
                 for (phrase_id, text), transcription in zip(texts.items(), said)}
     assert {k: v for k, v in problems.items() if v} == {}
@@ -79,7 +79,13 @@ def test_the_check_counts_a_syllable_per_character() -> None:
     ("Seat 2, take 2 gold.", "en", "Seat 2, take 2 gold."),
 ])
 def test_only_espeak_hears_the_respelling(text: str, voice: str, heard: str) -> None:
-    assert speakable(text, voice) == heard
+    assert speakable(text, voice, VOICE.respellings) == heard
+
+
+def test_a_games_own_names_are_respelled_only_for_that_game() -> None:
+    """Citadels' card names are its plug-in's respellings; the everyday words the voice's."""
+    assert speakable("墓地，獲得", "cmn-latn-pinyin") == "墓地， huo4de2 "
+    assert speakable("墓地，獲得", "cmn-latn-pinyin", VOICE.respellings) == " mu4di4 ， huo4de2 "
 
 
 def test_chinese_is_mandarin_by_default_and_cantonese_on_request() -> None:

@@ -41,6 +41,9 @@ def test_speaker_from_args_builds_the_requested_backend(tmp_path: Path) -> None:
         assert isinstance(speaker.narrator, Narrator) and speaker.narrator.context.names == {1: "Ann", 2: "Bob"}
     with speaker_from_args(parse("--voice-dir", str(tmp_path), "--lang", "zh-Hans")) as speaker:
         assert isinstance(speaker.backend, WavDirBackend) and speaker.lang == "zh-Hans"
+        assert speaker.narrator is None and speaker.backend.respellings is None  # no game's voice: silent
+    with speaker_from_args(parse("--voice-dir", str(tmp_path), "--lang", "zh-Hans"), speech=VOICE) as speaker:
+        assert isinstance(speaker.backend, WavDirBackend) and speaker.backend.respellings == VOICE.respellings
 
 
 def test_voice_lang_chooses_mandarin_or_cantonese_for_chinese(tmp_path: Path) -> None:

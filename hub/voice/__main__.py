@@ -60,8 +60,9 @@ def render_all(voice_of_game: GameVoice, directory: Path, out: TextIO | None = N
         folder.mkdir(parents=True, exist_ok=True)
         rows = []
         texts = every_text(voice_of_game, lang)
-        for (phrase_id, text), said in zip(texts.items(), phonemes_of_many(list(texts.values()), voice)):
-            render_wav(text, lang, folder / f"{phrase_id}.wav", voice=voice)
+        game = voice_of_game.respellings
+        for (phrase_id, text), said in zip(texts.items(), phonemes_of_many(list(texts.values()), voice, game=game)):
+            render_wav(text, lang, folder / f"{phrase_id}.wav", voice=voice, respellings=game)
             found = phoneme_problems(text, voice, said)
             problems += len(found)
             rows.append("\t".join([phrase_id, text, " ".join(said.split()), "; ".join(found)]))

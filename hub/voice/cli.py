@@ -38,7 +38,8 @@ def speaker_from_args(args: argparse.Namespace,
     """A started Speaker for the parsed flags; `names` are the players, seat 1 first;
     `private_kinds` the event kinds the hosted game declares private (never said);
     `speech` the hosted game's voice (its plug-in's; None: silent)."""
-    backend = make_backend(args.voice, args.lang, args.voice_dir, getattr(args, "voice_lang", None))
+    backend = make_backend(args.voice, args.lang, args.voice_dir, getattr(args, "voice_lang", None),
+                           respellings=speech.respellings if speech is not None else None)
     return Speaker(backend, args.lang, names=seat_names(names), edition=getattr(args, "edition", None),
                    private_kinds=private_kinds, speech=speech)
 

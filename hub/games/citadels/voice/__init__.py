@@ -2,7 +2,8 @@
 
 `VOICE` is the plug-in's ``speech`` (`hub.voice.GameVoice`): the narrator
 (`narrator.Narrator`: a call, a reveal, a build, a prompt, each with its priority), the
-events that make a queued prompt stale, and the samples ``python -m hub.voice`` says.
+events that make a queued prompt stale, how espeak-ng must spell its card names
+(`pronounce`), and the samples ``python -m hub.voice`` says.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ from collections.abc import Mapping
 from hub.voice.speech import GameVoice
 
 from .narrator import ANSWERED_KINDS, Narrator
+from .pronounce import RESPELLINGS
 from .samples import sample_phrases, spoken_texts
 
-VOICE = GameVoice(narrator=Narrator, answered_kinds=ANSWERED_KINDS, samples=sample_phrases, readings=spoken_texts)
+VOICE = GameVoice(narrator=Narrator, answered_kinds=ANSWERED_KINDS, respellings=RESPELLINGS,
+                  samples=sample_phrases, readings=spoken_texts)
 """Citadels' plug-in's ``speech``."""
 
 
