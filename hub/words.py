@@ -4,7 +4,7 @@ The languages (English, Traditional and Simplified Chinese), the check of a ``--
 the ``{placeholders}`` of a template and its singular form (``key.when_n_is_1``), and the
 few lines the table kernel writes on a seat's display whatever the game ("Accepted", "One
 card at a time"). Names no game: a game's own words live in its plug-in
-(``hub/games/<game>/``; Citadels' catalogue is ``hub.games.citadels.words``).
+(``hub/games/<game>/``), whose catalogue includes these lines.
 """
 
 from __future__ import annotations

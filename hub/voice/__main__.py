@@ -4,7 +4,7 @@
     python -m hub.voice --lang zh-Hans --all --voice-dir /tmp/voice   # every phrase to WAV
     python -m hub.voice --render /tmp/voices           # every phrase in every voice, with
                                                        # espeak-ng's phonemes and a check
-    python -m hub.voice --game builders ...            # another game's words (default citadels)
+    python -m hub.voice --game NAME ...                # that game's words (default: the hub's default game)
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from hub.exits import ExitCode, fail
+from hub.games import DEFAULT_GAME, GAMES, plugin_named  # the game is picked by --game, as every command picks it
 from hub.voice.backends import espeak_available, render_wav
 from hub.voice.cli import add_voice_arguments, speaker_from_args
 from hub.voice.pronounce import espeak_voice, phoneme_problems, phonemes_of_many
@@ -30,8 +31,6 @@ READINGS = (("en", None), ("zh-Hant", "cmn"), ("zh-Hant", "yue"), ("zh-Hans", "c
 def game_voice(name: str | None) -> GameVoice:
     """The voice of the game ``--game`` names (KeyError names the known games; ValueError:
     a game that says nothing aloud)."""
-    from hub.games import plugin_named  # the game is picked by name, as every command picks it
-
     game = plugin_named(name)
     if game.speech is None or game.speech.samples is None:
         raise ValueError(f"{game.title} gives the voice no sample words" if game.speech else f"{game.title} has no voice")
@@ -78,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_voice_arguments(parser)
-    parser.add_argument("--game", default=None, help="the game whose words are said (default citadels)")
+    parser.add_argument("--game", choices=sorted(GAMES), default=DEFAULT_GAME,
+                        help=f"the game whose words are said (default {DEFAULT_GAME})")
     parser.add_argument("--all", action="store_true", help="every phrase, not just a sample")
     parser.add_argument("--render", metavar="DIR", default=None,
                         help="every phrase in every voice to DIR/<lang>-<spoken>/, with phonemes.tsv")
