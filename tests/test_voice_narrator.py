@@ -7,13 +7,12 @@ from typing import Any
 
 from hub.games.citadels.voice.catalogue import LANGS
 from hub.games.citadels.voice.narrator import (
-    PROMPT_KEY,
     Narrator,
-    Priority,
     PublicContext,
     phrases_for_event,
     utterances,
 )
+from hub.voice import PROMPT_KEY, Priority
 
 NAMES = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee"}
 

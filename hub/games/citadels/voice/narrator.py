@@ -25,9 +25,6 @@ from .catalogue import (
     seat_label,
 )
 
-__all__ = ["PROMPT_KEY", "Narrator", "Priority", "PublicContext", "Utterance", "normalize_event",
-           "phrases_for_event", "utterances"]
-
 PROMPT_TTL: Final = 15.0  # seconds: a prompt older than this is about a moment that passed
 REFUSAL_TTL: Final = 5.0
 
