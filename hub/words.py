@@ -2,15 +2,19 @@
 
 The languages (English, Traditional and Simplified Chinese), the check of a ``--lang``,
 the ``{placeholders}`` of a template and its singular form (``key.when_n_is_1``), and the
-few lines the table kernel writes on a seat's display whatever the game ("Accepted", "One
-card at a time"). Names no game: a game's own words live in its plug-in
-(``hub/games/<game>/``), whose catalogue includes these lines.
+table's own words (``hub/words.json``): the lines the kernel writes on a seat's display
+whatever the game ("Accepted", "One card at a time") and the frame every page shares
+("Live", "Paused", the admin's new-game form). Names no game: a game's own words live in
+its plug-in (``hub/games/<game>/``), whose catalogue includes these.
 """
 
 from __future__ import annotations
 
+import json
 import string
 from collections.abc import Mapping
+from functools import cache
+from importlib import resources
 from typing import Final
 
 LANGS: Final = ("en", "zh-Hant", "zh-Hans")
@@ -32,34 +36,22 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-TABLE_WORDS: Final[dict[str, Texts]] = {
-    # the kernel's own lines on a seat's display (4 lines of 21 characters)
-    "display.no_seat": {"en": "No seat {seat} in this game", "zh-Hant": "本局沒有{seat}號座位", "zh-Hans": "本局没有{seat}号座位"},
-    "display.bad_message": {"en": "Bad message", "zh-Hant": "訊息有誤", "zh-Hans": "消息有误"},
-    "display.option": {"en": "{i}/{n} {option}", "zh-Hant": "{i}/{n} {option}", "zh-Hans": "{i}/{n} {option}"},
-    "display.ok_do_it": {"en": "OK: do it", "zh-Hant": "OK：執行", "zh-Hans": "OK：执行"},
-    "display.accepted": {"en": "Accepted", "zh-Hant": "已接受", "zh-Hans": "已接受"},
-    "display.one_card": {"en": "One card at a time", "zh-Hant": "一次只放一張卡", "zh-Hans": "一次只放一张卡"},
-    "display.lift_others": {"en": "Lift the others", "zh-Hant": "請拿起其他卡", "zh-Hans": "请拿起其他卡"},
-    "display.lift_more": {"en": "and {n} more cards: lift them", "zh-Hant": "還有{n}張卡：請拿起", "zh-Hans": "还有{n}张卡：请拿起"},
-    "display.lift_more.when_n_is_1": {"en": "and {n} more card: lift it", "zh-Hant": "還有{n}張卡：請拿起",
-                                      "zh-Hans": "还有{n}张卡：请拿起"},
-    "display.entered": {"en": "Entered by the table", "zh-Hant": "由桌面輸入", "zh-Hans": "由桌面输入"},
-}
-"""The table's own words, key -> {lang: template}: every game's catalogue includes them."""
-
-
+@cache
 def entries() -> dict[str, Texts]:
-    return TABLE_WORDS
+    """The table's own words, key -> {lang: template} (``hub/words.json``): the kernel's
+    display lines (``display.*``) and the frame every page shares (``page.*``). Every
+    game's catalogue includes them."""
+    data: dict[str, Texts] = json.loads(resources.files("hub").joinpath("words.json").read_text(encoding="utf-8"))
+    return {key: texts for key, texts in data.items() if not key.startswith("_")}  # "_about": a comment
 
 
 def has(key: str) -> bool:
-    return key in TABLE_WORDS
+    return key in entries()
 
 
 def template(key: str, lang: str, edition: str | None = None) -> str:
     """The raw template; a missing key is a bug, so it raises KeyError."""
-    return TABLE_WORDS[key][check_lang(lang)]
+    return entries()[key][check_lang(lang)]
 
 
 def singular_key(key: str, param: str) -> str:
