@@ -239,7 +239,7 @@ def test_the_seat_page_in_physical_mode_says_what_to_do_with_the_cards(browser: 
 @pytest.mark.parametrize("edition", ["classic", "2000"])
 def test_the_seat_page_says_what_the_characters_ability_does_in_its_editions_words(
         browser: Browser, edition: str) -> None:
-    from hub import words
+    from hub.games.citadels import words
 
     variant = "classic7" if edition == "classic" else "standard"
     table = FakeTable(4, seed=2, variant=variant, edition=edition)

@@ -1,5 +1,6 @@
-"""The one word catalogue (hub.words): complete in three languages, the same parameters in
-each, every word used and every word used present, one name per thing on every medium."""
+"""Citadels' word catalogue (hub.games.citadels.words, which includes the table's own lines of
+hub.words): complete in three languages, the same parameters in each, every word used and
+every word used present, one name per thing on every medium."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from hub import words
+from hub.games.citadels import words
 from hub.engine.citadels import Action, Game, IllegalAction, Setup
 from hub.engine.citadels.bots import RandomBot
 from hub.engine.citadels.actions import VERBS
@@ -22,8 +23,8 @@ from hub.games.citadels import texts
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
-from hub.voice.catalogue import load_catalogue
-from hub.voice.narrator import Narrator
+from hub.games.citadels.voice.catalogue import load_catalogue
+from hub.games.citadels.voice.narrator import Narrator
 from hub.web.i18n import catalogue as served_catalogue
 from tests.engine_support import act, physical, start
 from tests.test_voice_catalogue import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
@@ -292,7 +293,7 @@ def test_every_key_the_code_names_exists() -> None:
     assert not page_keys - ui, f"pages ask for words that do not exist: {sorted(page_keys - ui)}"
 
     voice_prefixes = {key.split(".")[0] for key in words.file_keys("voice")}
-    voice_keys = {k for k in re.findall(r'"([a-z_]+\.[a-z_.0-9]+)"', _sources("voice/narrator.py"))
+    voice_keys = {k for k in re.findall(r'"([a-z_]+\.[a-z_.0-9]+)"', _sources("games/citadels/voice/narrator.py"))
                   if k.split(".")[0] in voice_prefixes}
     assert len(voice_keys) > 30
     assert not voice_keys - set(load_catalogue())

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from hub.errors import HubError
 from hub.kernel import Journal, JournalFunction
+from hub.voice.speech import GameVoice
 
 
 class SimWorld(Protocol):
@@ -118,7 +119,13 @@ class GamePlugin:
     """(event, names) -> ``{"words": {lang: text}, "speech": {lang: text}}``: a public
     event's sentence for the page's log and what the speak switch says. None: no words (the
     plain pages' log shows the event's kind)."""
-    speech: Callable[[Mapping[str, Any], str, Mapping[int, str]], list[str]] | None = None  # (event, lang, names) -> what the voice says; None: the voice's own narrator (today Citadels')
+    speech: GameVoice | None = None
+    """What the table's voice says of it (`hub.voice.GameVoice`): a narrator per table, fed
+    every public event, giving utterances with their priority (a refusal jumps the queue, a
+    prompt replaces the queued one); the events that make a queued prompt stale; its own
+    names respelled for espeak-ng; samples for ``python -m hub.voice --game NAME``. A game that only tells its story in order gives
+    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: the
+    voice is silent for it (there is no fallback to another game's words)."""
 
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()

@@ -3,7 +3,7 @@ Simplified Chinese (``/api/i18n``: UI phrases, verbs, card, type and character n
 editions and their variants), and each public event's sentence for the page's log and what
 the voice says for the speak switch (`event_words`).
 
-The words come from the catalogue (``hub.words``); what the speak switch says comes from
+The words come from Citadels' catalogue (``hub.games.citadels.words``); what the speak switch says comes from
 the voice narrator, so the page says what the table says aloud.
 """
 
@@ -14,9 +14,10 @@ import string
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from hub import words
 from hub.engine.citadels.editions import EDITIONS
-from hub.voice.narrator import PublicContext, phrases_for_event
+
+from . import words
+from .voice.narrator import PublicContext, phrases_for_event
 
 LANGS: tuple[str, ...] = words.LANGS
 TYPE_ORDER: tuple[str, ...] = ("noble", "religious", "trade", "military", "unique")

@@ -23,6 +23,7 @@ from .sim_restore import follow_stored
 from .service import TableService
 from .summary import game_summary, summary_lines
 from .terminal import TerminalNarrator, result_line
+from .voice import VOICE
 from .world import TableTop
 
 RULES_VERSION = "1"
@@ -126,6 +127,6 @@ PLUGIN = GamePlugin(
     make_table=TableService, virtual_registry=lambda setup: TagRegistry.virtual(setup.deck),
     load_registry=TagRegistry.load, enroll=enroll, card_names=card_names,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=TerminalNarrator, result_line=result_line,
-    progress=lambda game: f"round {game.round}",
+    progress=lambda game: f"round {game.round}", speech=VOICE,
     private_event_kinds=PRIVATE_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )
