@@ -3,11 +3,11 @@
 "use strict";
 
 (() => {
-  const C = Citadels;
+  const C = Hub;
   const B = Builders;
   let view = null;
   let log = [];
-  let speaking = localStorage.getItem("citadels.speak") === "1";
+  let speaking = localStorage.getItem("builders.speak") === "1";
 
   function seatCard(v, s) {
     const pending = !v.result && v.pending && v.pending.seat === s.seat;
@@ -56,13 +56,14 @@
     if (!view) return;
     B.dress();
     const main = document.getElementById("main");
+    // the status sentence and the pause banner live in the hub's sticky header
+    C.frame(B.status({ ...view, paused: false }), view.paused ? B.status(view) : null);
     main.replaceChildren(C.el("div", { class: "board" },
       C.el("div", { class: "now" },
-        C.el("p", { id: "status", class: "status-line b-status", "aria-live": "polite", text: B.status(view) }),
         result(view), rows(view),
         C.el("section", { id: "seats", class: "seats" }, (view.seats || []).map((s) => seatCard(view, s)))),
-      C.el("section", { class: "log" }, C.el("h2", { text: B.t("page.log") }),
-        C.el("ul", { id: "log" }, log.map(B.eventText).filter((x) => x).map((x) => C.el("li", { text: x }))))));
+      C.el("aside", { class: "side" }, C.el("section", { class: "log" }, C.el("h2", { id: "log-title", text: B.t("page.log") }),
+        C.el("ul", { id: "log" }, log.map(B.eventText).filter((x) => x).map((x) => C.el("li", { text: x })))))));
   }
 
   function speak(events) {
@@ -87,7 +88,7 @@
     const box = document.getElementById("speak");
     if (box) {
       box.checked = speaking;
-      box.addEventListener("change", () => { speaking = box.checked; localStorage.setItem("citadels.speak", speaking ? "1" : "0"); });
+      box.addEventListener("change", () => { speaking = box.checked; localStorage.setItem("builders.speak", speaking ? "1" : "0"); });
     }
     const first = await (await fetch("/api/public", { cache: "no-store" })).json();
     view = first.view;
