@@ -22,7 +22,7 @@
       C.el("div", { class: "nums" },
         C.el("span", {}, C.el("b", { class: "coins", text: String(s.coins) }), " ", B.t("page.coins")),
         C.el("span", { class: "dim" }, B.t("page.score") + " " + s.score),
-        s.online === false ? C.el("span", { class: "chip offline", text: "✗" }) : null),
+        s.online === false ? C.el("span", { class: "chip offline", text: "×" }) : null),
       C.el("h3", { text: B.t("page.workers") }), C.el("ul", { class: "chips workers" }, s.workers.map(B.worker)),
       s.sites.length ? C.el("h3", { text: B.t("page.sites") }) : null,
       s.sites.length ? C.el("ul", { class: "sites" }, s.sites.map(B.site)) : null,
