@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from hub.engine.citadels.history import public_history
-from hub.web.i18n import card_names
+from hub.games.citadels.pages import card_names
 from tests.browser import CHROMIUM_ARGS, TV, chromium_path, phone_page
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app
 
