@@ -102,12 +102,12 @@
     if (s.complete) city.append(C.el("li", { class: "chip done", text: C.t("complete") }));
     if (s.online === false) city.append(C.el("li", { class: "chip offline", text: C.t("reader_offline") }));
     for (const d of s.city || []) {
-      const item = C.district(d);
+      const item = C.district(d, v);
       if (now.built.has(d.id)) item.classList.add("just-built");
       city.append(item);
     }
     for (const e of now.lost) {
-      const item = C.district({ id: e.district, type: e.type, cost: e.cost });
+      const item = C.district({ id: e.district, type: e.type, cost: e.cost }, v);
       item.classList.add("destroyed");
       item.append(C.el("span", { class: "gone", text: C.t("destroyed") }));
       city.append(item);
