@@ -217,7 +217,7 @@ def smallest_text(page: Page) -> tuple[float, str]:
     return float(found[0]), str(found[1])
 
 
-def test_text_a_player_reads_is_large_enough_at_a_distance(browser: Browser) -> None:
+def test_text_a_player_reads_is_large_enough_at_a_distance(browser: Browser, seven_over: tuple[FakeTable, str]) -> None:
     """docs/web.md gives the figure: the smallest text a player must read on a phone."""
     table = FakeTable(7, seed=4)
     step_until(table, lambda t: t.game.round >= 3 and t.game.phase == "turns")
@@ -229,59 +229,62 @@ def test_text_a_player_reads_is_large_enough_at_a_distance(browser: Browser) -> 
             settled(board, table)
             px, where = smallest_text(board)
             assert px >= LEAST_PX, where
-        board.context.close()
-        step_until(table, lambda t: t.game.over, limit=20_000)
-        board = phone_page(browser, errors)
-        board.goto(f"{server.url}/?lang=en")
+    over, url = seven_over
+    board.goto(f"{url}/?lang=en")
+    settled(board, over)
+    px, where = smallest_text(board)
+    assert px >= LEAST_PX, where
+    assert errors == []
+
+
+@pytest.fixture(scope="module")
+def seven_over() -> Iterator[tuple[FakeTable, str]]:
+    """A 7-player game played to its end, served: (its table, its URL)."""
+    table = FakeTable(7, seed=4)
+    step_until(table, lambda t: t.game.over, limit=20_000)
+    with LiveServer(make_app(table)) as server:
+        yield table, server.url
+
+
+def test_a_tv_shows_a_seven_player_game_over_on_one_screen(browser: Browser, seven_over: tuple[FakeTable, str]) -> None:
+    table, url = seven_over
+    errors: list[str] = []
+    tv = phone_page(browser, errors, TV)
+    tv.goto(f"{url}/?lang=zh-Hant")
+    settled(tv, table)
+    box = tv.evaluate("""() => {
+        const seats = [...document.querySelectorAll('.seat')].map((n) => n.getBoundingClientRect());
+        const side = document.querySelector('.side').getBoundingClientRect();
+        const result = document.querySelector('#result').getBoundingClientRect();
+        return { bottom: Math.max(...seats.map((r) => r.bottom)), left: Math.min(...seats.map((r) => r.left)),
+                 right: Math.max(...seats.map((r) => r.right)), sideLeft: side.left, sideRight: side.right,
+                 resultTop: result.top, resultBottom: result.bottom, width: innerWidth, height: innerHeight,
+                 scroll: document.scrollingElement.scrollHeight };
+    }""")
+    assert box["bottom"] <= box["height"], "a city is below the fold"
+    assert box["resultBottom"] <= box["height"] and box["sideLeft"] >= box["right"]
+    assert box["left"] < 40 and box["sideRight"] > box["width"] - 40, "the screen's sides are left empty"
+    assert box["scroll"] <= box["height"] + 2
+    assert errors == []
+
+
+def test_game_over_headers_are_whole_words(browser: Browser, seven_over: tuple[FakeTable, str]) -> None:
+    table, url = seven_over
+    errors: list[str] = []
+    board = phone_page(browser, errors)
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        board.goto(f"{url}/?lang={lang}")
         settled(board, table)
-        px, where = smallest_text(board)
-        assert px >= LEAST_PX, where
-    assert errors == []
-
-
-def test_a_tv_shows_a_seven_player_game_over_on_one_screen(browser: Browser) -> None:
-    table = FakeTable(7, seed=4)
-    step_until(table, lambda t: t.game.over, limit=20_000)
-    errors: list[str] = []
-    with LiveServer(make_app(table)) as server:
-        tv = phone_page(browser, errors, TV)
-        tv.goto(f"{server.url}/?lang=zh-Hant")
-        settled(tv, table)
-        box = tv.evaluate("""() => {
-            const seats = [...document.querySelectorAll('.seat')].map((n) => n.getBoundingClientRect());
-            const side = document.querySelector('.side').getBoundingClientRect();
-            const result = document.querySelector('#result').getBoundingClientRect();
-            return { bottom: Math.max(...seats.map((r) => r.bottom)), left: Math.min(...seats.map((r) => r.left)),
-                     right: Math.max(...seats.map((r) => r.right)), sideLeft: side.left, sideRight: side.right,
-                     resultTop: result.top, resultBottom: result.bottom, width: innerWidth, height: innerHeight,
-                     scroll: document.scrollingElement.scrollHeight };
-        }""")
-        assert box["bottom"] <= box["height"], "a city is below the fold"
-        assert box["resultBottom"] <= box["height"] and box["sideLeft"] >= box["right"]
-        assert box["left"] < 40 and box["sideRight"] > box["width"] - 40, "the screen's sides are left empty"
-        assert box["scroll"] <= box["height"] + 2
-    assert errors == []
-
-
-def test_game_over_headers_are_whole_words(browser: Browser) -> None:
-    table = FakeTable(7, seed=4)
-    step_until(table, lambda t: t.game.over, limit=20_000)
-    errors: list[str] = []
-    with LiveServer(make_app(table)) as server:
-        board = phone_page(browser, errors)
-        for lang in ("en", "zh-Hant", "zh-Hans"):
-            board.goto(f"{server.url}/?lang={lang}")
-            settled(board, table)
-            cut = board.evaluate("""() => [...document.querySelectorAll('.result th')].filter((th) => {
-                const text = document.createTreeWalker(th, NodeFilter.SHOW_TEXT).nextNode();
-                const range = document.createRange();
-                range.selectNodeContents(text);
-                const words = text.textContent.trim().split(/\\s+/).length;
-                return range.getClientRects().length > words;  // a line box more than the words: a word cut
-            }).map((th) => th.innerText)""")
-            assert cut == [], (lang, cut)
-            assert board.evaluate("() => document.querySelector('.result table').scrollWidth <= "
-                                  "document.querySelector('.result').clientWidth")
+        cut = board.evaluate("""() => [...document.querySelectorAll('.result th')].filter((th) => {
+            const text = document.createTreeWalker(th, NodeFilter.SHOW_TEXT).nextNode();
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            const words = text.textContent.trim().split(/\\s+/).length;
+            return range.getClientRects().length > words;  // a line box more than the words: a word cut
+        }).map((th) => th.innerText)""")
+        assert cut == [], (lang, cut)
+        assert board.evaluate("() => document.querySelector('.result table').scrollWidth <= "
+                              "document.querySelector('.result').clientWidth")
     assert errors == []
 
 
