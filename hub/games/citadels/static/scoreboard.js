@@ -1,4 +1,5 @@
-/* Public scoreboard: what is happening now, every seat's running score, the whole game log. */
+/* Public scoreboard: what is happening now (in the sticky header), the characters in calling
+   order, every seat's running score with the last move where it happened, the whole game log. */
 "use strict";
 
 (() => {
