@@ -14,6 +14,7 @@ from hub.engine.citadels.editions import EDITIONS, edition_names, variant_names
 from hub.engine.citadels.events import PRIVATE_KINDS
 from hub.games.plugin import GamePlugin
 
+from .card_facts import card_facts
 from .enroll import EnrollmentSession
 from .export import export_text, replay_report
 from .players import SimPlayer, give_up_worst, keep_best
@@ -66,9 +67,10 @@ def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def page_facts() -> dict[str, Any]:
-    """{"editions": {edition: its variants, the default first}} for the admin's new-game form."""
+    """{"editions": {edition: its variants, the default first}} for the admin's new-game form,
+    and the districts' types, costs and abilities per edition (``card_facts``)."""
     return {"editions": {name: sorted(e.variants, key=lambda v: v != e.default_variant)
-                         for name, e in EDITIONS.items()}}
+                         for name, e in EDITIONS.items()}, **card_facts()}
 
 
 def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:

@@ -172,9 +172,9 @@
   }
 
   function characterChip(v, id) {
-    const chip = C.el("button", { type: "button", class: "chip explain", "data-id": id, text: C.card(id) });
-    chip.addEventListener("click", () => C.explain(C.card(id), C.characterWord(v, id, "ability")));
-    return chip;
+    const chip = C.el("span", { class: "chip character", "data-id": id, text: C.card(id) });
+    const ability = C.characterWord(v, id, "ability");
+    return ability ? C.explains(chip, C.card(id), ability) : chip;
   }
 
   function render(v) {
