@@ -15,6 +15,7 @@
   const SEAT_ARG_VERBS = new Set(["swap", "destroy"]);
   const SEAT_FIELDS = ["seat", "thief_seat", "victim_seat", "other", "warlord_seat"];
   const DISTRICT_VERBS = new Set(["build", "keep", "toss", "lab", "museum"]);  // their argument is a district
+  const WHOSE_TURN = new Set(["prompt", "draft_turn", "called", "revealed"]);  // the prompt says these already
   const DRAFT_VERBS = new Set(["pick", "faceup", "discard"]);  // their argument is a character to choose
 
   const gap = () => (C.lang === "en" ? " " : "");  // no space between Chinese words and names
@@ -120,7 +121,7 @@
   }
 
   function aboutMe(event) {
-    return event.kind !== "prompt" && SEAT_FIELDS.some((field) => event[field] === mySeat);
+    return !WHOSE_TURN.has(event.kind) && SEAT_FIELDS.some((field) => event[field] === mySeat);
   }
 
   /* A live message's events that concern this seat, kept while the decision lasts. */
