@@ -68,3 +68,23 @@ def test_every_gold_and_card_change_said_is_the_one_applied(edition: str) -> Non
                 checked += 1
             game.apply(bot.choose(game))
     assert checked > 40
+
+
+def test_every_unique_district_says_what_it_does_in_every_edition_and_language() -> None:
+    from hub import words
+    from hub.engine.citadels.cards import card_set, deck_names
+    from hub.engine.citadels.editions import EDITIONS
+    from hub.games.citadels.card_facts import card_facts
+
+    uniques = {d.id for deck in deck_names() for d in card_set(deck).districts.values() if d.type == "unique"}
+    facts = card_facts()
+    for edition, rules in EDITIONS.items():
+        for lang in words.LANGS:
+            said = facts["district_abilities"][edition][lang]
+            assert set(said) == uniques, (edition, lang)
+            assert all(said.values())
+        # the Laboratory pays what the edition's rules pay
+        assert f"{rules.laboratory_gold} gold" in words.district_ability("laboratory", "en", edition)
+        assert facts["districts"][edition]["observatory"]["cost"] == card_set(rules.deck).districts["observatory"].cost
+    assert words.district_ability("haunted_city", "zh-Hans", "2000") != words.district_ability("haunted_city", "zh-Hans")
+    assert words.district_ability("manor", "en") == ""  # a plain district does nothing more than score
