@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from hub import words
 from hub.engine.citadels.cards import card_set, deck_names
 from hub.engine.citadels.editions import EDITIONS
+
+from . import words
 
 
 def _decks_of(edition: str) -> list[str]:
