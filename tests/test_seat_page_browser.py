@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from hub import words
+from hub.games.citadels import words
 from hub.engine.citadels import Setup, StartPosition
 from tests.browser import CHROMIUM_ARGS, chromium_path, phone_page
 from tests.test_web_pages import settled, step_until

@@ -71,7 +71,7 @@ def test_every_gold_and_card_change_said_is_the_one_applied(edition: str) -> Non
 
 
 def test_every_unique_district_says_what_it_does_in_every_edition_and_language() -> None:
-    from hub import words
+    from hub.games.citadels import words
     from hub.engine.citadels.cards import card_set, deck_names
     from hub.engine.citadels.editions import EDITIONS
     from hub.games.citadels.card_facts import card_facts
