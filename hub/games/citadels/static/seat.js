@@ -10,7 +10,7 @@
   let refreshing = null;
   let wasMine = null;  // the seat's own decision when last drawn (null: not drawn yet): the cue is for the change
   let news = { key: null, events: [] };  // what happened at this seat while the decision now lasts
-  let answeredAt = null;  // the stage (round, phase, character called) of the answer the feedback line tells
+  let answeredAt = null;  // the stage (round, phase, character called) the answer the feedback tells led to
 
   const SEAT_ARG_VERBS = new Set(["swap", "destroy"]);
   const SEAT_FIELDS = ["seat", "thief_seat", "victim_seat", "other", "warlord_seat"];
@@ -111,8 +111,10 @@
 
   const stageKey = (v) => [v.round, v.phase, v.calling ? v.calling.rank : "", v.result ? "over" : ""].join("|");
 
-  /* The answer's feedback ("Sent: Pick Warlord") goes once the game is past that stage. */
+  /* The answer's feedback ("Sent: Pick Warlord") stays while the game is at the stage the
+     answer led to, and goes once it moves past it. */
   function clearOldFeedback(v) {
+    if (answeredAt === "answered") answeredAt = stageKey(v);  // the first view drawn after the answer
     if (answeredAt === null || answeredAt === stageKey(v)) return;
     answeredAt = null;
     const feedback = document.getElementById("feedback");
@@ -249,7 +251,6 @@
   async function send(action) {
     if (busy) return;
     busy = true;
-    answeredAt = stageKey(view);
     const feedback = document.getElementById("feedback");
     for (const b of document.querySelectorAll("#options button")) b.disabled = true;
     try {
@@ -261,6 +262,7 @@
       const result = await response.json();
       feedback.className = "feedback " + (result.ok ? "good" : "bad");
       feedback.textContent = result.ok ? C.t("sent") + C.colon() + label(view, action) : C.t("refused") + C.colon() + refusalText(result);
+      answeredAt = "answered";
     } catch (err) {
       feedback.className = "feedback bad";
       feedback.textContent = C.t("admin_offline");
