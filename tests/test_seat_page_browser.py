@@ -38,6 +38,20 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+def offered(view: dict[str, Any]) -> list[str]:
+    """The options a seat page offers as buttons: the seat's options but those that would do
+    nothing (a face-up character killed or robbed, a tax of nothing)."""
+    you = view["you"]
+    gives = you.get("gives", {})
+
+    def pointless(action: str) -> bool:
+        _, verb, *args = action.split()
+        face_up = verb in ("kill", "rob") and args[0] in view.get("faceup_removed", [])
+        return face_up or (verb == "tax" and gives.get(action) == {"gold": 0})
+
+    return [a for a in you["options"] if not pointless(a)]
+
+
 def buttons(page: Page) -> list[dict[str, Any]]:
     return list(page.evaluate("""() => [...document.querySelectorAll('#options button')].map((b) => ({
         action: b.dataset.action, cls: b.className, gives: b.querySelector('.gives')?.textContent || '',
@@ -87,6 +101,7 @@ def test_each_button_says_what_it_gives_end_turn_last_and_nothing_pointless(brow
         page.goto(f"{server.url}/seat/{SEAT_TOKENS[seat]}?lang=en")
         settled(page, thief, log=False)
         shown = {b["action"] for b in buttons(page)}
+        assert shown == set(offered(thief.seat_view(seat)))
         robs = {a for a in legal(thief) if a.split()[1] == "rob"}
         assert shown & robs == robs - face_up and robs - face_up  # the others are still offered
     assert errors == []
