@@ -188,8 +188,8 @@
     const name = C.seatName(v, mySeat);
     document.getElementById("who").textContent = name === seatLabel ? seatLabel : name + " · " + seatLabel;
     document.getElementById("status").textContent =
-      (me.gold ?? "–") + " " + C.t("gold") + " · " + (me.hand ?? "–") + " " + C.t("cards") +
-      " · " + (me.score ?? 0) + " " + C.t("points") + (me.crown ? " · " + C.t("crown") : "");
+      (me.gold ?? "–") + gap() + C.t("gold") + " · " + (me.hand ?? "–") + gap() + C.t("cards") +
+      " · " + (me.score ?? 0) + gap() + C.t("points") + (me.crown ? " · " + C.t("crown") : "");
     document.getElementById("table-status").textContent = v.paused ? C.pauseText(v) : C.statusSentence(v);
     const mine = Boolean(v.pending && v.pending.seat === mySeat && !v.result);
     document.getElementById("prompt").textContent = promptText(v, mine);
