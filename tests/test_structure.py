@@ -148,6 +148,7 @@ NAMED_EXCEPTIONS: set[tuple[str, str]] = set()
 
 MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allowed in {
     "hub": (), "hub.errors": (), "hub.redact": (), "hub.seeds": (), "hub.words": (), "hub.bus": (),
+    "hub.text": (),  # untrusted text and players' names: one check for the command line and the web
     "hub.exits": ("hub.redact",),  # how every command ends
     "hub.protocol": ("hub.errors",),
     "hub.engine": ("hub.errors",),  # the generator every engine may share
@@ -161,10 +162,10 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
     "hub.store": ("hub.games", "hub.errors", "hub.exits"),  # picks a stored game's plug-in by name
     "hub.voice": ("hub.words", "hub.exits"),
     "hub.web": ("hub.games", "hub.voice", "hub.words", "hub.protocol", "hub.store", "hub.errors", "hub.redact",
-                "hub.seeds"),  # never an engine; the store keeps its lasting links
+                "hub.seeds", "hub.text"),  # never an engine; the store keeps its lasting links
     "hub.table": ("hub.games", "hub.kernel", "hub.store", "hub.web", "hub.voice", "hub.transport", "hub.serial",
                   "hub.protocol", "hub.cli_args", "hub.errors", "hub.exits"),
-    "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.serial", "hub.store", "hub.errors", "hub.exits"),
+    "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.text", "hub.serial", "hub.store", "hub.errors", "hub.exits"),
     "hub.softseat": ("hub.cli_args", "hub.transport", "hub.protocol", "hub.exits", "hub.games"),  # one seat's real firmware, run on the hub
     "hub.cli": ("hub.cli_args", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.softseat", "hub.errors",
                 "hub.exits"),
