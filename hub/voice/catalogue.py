@@ -63,6 +63,11 @@ def join_list(items: Iterable[str], lang: str) -> str:
     return words.join_list(items, lang)
 
 
+def names_by_seat(names: Iterable[object]) -> dict[int, str]:
+    """{seat: name} from a game's names, seat 1 first (a setup's ``names``, a ``new_game`` event's)."""
+    return {seat: str(name) for seat, name in enumerate(names, start=1) if name}
+
+
 def seat_label(seat: int, lang: str, names: Mapping[int, str] | None = None) -> str:
     """A player's name when the table set one, else 'Seat 3'."""
     if names and names.get(seat):

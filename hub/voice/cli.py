@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Mapping, Sequence
 
 from hub.voice.backends import make_backend
-from hub.voice.catalogue import LANGS
+from hub.voice.catalogue import LANGS, names_by_seat
 from hub.voice.pronounce import SPOKEN, espeak_voice
 from hub.voice.speaker import Speaker, Speech
 
@@ -47,7 +47,7 @@ def seat_names(names: Mapping[int, str] | Sequence[str] | None) -> dict[int, str
         return {}
     if isinstance(names, Mapping):
         return {int(seat): str(name) for seat, name in names.items() if name}
-    return {seat: str(name) for seat, name in enumerate(names, start=1) if name}
+    return names_by_seat(names)
 
 
 def opening_events(public_view: Mapping[str, object]) -> list[dict[str, object]]:

@@ -20,6 +20,7 @@ from hub.voice.catalogue import (
     district_name,
     has_phrase,
     join_list,
+    names_by_seat,
     phrase,
     seat_label,
 )
@@ -70,8 +71,10 @@ class PublicContext:
             return replace(self, killed=str(data.get("character")))
         if kind == "round_started":
             return replace(self, killed=None)
-        if kind == "new_game" and data.get("edition"):
-            return replace(self, edition=str(data["edition"]))
+        if kind == "new_game":  # a new game's rule set and players' names, when it says them
+            edition = str(data["edition"]) if data.get("edition") else self.edition
+            names = names_by_seat(data["names"]) if isinstance(data.get("names"), list) else self.names
+            return replace(self, edition=edition, names=names)
         return self
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from hub.voice.backends import Backend
+from hub.voice.catalogue import names_by_seat
 from hub.voice.narrator import (
     PROMPT_KEY,
     Narrator,
@@ -70,6 +71,8 @@ class GameSpeech:
         data = normalize_event(event)
         if data is None:
             return []
+        if data["kind"] == "new_game" and isinstance(data.get("names"), list):  # the new game's players
+            self.names = names_by_seat(data["names"])
         return [Utterance(text, Priority.ANNOUNCE, str(data["kind"])) for text in self.speech(data, self.lang, self.names)]
 
 
