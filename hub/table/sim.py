@@ -14,6 +14,7 @@ import json
 import logging
 import threading
 import time
+from functools import partial
 from collections.abc import Callable
 from typing import Any
 
@@ -336,8 +337,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
         except BusConnectError as exc:  # refused: waiting would not help
             return fail(str(exc), ExitCode.BAD_INPUT)
         if runs is not None:  # a game the admin starts is a game of its own in the store
-            store = runs.store
-            sim.service.on_new_game = lambda new_setup: Recorder.new_game(store, new_setup)
+            sim.service.on_new_game = partial(Recorder.new_game, runs.store)
         if tell and stored is not None and stored.actions:
             print(f"Resumed game {stored.id} from {runs.store.path if runs is not None else ''}: "
                   f"{len(stored.actions)} actions, {plugin.progress(sim.service.game)}", flush=True)
