@@ -96,3 +96,33 @@ def test_a_second_game_with_pages_on_is_followed_by_its_own_table_top_only(tmp_p
             if pipe is not None:
                 pipe.close()
     assert not [line for line in output.stderr if "Traceback" in line or "subscriber failed" in line], output.stderr
+
+
+@pytest.mark.parametrize("game, players, first_players", [("citadels", 5, 4), ("builders", 2, 3), ("nim", 2, 3)])
+def test_every_games_simulated_people_play_the_admins_game(game: str, players: int, first_players: int) -> None:
+    """In process, for each registered game through its plug-in: the admin's game (its seats,
+    seed and names) is played to its end by the simulated people, and is another game of
+    the same seed played the same way."""
+    from argparse import Namespace
+
+    from hub.games import plugin_named
+    from hub.table.sim import SimTable
+
+    plugin = plugin_named(game)
+    first = plugin.setup_from_options(Namespace(players=first_players, names=None), 1, "physical")
+    sim = SimTable(first)
+    try:
+        sim.players[sim.service.game.pending.seat].act()  # the simulator's own game has begun
+        config = {"players": players, "names": NAMES[:players], "seed": 5, "mode": "physical",
+                  **plugin.admin_options({})}
+        assert sim.service.new_game(config)["ok"]
+        played = sim.play()
+        assert played.over and played.n == players and tuple(played.setup.names) == tuple(NAMES[:players])
+        summary = plugin.summary(played)
+    finally:
+        sim.close()
+    alone = SimTable(played.setup)  # the same setup dealt by the simulator itself
+    try:
+        assert plugin.summary(alone.play()) == summary
+    finally:
+        alone.close()
