@@ -1,6 +1,6 @@
 """Short lines for a seat's display (4 lines x 21 characters) and the console.
 
-A facade over the word catalogue (``hub.words``, ``data/display.json``): the display's own
+A facade over the word catalogue (``hub.games.citadels.words``, ``data/display.json``): the display's own
 short forms ("Pick Thief", "Take 2 gold") with the card names every medium shares. The
 display speaks English today (its font has no CJK); every line exists in all three
 languages, so ``lang`` is a parameter.
@@ -15,7 +15,7 @@ import unicodedata
 from collections import Counter
 from typing import Any
 
-from hub import words
+from . import words
 from hub.engine.citadels import Action
 
 LINE = 21

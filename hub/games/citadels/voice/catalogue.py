@@ -1,9 +1,10 @@
-"""The voice's view of the word catalogue (``hub.words``): its phrases by phrase id.
+"""Citadels' voice's view of its word catalogue (``hub.games.citadels.words``): its phrases
+by phrase id.
 
-The words themselves live in ``hub/words/data`` (the voice's own phrases in
+The words themselves live in ``hub/games/citadels/words/data`` (the voice's own phrases in
 ``voice.json``, the names every medium shares in ``names.json``, each character's turn
 prompt in ``characters.json``); this module keeps the phrase API the narrator, the
-speaker and ``python -m hub.voice`` call.
+plug-in's voice and ``python -m hub.voice`` call.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any, Final
 
-from hub import words
-from hub.words import UnknownLanguage, check_lang, placeholders
+from .. import words
+from ..words import UnknownLanguage, check_lang, placeholders
 
 LANGS: Final = words.LANGS
 CHARACTERS: Final = tuple(words.characters())
@@ -61,11 +62,6 @@ def character_name(character: str, lang: str, edition: str | None = None) -> str
 def join_list(items: Iterable[str], lang: str) -> str:
     """'A, B and C' in English, 'A、B和C' in Chinese."""
     return words.join_list(items, lang)
-
-
-def names_by_seat(names: Iterable[object]) -> dict[int, str]:
-    """{seat: name} from a game's names, seat 1 first (a setup's ``names``, a ``new_game`` event's)."""
-    return {seat: str(name) for seat, name in enumerate(names, start=1) if name}
 
 
 def seat_label(seat: int, lang: str, names: Mapping[int, str] | None = None) -> str:
