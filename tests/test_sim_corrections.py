@@ -14,7 +14,7 @@ from pathlib import Path
 from hub.engine.citadels import Setup
 from hub.games.citadels.terminal import TerminalNarrator
 from hub.table.sim import SimTable
-from hub.voice.narrator import Narrator
+from hub.games.citadels.voice.narrator import Narrator
 
 ROOT = Path(__file__).resolve().parents[1]
 CALL = re.compile(r"^  (\d) (\w+): (.+?) - ")
