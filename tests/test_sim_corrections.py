@@ -14,6 +14,7 @@ from pathlib import Path
 from hub.engine.citadels import Setup
 from hub.games.citadels.terminal import TerminalNarrator
 from hub.table.sim import SimTable
+from hub.voice.speech import sentences
 from hub.games.citadels.voice.narrator import Narrator
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,3 +96,6 @@ def test_a_new_game_names_its_players_on_the_terminal_and_in_the_voice() -> None
     voice.narrate({"kind": "new_game", "players": 2, "names": ["Ann", "Bob"]})
     said = " ".join(u.text for u in voice.narrate({"kind": "revealed", "seat": 1, "character": "king"}))
     assert "Ann" in said and "Old" not in said
+    simple = sentences(lambda event, lang, names: [names.get(1, "nobody")]).narrator("en", {1: "Old"}, None)
+    simple.narrate({"kind": "new_game", "players": 2, "names": ["Ann", "Bob"]})
+    assert [u.text for u in simple.narrate({"kind": "took", "seat": 1})] == ["Ann"]  # a simple game's voice too
