@@ -40,6 +40,15 @@ def post(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return error.code, json.loads(error.read())
 
 
+def stop(process: subprocess.Popen[str], output: ProcessOutput) -> None:
+    """Ctrl-C, the last lines read, the pipes closed."""
+    process.send_signal(signal.SIGINT)
+    output.finish()
+    for pipe in (process.stdout, process.stderr):
+        if pipe is not None:
+            pipe.close()
+
+
 @pytest.mark.parametrize("players, mode", [(6, "physical"), (3, "digital")])
 def test_a_game_started_from_the_admin_page_is_played_by_the_simulated_people(
         tmp_path: Path, players: int, mode: str) -> None:
@@ -67,11 +76,7 @@ def test_a_game_started_from_the_admin_page_is_played_by_the_simulated_people(
         assert result.group(1) == NAMES[int(result.group(2)) - 1]
         assert [re.sub(r" \d+$", "", part) for part in result.group(3).split(", ")] == NAMES[:players]
     finally:
-        process.send_signal(signal.SIGINT)
-        output.finish()
-        for pipe in (process.stdout, process.stderr):
-            if pipe is not None:
-                pipe.close()
+        stop(process, output)
     assert not [line for line in output.stderr if "Traceback" in line or "unexpected" in line
                 or "subscriber failed" in line], output.stderr
     with sqlite3.connect(tmp_path / "sim.db") as db:  # the admin's game is a stored game of its own
@@ -90,11 +95,7 @@ def test_a_second_game_with_pages_on_is_followed_by_its_own_table_top_only(tmp_p
         output.wait_for(r"^New game: 3 players: Ann, Bob, Cy$", timeout=120)
         output.wait_for(r"^game 2: seed 4, ", timeout=120)
     finally:
-        process.send_signal(signal.SIGINT)
-        output.finish()
-        for pipe in (process.stdout, process.stderr):
-            if pipe is not None:
-                pipe.close()
+        stop(process, output)
     assert not [line for line in output.stderr if "Traceback" in line or "subscriber failed" in line], output.stderr
 
 
