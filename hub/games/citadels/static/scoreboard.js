@@ -181,7 +181,9 @@
     const winner = v.result ? v.result.winner : null;
     const move = lastMove(v);
     C.characterStrip(document.getElementById("strip"), v, move);
-    document.getElementById("seats").replaceChildren(...(v.seats || []).map((s) => seatCard(v, s, winner, move)));
+    const seats = document.getElementById("seats");
+    seats.dataset.count = String((v.seats || []).length);  // a TV lays out the grid by the number of seats
+    seats.replaceChildren(...(v.seats || []).map((s) => seatCard(v, s, winner, move)));
     renderResult(v);
     tableInfo(v);
     document.getElementById("key").replaceChildren(C.el("span", { class: "label", text: C.t("key") }), C.typeKey());
