@@ -23,7 +23,7 @@ from hub.redact import mask_password, mask_secrets, mask_tokens
 from hub.store import EventStore
 from hub.games.citadels.registry import TagRegistry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "s3cret-Pa55"
 
 

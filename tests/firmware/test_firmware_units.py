@@ -23,7 +23,7 @@ from tests.fakes import machine, network
 from tests.fakes.mpy import FIRMWARE_DIR, firmware_modules
 from tests.fakes.pn532 import FakePN532, response_frame
 
-WASM_DIR = Path(__file__).parent / "wasm"
+WASM_DIR = Path(__file__).resolve().parents[1] / "wasm"
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ import pytest
 
 from tests.fakes.mpy import FIRMWARE_DIR
 
-WASM_DIR = Path(__file__).parent / "wasm"
+WASM_DIR = Path(__file__).resolve().parents[1] / "wasm"
 VM_PACKAGE = WASM_DIR / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 
 

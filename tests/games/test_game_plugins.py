@@ -1,8 +1,8 @@
 """Games as plug-ins, proved through the product: Nim (hub/engine/nim, hub/games/nim)
 plays through the real ``citadels-hub`` command, its store and its resume; the store says
 which game each stored game is; and a database written before the store kept the game
-(tests/data/citadels-v0.sql, written by the hub at ebea9ba) still replays, exports and
-resumes with the same results (tests/data/citadels-v0.expected.json: what the hub said of
+(tests/games/data/citadels-v0.sql, written by the hub at ebea9ba) still replays, exports and
+resumes with the same results (tests/games/data/citadels-v0.expected.json: what the hub said of
 it before the plug-ins, at main 4e981a1, whose replay wording is newer than ebea9ba's;
 the games, states and scores are ebea9ba's)."""
 
@@ -22,7 +22,7 @@ from hub.games.citadels.service import TableService
 from hub.store import EventStore, TableRecord
 from hub.transport import InProcessBus
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"
 
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HARDWARE = ROOT / "hardware"
 
 
-TABLE_CA = Path(__file__).resolve().parent / "wasm" / "package.json"  # any readable file stands in
+TABLE_CA = Path(__file__).resolve().parents[1] / "wasm" / "package.json"  # any readable file stands in
 
 
 def load_flash_seat() -> Any:

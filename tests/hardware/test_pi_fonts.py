@@ -9,7 +9,7 @@ import stat
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "hardware" / "install-fonts.sh"
 FAMILIES = ("Noto Sans CJK TC", "Noto Sans CJK SC")
 

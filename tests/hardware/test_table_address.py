@@ -16,9 +16,9 @@ import pytest
 from tests.broker import MosquittoFactory
 from tests.soft_seat import SoftSeatProcess
 from tests.table_broker import CONFIG_DIR, TableBroker, make_ca, start_table_broker
-from tests.test_firmware_deploy import TABLE_CA, load_flash_seat
+from tests.hardware.test_firmware_deploy import TABLE_CA, load_flash_seat
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 IPV4 = re.compile(r"(?<![\d.])(?:10|192\.168|172\.(?:1[6-9]|2\d|3[01]))(?:\.\d{1,3}){2,3}(?![\d.])")
 # Files that tell a maker where the seats find the Pi.
 STATEMENTS = ["firmware/config.example.json", "hardware/mosquitto/mosquitto.conf", "hardware/mosquitto/make-ca.sh",

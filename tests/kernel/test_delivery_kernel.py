@@ -16,7 +16,7 @@ from hub.transport import InProcessBus
 from hub.engine.nim import NimGame as ToyGame
 from hub.engine.nim import NimSetup as ToySetup
 from hub.engine.nim import Take
-from tests.test_kernel import ToyAdapter
+from tests.kernel.test_kernel import ToyAdapter
 
 STONE = "57070001"
 

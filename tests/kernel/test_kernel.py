@@ -21,7 +21,7 @@ from hub.engine.nim import NimSetup as ToySetup
 from hub.games.nim.adapter import NimAdapter
 from hub.games.nim.cards import StoneTags
 
-HUB = Path(__file__).resolve().parent.parent / "hub"
+HUB = Path(__file__).resolve().parents[2] / "hub"
 GAME_SPECIFIC = ("hub.engine", "hub.games", "hub.table")  # the rules, the games' table side, the programs
 
 

@@ -13,7 +13,7 @@ from hub.protocol import ProtocolError
 from hub.store import StoreError
 from hub.web.errors import BadInput
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("error, text", [

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-HUB = Path(__file__).resolve().parent.parent / "hub"
+HUB = Path(__file__).resolve().parents[2] / "hub"
 
 # Reads of an underscored attribute on something other than ``self``/``cls`` that are
 # not another module's private state, each with its reason: (module, attribute).

@@ -10,7 +10,7 @@ import pytest
 
 pytestmark = pytest.mark.slow  # mypy --strict over three trees
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_engine_is_mypy_strict_clean() -> None:
@@ -28,9 +28,9 @@ def test_web_is_mypy_strict_clean() -> None:
 
 def test_kernel_and_its_games_are_mypy_strict_clean() -> None:
     """The kernel's interfaces are Protocols: mypy checks that the Citadels adapter and the
-    Nim's (tests/test_kernel.py) really fit them."""
+    Nim's (tests/kernel/test_kernel.py) really fit them."""
     result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "hub/kernel", "hub/games",
-                             "tests/test_kernel.py"],
+                             "tests/kernel/test_kernel.py"],
                             cwd=ROOT, capture_output=True, text=True, timeout=240)
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -32,7 +32,7 @@ from hub.table.sim import SimTable
 from hub.transport import InProcessBus
 from tests.hub_unit import stored_actions
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SEED = 11
 
 

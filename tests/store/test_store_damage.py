@@ -21,7 +21,7 @@ from hub.store import EventStore
 from hub.store.integrity import FRAME_HEADER, WAL_HEADER, wal_damage
 from hub.games.citadels.registry import TagRegistry
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SETUP = Setup(players=4, seed=11, mode="physical")
 
 

@@ -1,5 +1,5 @@
 """Nothing lost between a seat and the hub, on any broker: the real firmware (off-board,
-tests/test_firmware_host.py's harness) against the hub's real command (`citadels-hub
+tests/firmware/test_firmware_host.py's harness) against the hub's real command (`citadels-hub
 run`), on Mosquitto and on amqtt (a second MQTT 3.1.1 broker, from PyPI).
 
 Nothing here leans on a broker's kindness: the Mosquitto under test keeps no sessions
@@ -27,7 +27,7 @@ from tests.fakes.pn532 import FakePN532
 from tests.fakes.seat import MessageLog
 from tests.fakes.tcp_proxy import FreezableProxy
 from tests.hub_unit import ProcessOutput, stored_actions
-from tests.test_firmware_host import RunningSeat, seat_config, wait_until
+from tests.firmware.test_firmware_host import RunningSeat, seat_config, wait_until
 
 ASSASSIN = virtual_uid(CardRef("character", "assassin"))  # seat 1 picks first
 

@@ -7,7 +7,7 @@ seats', `cmd`, `hub/...`, `public`, other tables, `$SYS` — which the broker mu
 Legal card and button events of the seat whose turn it is keep the game moving.
 
 Checked after every publish (once a marker sent after it by the same login has reached
-the hub and the hub thread has taken in everything queued, so the hub has handled it): the invariants of tests/test_fuzz.py (no internal
+the hub and the hub thread has taken in everything queued, so the hub has handled it): the invariants of tests/system/test_fuzz.py (no internal
 error, every accepted action legal in a shadow game, state hash, journal, every refusal
 with a text) and that the hub's own connection never dropped. At the end: no forged
 message ever reached the hub or a seat.
@@ -28,7 +28,7 @@ from hub.games.citadels.service import TableService
 from hub.transport import MqttBus, Will
 from tests.fakes.seat import MessageLog
 from tests.table_broker import TableBroker
-from tests.test_fuzz import REGISTRY, UIDS, Harness, json_any
+from tests.system.test_fuzz import REGISTRY, UIDS, Harness, json_any
 
 FORGED = b"forged:"
 CASES = {"own": 0, "forged": 0, "legal": 0, "examples": 0, "hub_refused": 0, "hub_accepted": 0}

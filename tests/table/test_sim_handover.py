@@ -20,7 +20,7 @@ import pytest
 from tests.broker import free_port
 from tests.hub_unit import ProcessOutput
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("players", [4, 6])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.table_broker import TableBroker
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAME = ["sim", "--headless", "--players", "3", "--seed", "4", "--no-qr", "--voice", "none"]
 
 

@@ -110,7 +110,7 @@ def test_tcp_nodelay_on_both_ends_and_the_round_trip_works(mosquitto: MosquittoB
     hub = open_bus(buses, mosquitto, "hub")
     seat = open_bus(buses, mosquitto, "seat")
     assert hub.socket_nodelay() and seat.socket_nodelay()
-    shipped = (Path(__file__).resolve().parent.parent / "hardware" / "mosquitto" / "mosquitto.conf").read_text()
+    shipped = (Path(__file__).resolve().parents[2] / "hardware" / "mosquitto" / "mosquitto.conf").read_text()
     assert any(line.split() == ["set_tcp_nodelay", "true"] for line in shipped.splitlines())
     answered = threading.Event()
     hub.subscribe("citadels/t1/seat/1/event", lambda t, p: hub.publish("citadels/t1/seat/1/cmd", p))

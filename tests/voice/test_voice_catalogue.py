@@ -23,7 +23,7 @@ from hub.voice.catalogue import (
 from hub.engine.citadels.events import PRIVATE_KINDS
 from hub.voice.narrator import HANDLERS, SILENT_KINDS
 
-ARCHITECTURE = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
+ARCHITECTURE = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 
 # Characters that differ between the scripts: one in the wrong phrase means a copy-paste slip.
 SIMPLIFIED_ONLY = set("们这国号轮币选择杀盗贼师筑领没还应无结战获胜时请让会为过个张续暂继")
@@ -134,7 +134,7 @@ def test_hub_refusals_named_in_the_issue_have_phrases() -> None:
 
 
 def test_refusal_codes_the_table_service_raises_have_their_own_phrase() -> None:
-    hub = Path(__file__).resolve().parents[1] / "hub"
+    hub = Path(__file__).resolve().parents[2] / "hub"
     places = [hub / "kernel" / "table.py", hub / "games" / "citadels" / "adapter.py"]  # the table's and the game's
     if not all(place.exists() for place in places):
         pytest.fail(f"one of {places} is missing")

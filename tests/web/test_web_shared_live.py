@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from tests.test_web_browser import browser  # noqa: F401  (the module's Chromium fixture)
+from tests.web.test_web_browser import browser  # noqa: F401  (the module's Chromium fixture)
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, FakeTable, LiveServer, make_app, wait_until
 
 

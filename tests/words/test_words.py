@@ -25,9 +25,9 @@ from hub.voice.catalogue import load_catalogue
 from hub.voice.narrator import Narrator
 from hub.web.i18n import catalogue
 from tests.engine_support import act, physical, start
-from tests.test_voice_catalogue import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
+from tests.voice.test_voice_catalogue import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
 
-HUB = Path(__file__).resolve().parents[1] / "hub"
+HUB = Path(__file__).resolve().parents[2] / "hub"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 PLACEHOLDER = re.compile(r"\{\w+\}")
 
@@ -233,7 +233,7 @@ PAGE_FAMILIES = ("code_", "phase_", "st_", "hint_", "admin_ok_", "variant_", "er
 LOG_FAMILIES = ("reader_",)
 TERMINAL_FAMILIES = ("gold_", "cards_", "score_")  # "reader_" + the fault / recovered a seat's reader reports
 # Words no code says today, kept on purpose (the reason is the value).
-KEPT = {"refusal.card_taken": "a refusal code named by an earlier issue; tests/test_voice_*.py say it"}
+KEPT = {"refusal.card_taken": "a refusal code named by an earlier issue; tests/voice/test_voice_*.py say it"}
 
 
 def _family_member(rest: str, families: tuple[str, ...], source: str) -> bool:
@@ -423,7 +423,7 @@ def test_only_a_code_the_catalogue_lacks_shows_the_message_it_came_with() -> Non
 
 
 def test_every_refusal_code_a_seat_can_get_has_its_sentence() -> None:
-    """(A game with words of its own words its refusals there: tests/test_builders_words.py.)"""
+    """(A game with words of its own words its refusals there: tests/games/builders/test_builders_words.py.)"""
     codes = set(re.findall(r'(?:IllegalAction|Refusal)\(\s*"([a-z_]+)"', ALL_SOURCES))
     assert {"bad_target", "not_your_turn", "already_built", "paused", "use_card", "store_failed"} <= codes
     assert not {code for code in codes if not words.has(f"page.code_{code}")}
@@ -441,7 +441,7 @@ def test_the_voice_says_the_characters_refusal_when_the_event_names_it(lang: str
 def test_at_the_table_a_refused_destroy_shows_the_warlords_words_and_the_voice_hears_them() -> None:
     """End to end: a seat's reader -> kernel -> Citadels adapter -> the seat's display, and the
     public refusal event naming the Warlord, which the voice words with his refusal."""
-    from tests.test_table_service import TAVERN, Table
+    from tests.games.citadels.test_table_service import TAVERN, Table
     from hub.transport import InProcessBus
 
     bus = InProcessBus()

@@ -12,7 +12,7 @@ from hub.engine.builders import carddata
 from hub.engine.builders.cards import APPRENTICES, BUILDINGS, CREW, MACHINE_WORKERS, WORKERS
 
 PACKAGE_FILE = Path(carddata.__file__).parent / "data" / "cards.json"
-RULES = Path(__file__).resolve().parents[1].parent / "shared" / "rules" / "builders"
+RULES = Path(__file__).resolve().parents[4] / "shared" / "rules" / "builders"
 CANDIDATES = [RULES, Path("/work/shared/rules/builders")]
 
 

@@ -332,7 +332,7 @@ def test_a_2000_game_cut_anywhere_resumes_from_its_stored_setup(tmp_path: object
 
     from hub.store import EventStore
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[3]
 
     def sim(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "hub.cli", "sim", "--headless", "--json", *args],

@@ -20,7 +20,7 @@ def test_card_data_has_68_districts_8_characters_named_in_english() -> None:
     assert len(cs.characters) == 8
     assert sum(1 for d in cs.districts.values() if d.type == "unique") == 13
     assert sum(d.copies for d in cs.districts.values() if d.type == "unique") == 14
-    assert all(d.name for d in cs.districts.values())  # English; the other languages: hub/words (tests/test_words.py)
+    assert all(d.name for d in cs.districts.values())  # English; the other languages: hub/words (tests/words/test_words.py)
 
 
 def test_museum_quarry_printing_is_a_data_change() -> None:

@@ -109,7 +109,7 @@ def test_the_display_words_exist_in_three_languages_and_english_lines_fit() -> N
 
 
 def test_every_refusal_code_a_seat_can_get_has_its_words() -> None:
-    root = Path(__file__).resolve().parents[1] / "hub"
+    root = Path(__file__).resolve().parents[3] / "hub"
     sources = "\n".join(p.read_text(encoding="utf-8") for part in ("engine/builders", "games/builders")
                         for p in sorted((root / part).glob("*.py")))
     codes = set(re.findall(r'(?:IllegalAction|Refusal)\(\s*"([a-z_]+)"', sources))
