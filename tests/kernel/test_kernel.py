@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from hub.kernel import Table
-from hub.protocol import SeatCommand, parse_command
 from hub.transport import InProcessBus
 from hub.engine.nim import NimGame, Take, Took
 from hub.engine.nim import NimSetup as ToySetup
 from hub.games.nim.adapter import NimAdapter
 from hub.games.nim.cards import StoneTags
+from tests.fakes.raw_seat import RawSeat
 
 HUB = Path(__file__).resolve().parents[2] / "hub"
 GAME_SPECIFIC = ("hub.engine", "hub.games", "hub.table")  # the rules, the games' table side, the programs
@@ -105,34 +105,13 @@ def test_the_import_check_finds_game_imports_where_there_are_some() -> None:
 
 
 # ---------------------------------------------------------------------- a second game
-class Seat:
-    """A raw seat device on the in-process bus: sends protocol events, records commands."""
-
-    def __init__(self, bus: InProcessBus, seat: int) -> None:
-        self.seat = seat
-        self.client = bus.client(f"toy-{seat}", will=(f"citadels/t1/seat/{seat}/status", b"offline", 1, True))
-        self.commands: list[SeatCommand] = []
-        self.client.subscribe(f"citadels/t1/seat/{seat}/cmd", lambda _t, p: self.commands.append(parse_command(p)))
-        self.seq = 0
-        self.client.publish(f"citadels/t1/seat/{seat}/status", b"online", retain=True)
-
-    def send(self, type: str, **fields: Any) -> int:
-        self.seq += 1
-        event = {"v": 1, "device": f"toy-{self.seat}", "boot": 1, "seq": self.seq, "t": 0, "type": type, **fields}
-        self.client.publish(f"citadels/t1/seat/{self.seat}/event", json.dumps(event).encode())
-        return self.seq
-
-    def answer(self, seq: int) -> SeatCommand:
-        return next(c for c in self.commands if c.ref == seq)
-
-
 @pytest.fixture
 def toy() -> Any:
     bus = InProcessBus()
     journal: list[Take] = []
     table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=6)), journal=journal.append, transport_waits=True)
     table.start()
-    seats = {s: Seat(bus, s) for s in (1, 2)}
+    seats = {s: RawSeat(bus, s, device="toy") for s in (1, 2)}
     yield table, seats, journal
     table.stop()
     bus.close()
@@ -193,7 +172,7 @@ def test_caller_mode_runs_inputs_on_the_thread_that_started_the_table() -> None:
     bus = InProcessBus()
     table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=5)), own_thread=False, transport_waits=True)
     table.start()
-    seat = Seat(bus, 1)
+    seat = RawSeat(bus, 1, device="toy")
     seat.answer(seat.send("tag", edge="added", uid="57070001"))  # run at once, on this thread
     assert threads_of(table) == [threading.current_thread().name]
     result: dict[str, Any] = {}

@@ -4,7 +4,6 @@ seat's reader (the site, then the worker, to send one), the buttons for the rest
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -15,46 +14,28 @@ from hub.games.builders import BuildersAdapter, BuildersTags
 from hub.games.builders.tags import virtual_uid
 from hub.kernel import Table
 from hub.kernel.interfaces import GameAdapter, JournalFunction
-from hub.protocol import SeatCommand, parse_command
+from hub.protocol import SeatCommand
 from hub.transport import InProcessBus
+from tests.fakes.raw_seat import RawSeat
 
 TAGS = BuildersTags.virtual()
 
 
-class Seat:
-    """A raw seat device on the in-process bus: sends protocol events, records commands."""
-
-    def __init__(self, bus: InProcessBus, seat: int) -> None:
-        self.seat = seat
-        self.client = bus.client(f"seat-{seat}", will=(f"citadels/t1/seat/{seat}/status", b"offline", 1, True))
-        self.commands: list[SeatCommand] = []
-        self.client.subscribe(f"citadels/t1/seat/{seat}/cmd", lambda _t, p: self.commands.append(parse_command(p)))
-        self.seq = 0
-        self.client.publish(f"citadels/t1/seat/{seat}/status", b"online", retain=True)
-
-    def publish(self, type: str, **fields: Any) -> int:
-        self.seq += 1
-        event = {"v": 1, "device": f"seat-{self.seat}", "boot": 1, "seq": self.seq, "t": 0, "type": type, **fields}
-        self.client.publish(f"citadels/t1/seat/{self.seat}/event", json.dumps(event).encode())
-        return self.seq
-
-    def send(self, type: str, **fields: Any) -> SeatCommand:
-        """Send an event and return the hub's answer to it."""
-        seq = self.publish(type, **fields)
-        return next(c for c in self.commands if c.ref == seq)
+class Seat(RawSeat):
+    """A raw seat device that also lays cards and presses buttons as a player does."""
 
     def lay(self, card: str) -> SeatCommand:
         """Lay a card on the reader and lift it again; the answer to laying it."""
         uid = virtual_uid(card)
-        answer = self.send("tag", edge="added", uid=uid)
-        self.publish("tag", edge="removed", uid=uid)
+        answer = self.ask("tag", edge="added", uid=uid)
+        self.send("tag", edge="removed", uid=uid)
         return answer
 
     def press(self, table: Table[Game], action: Action) -> SeatCommand:
         """Move the cursor to `action` with A, then OK; the answer to OK."""
         for _ in range(table.button_options(self.seat).index(action)):
             self.send("button", button="a")
-        return self.send("button", button="ok")
+        return self.ask("button", button="ok")
 
 
 @pytest.fixture
@@ -202,14 +183,14 @@ def test_a_seat_that_reboots_with_cards_on_its_reader_makes_no_move(table: Any) 
     s = game.pending.seat
     seat = seats[s]
     own = virtual_uid(game.player(s).crew[0])
-    answer = seat.send("inventory", uids=[own])
+    answer = seat.ask("inventory", uids=[own])
     assert answer.code is None and answer.led == "blue"  # its prompt back, nothing to lift
     row_card = game.building_row[0]
-    answer = seat.send("inventory", uids=[own, virtual_uid(row_card)])
+    answer = seat.ask("inventory", uids=[own, virtual_uid(row_card)])
     assert answer.code == "lift_card" and answer.text == (f"Lift {BUILDINGS[row_card].name}",)
-    again = seat.send("tag", edge="added", uid=virtual_uid(row_card))  # reported again: still lying there
+    again = seat.ask("tag", edge="added", uid=virtual_uid(row_card))  # reported again: still lying there
     assert again.code in ("lift_card", None) and game.log == []
-    seat.publish("tag", edge="removed", uid=virtual_uid(row_card))
+    seat.send("tag", edge="removed", uid=virtual_uid(row_card))
     assert seat.lay(row_card).beep == "ok" and game.log == [Action(s, "open", (row_card,))]
 
 
