@@ -120,10 +120,11 @@ class ProcessOutput:
             thread.start()
 
     def _pump(self, stream: object, lines: list[str]) -> None:
-        for line in stream:  # type: ignore[attr-defined]
-            with self._changed:
-                lines.append(line.rstrip("\n"))
-                self._changed.notify_all()
+        with stream:  # type: ignore[attr-defined]  # closed at its end: no pipe left open
+            for line in stream:  # type: ignore[attr-defined]
+                with self._changed:
+                    lines.append(line.rstrip("\n"))
+                    self._changed.notify_all()
 
     def wait_for(self, pattern: str, timeout: float = 30.0, stream: str = "stdout") -> re.Match[str]:
         """The first line of `stream` matching the regex `pattern`, waiting up to `timeout` s."""

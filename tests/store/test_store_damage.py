@@ -70,8 +70,9 @@ def frame_offset(db: Path, frame: int) -> int:
     return WAL_HEADER + frame * (FRAME_HEADER + page_size(db))
 
 
-def run_on(db: Path, tmp_path: Path, timeout: float = 6.0) -> tuple[int | None, str]:
-    """`citadels-hub run` on `db`: (exit code, stderr), or (None, "") while it still runs."""
+def run_on(db: Path, tmp_path: Path, timeout: float = 60.0) -> tuple[int | None, str]:
+    """`citadels-hub run` on `db`: (exit code, stderr), or (None, "") if it still runs after
+    `timeout` s (a refused database exits at once; the time allows a loaded machine)."""
     tags = tmp_path / "tags.json"
     TagRegistry.virtual().save(tags)
     cmd = [sys.executable, "-m", "hub.cli", "run", "--broker", "mqtt://127.0.0.1:9", "--tags", str(tags),

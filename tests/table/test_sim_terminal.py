@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -160,9 +160,15 @@ def start_sim(*args: str, env: dict[str, str] | None = None) -> tuple[subprocess
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     lines: list[str] = []
     assert process.stdout is not None
-    reader = threading.Thread(target=lambda: lines.extend(iter(process.stdout.readline, "")), daemon=True)  # type: ignore[union-attr]
+    reader = threading.Thread(target=read_to_the_end, args=(process.stdout, lines), daemon=True)
     reader.start()
     return process, lines
+
+
+def read_to_the_end(stream: IO[str], lines: list[str]) -> None:
+    """A reader thread's work: every line of `stream` into `lines`, then the pipe closed."""
+    with stream:
+        lines.extend(iter(stream.readline, ""))
 
 
 def wait_for(lines: list[str], text: str, process: subprocess.Popen[str], timeout: float = 90) -> None:
@@ -180,7 +186,8 @@ def stop_with_ctrl_c(presses: int) -> tuple[int, list[str], str]:
         process.send_signal(signal.SIGINT)
         time.sleep(0.05)
     code = process.wait(30)
-    stderr = process.stderr.read() if process.stderr else ""
+    with process.stderr:  # type: ignore[union-attr]
+        stderr = process.stderr.read()  # type: ignore[union-attr]
     time.sleep(0.2)  # let the reader thread take the last lines
     return code, lines, stderr
 
@@ -204,7 +211,8 @@ def test_ctrl_c_once_the_game_is_over_closes_the_scoreboard() -> None:
     wait_for(lines, "the scoreboard stays up", process)
     process.send_signal(signal.SIGINT)
     code = process.wait(30)
-    stderr = process.stderr.read() if process.stderr else ""
+    with process.stderr:  # type: ignore[union-attr]
+        stderr = process.stderr.read()  # type: ignore[union-attr]
     time.sleep(0.2)
     assert code == 130 and "Traceback" not in stderr, stderr
     assert lines[-1] == "Stopped (Ctrl-C): all 1 game(s) finished; the scoreboard is closed.\n"
@@ -277,10 +285,11 @@ def test_ctrl_c_with_a_store_says_how_to_carry_on_and_that_is_true(tmp_path: Pat
     process = subprocess.Popen([*HUB, "--headless", "--speed", "0.02", "--seed", "8", "--db", str(db)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines: list[str] = []
-    threading.Thread(target=lambda: lines.extend(iter(process.stdout.readline, "")), daemon=True).start()  # type: ignore[union-attr]
+    threading.Thread(target=read_to_the_end, args=(process.stdout, lines), daemon=True).start()
     wait_for(lines, "Round 2:", process)
     process.send_signal(signal.SIGINT)
     assert process.wait(30) == 130
+    process.stderr.close()  # type: ignore[union-attr]
     time.sleep(0.2)
     assert lines[-1].rstrip().endswith(f"Its moves are saved in {db}: carry on with --resume --db {db}.")
     resumed = subprocess.run([*HUB, "--headless", "--json", "--resume", "--db", str(db)],
