@@ -586,7 +586,7 @@ def random_table(rng: random.Random, chip: FakePN532, seat: Any, clock: SteppedC
     return expected
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", [1, *(pytest.param(s, marks=pytest.mark.slow) for s in (2, 3, 4))])  # quick: one table
 def test_seeded_table_on_the_strict_chip_gives_one_edge_per_placement_and_no_phantom(
     fw: Any, seed: int
 ) -> None:
