@@ -297,6 +297,7 @@ def test_tokens_are_masked_in_paths() -> None:
     assert mask_tokens("/api/public and /events") == "/api/public and /events"
 
 
+@pytest.mark.slow  # a `citadels-hub` process for each example
 def test_the_real_command_prints_one_line_not_a_traceback(tmp_path: Path) -> None:
     """The installed entry point end to end (a subprocess), for the issue's own examples."""
     (tmp_path / "list.json").write_text("[]")

@@ -55,7 +55,7 @@ def test_flash_seat_dials_the_table_address_by_default(capsys: pytest.CaptureFix
     flash_seat = load_flash_seat()
     code = flash_seat.main(["--port", "/dev/ttyUSB0", "--seat", "2", "--wifi-ssid", "citadels-table",
                             "--wifi-password", "wpa-pass", "--mqtt-password", "pw2", "--ca", str(TABLE_CA),
-                            "--dry-run"])
+                            "--dry-run", "--source"])  # .py files: compiling every one (test_firmware_deploy) takes seconds
     assert code == 0
     config_text = capsys.readouterr().out.split(flash_seat.DRY_RUN_MARK + "\n")[0]
     assert json.loads(config_text)["broker"]["host"] == table_address()

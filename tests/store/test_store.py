@@ -151,6 +151,7 @@ def test_a_stored_sim_game_replays_to_the_same_state(tmp_path: Path) -> None:
         sim.close()
 
 
+@pytest.mark.slow  # whole `citadels-hub` processes
 def test_export_writes_a_readable_log(tmp_path: Path, reference: Reference,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "g.db"
@@ -197,6 +198,7 @@ def test_resume_from_every_kind_of_partial_log(tmp_path: Path, reference: Refere
         assert store.games() == [(gid, store.games()[0][1], len(actions))]
 
 
+@pytest.mark.slow  # whole `citadels-hub` processes
 def test_a_store_that_disagrees_with_the_table_is_refused_not_overwritten(tmp_path: Path,
                                                                            reference: Reference) -> None:
     actions = reference.actions
@@ -235,6 +237,7 @@ def _corrected_game(db: Path, stop_after: int | None) -> Game:
         sim.close()
 
 
+@pytest.mark.slow  # whole `citadels-hub` processes
 def test_a_game_the_admin_corrected_resumes_from_its_stored_log(tmp_path: Path) -> None:
     """The admin's corrections are not the bots' to make again: `sim --resume` carries the
     game on from the stored log, and it ends as the same game never interrupted."""
@@ -458,6 +461,7 @@ def test_run_resumes_an_unfinished_game_and_starts_a_new_one_after_a_finished_on
     assert forced.recorder.game_id == 3
 
 
+@pytest.mark.slow  # a `citadels-hub` process killed, then four more
 def test_sim_with_a_state_directory_resumes_the_same_command_and_starts_anew_after_the_end(
         tmp_path: Path, reference: Reference) -> None:
     """What `sim` with the web page does by default (here headless with --state-dir): the

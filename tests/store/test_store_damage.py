@@ -108,6 +108,7 @@ def test_a_damaged_log_is_refused_and_kept_not_cut_short(tmp_path: Path, actions
     assert_refused_and_kept(db, tmp_path, "write-ahead log", "fails its checksum", str(db))
 
 
+@pytest.mark.slow  # `citadels-hub run` twice (the quick tier keeps test_a_damaged_log_is_refused_and_kept_not_cut_short)
 def test_a_damaged_log_header_never_turns_into_a_new_game(tmp_path: Path, actions: list[str]) -> None:
     """The whole game lived in the log: SQLite alone would open an empty database."""
     db = tmp_path / "game.db"
@@ -136,6 +137,7 @@ def test_the_log_is_checkpointed_so_the_file_alone_holds_nearly_all(tmp_path: Pa
         assert len(store.load().actions) >= len(actions) - 10
 
 
+@pytest.mark.slow  # `citadels-hub run` twice
 def test_a_damaged_file_is_refused_with_exit_3(tmp_path: Path, actions: list[str]) -> None:
     db = tmp_path / "game.db"
     power_cut(db, actions)
@@ -149,9 +151,10 @@ def test_a_damaged_file_is_refused_with_exit_3(tmp_path: Path, actions: list[str
 
 @pytest.mark.parametrize("damage", [
     "UPDATE actions SET meta_json = '{not json' WHERE idx = 3",
-    "UPDATE actions SET meta_json = '[1]' WHERE idx = 3",
-    "UPDATE settings SET value_json = '{\"admin\": \"x\", \"seats\": {\"one\": \"y\"}}' WHERE key = 'links'",
-    "UPDATE settings SET value_json = '{broken' WHERE key = 'links'",
+    *(pytest.param(damage, marks=pytest.mark.slow) for damage in (  # a `citadels-hub run` each: one is quick
+        "UPDATE actions SET meta_json = '[1]' WHERE idx = 3",
+        "UPDATE settings SET value_json = '{\"admin\": \"x\", \"seats\": {\"one\": \"y\"}}' WHERE key = 'links'",
+        "UPDATE settings SET value_json = '{broken' WHERE key = 'links'")),
 ])
 def test_every_unreadable_database_exits_3_not_1(tmp_path: Path, actions: list[str], damage: str) -> None:
     db = tmp_path / "game.db"

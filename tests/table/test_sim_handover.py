@@ -23,7 +23,7 @@ from tests.hub_unit import ProcessOutput
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("players", [4, 6])
+@pytest.mark.parametrize("players", [4, pytest.param(6, marks=pytest.mark.slow)])  # a `citadels-hub sim` each
 def test_a_game_started_from_the_admin_page_is_handed_to_the_pages(tmp_path: Path, players: int) -> None:
     port = free_port()
     process = subprocess.Popen(

@@ -139,6 +139,7 @@ def test_headless_json_prints_only_the_summaries() -> None:
     assert done.stdout == "".join(line + "\n" for line in expected)
 
 
+@pytest.mark.slow  # two `citadels-hub sim` processes
 def test_sim_tells_the_game_with_names_and_quiet_keeps_only_the_result() -> None:
     loud = subprocess.run([*HUB, "--headless", "--seed", "2", "--names", "Ann,Bob,Cy,Dee"],
                           capture_output=True, text=True, timeout=120)
@@ -263,6 +264,7 @@ def test_no_sound_device_is_one_line_and_the_game_goes_on(tmp_path: Path) -> Non
     assert (tmp_path / "calls").read_text().splitlines() == ["called"], "tried once, then silent"
 
 
+@pytest.mark.slow  # a `citadels-hub sim` process
 def test_the_voice_says_the_opening_of_every_simulated_game(tmp_path: Path) -> None:
     """Words only: a stand-in espeak-ng keeps the WAV directory fast (real audio: test_voice_*)."""
     fake = tmp_path / "bin" / "espeak-ng"
@@ -280,6 +282,7 @@ def test_the_voice_says_the_opening_of_every_simulated_game(tmp_path: Path) -> N
     assert said[openings[1] - 1].startswith("Second: "), "game 2 opens after game 1's ranking"
 
 
+@pytest.mark.slow  # three `citadels-hub sim` processes
 def test_ctrl_c_with_a_store_says_how_to_carry_on_and_that_is_true(tmp_path: Path) -> None:
     db = tmp_path / "game.db"
     process = subprocess.Popen([*HUB, "--headless", "--speed", "0.02", "--seed", "8", "--db", str(db)],

@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from hub.engine.citadels import Setup
 from hub.store import EventStore
 from hub.games.citadels.registry import TagRegistry
@@ -142,6 +144,7 @@ def test_enroll_lets_the_broker_take_its_last_message_before_it_disconnects(
     assert (last.led, last.beep, last.text[-2:]) == ("green", "ok", ("All 76 cards are", "enrolled."))
 
 
+@pytest.mark.slow  # a `citadels-hub run` process
 def test_unknown_tag_file_is_a_clear_error(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "hub.cli", "run", "--tags", str(tmp_path / "none.json"),
                              "--headless"], capture_output=True, text=True, timeout=60)
@@ -320,6 +323,7 @@ def test_a_refused_broker_login_leaves_no_new_game_behind(mosquitto_factory: Any
         assert store.games() == []
 
 
+@pytest.mark.slow  # a `citadels-hub sim` process
 def test_links_name_the_address_the_page_listens_on(tmp_path: Path) -> None:
     """With --host 127.0.0.1 the page answers only there: the printed links say so."""
     from tests.broker import free_port

@@ -324,6 +324,7 @@ def test_a_characters_rules_live_in_one_object_per_edition() -> None:
     assert isinstance(y2000_rules["warlord"], WarlordAtEndOfTurn) and type(classic["warlord"]) is Warlord
 
 
+@pytest.mark.slow  # `citadels-hub sim` processes
 def test_a_2000_game_cut_anywhere_resumes_from_its_stored_setup(tmp_path: object) -> None:
     """The edition is stored in the setup: `--resume` needs no `--edition` to go on."""
     import subprocess

@@ -13,6 +13,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from hub.engine.builders import Game
 from hub.store import EventStore
 
@@ -23,6 +25,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*HUB, *args], check=False, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow  # `citadels-hub` processes
 def test_a_recorded_game_replays_and_exports_as_the_builders(tmp_path: Path) -> None:
     db = tmp_path / "builders.db"
     played = run("sim", "--game", "builders", "--headless", "--json", "--players", "3", "--seed", "4", "--db", str(db))
@@ -51,6 +54,7 @@ def test_a_recorded_game_replays_and_exports_as_the_builders(tmp_path: Path) -> 
     assert any(line.startswith("# Game over: ") for line in lines)
 
 
+@pytest.mark.slow  # `citadels-hub sim` processes
 def test_a_hub_killed_mid_game_resumes_from_the_store_to_the_same_end(tmp_path: Path) -> None:
     db = tmp_path / "crash.db"
     process = subprocess.Popen([*HUB, "sim", "--game", "builders", "--headless", "--speed", "0.02", "--players", "4",
