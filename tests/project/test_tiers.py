@@ -3,7 +3,9 @@ so `python3 -m pytest -m quick` never needs one."""
 
 from __future__ import annotations
 
+import re
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -31,3 +33,14 @@ def test_a_quick_test_that_starts_a_service_fails(request: pytest.FixtureRequest
     assert request.node.get_closest_marker("quick") is not None
     with pytest.raises(pytest.fail.Exception, match="mark it @pytest.mark.broker"):
         subprocess.Popen(["mosquitto", "-h"])  # refused before it starts
+
+
+def test_every_test_file_lives_in_the_folder_of_what_it_tests() -> None:
+    """tests/README.md maps the folders onto the tree; a test file at the top has no place
+    in it (a branch written before the folders came lands there: move it)."""
+    tests = Path(__file__).resolve().parents[1]
+    assert sorted(p.name for p in tests.glob("test_*.py")) == []
+    folders = {p.parent.relative_to(tests).as_posix() for p in tests.rglob("test_*.py") if "node_modules" not in p.parts}
+    mapped = set(re.findall(r"`([a-z/]+)/`", (tests / "README.md").read_text(encoding="utf-8")))
+    assert folders <= mapped, f"folders missing from tests/README.md's map: {sorted(folders - mapped)}"
+    assert all((tests / folder / "__init__.py").is_file() for folder in folders)  # modules tests.<folder>.test_x
