@@ -120,11 +120,10 @@ class ProcessOutput:
             thread.start()
 
     def _pump(self, stream: object, lines: list[str]) -> None:
-        with stream:  # type: ignore[attr-defined]  # closed at its end: no pipe left open
-            for line in stream:  # type: ignore[attr-defined]
-                with self._changed:
-                    lines.append(line.rstrip("\n"))
-                    self._changed.notify_all()
+        for line in stream:  # type: ignore[attr-defined]
+            with self._changed:
+                lines.append(line.rstrip("\n"))
+                self._changed.notify_all()
 
     def wait_for(self, pattern: str, timeout: float = 30.0, stream: str = "stdout") -> re.Match[str]:
         """The first line of `stream` matching the regex `pattern`, waiting up to `timeout` s."""
@@ -145,10 +144,12 @@ class ProcessOutput:
                 self._changed.wait(min(left, 0.2))
 
     def finish(self, timeout: float = 20.0) -> None:
-        """Wait for the process's end and the last lines."""
+        """Wait for the process's end and the last lines, then close its pipes."""
         self.process.wait(timeout)
-        for thread in self._threads:
+        for thread, pipe in zip(self._threads, (self.process.stdout, self.process.stderr)):
             thread.join(timeout)
+            if pipe is not None and not thread.is_alive():  # read to its end: nobody reads it now
+                pipe.close()
 
 
 def links(output: ProcessOutput) -> dict[str, str]:
