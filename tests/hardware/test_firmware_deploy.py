@@ -45,8 +45,8 @@ def dry_run(capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, dict[
     return code, json.loads(config_text), shlex.split(command), captured.err
 
 
-@pytest.mark.parametrize("board, reader", [("esp32", "hsu"), ("esp32", "i2c"),
-                                           ("picow", "hsu"), ("picow", "i2c")])
+@pytest.mark.parametrize("board, reader", [("esp32", "hsu"), *(pytest.param(*c, marks=pytest.mark.slow) for c in (  # mpy-cross
+    ("esp32", "i2c"), ("picow", "hsu"), ("picow", "i2c")))])
 def test_flash_seat_builds_a_valid_config_and_one_mpremote_session(
     capsys: pytest.CaptureFixture[str], board: str, reader: str
 ) -> None:

@@ -125,6 +125,7 @@ def test_a_whole_game_is_told_compactly_and_never_says_who_holds_what_before_the
     assert all(line.split(":")[0].split()[1] in CHARACTERS for line in calls)
 
 
+@pytest.mark.slow  # a `citadels-hub sim` process
 def test_headless_json_prints_only_the_summaries() -> None:
     done = subprocess.run([*HUB, "--headless", "--json", "--seed", "5", "--games", "2", "--names", "A,B,C,D"],
                           capture_output=True, text=True, timeout=120)
@@ -201,12 +202,14 @@ def test_ctrl_c_mid_game_stops_with_a_true_message_and_130() -> None:
     assert sum(line.startswith("Seat ") for line in lines) == 4, "links for the 4 seats in play only"
 
 
+@pytest.mark.slow  # a `citadels-hub sim` process (one Ctrl-C test is quick)
 def test_ctrl_c_twice_still_stops_cleanly() -> None:
     code, lines, stderr = stop_with_ctrl_c(2)
     assert code == 130 and "Traceback" not in stderr, stderr
     assert lines[-1].startswith("Stopped (Ctrl-C) in game 1")
 
 
+@pytest.mark.slow  # a `citadels-hub sim` process (one Ctrl-C test is quick)
 def test_ctrl_c_once_the_game_is_over_closes_the_scoreboard() -> None:
     process, lines = start_sim("--players", "3", "--voice", "none", "--speed", "0")
     wait_for(lines, "the scoreboard stays up", process)

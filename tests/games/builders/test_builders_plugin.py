@@ -51,6 +51,7 @@ def test_the_builders_is_a_registered_game() -> None:
     assert len(PLUGIN.virtual_registry(Setup(players=2)).tags) == 84  # every card has its own virtual tag
 
 
+@pytest.mark.slow  # `citadels-hub sim` processes
 def test_headless_json_prints_one_line_per_game_the_same_in_process_twice() -> None:
     first = sim("--headless", "--json", "--players", "3", "--seed", "21", "--games", "3")
     assert first.returncode == 0, first.stderr
@@ -71,6 +72,7 @@ def test_the_same_arguments_give_the_same_bytes_through_mosquitto(mosquitto: Any
     assert broker.stdout == in_process.stdout and len(in_process.stdout.splitlines()) == 2
 
 
+@pytest.mark.slow  # `citadels-hub sim` processes
 def test_engine_only_json_is_the_engine_bots_game_and_the_same_twice() -> None:
     done = sim("--headless", "--engine-only", "--json", "--players", "4", "--seed", "3", "--games", "2")
     assert done.returncode == 0, done.stderr
