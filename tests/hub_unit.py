@@ -150,6 +150,8 @@ class ProcessOutput:
             thread.join(timeout)
             if pipe is not None and not thread.is_alive():  # read to its end: nobody reads it now
                 pipe.close()
+        if self.process.stdin is not None:
+            self.process.stdin.close()
 
 
 def links(output: ProcessOutput) -> dict[str, str]:
