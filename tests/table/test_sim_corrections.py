@@ -17,7 +17,7 @@ from hub.table.sim import SimTable
 from hub.voice.speech import sentences
 from hub.games.citadels.voice.narrator import Narrator
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CALL = re.compile(r"^  (\d) (\w+): (.+?) - ")
 
 

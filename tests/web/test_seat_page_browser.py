@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from hub.games.citadels import words
 from hub.engine.citadels import Setup, StartPosition
 from tests.browser import CHROMIUM_ARGS, chromium_path, phone_page
-from tests.test_web_pages import settled, step_until
+from tests.web.test_web_pages import settled, step_until
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app
 
 # Headless Chromium has no voices and no vibration motor: record what the page asks of them.

@@ -277,7 +277,7 @@ def _used(key: str) -> bool:
     if medium in ("refusal", "instruct"):  # said for a refusal code / an instruction the hub sends
         return _quoted(rest) or rest == "generic"
     # names and characters are checked against the engine above (a district's ability in
-    # tests/test_seat_page_data.py); ranks and places by number
+    # tests/web/test_seat_page_data.py); ranks and places by number
     return medium in ("character", "district", "district_ability", "type", "type_letter", "edition", "rank", "place",
                       "verb")
 
