@@ -164,7 +164,7 @@ const Citadels = (() => {
   }
 
   /* Marks drawn by the page for a killed or robbed character, never a glyph the Pi's fonts
-     lack (tests/test_pi_fonts.py): a dagger, and a coin taken drawn in CSS. The words are
+     lack (tests/hardware/test_pi_fonts.py): a dagger, and a coin taken drawn in CSS. The words are
      the element's label (the caller's aria-label or title). */
   function marks(killed, robbed) {
     return [killed ? el("span", { class: "mark killed-mark", "aria-hidden": "true", text: "†" }) : null,
