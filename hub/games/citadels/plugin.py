@@ -12,13 +12,14 @@ from hub.engine.citadels.bots import make_bot, play
 from hub.engine.citadels.cards import card_set
 from hub.engine.citadels.editions import EDITIONS, edition_names, variant_names
 from hub.engine.citadels.events import PRIVATE_KINDS
-from hub.games.plugin import GamePlugin
+from hub.games.plugin import Correction, CorrectionField, GamePlugin
 
 from .enroll import EnrollmentSession
 from .export import export_text, replay_report
 from .players import SimPlayer, give_up_worst, keep_best
 from .registry import TagRegistry
 from .sim_restore import follow_stored
+from .adapter import adjust_gold
 from .service import TableService
 from .summary import game_summary, summary_lines
 from .terminal import TerminalNarrator, result_line
@@ -63,6 +64,19 @@ def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
             raise ValueError(f"'edition' must be one of {', '.join(edition_names())}")
         options["edition"] = body["edition"]
     return options
+
+
+MAX_GOLD_DELTA = 50
+"""The most gold one correction may give or take (a miscount, never a second game's worth)."""
+
+GOLD = Correction(
+    name="gold", label="adjust_gold",
+    fields=(CorrectionField("seat", "seat", seat=True),
+            CorrectionField("delta", "gold_delta", low=-MAX_GOLD_DELTA, high=MAX_GOLD_DELTA, nonzero=True)),
+    action=lambda values, reason: adjust_gold(values["seat"], values["delta"], reason),
+    shows="gold", fields_of={"cannot_afford": "delta", "unknown_seat": "seat"})
+"""A seat's gold corrected (the bank miscounted, a coin fell off): ``0 adjust <seat> <delta> <reason>``;
+refused ``cannot_afford`` when it would leave the seat less than no gold."""
 
 
 def page_facts() -> dict[str, Any]:
@@ -123,7 +137,7 @@ PLUGIN = GamePlugin(
     name="citadels", title="Citadels", rules_version=RULES_VERSION, setup_type=Setup,
     seats=range(2, 8), default_players=4,
     setup_from_options=setup_from_options, setup_from_json=Setup.from_json, add_options=add_options,
-    admin_options=admin_options, page_facts=page_facts,
+    admin_options=admin_options, page_facts=page_facts, corrections=(GOLD,),
     new_game=Game.new, replay=replay, parse_action=Action.parse,
     summary=game_summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
