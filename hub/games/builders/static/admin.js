@@ -68,7 +68,7 @@
         C.el("div", { class: "row" }, field("coins-seat", B.t("page.seat"), { type: "number", min: 1, max: 4, value: 1 }),
           field("coins-delta", B.t("page.delta"), { type: "number", min: -50, max: 50, value: 1 }),
           C.el("input", { id: "coins-reason", maxLength: 200, placeholder: B.t("page.reason") }),
-          button("coins", B.t("page.correct_coins"), () => post("/gold", {
+          button("coins", B.t("page.correct_coins"), () => post("/correct/coins", {
             seat: Number($("coins-seat").value), delta: Number($("coins-delta").value), reason: $("coins-reason").value })))),
       C.el("section", { class: "panel" }, C.el("h2", { text: B.t("page.seat_links") }), C.el("div", { id: "seat-links", class: "links" })));
     fillNames();
