@@ -169,3 +169,32 @@ def test_a_game_that_writes_no_undo_refuses_it_by_code() -> None:
         assert site.post("/correct/gold", {"seat": 1, "delta": 1, "reason": "x"}).status_code == 404
     finally:
         site.table.stop()
+
+
+def test_two_undos_take_back_two_moves_and_the_log_tells_each_after_what_it_took_back(citadels: Site) -> None:
+    first, second, third = citadels.play(3)
+    for reason in ("misread", "misread too"):
+        assert citadels.post("/void", {"reason": reason}).get_json()["ok"]
+    assert citadels.status()["last_move"] == first
+    live = [(e["seat"], e["reason"]) for e in citadels.events if e["kind"] == "undone"]
+    assert live == [(int(third.split()[0]), "misread"), (int(second.split()[0]), "misread too")]
+    history = citadels.client.get("/api/history").get_json()["events"]
+    assert [e["kind"] for e in history[-2:]] == ["undone", "undone"]
+    assert [e["seat"] for e in history[-2:]] == [seat for seat, _ in live]
+    assert [e["reason"] for e in history[-2:]] == ["misread", "misread too"]
+    picked = [e for e in history if e["kind"] == "picked"]
+    assert [e["seat"] for e in picked] == [int(m.split()[0]) for m in (first, second, third)]
+
+
+def test_the_builders_undo_is_worded_in_three_languages_with_the_move_it_took_back() -> None:
+    from hub.engine.builders import Setup as BuildersSetup
+
+    site = Site("builders", BuildersSetup(players=3, seed=5, names=("Ann", "Bo", "Cai")))
+    try:
+        assert site.post("/correct/coins", {"seat": 2, "delta": 2, "reason": "bank"}).get_json()["ok"]
+        assert site.post("/void", {"reason": "wrong seat"}).get_json()["ok"]
+        (undone,) = [e for e in site.client.get("/api/history").get_json()["events"] if e["kind"] == "undone"]
+        assert undone["words"]["en"] == "The table undoes a move (wrong seat): The table corrects Bo's coins by +2."
+        assert all("wrong seat" in undone["words"][lang] and "Bo" in undone["words"][lang] for lang in ("zh-Hant", "zh-Hans"))
+    finally:
+        site.table.stop()
