@@ -139,9 +139,10 @@ def test_the_private_read_check_sees_a_rule_reaching_into_the_game() -> None:
 
 
 # ---------------------------------------------------------------------- layers
-NEUTRAL_GAME_MODULES = ("plugin", "secrets", "simulated", "tags")
+NEUTRAL_GAME_MODULES = ("rng", "actions", "play", "plugin", "secrets", "simulated", "tags")
 """Modules of hub/engine and hub/games that belong to no game (the shared generator, the
-plug-in's protocol, declared secrets, a simulated person's hands, the tag registry)."""
+text actions and table corrections, the bots' play loop, the plug-in's protocol, declared
+secrets, a simulated person's hands, the tag registry)."""
 
 NAMED_EXCEPTIONS: set[tuple[str, str]] = set()
 """Imports across the layers that are known and named, each with its reason: (module, imported)."""
@@ -150,7 +151,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
     "hub": (), "hub.errors": (), "hub.redact": (), "hub.seeds": (), "hub.words": (), "hub.bus": (),
     "hub.exits": ("hub.redact",),  # how every command ends
     "hub.protocol": ("hub.errors",),
-    "hub.engine": ("hub.errors",),  # the generator every engine may share
+    "hub.engine": ("hub.errors",),  # what every engine may share: the generator, actions, the play loop
     "hub.engine.{game}": ("hub.engine", "hub.errors"),  # pure rules: no other game, nothing of the table
     "hub.transport": ("hub.bus", "hub.protocol", "hub.errors", "hub.exits", "hub.redact"),
     "hub.serial": ("hub.protocol",),
@@ -176,7 +177,7 @@ parts are ``{game}``: a plug-in may import its own engine, never another game's.
 def unit_of(module: str) -> str:
     """The layer a module belongs to: a game's engine or plug-in, or a package of the hub."""
     parts = module.split(".")
-    if len(parts) > 2 and parts[1] in ("engine", "games") and parts[2] not in ("rng", *NEUTRAL_GAME_MODULES):
+    if len(parts) > 2 and parts[1] in ("engine", "games") and parts[2] not in NEUTRAL_GAME_MODULES:
         return ".".join(parts[:3])
     return ".".join(parts[:2])
 

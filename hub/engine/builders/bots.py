@@ -6,8 +6,10 @@ length), so a game replayed or resumed after a crash makes exactly the same choi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
+from hub.engine.play import make_bot as pick_bot, play as play_out
 from hub.engine.rng import mix64
 
 from .actions import Action
@@ -116,20 +118,13 @@ class HeuristicBot:
         return None
 
 
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
 def make_bot(kind: str, seed: int) -> Bot:
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "heuristic":
-        return HeuristicBot(seed)
-    raise ValueError(f"unknown bot {kind!r}: random or heuristic")
+    return pick_bot(BOTS, kind, seed)
 
 
 def play(game: Game, bots: dict[int, Bot] | Bot, max_actions: int = 100_000) -> Game:
     """Let bots play until the game is over (or the action budget runs out)."""
-    for _ in range(max_actions):
-        pending = game.pending
-        if pending is None:
-            return game
-        bot = bots[pending.seat] if isinstance(bots, dict) else bots
-        game.apply(bot.choose(game))
-    raise RuntimeError(f"no end after {max_actions} actions (round {game.round})")
+    return play_out(game, bots, max_actions)

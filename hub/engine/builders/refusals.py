@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from .actions import ARITY, Action, IllegalAction, effective_log
+from hub.engine.actions import check_correction as check_table_correction
+
+from .actions import ARITY, Action, IllegalAction
 from .cards import BUILDINGS, CREW, WORKERS, card_name
 
 if TYPE_CHECKING:
@@ -119,21 +121,5 @@ def _where(game: GameState, card: str) -> str:
 
 def check_correction(game: GameState, a: Action) -> None:
     """Validate a table correction (seat 0) or raise IllegalAction."""
-    if a.verb == "void":  # "0 void <reason...>": the admin's reason stays in the log, as Citadels'
-        if not effective_log(game.log):
-            raise IllegalAction("nothing_to_void", "there is no action to void")
-        return
-    if len(a.args) < 2:
-        raise IllegalAction("bad_action", "'0 adjust <seat> <delta> <reason>' needs a seat and a delta")
-    seat_text, delta_text = a.args[0], a.args[1]
-    if not seat_text.isdigit() or not 1 <= int(seat_text) <= game.n:
-        raise IllegalAction("unknown_seat", f"there is no seat {seat_text}")
-    try:
-        delta = int(delta_text)
-    except ValueError:
-        raise IllegalAction("bad_action", f"the coins delta must be a whole number, not {delta_text!r}") from None
-    if len(a.args) < 3:
-        raise IllegalAction("bad_action", "a coins correction needs a reason")
-    coins = game.player(int(seat_text)).coins
-    if coins + delta < 0:
-        raise IllegalAction("cannot_afford", f"seat {seat_text} has {coins} coins; cannot remove {-delta}")
+    check_table_correction(game.log, game.n, a, holding=lambda seat: game.player(seat).coins,
+                           unit="coins", nothing_code="nothing_to_void")

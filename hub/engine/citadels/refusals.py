@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action, IllegalAction, effective_log
+from hub.engine.actions import check_correction as check_table_correction
+
+from .actions import Action, IllegalAction
 from .cards import CHARACTER_BY_ID
 from .characters import ABILITY_OF, card_name, not_in_game
 
@@ -136,20 +138,5 @@ def _explain_turn(game: GameState, a: Action) -> IllegalAction:
 
 def check_correction(game: GameState, a: Action) -> None:
     """Validate a table correction (seat 0) or raise IllegalAction."""
-    if a.verb == "void":
-        if not effective_log(game.log):
-            raise IllegalAction("not_available", "there is no action to void")
-        return
-    if len(a.args) < 2:
-        raise IllegalAction("bad_action", "'0 adjust <seat> <delta> <reason>' needs a seat and a delta")
-    seat_text, delta_text = a.args[0], a.args[1]
-    if not seat_text.isdigit() or not 1 <= int(seat_text) <= game.n:
-        raise IllegalAction("unknown_seat", f"there is no seat {seat_text}")
-    try:
-        delta = int(delta_text)
-    except ValueError:
-        raise IllegalAction("bad_action", f"the gold delta must be a whole number, not {delta_text!r}") from None
-    if len(a.args) < 3:
-        raise IllegalAction("bad_action", "a gold correction needs a reason")
-    if game.player(int(seat_text)).gold + delta < 0:
-        raise IllegalAction("cannot_afford", f"seat {seat_text} has {game.player(int(seat_text)).gold} gold; cannot remove {-delta}")
+    check_table_correction(game.log, game.n, a, holding=lambda seat: game.player(seat).gold,
+                           unit="gold", nothing_code="not_available")
