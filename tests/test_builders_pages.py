@@ -53,7 +53,7 @@ def test_the_pages_load_the_games_own_scripts_and_styles(site: Any) -> None:
     assert client.get("/game/../plugin.py").status_code == 404  # only the static folder is served
 
 
-def test_citadels_keeps_the_hubs_own_pages() -> None:
+def test_citadels_pages_are_its_plugins_over_the_hubs_script() -> None:
     from hub.engine.citadels import Setup as CitadelsSetup
     from hub.games.citadels.registry import TagRegistry
     from hub.games.citadels.service import TableService
@@ -63,8 +63,13 @@ def test_citadels_keeps_the_hubs_own_pages() -> None:
     app = create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
     try:
         client = app.test_client()
-        assert '<script src="/static/scoreboard.js"></script>' in client.get("/").get_data(as_text=True)
-        assert client.get("/game/scoreboard.js").status_code == 404
+        html = client.get("/").get_data(as_text=True)
+        assert ('<script src="/static/hub.js"></script>\n'
+                '<script src="/game/common.js"></script><script src="/game/scoreboard.js"></script>') in html
+        assert 'id="key"' in html  # Citadels' own template: the district types' colour key
+        with client.get("/game/common.js") as script:
+            assert script.status_code == 200 and "const Citadels" in script.get_data(as_text=True)
+        assert client.get("/static/scoreboard.js").status_code == 404
     finally:
         close_app(app)
         table.stop()

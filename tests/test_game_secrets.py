@@ -19,6 +19,7 @@ from hub.kernel import Table
 from hub.protocol import hub_events_topic, public_topic
 from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
+from hub.voice import sentences
 from hub.voice.speaker import Speaker
 from hub.web import create_app
 
@@ -121,9 +122,9 @@ class Recording:
 
 
 def test_a_declared_secret_never_reaches_the_voice() -> None:
-    speaker = Speaker(Recording(), "en", private_kinds=NIM.private_event_kinds)  # type: ignore[arg-type]
     narrated: list[Any] = []
-    speaker.narrator.narrate = lambda event: narrated.append(event) or []  # type: ignore[method-assign]
+    told = sentences(lambda event, lang, names: narrated.append(event) or [])
+    speaker = Speaker(Recording(), "en", private_kinds=NIM.private_event_kinds, speech=told)  # type: ignore[arg-type]
     try:
         speaker.on_events([{"kind": "hint", "seat": 1, "say": SECRET}, {"kind": "took", "seat": 1, "n": 1, "left": 4}])
         assert [e["kind"] for e in narrated] == ["took"]  # the hint never reached the words

@@ -148,7 +148,8 @@ NAMED_EXCEPTIONS: set[tuple[str, str]] = set()
 """Imports across the layers that are known and named, each with its reason: (module, imported)."""
 
 MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allowed in {
-    "hub": (), "hub.errors": (), "hub.redact": (), "hub.seeds": (), "hub.words": (), "hub.bus": (),
+    "hub": (), "hub.errors": (), "hub.redact": (), "hub.seeds": (), "hub.bus": (),
+    "hub.words": (),  # the languages and the table's own lines: no game (a game's words are its plug-in's)
     "hub.exits": ("hub.redact",),  # how every command ends
     "hub.protocol": ("hub.errors",),
     "hub.engine": ("hub.errors",),  # what every engine may share: the generator, actions, the play loop
@@ -157,12 +158,13 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
     "hub.serial": ("hub.protocol",),
     "hub.kernel": ("hub.bus", "hub.errors", "hub.protocol", "hub.words"),  # no game, no transport
     "hub.games.{game}": ("hub.engine.{game}", "hub.engine", "hub.games", "hub.kernel", "hub.protocol",
-                         "hub.transport", "hub.words", "hub.errors", "hub.seeds"),  # its own engine only
-    "hub.games": ("hub.games.{game}", "hub.kernel", "hub.protocol", "hub.errors"),  # the registry: one line a game
+                         "hub.transport", "hub.voice", "hub.words", "hub.errors", "hub.seeds"),  # its own engine only
+    "hub.games": ("hub.games.{game}", "hub.kernel", "hub.voice", "hub.protocol", "hub.errors"),  # the registry: one line a game
     "hub.store": ("hub.games", "hub.errors", "hub.exits"),  # picks a stored game's plug-in by name
-    "hub.voice": ("hub.words", "hub.exits"),
-    "hub.web": ("hub.games", "hub.voice", "hub.words", "hub.protocol", "hub.store", "hub.errors", "hub.redact",
-                "hub.seeds"),  # never an engine; the store keeps its lasting links
+    "hub.voice": ("hub.words", "hub.exits", "hub.games"),  # no game's words: a game's plug-in gives its voice;
+    # `python -m hub.voice` picks it by --game (the registry); see test_the_voice_and_the_table_words_name_no_game
+    "hub.web": ("hub.games", "hub.words", "hub.protocol", "hub.store", "hub.errors", "hub.redact",
+                "hub.seeds"),  # never an engine nor a game's package (only the plug-ins' registry); the store keeps its lasting links
     "hub.table": ("hub.games", "hub.kernel", "hub.store", "hub.web", "hub.voice", "hub.transport", "hub.serial",
                   "hub.protocol", "hub.cli_args", "hub.errors", "hub.exits"),
     "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.serial", "hub.store", "hub.errors", "hub.exits"),
@@ -215,6 +217,37 @@ def import_graph() -> dict[str, set[str]]:
 
 def test_every_import_keeps_to_the_layers() -> None:
     assert layer_breaches(import_graph()) == []
+
+
+def test_every_named_exception_is_an_import_that_exists() -> None:
+    """A named exception outlives its reason silently; once the import is gone, so is its name."""
+    graph = import_graph()
+    assert [pair for pair in sorted(NAMED_EXCEPTIONS) if pair[1] not in graph.get(pair[0], ())] == []
+
+
+GAME_NEUTRAL_WORDS_AND_VOICE = ("words.py", "words.json", "voice/*.py")
+
+
+def test_the_voice_and_the_table_words_name_no_game() -> None:
+    """The speaker, its backends and flags, and the table's own words hold no game's words:
+    no registered game's title or package, no card of any game. Only `python -m hub.voice`
+    reaches the registry, to pick a game by --game; everything else is given the game's voice."""
+    from hub.games import GAMES
+    from hub.games.citadels import words as citadels_words
+
+    cards = sorted({*citadels_words.characters(), *(k.split(".", 1)[1] for k in citadels_words.keys("district."))})
+    sources = {path: path.read_text(encoding="utf-8") for glob in GAME_NEUTRAL_WORDS_AND_VOICE for path in HUB.glob(glob)}
+    assert len(sources) >= 8
+    found = []
+    for path, text in sources.items():
+        for game in GAMES.values():
+            found += [f"{path.name}: {word}" for word in (game.title, f"hub.games.{game.name}", f"hub.engine.{game.name}")
+                      if word in text]
+        found += [f"{path.name}: card {card}" for card in cards if re.search(rf"\b{card}\b", text)]
+    assert found == []
+    graph = import_graph()
+    assert sorted(module for module, imported in graph.items() if module.startswith(("hub.voice", "hub.words"))
+                  and any(target.startswith("hub.games") for target in imported)) == ["hub.voice.__main__"]
 
 
 def test_the_layer_check_sees_a_breach_inside_a_function() -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.voice.catalogue import (
+from hub.games.citadels.voice.catalogue import (
     CHARACTERS,
     LANGS,
     UnknownLanguage,
@@ -21,7 +21,7 @@ from hub.voice.catalogue import (
     placeholders,
 )
 from hub.engine.citadels.events import PRIVATE_KINDS
-from hub.voice.narrator import HANDLERS, SILENT_KINDS
+from hub.games.citadels.voice.narrator import HANDLERS, SILENT_KINDS
 
 ARCHITECTURE = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 

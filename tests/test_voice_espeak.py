@@ -26,9 +26,10 @@ from hub.voice.backends import (
     make_backend,
     render_wav,
 )
-from hub.voice.catalogue import LANGS, phrase
-from hub.voice.narrator import phrases_for_event
+from hub.games.citadels.voice.catalogue import LANGS, phrase
+from hub.games.citadels.voice.narrator import phrases_for_event
 from hub.voice.speaker import Speaker
+from hub.games.citadels.voice import VOICE
 
 pytestmark = pytest.mark.espeak  # the real espeak-ng speaks
 
@@ -110,7 +111,7 @@ def test_the_configured_voices_exist_in_espeak() -> None:
 def test_the_wav_directory_gets_numbered_files_and_an_index(tmp_path: Path) -> None:
     require_espeak()
     backend = WavDirBackend(tmp_path / "voice", "zh-Hant")
-    with Speaker(backend, "zh-Hant", names={2: "Bob"}) as speaker:
+    with Speaker(backend, "zh-Hant", names={2: "Bob"}, speech=VOICE) as speaker:
         speaker.on_events([{"kind": "called", "rank": 4, "character": "king"},
                            {"kind": "revealed", "seat": 2, "character": "king"}])
         assert speaker.wait_idle(20)
@@ -194,9 +195,10 @@ def test_the_espeak_backend_passes_voice_and_utf8_text_on_stdin(
 
 
 def test_espeak_gets_the_respelled_text_and_the_index_keeps_the_words(tmp_path: Path) -> None:
-    """What is shown and recorded is the catalogue's text; only espeak-ng hears the respelling."""
+    """What is shown and recorded is the catalogue's text; only espeak-ng hears the respelling
+    (of the hosted game's words: Citadels' 角色)."""
     backend = WavDirBackend(tmp_path / "out", "zh-Hant", executable=str(fake_espeak(tmp_path)),
-                            synthesize=True)
+                            synthesize=True, respellings=VOICE.respellings)
     backend.speak("3號座位，請選擇角色。")
     assert (tmp_path / "stdin").read_text(encoding="utf-8") == "3號座位，請選擇 jue2se4 。"
     assert (tmp_path / "out" / "index.txt").read_text(encoding="utf-8").endswith("請選擇角色。\n")

@@ -5,15 +5,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from hub.voice.catalogue import LANGS
-from hub.voice.narrator import (
-    PROMPT_KEY,
+from hub.games.citadels.voice.catalogue import LANGS
+from hub.games.citadels.voice.narrator import (
     Narrator,
-    Priority,
     PublicContext,
     phrases_for_event,
     utterances,
 )
+from hub.voice import PROMPT_KEY, Priority
 
 NAMES = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee"}
 

@@ -10,12 +10,15 @@ never skip, when it is missing.
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from hub.voice import __main__ as voice_main
-from hub.voice.catalogue import load_catalogue
+from hub.games.citadels.voice import VOICE
+from hub.games.citadels.voice.samples import spoken_texts
+from hub.games.citadels.voice.catalogue import load_catalogue
 from hub.voice.pronounce import (
     UnknownSpoken,
     espeak_voice,
@@ -37,9 +40,9 @@ def require_espeak() -> None:
 def test_every_phrase_and_card_name_is_read_in_the_intended_language(lang: str, spoken: str | None) -> None:
     require_espeak()
     voice = espeak_voice(lang, spoken)
-    texts = voice_main.spoken_texts(lang)
+    texts = spoken_texts(lang)
     assert set(load_catalogue()) <= set(texts) and any(k.startswith("district.") for k in texts)
-    said = phonemes_of_many(list(texts.values()), voice)
+    said = phonemes_of_many(list(texts.values()), voice, game=VOICE.respellings)
     problems = {phrase_id: phoneme_problems(text, voice, transcription)
                 for (phrase_id, text), transcription in zip(texts.items(), said)}
     assert {k: v for k, v in problems.items() if v} == {}
@@ -76,7 +79,13 @@ def test_the_check_counts_a_syllable_per_character() -> None:
     ("Seat 2, take 2 gold.", "en", "Seat 2, take 2 gold."),
 ])
 def test_only_espeak_hears_the_respelling(text: str, voice: str, heard: str) -> None:
-    assert speakable(text, voice) == heard
+    assert speakable(text, voice, VOICE.respellings) == heard
+
+
+def test_a_games_own_names_are_respelled_only_for_that_game() -> None:
+    """Citadels' card names are its plug-in's respellings; the everyday words the voice's."""
+    assert speakable("墓地，獲得", "cmn-latn-pinyin") == "墓地， huo4de2 "
+    assert speakable("墓地，獲得", "cmn-latn-pinyin", VOICE.respellings) == " mu4di4 ， huo4de2 "
 
 
 def test_chinese_is_mandarin_by_default_and_cantonese_on_request() -> None:
@@ -94,8 +103,8 @@ def test_render_writes_a_wav_and_a_phoneme_line_per_phrase(tmp_path: Path,
     """`python -m hub.voice --render DIR`, on a few phrases so the test stays short."""
     require_espeak()
     few = ("call.no_answer", "prompt.turn.king")
-    everything = voice_main.spoken_texts
-    monkeypatch.setattr(voice_main, "spoken_texts", lambda lang: {k: everything(lang)[k] for k in few})
+    voice = replace(VOICE, readings=lambda lang: {k: spoken_texts(lang)[k] for k in few})
+    monkeypatch.setattr(voice_main, "game_voice", lambda name: voice)
     monkeypatch.setattr(voice_main, "READINGS", (("zh-Hant", "cmn"), ("zh-Hant", "yue")))
     assert voice_main.main(["--render", str(tmp_path)]) == 0
     for folder in ("zh-Hant-cmn", "zh-Hant-yue"):

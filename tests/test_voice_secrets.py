@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from hub.voice.catalogue import CHARACTERS, LANGS, character_name, district_name
-from hub.voice.narrator import Narrator, Utterance, normalize_event
+from hub.games.citadels.voice.catalogue import CHARACTERS, LANGS, character_name, district_name
+from hub.games.citadels.voice.narrator import Narrator
+from hub.voice import Utterance, normalize_event
 
 PLAYER_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")
 

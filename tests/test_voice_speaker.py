@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hub.voice.narrator import PROMPT_KEY, Priority, Utterance
+from hub.games.citadels.voice import VOICE
+from hub.voice import PROMPT_KEY, Priority, Utterance, sentences
 from hub.voice.speaker import Speaker
 
 
@@ -62,7 +63,7 @@ def backend() -> GatedBackend:
 
 @pytest.fixture
 def speaker(backend: GatedBackend) -> Iterator[Speaker]:
-    speaker = Speaker(backend, "en", capacity=8)
+    speaker = Speaker(backend, "en", capacity=8, speech=VOICE)
     yield speaker
     speaker.close()
 
@@ -206,7 +207,7 @@ def test_a_failing_backend_does_not_silence_the_speaker() -> None:
 
 def test_on_event_narrates_in_the_speaker_language_and_skips_private_events() -> None:
     backend = GatedBackend(open_gate=True)
-    with Speaker(backend, "zh-Hant", names={2: "Bob"}) as speaker:
+    with Speaker(backend, "zh-Hant", names={2: "Bob"}, speech=VOICE) as speaker:
         speaker.on_events([
             {"kind": "drew", "cards": ["palace"], "to": 2},
             {"kind": "called", "rank": 4, "character": "king"},
@@ -214,6 +215,21 @@ def test_on_event_narrates_in_the_speaker_language_and_skips_private_events() ->
         ])
         assert speaker.wait_idle(2)
     assert backend.spoken == ["四號，國王！", "Bob是國王。"]
+
+
+def test_a_game_with_no_voice_is_silent_and_one_with_sentences_says_them_in_order() -> None:
+    """No fallback to another game's words: a plug-in without ``speech`` says nothing."""
+    events = [{"kind": "called", "rank": 4, "character": "king"}, {"kind": "game_over", "winner": 1}]
+    backend = GatedBackend(open_gate=True)
+    with Speaker(backend, "en") as speaker:
+        speaker.on_events(events)
+        assert speaker.wait_idle(2)
+    assert backend.spoken == [] and speaker.narrator is None
+    told = sentences(lambda event, lang, names: [f"{event['kind']} in {lang}"])
+    with Speaker(backend, "zh-Hans", speech=told) as speaker:
+        speaker.on_events([*events, {"kind": "secret", "to": 1}])
+        assert speaker.wait_idle(2)
+    assert backend.spoken == ["called in zh-Hans", "game_over in zh-Hans"]
 
 
 def test_the_hub_thread_is_not_the_one_that_speaks() -> None:

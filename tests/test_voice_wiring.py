@@ -12,11 +12,11 @@ from hub.voice import backends
 from hub.voice.backends import NullBackend, WavDirBackend
 from hub.voice.cli import (
     add_voice_arguments,
-    opening_events,
     seat_names,
     speaker_from_args,
 )
-from hub.voice.narrator import Narrator
+from hub.games.citadels.voice import VOICE, opening_events
+from hub.games.citadels.voice.narrator import Narrator
 from hub.voice.speaker import Speaker
 
 
@@ -36,11 +36,14 @@ def test_voice_flags_and_their_defaults() -> None:
 
 
 def test_speaker_from_args_builds_the_requested_backend(tmp_path: Path) -> None:
-    with speaker_from_args(parse("--voice", "none"), ("Ann", "Bob")) as speaker:
+    with speaker_from_args(parse("--voice", "none"), ("Ann", "Bob"), speech=VOICE) as speaker:
         assert isinstance(speaker.backend, NullBackend)
-        assert speaker.narrator.context.names == {1: "Ann", 2: "Bob"}
+        assert isinstance(speaker.narrator, Narrator) and speaker.narrator.context.names == {1: "Ann", 2: "Bob"}
     with speaker_from_args(parse("--voice-dir", str(tmp_path), "--lang", "zh-Hans")) as speaker:
         assert isinstance(speaker.backend, WavDirBackend) and speaker.lang == "zh-Hans"
+        assert speaker.narrator is None and speaker.backend.respellings is None  # no game's voice: silent
+    with speaker_from_args(parse("--voice-dir", str(tmp_path), "--lang", "zh-Hans"), speech=VOICE) as speaker:
+        assert isinstance(speaker.backend, WavDirBackend) and speaker.backend.respellings == VOICE.respellings
 
 
 def test_voice_lang_chooses_mandarin_or_cantonese_for_chinese(tmp_path: Path) -> None:
@@ -86,7 +89,7 @@ def test_a_paced_simulated_game_is_said_in_full_and_in_order(
     expected = Narrator("zh-Hant", seat_names(setup.names))
     said: list[str] = []
     backend = WavDirBackend(tmp_path, "zh-Hant", synthesize=False)
-    with Speaker(backend, "zh-Hant", names=seat_names(setup.names)) as speaker:
+    with Speaker(backend, "zh-Hant", names=seat_names(setup.names), speech=VOICE) as speaker:
         batches = [opening_events(game.public_view())]
         while True:
             for event in batches[-1]:
@@ -111,7 +114,7 @@ def test_a_paced_simulated_game_is_said_in_full_and_in_order(
 def test_python_m_hub_voice_writes_every_phrase(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     from hub.voice.__main__ import main
-    from hub.voice.catalogue import load_catalogue
+    from hub.games.citadels.voice.catalogue import load_catalogue
 
     monkeypatch.setattr(backends, "espeak_available", lambda executable="espeak-ng": False)
     monkeypatch.setattr(backends, "_warned", set())

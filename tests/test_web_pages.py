@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from hub.engine.citadels.cards import CHARACTER_BY_ID, all_districts
 from hub.engine.citadels.history import public_history
 from hub.engine.citadels.scoring import city_score, score_game
-from hub.web.i18n import LANGS, card_names
+from hub.games.citadels.pages import LANGS, card_names
 from tests.browser import CHROMIUM_ARGS, PHONE, chromium_path, phone_page
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, FakeTable, LiveServer, make_app
 
@@ -239,7 +239,7 @@ def test_the_seat_page_in_physical_mode_says_what_to_do_with_the_cards(browser: 
 @pytest.mark.parametrize("edition", ["classic", "2000"])
 def test_the_seat_page_says_what_the_characters_ability_does_in_its_editions_words(
         browser: Browser, edition: str) -> None:
-    from hub import words
+    from hub.games.citadels import words
 
     variant = "classic7" if edition == "classic" else "standard"
     table = FakeTable(4, seed=2, variant=variant, edition=edition)

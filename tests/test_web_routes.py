@@ -69,7 +69,7 @@ def test_api_history_without_a_table_history_falls_back_to_recent() -> None:
 
 
 def test_default_seat_names_and_pauses_are_worded_per_language(client, table: FakeTable) -> None:
-    from hub.web.i18n import sentence, card_names
+    from hub.games.citadels.pages import sentence, card_names
 
     names = {1: "Seat 1", 2: "Ben"}
     assert sentence({"kind": "revealed", "seat": 1, "character": "king"}, "zh-Hant", names, card_names()["zh-Hant"]) \
@@ -90,7 +90,7 @@ def test_scoreboard_page_is_self_contained(client) -> None:
     response = client.get("/")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
-    assert "/static/scoreboard.js" in html and "/static/common.js" in html
+    assert "/static/hub.js" in html and "/game/common.js" in html and "/game/scoreboard.js" in html
     assert "http://" not in html and "https://" not in html  # no CDN: the table is offline
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
     assert response.headers["Referrer-Policy"] == "no-referrer"
@@ -104,9 +104,10 @@ def test_the_seat_page_shows_every_led_colour_a_hub_command_may_ask_for(client) 
     assert [led for led in LEDS if led != "off" and f'.led[data-led="{led}"]' not in css] == []
 
 
-@pytest.mark.parametrize("name", ["app.css", "common.js", "scoreboard.js", "seat.js", "admin.js"])
+@pytest.mark.parametrize("name", ["/static/app.css", "/static/hub.js", "/static/basic/scoreboard.js",
+                                  "/game/common.js", "/game/scoreboard.js", "/game/seat.js", "/game/admin.js"])
 def test_static_assets_are_served(client, name: str) -> None:
-    response = client.get(f"/static/{name}")
+    response = client.get(name)
     assert response.status_code == 200
     assert b"http://" not in response.data and b"https://" not in response.data
     response.close()
@@ -456,11 +457,12 @@ def test_every_hint_the_table_gives_has_words_in_three_languages() -> None:
 
     from hub.games.citadels import CitadelsAdapter
     from hub.kernel import Table
+    from hub.games.citadels import PLUGIN
     from hub.web.i18n import catalogue
 
     source = inspect.getsource(Table.hint) + inspect.getsource(CitadelsAdapter.hint)  # the table's and the game's
     hints = set(re.findall(r'return "([a-z_]+)"', source))
     assert {"lay_character", "lay_district_or_button", "use_buttons", "lift_cards", "wait", "game_over"} <= hints
-    words = catalogue()["ui"]
+    words = catalogue(PLUGIN)["ui"]
     for lang in ("en", "zh-Hant", "zh-Hans"):
         assert all(words[lang].get(f"hint_{h}") for h in hints), lang

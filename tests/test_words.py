@@ -1,15 +1,17 @@
-"""The one word catalogue (hub.words): complete in three languages, the same parameters in
-each, every word used and every word used present, one name per thing on every medium."""
+"""Citadels' word catalogue (hub.games.citadels.words, which includes the table's own lines of
+hub.words): complete in three languages, the same parameters in each, every word used and
+every word used present, one name per thing on every medium."""
 
 from __future__ import annotations
 
 import re
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from hub import words
+from hub.games.citadels import words
 from hub.engine.citadels import Action, Game, IllegalAction, Setup
 from hub.engine.citadels.bots import RandomBot
 from hub.engine.citadels.actions import VERBS
@@ -21,9 +23,9 @@ from hub.games.citadels import texts
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
-from hub.voice.catalogue import load_catalogue
-from hub.voice.narrator import Narrator
-from hub.web.i18n import catalogue
+from hub.games.citadels.voice.catalogue import load_catalogue
+from hub.games.citadels.voice.narrator import Narrator
+from hub.web.i18n import catalogue as served_catalogue
 from tests.engine_support import act, physical, start
 from tests.test_voice_catalogue import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
 
@@ -59,8 +61,15 @@ def _sources(*globs: str, but: str = "") -> str:
 
 DISPLAY_SOURCES = _sources("table/*.py", "kernel/*.py", "games/*/*.py", but=TERMINAL)  # who writes seat display lines
 TERMINAL_SOURCES = _sources(TERMINAL)
-ALL_SOURCES = _sources("**/*.py", "web/static/*.js", "web/templates/*.html")
-WEB_SOURCES = _sources("web/static/*.js", "web/templates/*.html", "web/i18n.py")
+PAGE_FILES = ("web/static/**/*.js", "web/templates/**/*.html", "games/citadels/static/*.js",
+              "games/citadels/templates/*.html")
+ALL_SOURCES = _sources("**/*.py", *PAGE_FILES)
+WEB_SOURCES = _sources(*PAGE_FILES, "web/i18n.py", "games/citadels/pages.py")
+
+
+def catalogue() -> dict[str, Any]:
+    """What ``/api/i18n`` serves Citadels' pages: the hub's words and Citadels' own."""
+    return served_catalogue(CITADELS)
 
 
 def _quoted(word: str, source: str = ALL_SOURCES) -> bool:
@@ -189,7 +198,7 @@ def test_districts_types_editions_and_variants_match_the_engine() -> None:
     assert {k.split(".", 1)[1] for k in words.keys("edition.")} == set(EDITIONS) == set(words.editions())
     variants = {v for e in EDITIONS.values() for v in e.variants}
     assert {k[len("page.variant_"):] for k in words.keys("page.variant_")} == variants
-    assert catalogue(CITADELS.page_facts())["editions"] == {"classic": ["classic7", "classic8"], "2000": ["standard", "short"]}
+    assert catalogue()["editions"] == {"classic": ["classic7", "classic8"], "2000": ["standard", "short"]}
 
 
 def test_every_verb_a_player_may_see_has_a_word_and_no_word_names_no_verb() -> None:
@@ -284,7 +293,7 @@ def test_every_key_the_code_names_exists() -> None:
     assert not page_keys - ui, f"pages ask for words that do not exist: {sorted(page_keys - ui)}"
 
     voice_prefixes = {key.split(".")[0] for key in words.file_keys("voice")}
-    voice_keys = {k for k in re.findall(r'"([a-z_]+\.[a-z_.0-9]+)"', _sources("voice/narrator.py"))
+    voice_keys = {k for k in re.findall(r'"([a-z_]+\.[a-z_.0-9]+)"', _sources("games/citadels/voice/narrator.py"))
                   if k.split(".")[0] in voice_prefixes}
     assert len(voice_keys) > 30
     assert not voice_keys - set(load_catalogue())

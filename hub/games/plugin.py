@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from hub.errors import HubError
 from hub.kernel import Journal, JournalFunction
+from hub.voice.speech import GameVoice
 
 
 class SimWorld(Protocol):
@@ -125,7 +126,7 @@ class GamePlugin:
     add_options: Callable[[argparse.ArgumentParser], None] = no_options  # its own CLI options
     admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda body: {}  # its admin form's own fields (ValueError)
     corrections: tuple[Correction, ...] = ()  # the admin's corrections of its own (the undo is every game's)
-    page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read besides the words (``/api/i18n``)
+    page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read in ``/api/i18n`` besides the hub's words (its ``ui`` over the hub's)
     summary_lines: Callable[[dict[str, Any]], list[str]] = lambda summary: [str(summary)]  # the summary, for people
     replay_report: Callable[[int, Any], tuple[dict[str, Any], list[str]]] = (
         lambda game_id, game: ({"game": game_id, "over": game.over, "actions": len(game.log)},
@@ -148,10 +149,24 @@ class GamePlugin:
         lambda number, summary, names: f"game {number}: {summary}")
     progress: Callable[[Any], str] = lambda game: f"after {len(game.log)} moves"  # how far an unfinished game got
 
-    # -- its own pages and voice (None: the hub's own, which are Citadels')
-    page_assets: str | None = None  # the package whose ``static/`` holds its pages' scripts: common.js, scoreboard.js, seat.js, admin.js
-    event_words: Callable[[Mapping[str, Any], Mapping[int, str]], dict[str, Any]] | None = None  # (event, names) -> {"words": {lang: text}, "speech": {lang: text}}
-    speech: Callable[[Mapping[str, Any], str, Mapping[int, str]], list[str]] | None = None  # (event, lang, names) -> what the voice says
+    # -- its own pages and voice
+    page_assets: str | None = None
+    """The package whose ``static/`` holds its pages' scripts (``common.js``, then
+    ``scoreboard.js``, ``seat.js``, ``admin.js``, loaded after the hub's ``hub.js``) and,
+    if it has one, whose ``templates/`` holds its pages (``scoreboard.html``... extending
+    the hub's ``base.html``). None: the hub's plain pages (seats, whose turn, the log, the
+    seat's options as buttons, pause and new game)."""
+    event_words: Callable[[Mapping[str, Any], Mapping[int, str]], dict[str, Any]] | None = None
+    """(event, names) -> ``{"words": {lang: text}, "speech": {lang: text}}``: a public
+    event's sentence for the page's log and what the speak switch says. None: no words (the
+    plain pages' log shows the event's kind)."""
+    speech: GameVoice | None = None
+    """What the table's voice says of it (`hub.voice.GameVoice`): a narrator per table, fed
+    every public event, giving utterances with their priority (a refusal jumps the queue, a
+    prompt replaces the queued one); the events that make a queued prompt stale; its own
+    names respelled for espeak-ng; samples for ``python -m hub.voice --game NAME``. A game that only tells its story in order gives
+    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: the
+    voice is silent for it (there is no fallback to another game's words)."""
 
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()

@@ -1,7 +1,8 @@
-"""The hub's voice: calls the characters and speaks prompts, never a secret.
+"""The hub's voice: says what the hosted game gives it, never a secret, never making the game wait.
 
-`utterances(event, lang)` maps public events to phrases from the hub's one word
-catalogue (``hub.words``); `Speaker` says them on a worker thread through a backend.
+A game's plug-in gives its words as a `GameVoice` (its ``speech``: a narrator fed the public
+events, and how its prompts go stale); `Speaker` says them on a worker thread through a
+backend (espeak-ng, WAV files, or nothing). Names no game: a game with no voice is silent.
 """
 
 from hub.voice.backends import (
@@ -12,33 +13,24 @@ from hub.voice.backends import (
     make_backend,
     render_wav,
 )
-from hub.voice.catalogue import LANGS, catalogue, catalogue_json, phrase
-from hub.voice.narrator import (
-    Narrator,
-    Priority,
-    PublicContext,
-    Utterance,
-    phrases_for_event,
-    utterances,
-)
 from hub.voice.speaker import Speaker
+from hub.voice.speech import PROMPT_KEY, GameVoice, Narration, Priority, Utterance, normalize_event, sentences
+from hub.words import LANGS
 
 __all__ = [
     "LANGS",
+    "PROMPT_KEY",
     "EspeakBackend",
-    "Narrator",
+    "GameVoice",
+    "Narration",
     "NullBackend",
     "Priority",
-    "PublicContext",
     "Speaker",
     "Utterance",
     "WavDirBackend",
-    "catalogue",
-    "catalogue_json",
     "espeak_available",
     "make_backend",
-    "phrase",
-    "phrases_for_event",
+    "normalize_event",
     "render_wav",
-    "utterances",
+    "sentences",
 ]

@@ -17,9 +17,10 @@ import wave
 from pathlib import Path
 from typing import Final, Protocol
 
-from hub.voice.catalogue import LANGS, check_lang
+from hub.words import LANGS, check_lang
 from hub.voice.pronounce import espeak_voice as pronounced_voice
 from hub.voice.pronounce import speakable
+from hub.voice.speech import Respellings
 
 log = logging.getLogger(__name__)
 
@@ -61,11 +62,12 @@ def espeak_command(voice: str, rate: int = ESPEAK_RATE, wav_path: Path | None = 
 
 
 def render_wav(text: str, lang: str, path: Path, voice: str | None = None,
-               rate: int = ESPEAK_RATE, executable: str = ESPEAK) -> Path:
-    """Synthesize `text` into a WAV file with espeak-ng; raises if that fails."""
+               rate: int = ESPEAK_RATE, executable: str = ESPEAK, respellings: Respellings | None = None) -> Path:
+    """Synthesize `text` into a WAV file with espeak-ng; raises if that fails. `respellings`:
+    the hosted game's own (`hub.voice.pronounce.speakable`)."""
     voice = voice or espeak_voice(lang)
     command = espeak_command(voice, rate, path, executable)
-    subprocess.run(command, input=speakable(text, voice).encode("utf-8"), check=True, timeout=ESPEAK_TIMEOUT,
+    subprocess.run(command, input=speakable(text, voice, respellings).encode("utf-8"), check=True, timeout=ESPEAK_TIMEOUT,
                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return path
 
@@ -104,8 +106,9 @@ class EspeakBackend:
     """Speaks through the sound card with espeak-ng, one process per utterance."""
 
     def __init__(self, lang: str, voice: str | None = None, rate: int = ESPEAK_RATE,
-                 executable: str = ESPEAK) -> None:
+                 executable: str = ESPEAK, respellings: Respellings | None = None) -> None:
         self.voice = voice or espeak_voice(lang)
+        self.respellings = respellings  # the hosted game's own words espeak-ng misreads
         self.rate = rate
         self.executable = executable
         self._lock = threading.Lock()
@@ -129,7 +132,7 @@ class EspeakBackend:
                 return
         process = self._process
         try:
-            _, stderr = process.communicate(speakable(text, self.voice).encode("utf-8"), timeout=ESPEAK_TIMEOUT)
+            _, stderr = process.communicate(speakable(text, self.voice, self.respellings).encode("utf-8"), timeout=ESPEAK_TIMEOUT)
         except subprocess.TimeoutExpired:
             process.kill()
             process.communicate()
@@ -164,11 +167,12 @@ class WavDirBackend:
 
     def __init__(self, directory: Path | str, lang: str, voice: str | None = None,
                  rate: int = ESPEAK_RATE, synthesize: bool | None = None,
-                 executable: str = ESPEAK) -> None:
+                 executable: str = ESPEAK, respellings: Respellings | None = None) -> None:
         self.directory = Path(directory)
         self.directory.mkdir(parents=True, exist_ok=True)
         self.lang = check_lang(lang)
         self.voice = voice or espeak_voice(lang)
+        self.respellings = respellings  # the hosted game's own words espeak-ng misreads
         self.rate = rate
         self.executable = executable
         self.synthesize = espeak_available(executable) if synthesize is None else synthesize
@@ -185,7 +189,7 @@ class WavDirBackend:
         path = self.directory / f"{self.count:04d}.wav"
         try:
             if self.synthesize:
-                render_wav(text, self.lang, path, self.voice, self.rate, self.executable)
+                render_wav(text, self.lang, path, self.voice, self.rate, self.executable, self.respellings)
             else:
                 write_silence(path)
         except (OSError, subprocess.SubprocessError) as error:
@@ -200,15 +204,15 @@ class WavDirBackend:
 
 
 def make_backend(kind: str, lang: str, voice_dir: Path | str | None = None,
-                 spoken: str | None = None) -> Backend:
+                 spoken: str | None = None, respellings: Respellings | None = None) -> Backend:
     """The backend for --voice KIND [--voice-dir DIR] [--voice-lang cmn|yue]; a WAV
-    directory wins over sound.
+    directory wins over sound. `respellings`: the hosted game's (`GameVoice.respellings`).
 
     kind: "espeak" or "none". Without espeak-ng, "espeak" warns once and stays silent.
     """
     voice = espeak_voice(lang, spoken)  # checks lang and spoken
     if voice_dir is not None:
-        return WavDirBackend(voice_dir, lang, voice=voice)
+        return WavDirBackend(voice_dir, lang, voice=voice, respellings=respellings)
     if kind == "none":
         return NullBackend()
     if kind != "espeak":
@@ -217,4 +221,4 @@ def make_backend(kind: str, lang: str, voice_dir: Path | str | None = None,
         warn_once("espeak-missing", "voice: espeak-ng is not installed; the hub stays silent "
                   "(Debian: apt-get install espeak-ng)")
         return NullBackend()
-    return EspeakBackend(lang, voice=voice)
+    return EspeakBackend(lang, voice=voice, respellings=respellings)

@@ -6,9 +6,10 @@ import argparse
 from collections.abc import Mapping, Sequence
 
 from hub.voice.backends import make_backend
-from hub.voice.catalogue import LANGS
 from hub.voice.pronounce import SPOKEN, espeak_voice
-from hub.voice.speaker import Speaker, Speech
+from hub.voice.speaker import Speaker
+from hub.voice.speech import GameVoice
+from hub.words import LANGS
 
 VOICE_KINDS = ("espeak", "none")
 
@@ -33,10 +34,12 @@ def check_voice_arguments(args: argparse.Namespace) -> None:
 
 def speaker_from_args(args: argparse.Namespace,
                       names: Mapping[int, str] | Sequence[str] | None = None,
-                      private_kinds: frozenset[str] = frozenset(), speech: Speech | None = None) -> Speaker:
+                      private_kinds: frozenset[str] = frozenset(), speech: GameVoice | None = None) -> Speaker:
     """A started Speaker for the parsed flags; `names` are the players, seat 1 first;
-    `private_kinds` the event kinds the hosted game declares private (never said)."""
-    backend = make_backend(args.voice, args.lang, args.voice_dir, getattr(args, "voice_lang", None))
+    `private_kinds` the event kinds the hosted game declares private (never said);
+    `speech` the hosted game's voice (its plug-in's; None: silent)."""
+    backend = make_backend(args.voice, args.lang, args.voice_dir, getattr(args, "voice_lang", None),
+                           respellings=speech.respellings if speech is not None else None)
     return Speaker(backend, args.lang, names=seat_names(names), edition=getattr(args, "edition", None),
                    private_kinds=private_kinds, speech=speech)
 
@@ -49,25 +52,3 @@ def seat_names(names: Mapping[int, str] | Sequence[str] | None) -> dict[int, str
         return {int(seat): str(name) for seat, name in names.items() if name}
     return {seat: str(name) for seat, name in enumerate(names, start=1) if name}
 
-
-def opening_events(public_view: Mapping[str, object]) -> list[dict[str, object]]:
-    """The public events of a game's start, rebuilt from its public view.
-
-    `Game.new` does not return the events of dealing and the first draft step, so the
-    caller cannot hear "Round 1" without this.
-    """
-    events: list[dict[str, object]] = [{
-        "kind": "round_started", "round": public_view.get("round", 1),
-        "crowned": public_view.get("crowned", 1),
-    }]
-    faceup = public_view.get("faceup_removed")
-    if isinstance(faceup, (list, tuple)) and faceup:
-        events.append({"kind": "faceup_removed", "characters": list(faceup)})
-    pending = public_view.get("pending")
-    if isinstance(pending, Mapping):
-        kind = pending.get("kind")
-        if kind in ("pick", "discard"):
-            events.append({"kind": "draft_turn", "seat": pending.get("seat"), "step": kind})
-        elif kind is not None:
-            events.append({"kind": "prompt", "seat": pending.get("seat"), "decision": kind})
-    return events

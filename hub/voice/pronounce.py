@@ -1,8 +1,10 @@
 """How each espeak-ng voice should read the hub's Chinese: voices, respellings, checks.
 
-The words shown on screens and written in WAV indexes stay as the catalogue has them;
-only the text handed to espeak-ng is respelled, where espeak-ng 1.51 misreads a word
+The words shown on screens and written in WAV indexes stay as the game's catalogue has
+them; only the text handed to espeak-ng is respelled, where espeak-ng 1.51 misreads a word
 (a polyphonic character read with its other sound, "2" read "èr" before a measure word).
+The everyday words are respelled here; a game's own names (its cards) by its plug-in's
+voice (`hub.voice.GameVoice.respellings`).
 `phoneme_problems` asks espeak-ng itself how it reads a text, so a test (and
 ``python -m hub.voice --render``) can prove every phrase is read in the intended language.
 """
@@ -13,7 +15,8 @@ import re
 import subprocess
 from typing import Final
 
-from hub.voice.catalogue import check_lang
+from hub.voice.speech import Respellings
+from hub.words import check_lang
 
 # How Chinese text is spoken: Mandarin by default (the Classic rulebook in Traditional
 # Chinese is mostly played by Mandarin speakers), Cantonese on request.
@@ -26,21 +29,14 @@ DEFAULT_SPOKEN: Final = "cmn"
 SPOKEN_VOICES: Final = {"cmn": "cmn-latn-pinyin", "yue": "yue"}
 ENGLISH_VOICE: Final = "en"
 
-# Words espeak-ng misreads, per voice: the catalogue's words and the card names it says.
-# Pinyin with tone digits is what the cmn-latn-pinyin voice reads exactly.
+# Everyday words espeak-ng misreads, per voice, whatever the game (a game's own names are
+# its plug-in's). Pinyin with tone digits is what the cmn-latn-pinyin voice reads exactly.
 _MANDARIN_RESPELLINGS: Final = {
-    "角色": "jue2se4",  # read jiǎosè; the word is juésè
     "獲得": "huo4de2", "获得": "huo4de2",  # read huòde (particle)
-    "墓地": "mu4di4",  # 地 read as the particle "de"
-    "地圖室": "di4tu2shi4", "地图室": "di4tu2shi4",
-    "地區": "di4qu1", "地区": "di4qu1",
     "更換": "geng1huan4", "更换": "geng1huan4",  # read gèng
     "處理": "chu3li3", "处理": "chu3li3",  # read chù
     "應答": "ying4da2", "应答": "ying4da2",  # read yīng
-    "感應區": "gan3ying4qu1", "感应区": "gan3ying4qu1",
-    "扒竊": "pa2qie4",  # read bā
-    "要塞": "yao4sai4",  # read sāi
-    "瞭望塔": "liao4wang4ta3",  # read liǎo
+    "感應區": "gan3ying4qu1", "感应区": "gan3ying4qu1",  # the seat's reader
 }
 RESPELLINGS: Final[dict[str, dict[str, str]]] = {"cmn-latn-pinyin": _MANDARIN_RESPELLINGS, "yue": {}}
 
@@ -67,25 +63,27 @@ def espeak_voice(lang: str, spoken: str | None = None) -> str:
     return SPOKEN_VOICES[spoken]
 
 
-def speakable(text: str, voice: str) -> str:
-    """The text as it should be handed to espeak-ng's `voice`."""
+def speakable(text: str, voice: str, game: Respellings | None = None) -> str:
+    """The text as it should be handed to espeak-ng's `voice`; `game`: the hosted game's
+    own respellings (its card names), applied before the everyday words'."""
     if voice == ENGLISH_VOICE:
         return text
     text = _TWO_BEFORE_MEASURE.sub("兩", text)  # espeak-ng reads 兩 in either script
-    for word, respelled in RESPELLINGS.get(voice, {}).items():
+    for word, respelled in [*(game or {}).get(voice, {}).items(), *RESPELLINGS.get(voice, {}).items()]:
         text = text.replace(word, f" {respelled} ")
     return text
 
 
-def phonemes(text: str, voice: str, executable: str = "espeak-ng") -> str:
+def phonemes(text: str, voice: str, executable: str = "espeak-ng", game: Respellings | None = None) -> str:
     """espeak-ng's phoneme transcription (``-x``) of what `voice` would say for `text`."""
-    return phonemes_of_many([text], voice, executable)[0]
+    return phonemes_of_many([text], voice, executable, game)[0]
 
 
 _SEPARATOR: Final = "九九九九九"  # a clause no phrase contains: its own line of phonemes
 
 
-def phonemes_of_many(texts: list[str], voice: str, executable: str = "espeak-ng") -> list[str]:
+def phonemes_of_many(texts: list[str], voice: str, executable: str = "espeak-ng",
+                     game: Respellings | None = None) -> list[str]:
     """Transcriptions of many texts from one espeak-ng run (loading a voice is the slow part).
 
     The texts are separated by a clause of their own whose transcription is a line of its
@@ -97,7 +95,7 @@ def phonemes_of_many(texts: list[str], voice: str, executable: str = "espeak-ng"
         return done.stdout.decode("utf-8", errors="replace").splitlines()
 
     separator = run(_SEPARATOR + "。")
-    joined = f"。\n{_SEPARATOR}。\n".join(speakable(text, voice) for text in texts)
+    joined = f"。\n{_SEPARATOR}。\n".join(speakable(text, voice, game) for text in texts)
     parts: list[list[str]] = [[]]
     for line in run(joined):
         if line.strip() and line in separator:

@@ -18,19 +18,11 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from hub.voice.backends import Backend
-from hub.voice.narrator import (
-    PROMPT_KEY,
-    Narrator,
-    Priority,
-    Utterance,
-    normalize_event,
-)
+from hub.voice.speech import PROMPT_KEY, GameVoice, Narration, Priority, Utterance, normalize_event
 
 log = logging.getLogger(__name__)
 
 DEFAULT_CAPACITY = 16
-# public events that answer the pending decision: a prompt still queued is now stale
-ANSWERED_KINDS = frozenset({"picked", "turn_ended", "round_ended", "game_over"})
 
 
 @dataclass(frozen=True)
@@ -53,40 +45,21 @@ class SpeakerStats:
         return self.dropped_full + self.replaced + self.expired
 
 
-Speech = Callable[[Mapping[str, Any], str, Mapping[int, str]], list[str]]
-"""A game's own voice (its plug-in's ``speech``): (public event, lang, names) -> sentences."""
-
-
-class GameSpeech:
-    """A hosted game's own sentences as the speaker's narrator: each said in the order of
-    the game (Priority.ANNOUNCE)."""
-
-    def __init__(self, speech: Speech, lang: str, names: Mapping[int, str] | None = None) -> None:
-        self.speech = speech
-        self.lang = lang
-        self.names = dict(names or {})
-
-    def narrate(self, event: Mapping[str, Any] | object) -> list[Utterance]:
-        data = normalize_event(event)
-        if data is None:
-            return []
-        return [Utterance(text, Priority.ANNOUNCE, str(data["kind"])) for text in self.speech(data, self.lang, self.names)]
-
-
 class Speaker:
     """Speaks utterances on a worker thread; `say` and `on_event` never block."""
 
     def __init__(self, backend: Backend, lang: str, *, names: Mapping[int, str] | None = None,
                  edition: str | None = None, capacity: int = DEFAULT_CAPACITY,
                  clock: Callable[[], float] = time.monotonic, private_kinds: frozenset[str] = frozenset(),
-                 speech: Speech | None = None) -> None:
+                 speech: GameVoice | None = None) -> None:
         if capacity < 1:
             raise ValueError("capacity must be at least 1")
         self.backend = backend
         self.lang = lang
         self.private_kinds = frozenset(private_kinds)  # declared by the hosted game: never said
-        self.narrator: Narrator | GameSpeech = (Narrator(lang, names, edition) if speech is None  # the edition's words
-                                                else GameSpeech(speech, lang, names))  # the hosted game's own
+        # the hosted game's own words (None: a game with no voice, which is silent)
+        self.narrator: Narration | None = None if speech is None else speech.narrator(lang, dict(names or {}), edition)
+        self.answered_kinds = frozenset() if speech is None else speech.answered_kinds
         self.capacity = capacity
         self.stats = SpeakerStats()
         self._clock = clock
@@ -104,7 +77,9 @@ class Speaker:
         data = normalize_event(event, self.private_kinds)
         if data is None:
             return  # addressed to one seat, or of a kind the game declares private
-        if data["kind"] in ANSWERED_KINDS:
+        if self.narrator is None:
+            return
+        if data["kind"] in self.answered_kinds:
             self.forget(PROMPT_KEY)  # the decision it prompted for has been made
         for utterance in self.narrator.narrate(event):
             self.say(utterance)

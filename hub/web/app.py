@@ -21,6 +21,7 @@ from typing import Any
 import segno
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request
 from flask import send_from_directory, url_for
+from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
 from hub.games import GamePlugin, Secrets, every_secret, plugin_named
 from hub.seeds import MAX_SEED, fresh_seed
@@ -28,7 +29,7 @@ from hub.seeds import MAX_SEED, fresh_seed
 from .body import json_body
 from .errors import BadInput, register_errors
 from .facade import Message, TableFacade
-from .i18n import LANGS, EventWords, catalogue, pause_facts
+from .i18n import LANGS, catalogue, pause_facts
 from .origin import relative_redirects, same_origin_posts
 from .text import text_problem
 from .sse import Broadcaster, encode_frame
@@ -89,7 +90,6 @@ class WebState:
         self.admin_token = admin
         self.seat_tokens = seat_tokens
         self.public_url = str(config.get("PUBLIC_URL") or "").rstrip("/")
-        self.words = EventWords()
         self.assets = game_assets(self.game)
         self._words_lock = threading.Lock()
         self._words_cache: dict[str, dict[str, Any]] = {}
@@ -113,7 +113,7 @@ class WebState:
         with self._words_lock:
             found = self._words_cache.get(key)
         if found is None:
-            found = self.game.event_words(event, names) if self.game.event_words else self.words.words(event, names)
+            found = self.game.event_words(event, names) if self.game.event_words else {}
             with self._words_lock:
                 if len(self._words_cache) > WORDS_CACHE_SIZE:
                     self._words_cache.clear()
@@ -157,23 +157,38 @@ class WebState:
 
 
 PAGE_SCRIPTS = ("common.js",)
-"""A game's own pages load its shared script first, then the page's (``scoreboard.js``...)."""
+"""A game's own pages load its shared script first, then the page's (``scoreboard.js``...),
+after the hub's ``hub.js`` (``base.html``)."""
 
 
 def game_assets(game: GamePlugin) -> str | None:
     """The folder of the hosted game's own page scripts and styles (its ``page_assets``
-    package's ``static/``), or None: the hub's own pages."""
+    package's ``static/``), or None: the hub's plain pages."""
     if game.page_assets is None:
         return None
     return str(resources.files(game.page_assets).joinpath("static"))
 
 
+def game_templates(game: GamePlugin) -> str | None:
+    """The folder of the hosted game's own page templates (its ``page_assets`` package's
+    ``templates/``: ``scoreboard.html``... extending the hub's ``base.html``), if it has one."""
+    if game.page_assets is None:
+        return None
+    folder = resources.files(game.page_assets).joinpath("templates")
+    return str(folder) if folder.is_dir() else None
+
+
 def page_scripts(page: str) -> list[str]:
     """The scripts of one page (``scoreboard``, ``seat``, ``admin``): the hosted game's own
-    when it brings them (served under ``/game/``), else the hub's."""
+    when it brings them (served under ``/game/``), else the hub's plain page's."""
     if state().assets is None:
-        return [url_for("static", filename=f"{page}.js")]
+        return [url_for("static", filename=f"basic/{page}.js")]
     return [f"/game/{name}" for name in (*PAGE_SCRIPTS, f"{page}.js")]
+
+
+def render_page(page: str, **values: Any) -> str:
+    """One page: the hosted game's own template when it brings one, else the hub's plain one."""
+    return render_template([f"game/{page}.html", f"basic/{page}.html"], langs=LANGS, **values)
 
 
 def state() -> WebState:
@@ -255,7 +270,7 @@ admin_pages = Blueprint("admin", __name__)
 
 @public.get("/")
 def scoreboard() -> str:
-    return render_template("scoreboard.html", langs=LANGS)
+    return render_page("scoreboard")
 
 
 @public.get("/api/public")
@@ -283,7 +298,7 @@ def game_asset(filename: str) -> Response:
 
 @public.get("/api/i18n")
 def api_i18n() -> Response:
-    response = jsonify(catalogue(state().game.page_facts()))
+    response = jsonify(catalogue(state().game))
     response.headers["Cache-Control"] = "public, max-age=300"
     return response
 
@@ -338,7 +353,7 @@ def seat_or_403(token: str) -> int:
 @seat_pages.get("/seat/<token>")
 def seat_page(token: str) -> str:
     seat = seat_or_403(token)
-    return render_template("seat.html", langs=LANGS, seat=seat, api=f"/api/seat/{token}")
+    return render_page("seat", seat=seat, api=f"/api/seat/{token}")
 
 
 @seat_pages.get("/api/seat/<token>")
@@ -372,7 +387,7 @@ def admin_or_403(token: str) -> None:
 @admin_pages.get("/admin/<token>")
 def admin_page(token: str) -> str:
     admin_or_403(token)
-    return render_template("admin.html", langs=LANGS, api=f"/api/admin/{token}")
+    return render_page("admin", api=f"/api/admin/{token}")
 
 
 @admin_pages.get("/api/admin/<token>/status")
@@ -530,7 +545,10 @@ def create_app(config: Mapping[str, Any]) -> Flask:
     app.config["JSON_SORT_KEYS"] = False
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions[EXT_KEY] = WebState(config)
+    web = app.extensions[EXT_KEY] = WebState(config)
+    own = game_templates(web.game)
+    if own is not None:  # the game's templates as "game/<page>.html", beside the hub's
+        app.jinja_loader = ChoiceLoader([PrefixLoader({"game": FileSystemLoader(own)}), app.jinja_loader])  # type: ignore[list-item]
     app.register_blueprint(public)
     app.register_blueprint(seat_pages)
     app.register_blueprint(admin_pages)
@@ -538,7 +556,7 @@ def create_app(config: Mapping[str, Any]) -> Flask:
     app.before_request(same_origin_posts)
     app.after_request(security_headers)
     app.after_request(relative_redirects)
-    app.context_processor(lambda: {"page_scripts": page_scripts})
+    app.context_processor(lambda: {"page_scripts": page_scripts, "game_title": web.game.title})
     return app
 
 

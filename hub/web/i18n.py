@@ -1,35 +1,35 @@
-"""Words for the pages in English, Traditional and Simplified Chinese.
+"""The hub's own words for every game's pages, in English, Traditional and Simplified Chinese.
 
-A facade over the word catalogue (``hub.words``): the pages' phrases, verbs, log sentences,
-card and type names all come from there. What the page's speak switch says comes from the
-voice narrator (so the page says what the table says aloud).
+The frame every page shares (live or reconnecting, the language choice, paused, a seat's
+default name, the error pages) and the hub's plain pages for a game that brings none are
+worded here; a game's own words come from its plug-in (``page_facts``) and are served
+beside these by ``/api/i18n``, its ``ui`` phrases over the hub's.
 """
 
 from __future__ import annotations
 
-import re
-import string
+from collections.abc import Mapping
 from typing import Any
-from collections.abc import Callable, Mapping
 
 from hub import words
-from hub.voice.narrator import PublicContext, phrases_for_event
+from hub.games import GamePlugin
 
 LANGS: tuple[str, ...] = words.LANGS
 SPEECH_LANGS: dict[str, str] = {"en": "en-GB", "zh-Hant": "zh-TW", "zh-Hans": "zh-CN"}
-TYPE_ORDER: tuple[str, ...] = ("noble", "religious", "trade", "military", "unique")
 
-# The words are in the catalogue (hub/words/data/page.json, names.json): page.* are the UI
-# phrases (served without the prefix), verb.* an action's verb on a button, log.* the game
-# log's sentences. Terms follow the rulebooks, one word per idea in each language: a round
-# is 輪/轮, a turn is 回合, the crown 皇冠; no space between names, numbers and Chinese words.
-UI_PREFIX, VERB_PREFIX, LOG_PREFIX = "page.", "verb.", "log."
-# An event with no log.* sentence stays out of the log: another event tells its story
-# ("builds" says the price; a draw's cards are told as "takes 2 cards into their hand").
-_GOLD_INCOME = frozenset({"tax", "income", "king", "bishop", "warlord", "noble", "religious", "military", "trade"})
-_SEAT_KEYS = frozenset({"seat", "crowned", "thief_seat", "victim_seat", "warlord_seat", "other", "winner"})
-_CARD_KEYS = frozenset({"character", "district"})
-_DEFAULT_NAME = re.compile(r"^Seat ([0-9]{1,2})$")
+HUB_WORDS: tuple[str, ...] = (
+    "seat_n", "live", "reconnecting", "language", "paused", "paused_reason", "paused_reader", "scoreboard",
+    "error_403", "error_404", "error_other", "log", "log_empty", "speak", "round_n", "score", "winner",
+    "phase_over", "st_setup", "wait_for", "no_choice", "your_choice", "sent", "refused", "hint_game_over",
+    "table", "pause", "resume", "reason_pause", "new_game", "players", "mode", "mode_physical", "mode_digital",
+    "seed", "seed_random", "start_game", "seat_links", "seat_links_help", "link", "qr_for", "running",
+    "no_game", "done", "admin_ok_pause", "admin_ok_resume", "admin_ok_game", "admin_bad", "admin_offline",
+    "code_not_your_turn", "code_paused", "code_busy", "code_game_over", "code_not_available", "code_other",
+)
+"""The catalogue's page phrases (``page.<key>``) that belong to no game: what the hub's frame
+and plain pages say."""
+
+
 def pause_facts(facts: Any) -> dict[str, Any]:
     """Why the table is paused, as the table says it (``paused_for``): `{"reader": seat}`
     for a reader gone offline, `{"reason": what the admin typed}`, or {}."""
@@ -40,187 +40,21 @@ def pause_facts(facts: Any) -> dict[str, Any]:
     return {"reason": str(facts["reason"])} if facts.get("reason") else {}
 
 
-def _title(card_id: str) -> str:
-    return card_id.replace("_", " ").title()
+def hub_words(title: str) -> dict[str, dict[str, str]]:
+    """{lang: {key: phrase}}: the hub's own phrases, the page's title the game's name."""
+    return {lang: {"title": title, **{key: words.template(f"page.{key}", lang) for key in HUB_WORDS}}
+            for lang in LANGS}
 
 
-def card_names(edition: str | None = None) -> dict[str, dict[str, str]]:
-    """Names of every known card per language, as the catalogue has them."""
-    return {lang: words.card_names(lang, edition) for lang in LANGS}
-
-
-def type_names() -> dict[str, dict[str, str]]:
-    """District type names per language, as the rulebooks print them."""
-    return {lang: {t: words.type_name(t, lang) for t in TYPE_ORDER} for lang in LANGS}
-
-
-def _per_lang(prefix: str) -> dict[str, dict[str, str]]:
-    return {lang: words.table(prefix, lang) for lang in LANGS}
-
-
-def character_words() -> dict[str, dict[str, dict[str, dict[str, str]]]]:
-    """{edition: {lang: {character: {name, ability, prompt, refusal}}}} for the seat page."""
-    return {edition: {lang: {c: words.character_words(c, lang, edition) for c in words.characters()}
-                      for lang in LANGS} for edition in words.editions()}
-
-
-def catalogue(page_facts: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Everything the pages need to speak three languages, served once as JSON, with what
-    the hosted game's pages need besides (its plug-in's ``page_facts``: Citadels' editions
-    and their variants for the admin's new-game form)."""
-    ui = _per_lang(UI_PREFIX)
-    for lang in LANGS:
-        ui[lang]["title"] = words.template("title", lang)
-        ui[lang]["seat_n"] = words.template("seat", lang)
-        ui[lang].update({f"edition_{e}": words.template(f"edition.{e}", lang) for e in words.editions()})
-    return {
-        "langs": list(LANGS),
-        "speech": SPEECH_LANGS,
-        "ui": ui,
-        "verbs": _per_lang(VERB_PREFIX),
-        "types": type_names(),
-        "type_letters": _per_lang("type_letter."),
-        "type_order": list(TYPE_ORDER),
-        "cards": card_names(),
-        "characters": character_words(),
-        **(page_facts or {}),
-    }
-
-
-def is_default_name(seat: int, name: str | None) -> bool:
-    """True when the table gave the seat no name (the engine then calls it "Seat 3")."""
-    default = _DEFAULT_NAME.match(name or "")
-    return not name or (default is not None and int(default.group(1)) == seat)
-
-
-def seat_label(seat: int, name: str | None, lang: str) -> str:
-    """A player's name, or "Seat 3" in the reader's language when the table gave none."""
-    return words.seat_label(seat, lang) if is_default_name(seat, name) else str(name)
-
-
-def localized_names(names: Mapping[int, str], lang: str) -> dict[int, str]:
-    return {seat: seat_label(seat, name, lang) for seat, name in names.items()}
-
-
-class _Lenient(string.Formatter):
-    def get_value(self, key: Any, args: Any, kwargs: Mapping[str, Any]) -> Any:
-        return kwargs.get(key, "?") if isinstance(key, str) else "?"
-
-
-_FORMATTER = _Lenient()
-
-
-def event_fields(event: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """`(kind, data)` whether the event is `{"kind", "data"}` or flat."""
-    kind = str(event.get("kind", ""))
-    data = event.get("data")
-    if not isinstance(data, Mapping):
-        data = {k: v for k, v in event.items() if k not in ("kind", "to")}
-    return kind, dict(data)
-
-
-def _template_key(kind: str, data: Mapping[str, Any]) -> str:
-    """Which sentence tells this event (one kind can read several ways)."""
-    if kind == "crown" and data.get("heir"):
-        return "crown_heir"
-    if kind == "no_answer" and data.get("killed"):
-        return "no_answer_killed"
-    if kind == "paused":
-        facts = pause_facts(data.get("paused_for"))
-        if isinstance(data.get("seat"), int) or "reader" in facts:
-            return "paused_reader"
-        return "paused_reason" if facts else "paused"
-    if kind == "gold":
-        reason = str(data.get("reason", ""))
-        if not data.get("delta"):
-            return "gold_other"  # "collects 0 gold" is not news
-        if reason == "gather":
-            return "gold_gather"
-        if reason in _GOLD_INCOME:
-            return "gold_income"
-        return {"merchant": "gold_merchant", "laboratory": "gold_laboratory", "smithy": "gold_smithy",
-                "correction": "gold_correction"}.get(reason, "gold_other")
-    if kind == "cards":
-        if data.get("reason") == "graveyard":
-            return "gold_other"
-        delta = data.get("delta")
-        return "cards_gain" if isinstance(delta, int) and delta > 0 else "cards_loss"
-    if kind == "instruct":
-        return {"draw_keep": "instruct_draw_keep", "draw": "instruct_draw", "redraw": "instruct_redraw"}.get(
-            str(data.get("what")), "gold_other")
-    return kind
-
-
-def sentence(event: Mapping[str, Any], lang: str, seat_names: Mapping[int, str], names: Mapping[str, str]) -> str:
-    """What a player would say happened, in `lang`; "" when the log need not say it.
-
-    Never an engine id or code: unknown kinds and unknown cards give "" or a plain name.
-    """
-    kind, data = event_fields(event)
-    log_key = LOG_PREFIX + _template_key(kind, data)
-    if not words.has(log_key):
-        return ""
-    values: dict[str, Any] = {"thief": names.get("thief") or words.character_name("thief", lang)}
-    if kind == "paused":
-        data = {**data, **pause_facts(data.get("paused_for"))}
-        data.setdefault("seat", data.pop("reader", None))
-    for key, value in data.items():
-        if key in _SEAT_KEYS and isinstance(value, int):
-            values[key] = seat_label(value, seat_names.get(value), lang)
-        elif key in _CARD_KEYS and isinstance(value, str):
-            values[key] = names.get(value, _title(value))
-        elif key == "characters" and isinstance(value, list):
-            values[key] = words.template("list.separator", lang).join(
-                names.get(str(c), _title(str(c))) for c in value) or "—"
-        elif key == "delta" and isinstance(value, int):
-            values[key] = f"{value:+d}"
-            values["n"] = abs(value)
-        else:
-            values[key] = value
-    return _FORMATTER.format(words.template(words.form_key(log_key, values), lang), **values)
-
-
-fallback_text = sentence  # the name older callers know
-
-
-Narrate = Callable[[dict[str, Any], str, Mapping[int, str]], list[str]]
-
-
-def narrator() -> Narrate | None:
-    """The voice's phrases (what the table says aloud), which the page shows and speaks."""
-    def narrate(event: dict[str, Any], lang: str, names: Mapping[int, str]) -> list[str]:
-        return list(phrases_for_event(event, lang, PublicContext(names=dict(names))))
-
-    return narrate
-
-
-class EventWords:
-    """Turns a public event into sentences in every language, once per event.
-
-    `words` is what the page's log shows (written sentences, "" for events the log leaves
-    out); `speech` is what the table's voice would say (from the narrator, when it is
-    installed), for the page's speak switch. Default seat names are said in each language.
-    """
-
-    def __init__(self) -> None:
-        self._names = card_names()
-        self._narrate = narrator()
-
-    def words(self, event: Mapping[str, Any], seat_names: Mapping[int, str]) -> dict[str, dict[str, str]]:
-        shown: dict[str, str] = {}
-        spoken: dict[str, str] = {}
-        for lang in LANGS:
-            said = ""
-            if self._narrate is not None:
-                try:
-                    custom = {s: n for s, n in seat_names.items() if not is_default_name(s, n)}
-                    said = " ".join(self._narrate(dict(event), lang, custom))
-                except Exception:  # noqa: BLE001 - the voice helper must never break the scoreboard
-                    said = ""
-            if said:
-                spoken[lang] = said
-            shown[lang] = sentence(event, lang, seat_names, self._names[lang])
-        out = {"words": shown}
-        if spoken:
-            out["speech"] = spoken
-        return out
+def catalogue(game: GamePlugin) -> dict[str, Any]:
+    """Everything the pages need to speak three languages, served once as JSON: the hub's
+    words and what the hub's pages know of the game (``game``: its name, title, seats and
+    default players), with what the hosted game's pages read besides (its plug-in's
+    ``page_facts``; its ``ui`` phrases, if it has any, over the hub's)."""
+    facts = dict(game.page_facts())
+    ui = hub_words(game.title)
+    for lang, phrases in dict(facts.pop("ui", None) or {}).items():
+        ui[lang] = {**ui.get(lang, {}), **phrases}
+    about = {"name": game.name, "title": game.title, "seats": [game.seats[0], game.seats[-1]],
+             "default_players": game.default_players}
+    return {"langs": list(LANGS), "speech": SPEECH_LANGS, "ui": ui, "game": about, **facts}

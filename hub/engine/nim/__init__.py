@@ -130,8 +130,12 @@ class NimGame:
         return [Took(action.seat, action.n, self.stones)]
 
     def public_view(self) -> dict[str, Any]:
+        pending = self.pending
+        names = self.setup.names
         return {"stones": self.stones, "winner": self.winner, "over": self.over,
-                "seats": [{"seat": s} for s in range(1, self.n + 1)]}
+                "pending": None if pending is None else {"seat": pending.seat, "kind": pending.kind},  # whose turn: the hub's plain pages show it
+                "seats": [{"seat": s, "name": names[s - 1] if s <= len(names) else f"Seat {s}"}
+                          for s in range(1, self.n + 1)]}
 
     def seat_view(self, seat: int) -> dict[str, Any]:
         return {**self.public_view(),

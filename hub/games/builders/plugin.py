@@ -11,6 +11,7 @@ from typing import Any
 from hub.engine.builders import Action, Game, Setup, make_bot, play
 from hub.engine.builders.setup import MAX_PLAYERS, MIN_PLAYERS
 from hub.games.plugin import Correction, CorrectionField, GamePlugin
+from hub.voice.speech import sentences
 
 from .enroll import enroll, label
 from .pages import event_words, page_facts
@@ -70,7 +71,7 @@ PLUGIN = GamePlugin(
     load_registry=lambda path: BuildersTags.load(Path(path)), enroll=enroll, card_names=card_names,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
-    page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=speech,
+    page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=sentences(speech),
     admin_options=lambda body: {}, corrections=(COINS,),
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

@@ -5,7 +5,9 @@ of the hub through one object, `PLUGIN` (`plugin.py`). The rules are `hub.engine
 - `service`: the kernel's table hosting the game, with its admin corrections;
 - `registry`, `enroll`: its card catalogue, tags and enrollment;
 - `world`, `players`: the simulator's table top and simulated people;
+- `words`: its word catalogue in three languages (``words/data``), for every medium;
 - `texts`, `terminal`: the wording of its events on seat displays and the terminal;
+- `voice`: what the table's voice says of it (its plug-in's ``speech``);
 - `summary`, `export`: a finished game's summary, a stored game read back.
 """
 

@@ -10,19 +10,21 @@ from typing import Any
 from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.bots import make_bot, play
 from hub.engine.citadels.cards import card_set
-from hub.engine.citadels.editions import EDITIONS, edition_names, variant_names
+from hub.engine.citadels.editions import edition_names, variant_names
 from hub.engine.citadels.events import PRIVATE_KINDS
 from hub.games.plugin import Correction, CorrectionField, GamePlugin
 
+from .adapter import adjust_gold
 from .enroll import EnrollmentSession
 from .export import export_text, replay_report
+from .pages import event_words, page_facts
 from .players import SimPlayer, give_up_worst, keep_best
 from .registry import TagRegistry
 from .sim_restore import follow_stored
-from .adapter import adjust_gold
 from .service import TableService
 from .summary import game_summary, summary_lines
 from .terminal import TerminalNarrator, result_line
+from .voice import VOICE
 from .world import TableTop
 
 RULES_VERSION = "1"
@@ -79,12 +81,6 @@ GOLD = Correction(
 refused ``cannot_afford`` when it would leave the seat less than no gold."""
 
 
-def page_facts() -> dict[str, Any]:
-    """{"editions": {edition: its variants, the default first}} for the admin's new-game form."""
-    return {"editions": {name: sorted(e.variants, key=lambda v: v != e.default_variant)
-                         for name, e in EDITIONS.items()}}
-
-
 def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
     """The setup a command line asks for; a real table's deck is its registry's."""
     deck = registry.deck if registry is not None else (getattr(args, "deck", None) or "")
@@ -137,13 +133,14 @@ PLUGIN = GamePlugin(
     name="citadels", title="Citadels", rules_version=RULES_VERSION, setup_type=Setup,
     seats=range(2, 8), default_players=4,
     setup_from_options=setup_from_options, setup_from_json=Setup.from_json, add_options=add_options,
-    admin_options=admin_options, page_facts=page_facts, corrections=(GOLD,),
+    admin_options=admin_options, corrections=(GOLD,),
+    page_assets="hub.games.citadels", page_facts=page_facts, event_words=event_words,
     new_game=Game.new, replay=replay, parse_action=Action.parse,
     summary=game_summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=TableService, virtual_registry=lambda setup: TagRegistry.virtual(setup.deck),
     load_registry=TagRegistry.load, enroll=enroll, card_names=card_names,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=TerminalNarrator, result_line=result_line,
-    progress=lambda game: f"round {game.round}",
+    progress=lambda game: f"round {game.round}", speech=VOICE,
     private_event_kinds=PRIVATE_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

@@ -6,7 +6,7 @@ what that player did, then the final scores with names. It reads the same public
 stream as the scoreboard (``TableService.subscribe``), so it cannot tell a secret the
 phones do not show.
 
-Every sentence is the word catalogue's (``hub/words/data/terminal.json``); English is the
+Every sentence is the word catalogue's (``hub/games/citadels/words/data/terminal.json``); English is the
 terminal's language, and no engine id (a gold reason, a score key) is ever printed.
 """
 
@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from hub import words
+from . import words
 
 LANG = "en"  # the terminal's language
 _ONE_CARD = re.compile(r"([+-]?\b1) cards\b")  # English: "+1 card", never "+1 cards"

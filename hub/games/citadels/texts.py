@@ -1,6 +1,6 @@
 """Short lines for a seat's display (4 lines x 21 characters) and the console.
 
-A facade over the word catalogue (``hub.words``, ``data/display.json``): the display's own
+A facade over the word catalogue (``hub.games.citadels.words``, ``data/display.json``): the display's own
 short forms ("Pick Thief", "Take 2 gold") with the card names every medium shares. The
 display speaks English today (its font has no CJK); every line exists in all three
 languages, so ``lang`` is a parameter.
@@ -13,7 +13,7 @@ import re
 import textwrap
 from typing import Any
 
-from hub import words
+from . import words
 from hub.engine.citadels import Action
 
 LINE = 21

@@ -1,3 +1,3 @@
 /* An error page: only its words, in the reader's language. */
 "use strict";
-Citadels.init();
+Hub.init();

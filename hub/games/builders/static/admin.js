@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const C = Citadels;
+  const C = Hub;
   const B = Builders;
   const api = document.body.dataset.api;
   const $ = (id) => document.getElementById(id);

@@ -1,9 +1,9 @@
-/* The Builders' page helpers, over the hub's shared ones (Citadels.el, .live, .init):
+/* The Builders' page helpers, over the hub's shared ones (Hub.el, .live, .init):
    its words in the reader's language (/api/i18n's "builders"), cards, resources, sites. */
 "use strict";
 
 const Builders = (() => {
-  const C = Citadels;
+  const C = Hub;
   const RESOURCES = ["stone", "wood", "knowledge", "tile"];
 
   function words() {

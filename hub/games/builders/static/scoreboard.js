@@ -3,11 +3,11 @@
 "use strict";
 
 (() => {
-  const C = Citadels;
+  const C = Hub;
   const B = Builders;
   let view = null;
   let log = [];
-  let speaking = localStorage.getItem("citadels.speak") === "1";
+  let speaking = localStorage.getItem("builders.speak") === "1";
 
   function seatCard(v, s) {
     const pending = !v.result && v.pending && v.pending.seat === s.seat;
@@ -87,7 +87,7 @@
     const box = document.getElementById("speak");
     if (box) {
       box.checked = speaking;
-      box.addEventListener("change", () => { speaking = box.checked; localStorage.setItem("citadels.speak", speaking ? "1" : "0"); });
+      box.addEventListener("change", () => { speaking = box.checked; localStorage.setItem("builders.speak", speaking ? "1" : "0"); });
     }
     const first = await (await fetch("/api/public", { cache: "no-store" })).json();
     view = first.view;

@@ -4,7 +4,7 @@
 "use strict";
 
 (() => {
-  const C = Citadels;
+  const C = Hub;
   const B = Builders;
   const api = document.body.dataset.api;
   const mySeat = Number(document.body.dataset.seat);

@@ -1,11 +1,12 @@
-"""The one word catalogue: every word the seat displays, the pages and the voice say, in
-English, Traditional and Simplified Chinese.
+"""Citadels' word catalogue: every word its seat displays, pages, voice and terminal say, in
+English, Traditional and Simplified Chinese (the hub's languages, `hub.words.LANGS`).
 
 The words are data (``data/*.json``, one file per medium plus the shared names and the
 characters), keyed by a dotted id, each entry holding the same ``{placeholders}`` in every
-language. The seat display (``hub.games.citadels.texts``), the pages (``hub.web.i18n``) and the voice
-(``hub.voice.catalogue``) are thin facades over this module, so a name ("Thief", a district
-type, "round") is written once and said the same way everywhere.
+language; the table's own lines (``hub.words``: "Accepted") are entries too. The seat display
+(``hub.games.citadels.texts``), the pages (``hub.games.citadels.pages``) and the voice
+(``hub.games.citadels.voice.catalogue``) are thin facades over this module, so a name
+("Thief", a district type, "round") is written once and said the same way everywhere.
 
 A character's words live in ``data/characters.json`` per edition: ``classic`` holds every
 character; another edition lists only the words it says differently (the 2000 Warlord,
@@ -20,13 +21,15 @@ who destroys at the end of his turn). A new character or edition adds its words 
 from __future__ import annotations
 
 import json
-import string
 from collections.abc import Iterable, Mapping
 from functools import lru_cache, cache
 from importlib import resources
 from typing import Any, Final
 
-LANGS: Final = ("en", "zh-Hant", "zh-Hans")
+from hub import words as table_words
+from hub.words import LANGS as LANGS, UnknownLanguage as UnknownLanguage, check_lang as check_lang  # the hub's, said here too
+from hub.words import is_one, placeholders as placeholders, singular_key as singular_key
+
 DEFAULT_EDITION: Final = "classic"
 # one file per medium, plus the names every medium shares and the characters' words
 FILES: Final = ("names", "characters", "display", "page", "voice", "terminal")
@@ -34,22 +37,12 @@ CHARACTER_FIELDS: Final = ("name", "ability", "prompt", "refusal")
 Texts = dict[str, str]
 
 
-class UnknownLanguage(ValueError):
-    """Raised for a language the catalogue does not speak (a typo in --lang)."""
-
-
 class CatalogueError(ValueError):
     """The data files contradict themselves (a key defined twice, an override of nothing)."""
 
 
-def check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise UnknownLanguage(f"unknown language {lang!r}; expected one of {', '.join(LANGS)}")
-    return lang
-
-
 def _read(name: str) -> dict[str, Any]:
-    raw = resources.files("hub.words").joinpath(f"data/{name}.json").read_text(encoding="utf-8")
+    raw = resources.files(__package__).joinpath(f"data/{name}.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(raw)
     return {key: value for key, value in data.items() if not key.startswith("_")}  # "_about": comments
 
@@ -74,7 +67,7 @@ def file_keys(name: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def _load() -> tuple[dict[str, Texts], dict[str, dict[str, Texts]]]:
     """(every entry as Classic says it, {edition: the entries it says differently})."""
-    entries: dict[str, Texts] = {}
+    entries: dict[str, Texts] = dict(table_words.entries())  # the table's own lines
     overrides: dict[str, dict[str, Texts]] = {}
     for name in FILES:
         data = _read(name)
@@ -126,21 +119,11 @@ def template(key: str, lang: str, edition: str | None = None) -> str:
     return texts_of(key, edition)[check_lang(lang)]
 
 
-def singular_key(key: str, param: str) -> str:
-    """The entry that says `key` when its count `param` is 1 ("1 card", not "1 cards"), if
-    the catalogue has one: English needs it; Chinese repeats its one form there."""
-    return f"{key}.when_{param}_is_1"
-
-
-_ONE_AS_TEXT = frozenset({"1", "+1", "-1"})  # a count of one given as text (an option's argument, "+1 card")
-
-
 def form_key(key: str, params: Mapping[str, object]) -> str:
     """`key`, or its singular entry when a count it has one for is one in `params` (1, or
     the text "1", "+1" or "-1"; never True)."""
     for name, value in params.items():
-        one = value == 1 and type(value) is int or type(value) is str and value in _ONE_AS_TEXT
-        if one and has(singular_key(key, name)):
+        if is_one(value) and has(singular_key(key, name)):
             return singular_key(key, name)
     return key
 
@@ -149,11 +132,6 @@ def say(key: str, lang: str, edition: str | None = None, /, **params: object) ->
     """The message `key` in `lang` with its named parameters filled in (KeyError if one is
     missing); a count of 1 takes the entry's singular form (`singular_key`) if it has one."""
     return template(form_key(key, params), lang, edition).format(**params)
-
-
-def placeholders(text: str) -> set[str]:
-    """The {names} a template expects."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def table(prefix: str, lang: str, edition: str | None = None) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""Turn public engine events and hub feedback into what a caller would say out loud.
+"""Turn Citadels' public events and the hub's feedback into what a caller would say out loud.
 
 `utterances` is pure: the same event, language and context always give the same words.
 It reads only public events; anything addressed to one seat (``to`` set) or of a private
@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from enum import IntEnum
 from typing import Any, Final
 
-from hub import words
-from hub.voice.catalogue import (
+from hub.voice.speech import PROMPT_KEY, Priority, Utterance, normalize_event
+
+from .. import words
+from .catalogue import (
     CHARACTERS,
     character_name,
     check_lang,
@@ -24,32 +25,12 @@ from hub.voice.catalogue import (
     seat_label,
 )
 
-
-class Priority(IntEnum):
-    """What survives a full queue, and what may jump it (only URGENT does)."""
-
-    CHATTER = 0  # nice to hear, first to go (gold income)
-    PROMPT = 1  # what the player at hand must do now; superseded by the next prompt
-    ANNOUNCE = 2  # the story of the game: calls, reveals, builds, the ranking
-    URGENT = 3  # a refusal or a pause: said before anything queued
-
-
-PROMPT_KEY: Final = "prompt"
 PROMPT_TTL: Final = 15.0  # seconds: a prompt older than this is about a moment that passed
 REFUSAL_TTL: Final = 5.0
 
 SILENT_KINDS: Final = frozenset({"picked", "turn_ended", "cards"})
-
-
-@dataclass(frozen=True)
-class Utterance:
-    """One thing to say. `stale_key`: a newer utterance with the same key replaces it."""
-
-    text: str
-    priority: Priority = Priority.ANNOUNCE
-    kind: str = ""
-    stale_key: str | None = None
-    ttl: float | None = None  # seconds it may wait in the queue before it is stale
+ANSWERED_KINDS: Final = frozenset({"picked", "turn_ended", "round_ended", "game_over"})
+"""Public events that answer the pending decision: a prompt still queued is then stale."""
 
 
 @dataclass(frozen=True)
@@ -73,28 +54,6 @@ class PublicContext:
         if kind == "new_game" and data.get("edition"):
             return replace(self, edition=str(data["edition"]))
         return self
-
-
-def normalize_event(event: Mapping[str, Any] | object,
-                    private_kinds: frozenset[str] = frozenset()) -> dict[str, Any] | None:
-    """A flat dict {"kind", ...data} for a public event, or None for a private one: one
-    addressed to a seat (``to``) or of a kind the hosted game declares private. (The
-    Citadels words below have no handler for a private kind either: they never say one.)
-
-    Accepts flat dicts, dicts with a "data" dict, and engine `Event(kind, data, to)` objects.
-    """
-    if isinstance(event, Mapping):
-        flat = {key: value for key, value in event.items() if key != "data"}
-        nested = event.get("data")
-    else:
-        flat = {"kind": getattr(event, "kind", None), "to": getattr(event, "to", None)}
-        nested = getattr(event, "data", None)
-    if isinstance(nested, Mapping):
-        flat = {**nested, **flat}
-    kind = flat.get("kind")
-    if not isinstance(kind, str) or flat.get("to") is not None or kind in private_kinds:
-        return None
-    return flat
 
 
 Handler = Callable[[dict[str, Any], str, PublicContext], list[Utterance]]

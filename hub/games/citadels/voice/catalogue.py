@@ -1,9 +1,10 @@
-"""The voice's view of the word catalogue (``hub.words``): its phrases by phrase id.
+"""Citadels' voice's view of its word catalogue (``hub.games.citadels.words``): its phrases
+by phrase id.
 
-The words themselves live in ``hub/words/data`` (the voice's own phrases in
+The words themselves live in ``hub/games/citadels/words/data`` (the voice's own phrases in
 ``voice.json``, the names every medium shares in ``names.json``, each character's turn
 prompt in ``characters.json``); this module keeps the phrase API the narrator, the
-speaker and ``python -m hub.voice`` call.
+plug-in's voice and ``python -m hub.voice`` call.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any, Final
 
-from hub import words
-from hub.words import UnknownLanguage, check_lang, placeholders
+from .. import words
+from ..words import UnknownLanguage, check_lang, placeholders
 
 LANGS: Final = words.LANGS
 CHARACTERS: Final = tuple(words.characters())

@@ -1,15 +1,21 @@
-/* Shared helpers for every page: language, card names, DOM building, the live stream.
-   Plain JS, no build step, nothing from outside the hub. Data is only ever set as text. */
+/* The hub's page helpers, for every game's pages: the reader's language and the hub's words
+   (/api/i18n), DOM building, the live stream shared by the pages open in one browser, the
+   connection badge. A game's own scripts build on these (its words are in the same
+   catalogue, beside the hub's). Plain JS, no build step, nothing from outside the hub. Data
+   is only ever set as text. */
 "use strict";
 
-const Citadels = (() => {
+const Hub = (() => {
+  const LANGS = ["en", "zh-Hant", "zh-Hans"];
+  const LANG_KEY = "hub.lang";
   let catalogue = null;
   let lang = "en";
   const langListeners = [];
 
   function chooseLang() {
-    const asked = new URLSearchParams(location.search).get("lang") || localStorage.getItem("citadels.lang");
-    if (asked && ["en", "zh-Hant", "zh-Hans"].includes(asked)) return asked;
+    const asked = new URLSearchParams(location.search).get("lang") || localStorage.getItem(LANG_KEY)
+      || localStorage.getItem("citadels.lang");  // the choice saved before the key was the hub's
+    if (asked && LANGS.includes(asked)) return asked;
     const nav = (navigator.language || "en").toLowerCase();
     if (nav.startsWith("zh")) return /cn|sg|hans/.test(nav) ? "zh-Hans" : "zh-Hant";
     return "en";
@@ -30,56 +36,9 @@ const Citadels = (() => {
     return text;
   }
 
+  /* An id as words when nothing better is known: "city_hall" -> "City Hall". */
   function title(id) {
     return String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-  }
-
-  function card(id, fallback) {
-    if (id === null || id === undefined) return "–";
-    const names = catalogue && catalogue.cards[lang];
-    return (names && names[id]) || fallback || (catalogue && catalogue.cards.en[id]) || title(id);
-  }
-
-  /* A character's words (name, ability, prompt, refusal) in the game's edition: an edition
-     lists only what it says differently from Classic. */
-  function characterWord(v, id, field) {
-    const of = (edition) => {
-      const chars = catalogue && catalogue.characters && catalogue.characters[edition];
-      const mine = chars && (chars[lang] || chars.en);
-      return mine && mine[id] && mine[id][field];
-    };
-    return of((v && v.edition) || "classic") || of("classic") || "";
-  }
-
-  function typeName(type) {
-    const types = catalogue && catalogue.types[lang];
-    return (types && types[type]) || title(type || "");
-  }
-
-  function typeLetter(type) {
-    const letters = catalogue && catalogue.type_letters[lang];
-    return (letters && letters[type]) || "";
-  }
-
-  const typeOrder = () => (catalogue && catalogue.type_order) || [];
-
-  /* The five district types as marks (letter + colour): collected ones filled. */
-  function typeMarks(city) {
-    const have = new Set((city || []).map((d) => d.type));
-    const box = el("span", { class: "types" });
-    for (const type of typeOrder()) {
-      const got = have.has(type);
-      box.append(el("span", {
-        class: "type-mark t-" + type + (got ? " got" : ""), "data-type": type,
-        title: typeName(type), "aria-label": typeName(type) + (got ? " ✓" : ""),
-      }, typeLetter(type)));
-    }
-    return box;
-  }
-
-  function verb(v) {
-    const verbs = catalogue && catalogue.verbs[lang];
-    return (verbs && verbs[v]) || title(v);
   }
 
   function el(tag, attrs, ...children) {
@@ -107,56 +66,9 @@ const Citadels = (() => {
     return name;
   }
 
-  function district(d) {
-    const type = d.type || "unique";
-    const item = el("li", { class: "district t-" + type, title: typeName(type), "data-id": d.id, "data-type": type },
-      el("span", { class: "type-letter", "aria-hidden": "true", text: typeLetter(type) }),
-      card(d.id, d.name));
-    item.append(el("span", { class: "cost", text: d.cost === undefined ? "" : String(d.cost) }));
-    return item;
-  }
-
-  /* The colour key: each type's letter, colour and name. */
-  function typeKey() {
-    return el("ul", { class: "type-key" }, typeOrder().map((type) =>
-      el("li", { class: "t-" + type }, el("span", { class: "type-mark got t-" + type, text: typeLetter(type) }), typeName(type))));
-  }
-
   /* Punctuation differs: "Readers: A, B" but "讀卡器：A、B". */
   const colon = () => (lang === "en" ? ": " : "：");
   const list = (items) => items.join(lang === "en" ? ", " : "、");
-
-  /* Characters each player chooses per round: two with 2-3 players, else one. */
-  const picksPerRound = (v) => ((v.seats || []).length <= 3 ? 2 : 1) * (v.seats || []).length;
-
-  /* One sentence: what is happening now and who must act. */
-  function statusSentence(v) {
-    if (!v || !v.seats || !v.seats.length) return t("st_setup");
-    const round = t("round_n", { n: v.round });
-    const p = v.pending;
-    const seat = p ? seatName(v, p.seat) : "";
-    if (v.result) {
-      const best = (v.result.seats || []).find((s) => s.seat === v.result.winner) || {};
-      return t("st_over", { seat: seatName(v, v.result.winner), score: best.score ?? "" });
-    }
-    if (v.phase === "draft") {
-      if (!p) return round + " · " + t("phase_draft");
-      if (p.kind === "faceup") return t("st_faceup", { round, seat });
-      if (p.kind === "discard") return t("st_discard", { round, seat });
-      const n = (v.seats || []).reduce((sum, s) => sum + (s.chosen || 0), 0);
-      return t("st_draft", { round, seat, n, total: picksPerRound(v) });
-    }
-    const character = v.calling ? card(v.calling.character) : "";
-    let text;
-    if (p && ["turn", "keep", "toss"].includes(p.kind)) text = t("st_" + p.kind, { seat, character });
-    else if (p && p.kind === "graveyard") text = t("st_graveyard", { seat });
-    else if (character) text = t("st_calling", { character });
-    else text = t("phase_" + (v.phase || "setup"));
-    const extra = [];
-    if (v.killed) extra.push(t("st_killed", { character: card(v.killed) }));
-    if (v.robbed) extra.push(t("st_robbed", { thief: card("thief"), character: card(v.robbed) }));
-    return [text, ...extra].join(lang === "en" ? " " : "");
-  }
 
   /* Why the game is paused, in the reader's language (the hub gives it as data). */
   function pauseText(v) {
@@ -166,6 +78,8 @@ const Citadels = (() => {
     return t("paused");
   }
 
+  /* An event's sentence in the reader's language (the game's words); its kind when the
+     game gives it none. */
   function eventText(event) {
     if (event.words) return event.words[lang] || event.words.en || "";
     return event.kind || "";
@@ -184,7 +98,7 @@ const Citadels = (() => {
 
   function setLang(next) {
     lang = next;
-    localStorage.setItem("citadels.lang", next);
+    localStorage.setItem(LANG_KEY, next);
     applyStatic();
     for (const fn of langListeners) fn(lang);
   }
@@ -207,8 +121,8 @@ const Citadels = (() => {
 
   /* Live updates, one connection per browser. A browser opens at most six connections to
      the hub and every EventSource holds one, so the hub's pages open in one browser share a
-     single stream: the page holding the Web Lock "citadels-live" opens the EventSource and
-     relays every message on the BroadcastChannel "citadels-live"; the others listen. A page
+     single stream: the page holding the Web Lock "hub-live" opens the EventSource and
+     relays every message on the BroadcastChannel "hub-live"; the others listen. A page
      that is (or becomes) visible takes the lock over (a hidden tab may be frozen by the
      browser), and the page it took it from follows again; when the stream's page closes,
      the lock passes to another page. Whoever opens the stream sends the last id it saw
@@ -218,7 +132,7 @@ const Citadels = (() => {
      stream carrying the last id we saw.
      live(onMessage) calls onMessage({id, view, events}) for every change; returns stop(). */
   function live(onMessage) {
-    const NAME = "citadels-live";
+    const NAME = "hub-live";
     const shared = "locks" in navigator && typeof BroadcastChannel === "function";
     const channel = shared ? new BroadcastChannel(NAME) : null;
     let lastId = null;
@@ -313,7 +227,7 @@ const Citadels = (() => {
   }
 
   return {
-    init, t, card, characterWord, typeName, statusSentence, pauseText, colon, list, typeLetter, typeMarks, typeKey, verb, el, seatName, district, eventText, live, setConn,
+    init, t, title, el, seatName, pauseText, eventText, colon, list, live, setConn,
     onLang: (fn) => langListeners.push(fn),
     get lang() { return lang; },
     get catalogue() { return catalogue; },

@@ -1,0 +1,115 @@
+/* Citadels' page helpers: card, character and type names, districts, the status sentence,
+   over the hub's own (Hub: language, words, DOM building, the live stream), which it
+   passes on under the same names. Plain JS, no build step. Data is only ever set as text. */
+"use strict";
+
+const Citadels = (() => {
+  let catalogue = null;
+  let lang = "en";
+  const { t, title, el, seatName, pauseText, eventText, colon, list, live, setConn } = Hub;
+  const sync = () => { catalogue = Hub.catalogue; lang = Hub.lang; };
+  Hub.onLang(sync);  // first: the pages' own listeners then read the new language
+  async function init() { await Hub.init(); sync(); }
+
+  function card(id, fallback) {
+    if (id === null || id === undefined) return "–";
+    const names = catalogue && catalogue.cards[lang];
+    return (names && names[id]) || fallback || (catalogue && catalogue.cards.en[id]) || title(id);
+  }
+
+  /* A character's words (name, ability, prompt, refusal) in the game's edition: an edition
+     lists only what it says differently from Classic. */
+  function characterWord(v, id, field) {
+    const of = (edition) => {
+      const chars = catalogue && catalogue.characters && catalogue.characters[edition];
+      const mine = chars && (chars[lang] || chars.en);
+      return mine && mine[id] && mine[id][field];
+    };
+    return of((v && v.edition) || "classic") || of("classic") || "";
+  }
+
+  function typeName(type) {
+    const types = catalogue && catalogue.types[lang];
+    return (types && types[type]) || title(type || "");
+  }
+
+  function typeLetter(type) {
+    const letters = catalogue && catalogue.type_letters[lang];
+    return (letters && letters[type]) || "";
+  }
+
+  const typeOrder = () => (catalogue && catalogue.type_order) || [];
+
+  /* The five district types as marks (letter + colour): collected ones filled. */
+  function typeMarks(city) {
+    const have = new Set((city || []).map((d) => d.type));
+    const box = el("span", { class: "types" });
+    for (const type of typeOrder()) {
+      const got = have.has(type);
+      box.append(el("span", {
+        class: "type-mark t-" + type + (got ? " got" : ""), "data-type": type,
+        title: typeName(type), "aria-label": typeName(type) + (got ? " ✓" : ""),
+      }, typeLetter(type)));
+    }
+    return box;
+  }
+
+  function verb(v) {
+    const verbs = catalogue && catalogue.verbs[lang];
+    return (verbs && verbs[v]) || title(v);
+  }
+
+  function district(d) {
+    const type = d.type || "unique";
+    const item = el("li", { class: "district t-" + type, title: typeName(type), "data-id": d.id, "data-type": type },
+      el("span", { class: "type-letter", "aria-hidden": "true", text: typeLetter(type) }),
+      card(d.id, d.name));
+    item.append(el("span", { class: "cost", text: d.cost === undefined ? "" : String(d.cost) }));
+    return item;
+  }
+
+  /* The colour key: each type's letter, colour and name. */
+  function typeKey() {
+    return el("ul", { class: "type-key" }, typeOrder().map((type) =>
+      el("li", { class: "t-" + type }, el("span", { class: "type-mark got t-" + type, text: typeLetter(type) }), typeName(type))));
+  }
+
+  /* Characters each player chooses per round: two with 2-3 players, else one. */
+  const picksPerRound = (v) => ((v.seats || []).length <= 3 ? 2 : 1) * (v.seats || []).length;
+
+  /* One sentence: what is happening now and who must act. */
+  function statusSentence(v) {
+    if (!v || !v.seats || !v.seats.length) return t("st_setup");
+    const round = t("round_n", { n: v.round });
+    const p = v.pending;
+    const seat = p ? seatName(v, p.seat) : "";
+    if (v.result) {
+      const best = (v.result.seats || []).find((s) => s.seat === v.result.winner) || {};
+      return t("st_over", { seat: seatName(v, v.result.winner), score: best.score ?? "" });
+    }
+    if (v.phase === "draft") {
+      if (!p) return round + " · " + t("phase_draft");
+      if (p.kind === "faceup") return t("st_faceup", { round, seat });
+      if (p.kind === "discard") return t("st_discard", { round, seat });
+      const n = (v.seats || []).reduce((sum, s) => sum + (s.chosen || 0), 0);
+      return t("st_draft", { round, seat, n, total: picksPerRound(v) });
+    }
+    const character = v.calling ? card(v.calling.character) : "";
+    let text;
+    if (p && ["turn", "keep", "toss"].includes(p.kind)) text = t("st_" + p.kind, { seat, character });
+    else if (p && p.kind === "graveyard") text = t("st_graveyard", { seat });
+    else if (character) text = t("st_calling", { character });
+    else text = t("phase_" + (v.phase || "setup"));
+    const extra = [];
+    if (v.killed) extra.push(t("st_killed", { character: card(v.killed) }));
+    if (v.robbed) extra.push(t("st_robbed", { thief: card("thief"), character: card(v.robbed) }));
+    return [text, ...extra].join(lang === "en" ? " " : "");
+  }
+
+  return {
+    init, t, card, characterWord, typeName, statusSentence, pauseText, colon, list, typeLetter, typeMarks, typeKey, verb, el, seatName, district, eventText, live, setConn,
+    onLang: Hub.onLang,
+    get lang() { return lang; },
+    get catalogue() { return catalogue; },
+  };
+})();

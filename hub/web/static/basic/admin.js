@@ -1,0 +1,89 @@
+/* The hub's plain admin page, for a game that brings no pages of its own: the table's state,
+   pause and resume, a new game (players within the game's seats, names, mode, seed), the
+   seat links. A new game's own admin page starts from here. */
+"use strict";
+
+(() => {
+  const H = Hub;
+  const api = document.body.dataset.api;
+  const $ = (id) => document.getElementById(id);
+  let last = null;
+  let linksShown = "";
+
+  function say(ok, text) {
+    $("admin-feedback").className = "feedback " + (ok ? "good" : "bad");
+    $("admin-feedback").textContent = text;
+  }
+
+  async function post(path, body) {
+    try {
+      const response = await fetch(api + path, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body || {}),
+      });
+      const result = await response.json();
+      say(result.ok, result.ok ? H.t("admin_ok_" + path.slice(1)) || H.t("done") : H.t("code_" + result.code) || H.t("admin_bad"));
+    } catch (err) {
+      say(false, H.t("admin_offline"));
+    }
+    await status();
+  }
+
+  function playerChoices() {
+    const game = (H.catalogue && H.catalogue.game) || { seats: [2, 4], default_players: 2 };
+    const select = $("players");
+    for (let n = game.seats[0]; n <= game.seats[1]; n++) {
+      select.append(H.el("option", { value: String(n), text: String(n), selected: n === game.default_players }));
+    }
+  }
+
+  function nameInputs() {
+    const box = $("names");
+    const old = [...box.querySelectorAll("input")].map((i) => i.value);
+    box.replaceChildren(...Array.from({ length: Number($("players").value) }, (_, i) =>
+      H.el("input", { maxLength: 24, placeholder: H.t("seat_n", { n: i + 1 }), value: old[i] || "", "data-seat": String(i + 1) })));
+  }
+
+  function renderStatus(s) {
+    const v = s.view || {};
+    $("table-status").textContent = [
+      s.paused ? H.pauseText(v) : H.t("running"),
+      v.seats && v.seats.length ? (v.pending ? H.t("wait_for", { seat: H.seatName(v, v.pending.seat) }) : null) : H.t("no_game"),
+    ].filter((x) => x).join(" · ");
+    const key = JSON.stringify([s.seat_links, H.lang]);
+    if (key !== linksShown) {
+      linksShown = key;
+      $("seat-links").replaceChildren(...(s.seat_links || []).map((l) => H.el("figure", {},
+        H.el("img", { src: l.qr, alt: H.t("qr_for", { seat: H.seatName(v, l.seat) }) }),
+        H.el("figcaption", {}, H.seatName(v, l.seat) + " ", H.el("a", { href: l.url, text: H.t("link") })))));
+    }
+  }
+
+  async function status() {
+    const response = await fetch(api + "/status", { cache: "no-store" });
+    if (!response.ok) { say(false, H.t("admin_offline")); return; }
+    last = await response.json();
+    renderStatus(last);
+  }
+
+  async function start() {
+    await H.init();
+    playerChoices();
+    nameInputs();
+    $("players").addEventListener("change", nameInputs);
+    $("new-game").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const seed = $("seed").value.trim();
+      post("/game", {
+        players: Number($("players").value), names: [...$("names").querySelectorAll("input")].map((i) => i.value),
+        mode: $("mode").value, seed: seed ? Number(seed) : null,
+      });
+    });
+    $("pause").addEventListener("click", () => post("/pause", { reason: $("pause-reason").value }));
+    $("resume").addEventListener("click", () => post("/resume", {}));
+    H.onLang(() => { nameInputs(); linksShown = ""; if (last) renderStatus(last); });
+    await status();
+    H.live(() => status());
+  }
+
+  start();
+})();
