@@ -133,6 +133,9 @@ def test_undo_is_named_to_the_admin_and_told_to_everyone_without_the_secret(cita
     history = citadels.client.get("/api/history").get_json()["events"]
     logged = [e for e in history if e["kind"] == "undone"]
     assert len(logged) == 1 and logged[0]["reason"] == "misread card"
+    assert logged[0]["words"] == {"en": "Correction (misread card): undone: Ann chose a character.",
+                                  "zh-Hant": "更正（misread card）：撤銷了：Ann選好了角色。",
+                                  "zh-Hans": "更正（misread card）：撤销了：Ann选好了角色。"}
     for said in (json.dumps(undone), json.dumps(history), citadels.client.get("/api/public").get_data(as_text=True)):
         assert character not in said
     assert citadels.status()["last_move"] is None
