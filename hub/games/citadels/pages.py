@@ -161,7 +161,8 @@ def sentence(event: Mapping[str, Any], lang: str, seat_names: Mapping[int, str],
     log_key = LOG_PREFIX + _template_key(kind, data)
     if not words.has(log_key):
         return ""
-    values: dict[str, Any] = {"thief": names.get("thief") or words.character_name("thief", lang)}
+    values: dict[str, Any] = {"thief": names.get("thief") or words.character_name("thief", lang),
+                              "why": _why(str(data.get("note") or ""), lang)}  # a correction's reason
     if kind == "paused":
         data = {**data, **_pause_facts(data.get("paused_for"))}
         data.setdefault("seat", data.pop("reader", None))
@@ -188,11 +189,15 @@ def _undone(data: Mapping[str, Any], lang: str, seat_names: Mapping[int, str], n
     admin's reason."""
     told = [said for e in data.get("told") or [] if isinstance(e, Mapping)
             if (said := sentence(e, lang, seat_names, names))]
-    reason = str(data.get("reason") or "")
-    why = "" if not reason else (f" ({reason})" if lang == "en" else f"（{reason}）")
+    why = _why(str(data.get("reason") or ""), lang)
     if told:
         return words.say("log.undone", lang, why=why, what=told[0])
     return words.say("log.undone_plain", lang, why=why)
+
+
+def _why(reason: str, lang: str) -> str:
+    """The admin's reason for a correction, as the log puts it after "Correction"."""
+    return "" if not reason else (f" ({reason})" if lang == "en" else f"（{reason}）")
 
 
 Narrate = Callable[[dict[str, Any], str, Mapping[int, str]], list[str]]
