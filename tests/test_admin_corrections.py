@@ -201,3 +201,15 @@ def test_the_builders_undo_is_worded_in_three_languages_with_the_move_it_took_ba
         assert all("wrong seat" in undone["words"][lang] and "Bo" in undone["words"][lang] for lang in ("zh-Hant", "zh-Hans"))
     finally:
         site.table.stop()
+
+
+def test_an_undo_confirmed_for_one_move_never_takes_back_another(citadels: Site) -> None:
+    """The admin confirmed "undo Ann's pick"; Bo picked meanwhile: refused, nothing undone."""
+    (first,) = citadels.play(1)
+    confirmed = citadels.status()["last_move"]
+    assert confirmed == first
+    citadels.play(1)
+    refused = citadels.post("/void", {"reason": "misread", "expected": confirmed})
+    assert refused.status_code == 409 and refused.get_json()["code"] == "moved_on"
+    assert len(citadels.table.game.log) == 2
+    assert citadels.post("/void", {"reason": "misread", "expected": citadels.status()["last_move"]}).get_json()["ok"]

@@ -188,7 +188,7 @@ class FakeTable:
             self.paused, self.pause_reason, self.paused_for = False, None, None
             self._publish([{"kind": "resumed"}])
 
-    def void_last(self, reason: str) -> dict[str, Any]:
+    def void_last(self, reason: str, expected: str | None = None) -> dict[str, Any]:
         """As the kernel's (`hub.kernel.Table.void_last`): a reason is required, the public
         ``undone`` event says what everyone was told of the move taken back."""
         with self._lock:
@@ -198,6 +198,8 @@ class FakeTable:
             undone = undo.last_move(self.game.log, ADAPTER.undo_reason)
             if undone is None:
                 return {"ok": False, "code": "nothing_to_undo", "message": "there is no move to undo"}
+            if expected is not None and str(undone) != expected:
+                return {"ok": False, "code": "moved_on", "message": "another move was made since"}
             kept = [self.game.log[i] for i in undo.standing(self.game.log, ADAPTER.undo_reason)[:-1]]
             told = public_json(Game.replay(self.setup, kept).apply(undone))
             action = ADAPTER.undo_action(self.game, reason)

@@ -68,16 +68,21 @@ class Requests(Intake[G]):
         return {"ok": True}
 
     @calls.request("undo")
-    def void_last(self, reason: str) -> dict[str, Any]:
+    def void_last(self, reason: str, expected: str | None = None) -> dict[str, Any]:
         """The admin undoes the last move that stands (any game whose adapter writes an
         undo, `GameAdapter.undo_action`): journaled like any move, with its reason, and told
-        to everyone as an ``undone`` event carrying what they had been told of that move."""
+        to everyone as an ``undone`` event carrying what they had been told of that move.
+        `expected`: the move the admin confirmed (``status()["last_move"]``); refused
+        ``moved_on`` if another has been made since, so an undo never takes back a move
+        nobody saw named."""
         reason = " ".join((reason or "").split())
         if not reason:
             raise Refusal("reason_required", "say why the last move is undone")
         undone = undo.last_move(self.game.log, self.adapter.undo_reason)
         if undone is None:
             raise Refusal("nothing_to_undo", "there is no move to undo")
+        if expected is not None and str(undone) != expected:
+            raise Refusal("moved_on", "another move was made since: check the last action again")
         action = self.adapter.undo_action(self.game, reason)
         if action is None:
             raise Refusal("cannot_undo", "this game cannot undo a move")

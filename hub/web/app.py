@@ -470,8 +470,10 @@ def api_admin_resume(token: str) -> tuple[Response, int]:
 @admin_pages.post("/api/admin/<token>/void")
 def api_admin_void(token: str) -> tuple[Response, int]:
     admin_or_403(token)
-    reason = text_field(json_body(), "reason", required=True, limit=MAX_REASON_LENGTH)
-    return table_result(state().table.void_last(reason))
+    body = json_body()
+    reason = text_field(body, "reason", required=True, limit=MAX_REASON_LENGTH)
+    expected = text_field(body, "expected", required=False, limit=MAX_ACTION_LENGTH) or None  # the move confirmed
+    return table_result(state().table.void_last(reason, expected))
 
 
 @admin_pages.post("/api/admin/<token>/correct/<name>")

@@ -60,9 +60,11 @@ class TableFacade(Protocol):
     def resume(self) -> None:
         ...
 
-    def void_last(self, reason: str) -> dict[str, Any]:
+    def void_last(self, reason: str, expected: str | None = None) -> dict[str, Any]:
         """Undo the last move that stands, for any game (its log replayed without it);
-        journaled with the reason and told publicly as an ``undone`` event."""
+        journaled with the reason and told publicly as an ``undone`` event. `expected`: the
+        move the admin confirmed (the status's `last_move`): refused ``moved_on`` if it is
+        no longer the last."""
         ...
 
     def correct(self, action: Any) -> dict[str, Any]:

@@ -91,6 +91,8 @@ WORDS: dict[str, dict[str, str]] = {
                             "zh-Hant": "已選 {card}:放上要派遣的工人", "zh-Hans": "已选 {card}:放上要派遣的工人"},
     # refusals, said in a few words (the engine's and the adapter's codes)
     "refusal.not_your_turn": {"en": "Not your turn", "zh-Hant": "還沒輪到你", "zh-Hans": "还没轮到你"},
+    "refusal.moved_on": {"en": "Another move came first: look again", "zh-Hant": "期間有新的一步:請再確認",
+                         "zh-Hans": "期间有新的一步:请再确认"},
     "refusal.no_actions_left": {"en": "No action left: buy one (5 coins)", "zh-Hant": "沒有行動了:可花 5 元購買",
                                 "zh-Hans": "没有行动了:可花 5 元购买"},
     "refusal.not_face_up": {"en": "That card is not face up: take it from a row",

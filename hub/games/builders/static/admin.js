@@ -12,6 +12,7 @@
   let last = null;
   const answers = {};  // place -> [good|bad, text]
   let confirming = false;
+  let confirmed = null;
   let formTouched = false;
   let formFrom = "";
 
@@ -124,7 +125,7 @@
       button("void-yes", B.t("page.undo_yes"), async () => {
         confirming = false;
         $("void-confirm").hidden = true;
-        const result = await post("/void", { reason: $("void-reason").value });
+        const result = await post("/void", { reason: $("void-reason").value, expected: confirmed });
         if (result.ok) $("void-reason").value = "";
       }),
       button("void-no", B.t("page.undo_no"), () => { confirming = false; $("void-confirm").hidden = true; }));
@@ -150,6 +151,7 @@
             }
             mark("void", null);
             confirming = true;
+            confirmed = last && last.last_move;  // what the question names; refused if another move comes first
             render(last);
             $("void-yes").focus();
           }), confirm, feedback("void")),

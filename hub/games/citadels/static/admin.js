@@ -102,6 +102,7 @@
   }
 
   /* ------------------------------------------------------------------ undo */
+  let confirmed = null;
   const SEAT_ARG_VERBS = new Set(["swap", "destroy"]);
 
   /* A move as the log says it ("2 pick thief"), in the page's words: "Ann: Pick Thief". */
@@ -144,7 +145,7 @@
             (v.seats || []).map((x) => C.el("option", { value: String(x.seat), text: C.seatName(v, x.seat) })))
           : C.el("input", { id, type: "number", min: f.low, max: f.high, value: kept[id] || (f.nonzero ? "1" : "0"),
             "data-field": f.name, "data-label": f.label });
-        if (f.seat && kept[id]) input.value = kept[id];
+        if (f.seat && (v.seats || []).some((x) => String(x.seat) === kept[id])) input.value = kept[id];
         return C.el("label", {}, C.el("span", { text: C.t(f.label) + " " }), input);
       });
       const reason = C.el("input", { id: c.name + "-reason", maxLength: 200, placeholder: C.t("reason_required"),
@@ -252,13 +253,14 @@
         return;
       }
       mark("/void", null);
+      confirmed = last && last.last_move;  // what the question names; refused if another move comes first
       $("void-confirm").hidden = false;
       $("void-yes").focus();
     });
     $("void-no").addEventListener("click", () => { $("void-confirm").hidden = true; $("void").focus(); });
     $("void-yes").addEventListener("click", async () => {
       $("void-confirm").hidden = true;
-      const result = await post("/void", { reason: $("void-reason").value });
+      const result = await post("/void", { reason: $("void-reason").value, expected: confirmed });
       if (result.ok) $("void-reason").value = "";
     });
     C.onLang(() => { nameInputs(); cardChoices(); variantChoices(); correctionsDrawn = ""; if (last) renderStatus(last); });
