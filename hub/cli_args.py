@@ -20,6 +20,7 @@ from hub.exits import ExitCode, fail
 from hub.protocol import SEAT_NUMBERS
 from hub.redact import mask_secrets
 from hub.seeds import MAX_SEED, fresh_seed
+from hub.text import NameRefused, names_option, player_names
 
 HEADLESS_SIM_SEED = 1  # `sim --headless`/`--engine-only` without --seed: reproducible output
 BROKER_SCHEMES = ("mqtt", "mqtts", "inproc")
@@ -116,6 +117,7 @@ def preflight(args: argparse.Namespace) -> None:
         raise BadInput("--resume needs --db FILE (the game to continue)")
     if getattr(args, "db", None):
         check_database_path(args.db)
+    args.names = checked_names(getattr(args, "names", None), args.players)
     if command == "run":
         check_serial_specs(getattr(args, "serial", None) or [])
     serves_pages = not getattr(args, "headless", False) and not getattr(args, "engine_only", False)
@@ -123,6 +125,14 @@ def preflight(args: argparse.Namespace) -> None:
         check_port_free(args.host, args.port)
     if args.seed is None:  # a table people watch or play gets an unpredictable deal
         args.seed = fresh_seed() if command == "run" or serves_pages else HEADLESS_SIM_SEED
+
+
+def checked_names(text: str | None, players: int) -> tuple[str, ...]:
+    """``--names A,B,C`` checked as the admin page's names are (`hub.text.player_names`)."""
+    try:
+        return player_names(names_option(text), players)
+    except NameRefused as exc:
+        raise BadInput(f"--names: {exc}") from None
 
 
 def check_database_path(path: str) -> None:

@@ -74,6 +74,11 @@ def tags(tmp_path: Path) -> Path:
     (["enroll", "--tags", "t.json", "--broker", f"mqtt:/hub:{PASSWORD}@localhost"], "mqtt:/hub:***@localhost"),
     (["enroll", "--tags", "t.json", "--seat", "8"], "a seat must be 1..7"),
     (["run", "--tags", "t.json", "--deck", "nosuch"], "unknown deck"),
+    (["sim", "--headless", "--names", "Ann,ann"], "--names: seat 2's name 'ann' is seat 1's too"),
+    (["sim", "--headless", "--names", "Ann,Bob\u202e"], "--names: seat 2's name contains text-direction characters"),
+    (["sim", "--headless", "--players", "2", "--names", "A,B,C"], "--names: 3 names given for 2 players"),
+    (["sim", "--headless", "--engine-only", "--names", "Maximilian von Habsburg"], "seat 1's name is 23 characters"),
+    (["run", "--tags", "t.json", "--headless", "--names", "Seat 3,Bob"], "seat 1's name 'Seat 3' reads as seat 3's"),
     (["replay"], "required: FILE"),
     (["nosuch"], "invalid choice"),
 ])

@@ -150,6 +150,7 @@ NAMED_EXCEPTIONS: set[tuple[str, str]] = set()
 MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allowed in {
     "hub": (), "hub.errors": (), "hub.redact": (), "hub.seeds": (), "hub.bus": (),
     "hub.words": (),  # the languages and the table's own lines: no game (a game's words are its plug-in's)
+    "hub.text": (),  # untrusted text and players' names: one check for the command line and the web
     "hub.exits": ("hub.redact",),  # how every command ends
     "hub.protocol": ("hub.errors",),
     "hub.engine": ("hub.errors",),  # what every engine may share: the generator, actions, the play loop
@@ -164,10 +165,10 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
     "hub.voice": ("hub.words", "hub.exits", "hub.games"),  # no game's words: a game's plug-in gives its voice;
     # `python -m hub.voice` picks it by --game (the registry); see test_the_voice_and_the_table_words_name_no_game
     "hub.web": ("hub.games", "hub.words", "hub.protocol", "hub.store", "hub.errors", "hub.redact",
-                "hub.seeds"),  # never an engine nor a game's package (only the plug-ins' registry); the store keeps its lasting links
+                "hub.seeds", "hub.text"),  # never an engine nor a game's package (only the plug-ins' registry); the store keeps its lasting links
     "hub.table": ("hub.games", "hub.kernel", "hub.store", "hub.web", "hub.voice", "hub.transport", "hub.serial",
                   "hub.protocol", "hub.cli_args", "hub.errors", "hub.exits"),
-    "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.serial", "hub.store", "hub.errors", "hub.exits"),
+    "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.text", "hub.serial", "hub.store", "hub.errors", "hub.exits"),
     "hub.softseat": ("hub.cli_args", "hub.transport", "hub.protocol", "hub.exits", "hub.games"),  # one seat's real firmware, run on the hub
     "hub.cli": ("hub.cli_args", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.softseat", "hub.errors",
                 "hub.exits"),

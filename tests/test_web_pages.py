@@ -274,7 +274,8 @@ def test_the_seat_page_shows_the_hubs_display_and_hint(browser: Browser) -> None
         page.goto(f"{server.url}/seat/{SEAT_TOKENS[1]}?lang=zh-Hans")
         settled(page, table, log=False)
         assert page.inner_text("#who") == "1号座位"
-        assert page.inner_text("#display .lines").splitlines()[1:] == ["Pick a character", "Lay it on the reader"]
+        # the display's light in the page's words, never its own English lines (tests/test_seat_page_browser.py)
+        assert page.inner_text("#display .lines").splitlines()[1:] == ["座位指示灯：蓝色，轮到你决定"]
         assert page.get_attribute("#display .led", "data-led") == "blue"
         assert page.inner_text("#hint") == "把你选择的角色卡放在读卡器上。"
         other = phone_page(browser, errors)

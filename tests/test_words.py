@@ -239,7 +239,7 @@ def test_the_pages_get_every_table_complete_in_every_language() -> None:
 
 # -- every word used, every word used present ----------------------------------------------
 # Page keys built from a prefix and a value of the game or of a request (``"code_" + code``).
-PAGE_FAMILIES = ("code_", "phase_", "st_", "hint_", "admin_ok_", "variant_", "error_")
+PAGE_FAMILIES = ("code_", "phase_", "st_", "hint_", "admin_ok_", "variant_", "error_", "led_")
 LOG_FAMILIES = ("reader_",)
 TERMINAL_FAMILIES = ("gold_", "cards_", "score_")  # "reader_" + the fault / recovered a seat's reader reports
 # Words no code says today, kept on purpose (the reason is the value).
@@ -277,8 +277,10 @@ def _used(key: str) -> bool:
         return _quoted(rest, TERMINAL_SOURCES) or (family is not None and _quoted(rest[len(family):]))
     if medium in ("refusal", "instruct"):  # said for a refusal code / an instruction the hub sends
         return _quoted(rest) or rest == "generic"
-    # names and characters are checked against the engine above; ranks and places by number
-    return medium in ("character", "district", "type", "type_letter", "edition", "rank", "place", "verb")
+    # names and characters are checked against the engine above (a district's ability in
+    # tests/test_seat_page_data.py); ranks and places by number
+    return medium in ("character", "district", "district_ability", "type", "type_letter", "edition", "rank", "place",
+                      "verb")
 
 
 def test_every_catalogue_key_is_used_somewhere() -> None:

@@ -184,6 +184,13 @@ class StoredMoveError(HubError):
         self.index, self.refused, self.refusal = index, refused, refusal
 
 
+def names_of(args: argparse.Namespace) -> tuple[str, ...]:
+    """The table's names from the command line, seat 1 first (``()``: none given); checked
+    before the command starts (`hub.cli_args.preflight`, `hub.text.player_names`)."""
+    names = getattr(args, "names", None) or ()
+    return tuple(names.split(",")) if isinstance(names, str) else tuple(names)
+
+
 def replay_moves(game_plugin: GamePlugin, game: Any, stored: StoredGameLike) -> None:
     """Apply a stored game's actions to `game`, for a game whose simulated table top moves
     nothing on its own (the default ``follow_stored``)."""

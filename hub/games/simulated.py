@@ -8,6 +8,7 @@ would: through broker outages and seats briefly offline. The game's own player
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -86,3 +87,18 @@ class SeatHands:
                 return answer
             except TimeoutError:
                 pass
+
+
+class ButtonPlayer:
+    """A simulated person at a game the hub deals itself (a digital game, started from the
+    admin page): no cards lie before them, so every option is on the seat's buttons; they
+    pick one at random (seeded: the same seed, the same game) and press to it. Any game."""
+
+    def __init__(self, seat: int, device: Any, table: Any, seed: int, hub_elsewhere: bool = True) -> None:
+        self.hands = SeatHands(seat, device, table, hub_elsewhere)
+        self.random = random.Random(seed * 31 + seat)
+
+    def act(self) -> None:
+        options = self.hands.service.button_options(self.hands.seat)
+        if options:
+            self.hands.press_to(self.random.choice(options))

@@ -72,9 +72,12 @@ class ViewPublisher(TableState[G]):
             self.listeners.notify([hub_event], self._current_or_new_view().view if self.listeners.need_view() else None)
 
     def new_game_event(self) -> dict[str, Any]:
-        """The public event that opens a game on this table (its player count and what the
-        adapter says of its rules)."""
-        return {"kind": "new_game", "players": self.game.n, **self.adapter.game_facts(self.game)}
+        """The public event that opens a game on this table: its player count, the players'
+        names (``[]``: none given; every game's setup may carry ``names``, seat 1 first, so
+        the terminal and the voice name the new game's players) and what the adapter says
+        of its rules."""
+        names = [str(name) for name in getattr(self.game.setup, "names", ()) or ()]
+        return {"kind": "new_game", "players": self.game.n, "names": names, **self.adapter.game_facts(self.game)}
 
     def announce(self, events: list[dict[str, Any]]) -> None:
         """Publish the view with `events`, through the hub thread (from any thread)."""

@@ -17,10 +17,14 @@ class CurrentTable:
 
     def __init__(self, service: Table[Any]) -> None:
         self.service = service
+        self.callbacks: dict[Any, Any] = {}  # the page's listeners (subscribed through this table): their unsubscribe
 
     def switch(self, service: Table[Any]) -> None:
-        for callback in self.service.subscribers():  # the page and the voice now hear the new game
-            service.subscribe(callback)
+        """The next game's table: the page's listeners now hear it. Only those: the last
+        game's own (its simulated table top, its terminal, its voice subscription) stay
+        with it, or they would follow a game they never dealt."""
+        for callback in self.callbacks:
+            self.callbacks[callback] = service.subscribe(callback)
         self.service = service
         service.announce([service.new_game_event()])
 
@@ -30,7 +34,14 @@ class CurrentTable:
     # the facade, spelled out so runtime protocol checks see it
     def public_view(self) -> dict[str, Any]: return self.service.public_view()
     def seat_view(self, seat: int) -> dict[str, Any]: return self.service.seat_view(seat)
-    def subscribe(self, callback: Any) -> Any: return self.service.subscribe(callback)
+    def subscribe(self, callback: Any) -> Any:
+        self.callbacks[callback] = self.service.subscribe(callback)
+
+        def forget() -> None:  # from whichever game's table it hears now
+            unsubscribe = self.callbacks.pop(callback, None)
+            if unsubscribe is not None:
+                unsubscribe()
+        return forget
     def last_event_id(self) -> int: return self.service.last_event_id()
     def answer(self, seat: int, action_text: str) -> dict[str, Any]: return self.service.answer(seat, action_text)
     def new_game(self, config: dict[str, Any]) -> dict[str, Any]: return self.service.new_game(config)

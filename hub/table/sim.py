@@ -14,14 +14,17 @@ import json
 import logging
 import threading
 import time
+from functools import partial
+from collections.abc import Callable
 from typing import Any
 
 from hub.exits import ExitCode, fail
 from hub.games import host_table, plugin_for, plugin_named
 from hub.games.plugin import GamePlugin, StoredMoveError, replay_moves
+from hub.games.simulated import ButtonPlayer
 from hub.kernel.view_publisher import EventsOnly
 from hub.protocol import hub_status_topic
-from hub.store import StoredGame, StoreError, not_resumable, replay_stored, restore_table_state
+from hub.store import Recorder, StoredGame, StoreError, not_resumable, replay_stored, restore_table_state
 from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
 from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
@@ -63,11 +66,13 @@ class SimTable:
     def __init__(self, setup: Any, bots: str | None = None, broker: str | None = None, table: str = "t1",
                  journal: Any = None, journal_meta: Any = None, listeners: tuple[Any, ...] = (),
                  seat_urls: dict[int, str] | None = None, stored: StoredGame | None = None,
-                 stored_in: str = "the store") -> None:
+                 stored_in: str = "the store", tell: Callable[[str], None] | None = None) -> None:
         """`seat_urls`: each seat's own broker login (hub.table.seat_logins); default the hub's URL.
         `stored`: the game to carry on (its setup is `setup`), from the store `stored_in`:
-        rebuilt from its log (the game's `follow_stored`), its seats then boot anew."""
+        rebuilt from its log (the game's `follow_stored`), its seats then boot anew.
+        `tell`: where to say that the simulated people took up a game the admin started."""
         self.setup = setup
+        self.tell = tell
         self.table = table
         self.game_plugin: GamePlugin = plugin_for(setup)
         self.registry = self.game_plugin.virtual_registry(setup)
@@ -78,7 +83,8 @@ class SimTable:
         self.inproc = hub_bus if isinstance(hub_bus, InProcessBus) else None
         self.service = host_table(self.game_plugin, hub_bus, self.registry, setup, table=table, journal=journal,
                                   journal_meta=journal_meta, hub_thread="caller" if self.inproc else "own")
-        self.world = self.game_plugin.sim_world(self.registry, setup, lambda: self.service.game)
+        self.world: Any = self.game_plugin.sim_world(self.registry, setup, lambda: self.service.game)
+        self.dealt = self.service.game.setup  # the game whose cards the table top holds
         boot = 1000
         if stored is not None and stored.actions:
             try:
@@ -94,19 +100,58 @@ class SimTable:
         self.service.start()  # hangs restore_displays on the bus's reconnect hook
         target: Any = self.inproc if self.inproc is not None else broker
         self.seat_urls = {s: (seat_urls or {}).get(s, target) for s in range(1, setup.players + 1)}
+        self.seat_target = target  # a seat the admin's bigger game adds logs in as the hub does
         if seat_urls:
             self._check_seat_logins()
-        self.devices = {s: VirtualSeat(self.seat_urls[s], table=table, seat=s, device=f"sim-{table}-{s}",
-                                       boot=boot + s, patience=None)
-                        for s in range(1, setup.players + 1)}
-        bot = bots or self.game_plugin.bots[0]
-        self.players = {s: self.game_plugin.sim_player(s, d, bot, setup, self.service, self.world, self.inproc is None)
-                        for s, d in self.devices.items()}
-        self.handed_over = False  # the admin started a game of their own: the bots stop (see play)
+        self.boot = boot
+        self.devices: dict[int, VirtualSeat] = {}
+        self.bot = bots or self.game_plugin.bots[0]
+        self.players: dict[int, Any] = {}
+        self.setup = self.service.game.setup  # the very object: a game with another is the admin's (see play)
+        self._seat_people(self.setup)
+
+    def _seat_people(self, setup: Any) -> None:
+        """A simulated person at every seat of `setup`'s game, each with a seat device (the
+        devices of seats a smaller game leaves empty stay on the table, unused)."""
+        for seat in range(1, setup.players + 1):
+            if seat not in self.devices:
+                url = self.seat_urls.get(seat, self.seat_target)
+                self.devices[seat] = VirtualSeat(url, table=self.table, seat=seat, device=f"sim-{self.table}-{seat}",
+                                                 boot=self.boot + seat, patience=None)
+        elsewhere = self.inproc is None
+        if self.world is not None:
+            self.players = {s: self.game_plugin.sim_player(s, self.devices[s], self.bot, setup, self.service,
+                                                           self.world, elsewhere)
+                            for s in range(1, setup.players + 1)}
+        else:  # the hub deals: no cards before the people, every option on the buttons
+            self.players = {s: ButtonPlayer(s, self.devices[s], self.service, setup.seed, elsewhere)
+                            for s in range(1, setup.players + 1)}
         self._wait_online()
 
     def _follow(self, event_id: int, message: dict[str, Any]) -> None:
-        self.world.follow(message, self.service.game)
+        game = self.service.game
+        if game.setup is not self.dealt and any(e.get("kind") == "new_game" for e in message["events"]):
+            self._deal(game.setup)  # before the new game's opening, which the new table top must hear
+        if self.world is not None:
+            self.world.follow(message, game)
+
+    def _deal(self, setup: Any) -> None:
+        """A new game on the table (the admin's): the simulated table top deals it anew, with
+        its seed, as the simulator deals its own; a game the hub deals (digital) has none."""
+        self.dealt = setup
+        physical = getattr(setup, "mode", "physical") == "physical"
+        self.world = self.game_plugin.sim_world(self.registry, setup, lambda: self.service.game) if physical else None
+
+    def _take_up(self, game: Any) -> None:
+        """The simulated people take up the game the admin started, at its seats."""
+        if self.inproc is None:
+            self.service.settle()  # the hub thread may still be telling the table top of it
+        self.setup = game.setup
+        self._seat_people(game.setup)
+        if self.tell is not None:
+            dealt = "" if self.world is not None else "; the hub deals it, so they press the seat buttons"
+            self.tell(f"A new game was started from the admin page: the simulated players play it "
+                      f"({game.n} seats, seed {game.setup.seed}{dealt}).")
 
     def _wait_online(self) -> None:
         deadline = time.monotonic() + 30
@@ -151,9 +196,9 @@ class SimTable:
             game = game_of()
             if game.over or (stop is not None and stop.is_set()):
                 return game
-            if game.setup != self.setup:  # a new game from the admin page: the bots dealt none of it
-                self.handed_over = True
-                return game
+            if game.setup is not self.setup:  # a new game from the admin page: the people take it up
+                self._take_up(game)
+                continue
             if self.service.store_error is not None:
                 raise RuntimeError(self.service.store_error)
             if self.service.paused:
@@ -253,10 +298,6 @@ def _stopped(number: int, game: Any, args: Any, plugin: GamePlugin) -> int:
     return EXIT_INTERRUPTED
 
 
-HANDED_OVER = ("A new game was started from the admin page: the simulated seats play only the games the "
-               "simulator deals, so this one is played from the seat pages. The hub stays up. Ctrl-C to stop.")
-
-
 def _run_games(args: Any, stop: threading.Event) -> int:
     from .runtime import attach_extras
 
@@ -289,14 +330,17 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             sim = SimTable(setup, bots=args.bots, broker=broker, table=args.table,
                            journal_meta=recorder, listeners=listeners, stored=stored,
                            stored_in=runs.store.path if runs is not None else "the store",
-                           seat_urls=seat_urls(broker, setup.players, getattr(args, "seat_logins", None)))
+                           seat_urls=seat_urls(broker, setup.players, getattr(args, "seat_logins", None)),
+                           tell=(lambda line: print(line, flush=True)) if tell else None)
         except StoreError as exc:  # the stored game cannot be carried on: the message says why and what to do
             return fail(str(exc), ExitCode.STORE)
         except BusConnectError as exc:  # refused: waiting would not help
             return fail(str(exc), ExitCode.BAD_INPUT)
+        if runs is not None:  # a game the admin starts is a game of its own in the store
+            sim.service.on_new_game = partial(Recorder.new_game, runs.store)
         if tell and stored is not None and stored.actions:
             print(f"Resumed game {stored.id} from {runs.store.path if runs is not None else ''}: "
-                  f"{len(stored.actions)} actions, round {sim.service.game.round}", flush=True)
+                  f"{len(stored.actions)} actions, {plugin.progress(sim.service.game)}", flush=True)
         extras = attach_extras(sim.service, args, first=i == 0, links=links)
         if extras.speaker is not None and not sim.service.game.log:  # it joined after the opening was told
             extras.speaker.on_events(sim.service.opening_events())
@@ -311,9 +355,6 @@ def _run_games(args: Any, stop: threading.Event) -> int:
                 if sim.service.store_error is None:
                     raise
                 return fail(sim.service.store_error, ExitCode.STORE)
-            if sim.handed_over:
-                extras.finish(keep_serving=True, stop=stop, note=HANDED_OVER)
-                return EXIT_INTERRUPTED if stop.is_set() else exit_code
             if not game.over:
                 if narrator is not None:
                     narrator.mute()  # what follows is the table being taken down, not the game
@@ -321,8 +362,8 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             summary = plugin.summary(game)
             if args.json:
                 print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
-            else:
-                print(plugin.result_line(i + 1, summary, names), flush=True)
+            else:  # the game played: the admin may have started another, with other names
+                print(plugin.result_line(i + 1, summary, dict(enumerate(game.setup.names, start=1))), flush=True)
             finished = True
         finally:
             if narrator is not None:

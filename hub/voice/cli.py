@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from hub.voice.backends import make_backend
 from hub.voice.pronounce import SPOKEN, espeak_voice
 from hub.voice.speaker import Speaker
-from hub.voice.speech import GameVoice
+from hub.voice.speech import GameVoice, names_by_seat
 from hub.words import LANGS
 
 VOICE_KINDS = ("espeak", "none")
@@ -50,5 +50,5 @@ def seat_names(names: Mapping[int, str] | Sequence[str] | None) -> dict[int, str
         return {}
     if isinstance(names, Mapping):
         return {int(seat): str(name) for seat, name in names.items() if name}
-    return {seat: str(name) for seat, name in enumerate(names, start=1) if name}
+    return names_by_seat(names)
 

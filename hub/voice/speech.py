@@ -4,7 +4,7 @@ plug-in (``hub/games/<game>/``); a game without a voice is silent."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Final, Protocol
@@ -87,6 +87,11 @@ Sentences = Callable[[Mapping[str, Any], str, Mapping[int, str]], list[str]]
 """A simple game's words: (public event, lang, names) -> sentences."""
 
 
+def names_by_seat(names: Iterable[object]) -> dict[int, str]:
+    """{seat: name} from a game's names, seat 1 first (a setup's ``names``, a ``new_game`` event's)."""
+    return {seat: str(name) for seat, name in enumerate(names, start=1) if name}
+
+
 class _SaidInOrder:
     def __init__(self, sentences: Sentences, lang: str, names: Mapping[int, str]) -> None:
         self.sentences, self.lang, self.names = sentences, lang, dict(names)
@@ -95,6 +100,8 @@ class _SaidInOrder:
         data = normalize_event(event)
         if data is None:
             return []
+        if data["kind"] == "new_game" and isinstance(data.get("names"), list):  # the new game's players
+            self.names = names_by_seat(data["names"])
         return [Utterance(text, Priority.ANNOUNCE, str(data["kind"])) for text in self.sentences(data, self.lang, self.names)]
 
 

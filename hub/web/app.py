@@ -25,20 +25,19 @@ from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
 from hub.games import GamePlugin, Secrets, every_secret, plugin_named
 from hub.seeds import MAX_SEED, fresh_seed
+from hub.text import NameRefused, player_names, text_problem
 
 from .body import json_body
 from .errors import BadInput, register_errors
 from .facade import Message, TableFacade
 from .i18n import LANGS, catalogue, pause_facts
 from .origin import relative_redirects, same_origin_posts
-from .text import text_problem
 from .sse import Broadcaster, encode_frame
 from .tokens import seat_for_token, token_matches
 
 MAX_CONTENT_LENGTH = 8 * 1024
 MAX_ACTION_LENGTH = 80
 MAX_REASON_LENGTH = 200
-MAX_NAME_LENGTH = 24
 ACTION_PATTERN = re.compile(r"^[0-9]{1,2}( [a-z0-9_]{1,40}){1,4}$")
 MODES = ("digital", "physical")
 EXT_KEY = "citadels_web"
@@ -228,18 +227,6 @@ def game_config(body: Mapping[str, Any], game: GamePlugin) -> dict[str, Any]:
     low, high = game.seats[0], game.seats[-1]
     players = int_field(body, "players", low, high)
     names_value = body.get("names", [])
-    if not isinstance(names_value, list) or len(names_value) > high:
-        raise BadInput(f"'names' must be a list of at most {high} names", field="names")
-    names: list[str] = []
-    for i in range(players):
-        raw = names_value[i] if i < len(names_value) else ""
-        if not isinstance(raw, str):
-            raise BadInput("every name must be a string", field=f"names.{i + 1}")
-        name = raw.strip() or f"Seat {i + 1}"  # the engine's default: each page says it in its language
-        if len(name) > MAX_NAME_LENGTH or text_problem(name):
-            raise BadInput(f"name {i + 1} must be at most {MAX_NAME_LENGTH} printable characters "
-                           "(no control or text-direction characters)", field=f"names.{i + 1}")
-        names.append(name)
     mode = body.get("mode", "digital")
     if mode not in MODES:
         raise BadInput(f"'mode' must be one of {', '.join(MODES)}", field="mode")

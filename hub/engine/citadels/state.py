@@ -77,6 +77,9 @@ class RuleSetView(Protocol):
     @property
     def other_complete_bonus(self) -> int: ...
 
+    @property
+    def laboratory_gold(self) -> int: ...
+
     def wild_at_end(self, game: GameState, p: Player, district: District) -> bool: ...
 
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .actions import Action
 from .cards import CHARACTER_BY_ID
 from .scoring import city_score
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .state import GameState, Player
 
 
 def _district(game: GameState, card: str) -> dict[str, Any]:
@@ -66,12 +67,14 @@ def seat_view(game: GameState, seat: int) -> dict[str, Any]:
     view = public_view(game)
     p = game.player(seat)
     mine = game.pending is not None and game.pending.seat == seat
+    options = game.legal_actions() if mine else []
     you: dict[str, Any] = {
         "seat": seat,
         "hand": sorted(p.hand),
         "hand_size": p.hand_size,
         "characters": sorted(p.characters, key=lambda c: CHARACTER_BY_ID[c].rank),
-        "options": [str(a) for a in game.legal_actions()] if mine else [],
+        "options": [str(a) for a in options],
+        "gives": option_gains(game, p, options),
         "draft": sorted(game.pile, key=lambda c: CHARACTER_BY_ID[c].rank)
         if mine and game.pending and game.pending.kind in ("pick", "discard") and game.digital
         else [],
@@ -79,6 +82,53 @@ def seat_view(game: GameState, seat: int) -> dict[str, Any]:
     }
     view["you"] = you
     return view
+
+
+def option_gains(game: GameState, p: Player, options: list[Action]) -> dict[str, dict[str, int]]:
+    """What each option gives the deciding seat, so its page can say so on the button:
+    {action text: {"gold": change, "cards": change, "draw": cards drawn, "keep": cards kept,
+    "points": change, "take": cards taken in a swap}}; options that give nothing countable
+    (a pick, a kill) are left out. "end" collects a tax not yet taken (``Game._on_end``)."""
+    out: dict[str, dict[str, int]] = {}
+    tax = _tax(game, p)
+    for a in options:
+        gives = _gains(game, p, a, tax)
+        if gives:
+            out[str(a)] = gives
+    return out
+
+
+def _tax(game: GameState, p: Player) -> int:
+    char = CHARACTER_BY_ID.get(game.turn_char) if game.phase == "turns" else None
+    return p.taxed.get(char.tax or "", 0) if char is not None else 0
+
+
+def _gains(game: GameState, p: Player, a: Action, tax: int) -> dict[str, int]:
+    verb, args = a.verb, a.args
+    if verb == "gold":
+        return {"gold": 2}
+    if verb == "draw":
+        draw = min(3 if "draw_three" in p.effects else 2, game.deck_size())
+        return {"draw": draw, "keep": draw if "keep_all_drawn" in p.effects else min(draw, 1)}
+    if verb == "tax":
+        return {"gold": tax}
+    if verb == "end":
+        return {"gold": tax} if tax and "tax" not in game.used else {}
+    if verb == "build" and args:
+        return {"gold": -game.cards.districts[args[0]].cost}
+    if verb == "destroy" and len(args) == 2:
+        return {"gold": -game.destroy_price(game.player(int(args[0])), args[1])}
+    if verb == "lab":
+        return {"cards": -1, "gold": game.edition.laboratory_gold}
+    if verb == "smithy":
+        return {"gold": -2, "cards": 3}
+    if verb == "museum":
+        return {"cards": -1, "points": 1}
+    if verb == "graveyard" and args and args[0] == "take":
+        return {"gold": -1, "cards": 1}
+    if verb == "swap" and args:
+        return {"take": game.player(int(args[0])).hand_size, "cards": -p.hand_size}
+    return {}
 
 
 def _rank_char(rank: int) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from hub.engine.builders import Action, Game, Setup, make_bot, play
 from hub.engine.builders.setup import MAX_PLAYERS, MIN_PLAYERS
-from hub.games.plugin import Correction, CorrectionField, GamePlugin
+from hub.games.plugin import Correction, CorrectionField, GamePlugin, names_of
 from hub.voice.speech import sentences
 
 from .enroll import enroll, label
@@ -46,8 +46,7 @@ COINS = Correction(
 
 def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
     """The setup a command line asks for (The Builders has no edition, variant or deck)."""
-    names = getattr(args, "names", None)
-    return Setup(players=args.players, seed=seed, names=tuple(names.split(",")) if names else ())
+    return Setup(players=args.players, seed=seed, names=names_of(args))
 
 
 def card_names(tags: BuildersTags) -> dict[str, list[str]]:

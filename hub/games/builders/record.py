@@ -124,6 +124,8 @@ class Teller:
         if self.muted:
             return
         for event in message.get("events", ()):
+            if event.get("kind") == "new_game" and isinstance(event.get("names"), list):  # its players' names
+                self.names = {seat: str(name) for seat, name in enumerate(event["names"], start=1) if name}
             if event.get("to") is None:
                 for line in event_sentences(event, self.names, self.lang):
                     print(line, file=self.out, flush=True)

@@ -9,7 +9,7 @@ is made with the buttons or a phone. Which physical copy of a district lies in w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hub.engine.citadels import Action, Event, Game, IllegalAction, Setup
@@ -86,6 +86,7 @@ class CitadelsAdapter:
 
     def __init__(self, registry: Any) -> None:
         self.registry = registry
+        self.game_names: Callable[[], tuple[str, ...]] = tuple  # the hosted game's names (its table sets it)
         self.cities = CityCards(self._district_of)
 
     @property
@@ -203,6 +204,7 @@ class CitadelsAdapter:
         Merchant's income and bonus: "Take 2 gold", not "Take 1" twice); a robbery moves
         no coin when nothing is taken or the Thief robbed his own other character."""
         out: list[tuple[int, dict[str, Any]]] = []
+        names = self.game_names()  # the displays name players by name where they can
         bank: dict[int, int] = {}  # seat -> net gold from the bank; said where its first change was
         for e in public:
             kind = e["kind"]
@@ -216,19 +218,19 @@ class CitadelsAdapter:
                 amount, thief, victim = e["amount"], e["thief_seat"], e["victim_seat"]
                 if amount and thief != victim:
                     out.append((victim, {"led": "red", "beep": "error",
-                                         "text": texts.lines(texts.say("robbed", amount=amount, seat=thief))}))
-                    out.append((thief, {"text": texts.lines(texts.say("robbery_take", amount=amount, seat=victim))}))
+                                         "text": texts.lines(texts.named("robbed", thief, names, amount=amount))}))
+                    out.append((thief, {"text": texts.lines(texts.named("robbery_take", victim, names, amount=amount))}))
             elif kind == "instruct":
                 out.append((e["seat"], {"text": texts.lines(texts.instruction(e))}))
             elif kind == "swapped":  # the Magician's swap: both players hand their cards over
-                out.append((e["seat"], {"text": texts.lines(texts.say("swap", seat=e["other"]))}))
-                out.append((e["other"], {"text": texts.lines(texts.say("swap", seat=e["seat"]))}))
+                out.append((e["seat"], {"text": texts.lines(texts.named("swap", e["other"], names))}))
+                out.append((e["other"], {"text": texts.lines(texts.named("swap", e["seat"], names))}))
             elif kind == "crown":  # the crown is a real token on the table
                 out.append((e["seat"], {"text": texts.lines(texts.say("crown_take"))}))
             elif kind == "game_over":  # every display says it, or it keeps its last line for good
                 scores = {s["seat"]: s["score"] for s in e["scores"]}
                 out.extend((seat, {"led": "white", "beep": "turn",
-                                   "text": texts.final_lines(seat, e["winner"], scores)}) for seat in scores)
+                                   "text": texts.final_lines(seat, e["winner"], scores, names=names)}) for seat in scores)
         said = []
         for seat, command in out:
             if not command:  # the place of a seat's coins from or to the bank
@@ -260,7 +262,7 @@ class CitadelsAdapter:
     def waiting_display(self, game: Game) -> dict[str, Any]:
         if game.over:
             return {"led": "white", "text": texts.lines(texts.say("game_over"))}  # a seat new since the end
-        who = texts.waiting_line(game.pending.seat if game.pending is not None else None)
+        who = texts.waiting_line(game.pending.seat if game.pending is not None else None, names=game.setup.names)
         return {"led": "off", "text": texts.lines(texts.title(), who)}
 
     def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:

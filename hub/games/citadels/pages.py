@@ -17,6 +17,7 @@ from typing import Any
 from hub.engine.citadels.editions import EDITIONS
 
 from . import words
+from .card_facts import card_facts
 from .voice.narrator import PublicContext, phrases_for_event
 
 LANGS: tuple[str, ...] = words.LANGS
@@ -71,8 +72,9 @@ def character_words() -> dict[str, dict[str, dict[str, dict[str, str]]]]:
 def page_facts() -> dict[str, Any]:
     """Everything Citadels' pages need to speak three languages, served once as JSON beside
     the hub's own words: its UI phrases (``ui``, over the hub's), verbs, district types,
-    card and character names, and the editions with their variants (the default first) for
-    the admin's new-game form."""
+    card and character names, the editions with their variants (the default first) for
+    the admin's new-game form, and each edition's districts (type, cost) and what its unique
+    districts do (``card_facts``)."""
     ui = _per_lang(UI_PREFIX)
     for lang in LANGS:
         ui[lang]["title"] = words.template("title", lang)
@@ -87,6 +89,7 @@ def page_facts() -> dict[str, Any]:
         "cards": card_names(),
         "characters": character_words(),
         "editions": {name: sorted(e.variants, key=lambda v: v != e.default_variant) for name, e in EDITIONS.items()},
+        **card_facts(),
     }
 
 

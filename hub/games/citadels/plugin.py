@@ -12,7 +12,7 @@ from hub.engine.citadels.bots import make_bot, play
 from hub.engine.citadels.cards import card_set
 from hub.engine.citadels.editions import edition_names, variant_names
 from hub.engine.citadels.events import PRIVATE_KINDS
-from hub.games.plugin import Correction, CorrectionField, GamePlugin
+from hub.games.plugin import Correction, CorrectionField, GamePlugin, names_of
 
 from .adapter import adjust_gold
 from .enroll import EnrollmentSession
@@ -84,10 +84,9 @@ refused ``cannot_afford`` when it would leave the seat less than no gold."""
 def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
     """The setup a command line asks for; a real table's deck is its registry's."""
     deck = registry.deck if registry is not None else (getattr(args, "deck", None) or "")
-    names = getattr(args, "names", None)
     return Setup(players=args.players, seed=seed, mode=mode, variant=getattr(args, "variant", None) or "",
                  deck=deck, edition=getattr(args, "edition", None) or "classic",
-                 names=tuple(names.split(",")) if names else ())
+                 names=names_of(args))
 
 
 def replay(setup: Setup, log: Sequence[str]) -> Game:

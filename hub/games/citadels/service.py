@@ -46,6 +46,7 @@ class TableService(Table[Game]):
                          table=table, journal=one_journal(journal, journal_meta),
                          own_thread=hub_thread == "own", transport_waits=isinstance(bus, InProcessBus),
                          explain_journal_failure=journal_failure_text)
+        self.citadels.game_names = lambda: tuple(self.game.setup.names)  # what the displays call the players
 
     @property
     def city_uid(self) -> dict[str, int]:

@@ -12,6 +12,7 @@ terminal's language, and no engine id (a gold reason, a score key) is ever print
 
 from __future__ import annotations
 
+import copy
 import re
 import sys
 import threading
@@ -50,12 +51,32 @@ def signed(n: int) -> str:
     return f"{n:+d}"
 
 
+UNDO_DEPTH = 1000
+"""Actions a story can take back, one by one (a whole game is about 200)."""
+_NOT_UNDONE = frozenset({"names", "lang", "undo"})
+TABLE_KINDS = frozenset({"prompt", "paused", "resumed", "new_game", "refusal", "admin_card", "store_failed",
+                         "correction", "voided"})
+"""Public events the table says of itself, never an action's own (``reader_...`` too)."""
+
+
+def is_action_event(event: Mapping[str, Any]) -> bool:
+    """Whether `event` is one of an action's events: the game's, not the table's."""
+    kind = str(event.get("kind"))
+    return kind not in TABLE_KINDS and not kind.startswith("reader_")
+
+
 class TableStory:
     """Folds public events into terminal lines; pure: events in, lines out."""
 
     def __init__(self, names: Mapping[int, str] | None = None, lang: str = LANG) -> None:
         self.names = dict(names or {})
         self.lang = words.check_lang(lang)
+        self.undo: list[dict[str, Any]] = []  # the story before each action still standing, the last one last
+        self.start()
+
+    def start(self) -> None:
+        """Nothing told yet of the game: a new game starts from here."""
+        self.undo.clear()
         self.round = 0
         self.crowned: int | None = None
         self.faceup: list[str] = []
@@ -99,6 +120,21 @@ class TableStory:
             return self.say(f"{kind}_district", delta=signed(delta), district=self.district(reason))
         return self.say(kind, delta=signed(delta))
 
+    # -- undo: an admin's correction takes the last action back ------------------------
+    def before_action(self) -> None:
+        """Remember the story as it stands before an action's events (`_on_voided` goes back to it)."""
+        kept = {key: copy.deepcopy(value) for key, value in vars(self).items() if key not in _NOT_UNDONE}
+        self.undo = [*self.undo[-(UNDO_DEPTH - 1):], kept]
+
+    def _on_voided(self, event: Mapping[str, Any]) -> list[str]:
+        """The last action standing was undone: the story goes back to before it, so the
+        turn it touched is told once, as it stands (not again with the undone action in it)."""
+        if self.undo:
+            vars(self).update(self.undo.pop())
+        else:  # undone before anything this story heard (a resumed game): the open turn cannot be told right
+            self.turn = None
+        return []
+
     # -- the one entry point ---------------------------------------------------------
     def feed(self, event: Mapping[str, Any]) -> list[str]:
         """The lines this public event completes (often none: it joins a line being built)."""
@@ -109,7 +145,16 @@ class TableStory:
 
     # -- a round's opening and draft -------------------------------------------------
     def _on_new_game(self, event: Mapping[str, Any]) -> list[str]:
-        return [*self._flush(), self.say("new_game", players=event.get("players"))]
+        """Another game on this table (the admin's, or the simulator's next): its players by name."""
+        lines = self._flush()
+        given = event.get("names")
+        if isinstance(given, list):
+            self.names = {seat: str(name) for seat, name in enumerate(given, start=1) if name}
+        self.start()
+        told = self.say("new_game", players=event.get("players"))
+        if self.names:
+            told += ": " + words.template("list.separator", self.lang).join(self.names.values())
+        return [*lines, told]
 
     def _on_round_started(self, event: Mapping[str, Any]) -> list[str]:
         lines = self._flush()
@@ -306,7 +351,10 @@ class TerminalNarrator:
             # a message's view is the state after its events: the previous one is the state before
             self.story.sync(self._last_view or message.get("view"))
             self._last_view = message.get("view")
-            for event in message.get("events") or []:
+            events = message.get("events") or []
+            if any(is_action_event(event) for event in events):
+                self.story.before_action()
+            for event in events:
                 for line in self.story.feed(event):
                     print(line, file=out, flush=True)
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
+import unicodedata
+from collections import Counter
 from typing import Any
 
 from . import words
@@ -136,16 +138,55 @@ def misplaced_line(card: str | None, kind: str, lang: str = "en") -> str:
     return say("not_yours" if kind == "character" else "not_in_city", lang, card=card_name(card, lang))
 
 
-def final_lines(seat: int, winner: int, scores: dict[int, int], lang: str = "en") -> list[str]:
+DISPLAY_NAME = 10
+"""Characters of a player's name on a seat's display: "Maximilian decides" fits its 21."""
+
+
+@functools.lru_cache(maxsize=64)  # a table's names, asked for on every line that names a player
+def display_names(names: tuple[str, ...]) -> dict[int, str]:
+    """Each named seat's name as the seat displays show it; a seat left out is shown as
+    "Seat 3". The display's font draws printable ASCII only: accents are dropped ("Zoë"
+    is "Zoe"), a name in another script is left out. A name longer than `DISPLAY_NAME`
+    is its first word if that fits, else cut ("Alexandrin."); two seats shortened alike
+    are both left out, so a display never names the wrong player."""
+    shown: dict[int, str] = {}
+    for seat, name in enumerate(names, start=1):
+        plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+        if not plain or not all(" " <= c <= "~" for c in plain) or plain == f"Seat {seat}":
+            continue
+        if len(plain) > DISPLAY_NAME:
+            first = plain.split(" ", 1)[0]
+            plain = first if 2 <= len(first) <= DISPLAY_NAME else plain[:DISPLAY_NAME - 1].rstrip() + "."
+        shown[seat] = plain
+    counts = Counter(name.casefold() for name in shown.values())
+    return {seat: name for seat, name in shown.items() if counts[name.casefold()] == 1}
+
+
+def named(key: str, seat: int, names: tuple[str, ...], lang: str = "en", **params: object) -> str:
+    """A line naming a seat's player: ``<key>`` with the seat's number, or, when the display
+    can show the player's name, ``<key's named form>`` with it (`NAMED_FORMS`)."""
+    shown = display_names(names).get(seat) if names else None
+    if shown is None:
+        return say(key, lang, seat=seat, **params)
+    return say(NAMED_FORMS[key], lang, name=shown, **params)
+
+
+NAMED_FORMS = {"decides": "name_decides", "seat_wins": "name_wins", "robbed": "robbed_by",
+               "robbery_take": "robbery_take_from", "swap": "swap_with"}
+"""Display lines that name another seat, and their forms with the player's name."""
+
+
+def final_lines(seat: int, winner: int, scores: dict[int, int], lang: str = "en",
+                names: tuple[str, ...] = ()) -> list[str]:
     """A seat's display when the game ends: who won, and its own score."""
     if seat == winner:
         return [say("game_over", lang), say("you_win", lang, score=scores[seat])]
-    return [say("game_over", lang), say("seat_wins", lang, seat=winner, score=scores[winner]),
+    return [say("game_over", lang), named("seat_wins", winner, names, lang, score=scores[winner]),
             say("your_score", lang, score=scores[seat])]
 
 
-def waiting_line(seat: int | None, lang: str = "en") -> str:
-    return say("decides", lang, seat=seat) if seat is not None else say("please_wait", lang)
+def waiting_line(seat: int | None, lang: str = "en", names: tuple[str, ...] = ()) -> str:
+    return named("decides", seat, names, lang) if seat is not None else say("please_wait", lang)
 
 
 def title(lang: str = "en") -> str:

@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from hub.engine.nim import BOTS, Bot, NimGame, NimSetup, Take, play
-from hub.games.plugin import GamePlugin
+from hub.games.plugin import GamePlugin, names_of
 
 from .cards import StoneTags
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
@@ -24,9 +24,8 @@ def add_options(p: argparse.ArgumentParser) -> None:
 
 
 def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> NimSetup:
-    names = getattr(args, "names", None)
     return NimSetup(players=args.players, seed=seed, stones=getattr(args, "stones", 7), mode=mode,
-                    names=tuple(names.split(",")) if names else ())
+                    names=names_of(args))
 
 
 PLUGIN = GamePlugin(

@@ -39,7 +39,9 @@ class Teller:
         for event in message.get("events", ()):
             if self.muted or event.get("to") is not None:
                 continue
-            if event.get("kind") == "pile":
+            if event.get("kind") == "new_game" and isinstance(event.get("names"), list):  # its players' names
+                self.names = {seat: str(name) for seat, name in enumerate(event["names"], start=1) if name}
+            elif event.get("kind") == "pile":
                 print(say("pile", stones=event["stones"]), file=self.out, flush=True)
             elif event.get("kind") == "took":
                 name = seat_name(event["seat"], self.names)

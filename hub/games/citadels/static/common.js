@@ -59,12 +59,69 @@ const Citadels = (() => {
     return (verbs && verbs[v]) || title(v);
   }
 
-  function district(d) {
+  /* A district's type and cost in the game's edition (the 2000 Observatory costs 5). */
+  function districtFacts(v, id) {
+    const of = (edition) => catalogue && catalogue.districts && catalogue.districts[edition] &&
+      catalogue.districts[edition][id];
+    return of((v && v.edition) || "classic") || of("classic") || {};
+  }
+
+  /* What a unique district does, in the game's edition and the reader's language ("" if nothing). */
+  function districtAbility(v, id) {
+    const of = (edition) => {
+      const all = catalogue && catalogue.district_abilities && catalogue.district_abilities[edition];
+      const mine = all && (all[lang] || all.en);
+      return mine && mine[id];
+    };
+    return of((v && v.edition) || "classic") || of("classic") || "";
+  }
+
+  /* One sheet at the foot of the screen says what a card does: opened by a tap (a phone has
+     no hover) or Enter, closed by a tap elsewhere, Escape or its button. It lives outside
+     what the live updates redraw, so a new frame does not close it. */
+  let sheet = null;
+  function explain(name, text, facts) {
+    if (!sheet) {
+      sheet = el("div", { id: "explain", class: "explain-sheet", role: "dialog", "aria-live": "polite" });
+      sheet.hidden = true;
+      document.body.append(sheet);
+      document.addEventListener("click", (e) => {
+        if (!sheet.hidden && !e.target.closest("[data-explains], #explain")) sheet.hidden = true;
+      });
+      document.addEventListener("keydown", (e) => { if (e.key === "Escape") sheet.hidden = true; });
+      Hub.onLang(() => { sheet.hidden = true; });
+    }
+    const close = el("button", { type: "button", class: "close", text: t("close") });
+    close.addEventListener("click", () => { sheet.hidden = true; });
+    sheet.replaceChildren(el("div", { class: "head" }, el("strong", { text: name }),
+      facts ? el("span", { class: "facts", text: facts }) : null), el("p", { text }), close);
+    sheet.hidden = false;
+  }
+
+  /* Make `node` open the sheet on a tap, a click or Enter. */
+  function explains(node, name, text, facts) {
+    node.dataset.explains = "1";
+    node.tabIndex = 0;
+    node.setAttribute("role", "button");
+    const open = () => explain(name, text, facts);
+    node.addEventListener("click", open);
+    node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(); } });
+    return node;
+  }
+
+  /* A district as a chip: type letter and colour, name, cost. A unique district says what
+     it does in its title (hover) and on a tap (the sheet), in the game's edition (`v`). */
+  function district(d, v) {
     const type = d.type || "unique";
-    const item = el("li", { class: "district t-" + type, title: typeName(type), "data-id": d.id, "data-type": type },
-      el("span", { class: "type-letter", "aria-hidden": "true", text: typeLetter(type) }),
-      card(d.id, d.name));
+    const name = card(d.id, d.name);
+    const ability = districtAbility(v, d.id);
+    const facts = typeName(type) + " · " + t("cost_n", { n: d.cost ?? "?" });
+    const item = el("li", {
+      class: "district t-" + type + (ability ? " has-ability" : ""), "data-id": d.id, "data-type": type,
+      title: ability ? facts + "\n" + ability : typeName(type),
+    }, el("span", { class: "type-letter", "aria-hidden": "true", text: typeLetter(type) }), name);
     item.append(el("span", { class: "cost", text: d.cost === undefined ? "" : String(d.cost) }));
+    if (ability) explains(item, name, ability, facts);
     return item;
   }
 
@@ -108,6 +165,7 @@ const Citadels = (() => {
 
   return {
     init, t, card, characterWord, typeName, statusSentence, pauseText, colon, list, typeLetter, typeMarks, typeKey, verb, el, seatName, district, eventText, live, setConn,
+    districtFacts, districtAbility, explain, explains,
     onLang: Hub.onLang,
     get lang() { return lang; },
     get catalogue() { return catalogue; },

@@ -50,7 +50,7 @@
     for (const id of s.characters || []) city.append(C.el("li", { class: "character" }, characterChip(v, id)));
     if (s.complete) city.append(C.el("li", { class: "chip done", text: C.t("complete") }));
     if (s.online === false) city.append(C.el("li", { class: "chip offline", text: C.t("reader_offline") }));
-    for (const d of s.city || []) city.append(C.district(d));
+    for (const d of s.city || []) city.append(C.district(d, v));
     if (city.childElementCount) card.append(city);
     return card;
   }

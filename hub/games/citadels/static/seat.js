@@ -8,18 +8,76 @@
   let view = null;
   let busy = false;
   let refreshing = null;
+  let wasMine = null;  // the seat's own decision when last drawn (null: not drawn yet): the cue is for the change
+  let news = { key: null, events: [] };  // what happened at this seat while the decision now lasts
+  let answeredAt = null;  // the stage (round, phase, character called) the answer the feedback tells led to
 
   const SEAT_ARG_VERBS = new Set(["swap", "destroy"]);
+  const SEAT_FIELDS = ["seat", "thief_seat", "victim_seat", "other", "warlord_seat"];
+  const DISTRICT_VERBS = new Set(["build", "keep", "toss", "lab", "museum"]);  // their argument is a district
+  const WHOSE_TURN = new Set(["prompt", "draft_turn", "called", "revealed"]);  // the prompt says these already
+  const DRAFT_VERBS = new Set(["pick", "faceup", "discard"]);  // their argument is a character to choose
+
+  const gap = () => (C.lang === "en" ? " " : "");  // no space between Chinese words and names
 
   function label(v, action) {
     const parts = action.split(" ").slice(1);
     const verb = parts[0];
     const args = parts.slice(1);
     if (verb === "graveyard") return C.verb("graveyard") + C.colon() + C.verb(args[0] || "");
-    if (verb === "redraw" && args.length && /^\d+$/.test(args[0])) return C.verb("redraw") + " " + args[0];
+    if (verb === "redraw" && args.length && /^\d+$/.test(args[0])) return C.verb("redraw") + gap() + args[0];
+    if (verb === "destroy" && args.length === 2) {
+      const owner = C.seatName(v, Number(args[0]));
+      return C.verb("destroy") + gap() + C.card(args[1]) + (C.lang === "en" ? " (" + owner + ")" : "（" + owner + "）");
+    }
     const words = args.map((a, i) =>
       SEAT_ARG_VERBS.has(verb) && i === 0 && /^\d+$/.test(a) ? C.seatName(v, Number(a)) : C.card(a));
-    return [C.verb(verb), ...words].join(" ");
+    return [C.verb(verb), ...words].join(gap());
+  }
+
+  /* What an option gives, from the hub's `you.gives` ("+2 gold", "draw 2, keep 1"). */
+  function givesText(g) {
+    if (!g) return "";
+    const signed = (n) => (n > 0 ? "+" : "") + String(n);
+    const out = [];
+    if (g.draw !== undefined) out.push(C.t("gives_draw", { draw: g.draw, keep: g.keep }));
+    if (g.take !== undefined) out.push(C.t("gives_swap", { take: g.take, give: -(g.cards || 0) }));
+    else if (g.cards) out.push(C.t("gives_cards", { delta: signed(g.cards) }));
+    if (g.gold !== undefined) out.push(C.t("gives_gold", { delta: signed(g.gold) }));
+    if (g.points) out.push(C.t("gives_points", { delta: signed(g.points) }));
+    return C.list(out);
+  }
+
+  /* Options the rules allow but that would do nothing are not offered (the engine keeps
+     them legal, and the seat's own buttons still cycle through them): a character removed
+     face up is held by nobody, so killing or robbing it is wasted; a tax of nothing gives
+     nothing, and taken before a build it would lose that build's income (one tax a turn;
+     an untaken tax is collected when the turn ends). */
+  function worthOffering(v, action, gives) {
+    const [, verb, arg] = action.split(" ");
+    if ((verb === "kill" || verb === "rob") && (v.faceup_removed || []).includes(arg)) return false;
+    return !(verb === "tax" && gives && gives.gold === 0);
+  }
+
+  function optionButton(v, action, gives) {
+    const [, verb, ...args] = action.split(" ");
+    const district = DISTRICT_VERBS.has(verb) ? args[0] : verb === "destroy" ? args[1] : null;
+    const facts = district ? C.districtFacts(v, district) : null;
+    const about = district ? C.districtAbility(v, district)
+      : DRAFT_VERBS.has(verb) && args[0] ? C.characterWord(v, args[0], "ability") : "";
+    const button = C.el("button", {
+      type: "button", class: "option" + (verb === "end" ? " end" : "") + (facts ? " card t-" + facts.type : ""),
+      "data-action": action, "data-verb": verb,
+    });
+    const head = C.el("span", { class: "what" });
+    if (facts) head.append(C.el("span", { class: "type-letter", "aria-hidden": "true", text: C.typeLetter(facts.type) }));
+    head.append(label(v, action));
+    button.append(head);
+    const what = givesText(gives);
+    if (what) button.append(C.el("span", { class: "gives", text: what }));
+    if (about) button.append(C.el("span", { class: "about", text: about }));
+    button.addEventListener("click", () => send(action));
+    return button;
   }
 
   /* What to do with the cards now. The hub says it (`you.hint`) when it knows; else the
@@ -44,15 +102,82 @@
     return C.t("no_choice");
   }
 
-  function renderDisplay(display) {
+  /* The decision now, as the page tells what happened at the seat: whose decision, in which
+     round, phase and character's turn. When it moves on, what was said goes. */
+  function decisionKey(v) {
+    const p = v.pending || {};
+    return [v.round, v.phase, p.seat, v.calling ? v.calling.rank : "", v.result ? "over" : ""].join("|");
+  }
+
+  const stageKey = (v) => [v.round, v.phase, v.calling ? v.calling.rank : "", v.result ? "over" : ""].join("|");
+
+  /* The answer's feedback ("Sent: Pick Warlord") stays while the game is at the stage the
+     answer led to, and goes once it moves past it. */
+  function clearOldFeedback(v) {
+    if (answeredAt === "answered") answeredAt = stageKey(v);  // the first view drawn after the answer
+    if (answeredAt === null || answeredAt === stageKey(v)) return;
+    answeredAt = null;
+    const feedback = document.getElementById("feedback");
+    feedback.className = "feedback";
+    feedback.textContent = "";
+  }
+
+  function aboutMe(event) {
+    return !WHOSE_TURN.has(event.kind) && SEAT_FIELDS.some((field) => event[field] === mySeat);
+  }
+
+  /* A live message's events that concern this seat, kept while the decision lasts. */
+  function noteNews(message) {
+    const key = decisionKey(message.view || {});
+    if (key !== news.key) news = { key, events: [] };
+    news.events = [...news.events, ...(message.events || []).filter(aboutMe)].slice(-4);
+  }
+
+  function newsText(event) {
+    if (event.kind === "refusal") return refusalText(event);
+    return C.eventText(event);
+  }
+
+  /* "At your seat": the seat's light and what happened there, in the page's language. The
+     seat's display shows its own short English lines; the page says the same facts in its
+     words (the public log's sentences, a refusal's reason) and drops them once the
+     decision moves on. */
+  function renderDisplay(v, display) {
     const box = document.getElementById("display");
-    const lines = display && Array.isArray(display.text) ? display.text.filter((x) => x) : [];
-    box.hidden = !display || (!lines.length && !display.led);
+    const led = display && display.led ? String(display.led) : "";
+    const colour = led ? C.t("led_" + led) : "";
+    const lines = news.key === decisionKey(v) ? news.events.map(newsText).filter((x) => x) : [];
+    box.hidden = !colour && !lines.length;
     if (box.hidden) { box.replaceChildren(); return; }
+    const light = colour ? C.t("led", { colour }) : "";
     box.replaceChildren(
-      C.el("span", { class: "led", "data-led": display.led || "off", title: display.led || "" }),
-      C.el("div", { class: "lines" }, C.el("div", { class: "title", text: C.t("your_display") }),
-        lines.map((line) => C.el("div", { text: String(line) }))));
+      C.el("span", { class: "led", "data-led": led || "off", role: "img", "aria-label": light, title: light }),
+      C.el("div", { class: "lines" }, C.el("div", { class: "title", text: C.t("at_your_seat") }),
+        light ? C.el("div", { class: "light", text: light }) : null,
+        lines.map((line) => C.el("div", { class: "news", text: line }))));
+  }
+
+  /* Your turn, unmistakably: the page's colour and title, and when it becomes yours, a
+     vibration where the phone allows it and the prompt spoken if this phone speaks (the
+     scoreboard's Speak switch). */
+  function signalTurn(v, mine) {
+    document.body.classList.toggle("my-turn", mine);
+    document.title = mine ? "▶ " + promptText(v, true) + " · " + C.t("title") : C.t("title");
+    if (mine && wasMine === false) {
+      try { if (navigator.vibrate) navigator.vibrate([200, 100, 200]); } catch (err) { /* not allowed here */ }
+      if (localStorage.getItem("citadels.speak") === "1" && "speechSynthesis" in window) {
+        const said = new SpeechSynthesisUtterance(promptText(v, true));
+        said.lang = (C.catalogue && C.catalogue.speech && C.catalogue.speech[C.lang]) || C.lang;
+        window.speechSynthesis.speak(said);
+      }
+    }
+    wasMine = mine;
+  }
+
+  function characterChip(v, id) {
+    const chip = C.el("span", { class: "chip character", "data-id": id, text: C.card(id) });
+    const ability = C.characterWord(v, id, "ability");
+    return ability ? C.explains(chip, C.card(id), ability) : chip;
   }
 
   function render(v) {
@@ -63,11 +188,12 @@
     const name = C.seatName(v, mySeat);
     document.getElementById("who").textContent = name === seatLabel ? seatLabel : name + " · " + seatLabel;
     document.getElementById("status").textContent =
-      (me.gold ?? "–") + " " + C.t("gold") + " · " + (me.hand ?? "–") + " " + C.t("cards") +
-      " · " + (me.score ?? 0) + " " + C.t("points") + (me.crown ? " · " + C.t("crown") : "");
+      (me.gold ?? "–") + gap() + C.t("gold") + " · " + (me.hand ?? "–") + gap() + C.t("cards") +
+      " · " + (me.score ?? 0) + gap() + C.t("points") + (me.crown ? " · " + C.t("crown") : "");
     document.getElementById("table-status").textContent = v.paused ? C.pauseText(v) : C.statusSentence(v);
     const mine = Boolean(v.pending && v.pending.seat === mySeat && !v.result);
     document.getElementById("prompt").textContent = promptText(v, mine);
+    signalTurn(v, mine);
     const hint = hintKey(v, mine);
     const hintBox = document.getElementById("hint");
     const hintText = hint ? C.t("hint_" + hint) : "";
@@ -78,27 +204,23 @@
     const abilityText = mine && v.pending.kind === "turn" && v.calling ? C.characterWord(v, v.calling.character, "ability") : "";
     ability.hidden = !abilityText;
     ability.textContent = abilityText;
-    renderDisplay(you.display);
-    const options = you.options || [];
+    renderDisplay(v, you.display);
+    clearOldFeedback(v);
+    const gives = you.gives || {};
+    const offered = (you.options || []).filter((action) => worthOffering(v, action, gives[action]));
+    const ending = (action) => (action.split(" ")[1] === "end" ? 1 : 0);  // End turn last
+    offered.sort((a, b) => ending(a) - ending(b));
     const optionsLabel = document.getElementById("options-label");
-    optionsLabel.hidden = !options.length;
+    optionsLabel.hidden = !offered.length;
     optionsLabel.textContent = C.t("buttons_offer");
-    const box = document.getElementById("options");
-    box.replaceChildren(...options.map((action) => {
-      const button = C.el("button", { type: "button", class: "option", "data-action": action, text: label(v, action) });
-      button.addEventListener("click", () => send(action));
-      return button;
-    }));
-    const chars = [...(you.characters || [])];
-    document.getElementById("my-characters").replaceChildren(
-      ...chars.map((id) => C.el("span", { class: "chip", "data-id": id, text: C.card(id) })));
-    const hand = document.getElementById("hand");
+    document.getElementById("options").replaceChildren(...offered.map((action) => optionButton(v, action, gives[action])));
+    document.getElementById("my-characters").replaceChildren(...(you.characters || []).map((id) => characterChip(v, id)));
     const cards = (you.hand || []).map((id) =>
-      (typeof id === "object" ? C.district(id) : C.el("li", { class: "district", "data-id": id, text: C.card(id) })));
+      C.district(typeof id === "object" ? id : { id, ...C.districtFacts(v, id) }, v));
     const unknown = (you.hand_size ?? cards.length) - cards.length;
     if (unknown > 0) cards.push(C.el("li", { class: "chip", text: C.t("hand_unknown", { n: unknown }) }));
-    hand.replaceChildren(...cards);
-    document.getElementById("my-city").replaceChildren(...(me.city || []).map(C.district));
+    document.getElementById("hand").replaceChildren(...cards);
+    document.getElementById("my-city").replaceChildren(...(me.city || []).map((d) => C.district(d, v)));
   }
 
   /* A refusal in the reader's language: the character's own words when the hub says its
@@ -140,6 +262,7 @@
       const result = await response.json();
       feedback.className = "feedback " + (result.ok ? "good" : "bad");
       feedback.textContent = result.ok ? C.t("sent") + C.colon() + label(view, action) : C.t("refused") + C.colon() + refusalText(result);
+      answeredAt = "answered";
     } catch (err) {
       feedback.className = "feedback bad";
       feedback.textContent = C.t("admin_offline");
@@ -153,7 +276,7 @@
     await C.init();
     C.onLang(() => view && render(view));
     await refresh();
-    C.live(() => scheduleRefresh());
+    C.live((message) => { noteNews(message); scheduleRefresh(); });
   }
 
   start();

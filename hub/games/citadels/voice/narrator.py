@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from hub.voice.speech import PROMPT_KEY, Priority, Utterance, normalize_event
+from hub.voice.speech import PROMPT_KEY, Priority, Utterance, names_by_seat, normalize_event
 
 from .. import words
 from .catalogue import (
@@ -51,8 +51,10 @@ class PublicContext:
             return replace(self, killed=str(data.get("character")))
         if kind == "round_started":
             return replace(self, killed=None)
-        if kind == "new_game" and data.get("edition"):
-            return replace(self, edition=str(data["edition"]))
+        if kind == "new_game":  # a new game's rule set and players' names, when it says them
+            edition = str(data["edition"]) if data.get("edition") else self.edition
+            names = names_by_seat(data["names"]) if isinstance(data.get("names"), list) else self.names
+            return replace(self, edition=edition, names=names)
         return self
 
 

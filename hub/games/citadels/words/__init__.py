@@ -11,6 +11,8 @@ language; the table's own lines (``hub.words``: "Accepted") are entries too. The
 A character's words live in ``data/characters.json`` per edition: ``classic`` holds every
 character; another edition lists only the words it says differently (the 2000 Warlord,
 who destroys at the end of his turn). A new character or edition adds its words there.
+What a unique district does is in ``data/districts.json`` the same way (the 2000
+Laboratory pays 1 gold): ``district_ability.<id>``.
 
     say("page.round_n", "zh-Hant", n=3)                      -> "第3輪"
     say("page.hand_unknown", "en", n=1)                      -> "1 card not yet read"
@@ -32,7 +34,7 @@ from hub.words import is_one, placeholders as placeholders, singular_key as sing
 
 DEFAULT_EDITION: Final = "classic"
 # one file per medium, plus the names every medium shares and the characters' words
-FILES: Final = ("names", "characters", "display", "page", "voice", "terminal")
+FILES: Final = ("names", "characters", "districts", "display", "page", "voice", "terminal")
 CHARACTER_FIELDS: Final = ("name", "ability", "prompt", "refusal")
 Texts = dict[str, str]
 
@@ -52,16 +54,28 @@ def character_key(character: str, field: str) -> str:
     return f"character.{character}" if field == "name" else f"character.{character}.{field}"
 
 
+def district_ability_key(district: str) -> str:
+    return f"district_ability.{district}"
+
+
 def _flatten_characters(by_character: Mapping[str, Mapping[str, Texts]]) -> dict[str, Texts]:
     return {character_key(character, field): texts
             for character, fields in by_character.items() for field, texts in fields.items()}
+
+
+def _flatten_districts(by_district: Mapping[str, Mapping[str, Texts]]) -> dict[str, Texts]:
+    return {district_ability_key(district): fields["ability"] for district, fields in by_district.items()}
+
+
+_BY_EDITION: Final = {"characters": _flatten_characters, "districts": _flatten_districts}
+"""The files written per edition (``classic`` whole, another edition what it says differently)."""
 
 
 @cache
 def file_keys(name: str) -> tuple[str, ...]:
     """The keys one data file defines (``voice``: the voice's own phrases)."""
     data = _read(name)
-    return tuple(_flatten_characters(data[DEFAULT_EDITION]) if name == "characters" else data)
+    return tuple(_BY_EDITION[name](data[DEFAULT_EDITION]) if name in _BY_EDITION else data)
 
 
 @lru_cache(maxsize=1)
@@ -71,10 +85,12 @@ def _load() -> tuple[dict[str, Texts], dict[str, dict[str, Texts]]]:
     overrides: dict[str, dict[str, Texts]] = {}
     for name in FILES:
         data = _read(name)
-        if name == "characters":
-            overrides = {edition: _flatten_characters(chars) for edition, chars in data.items()
-                         if edition != DEFAULT_EDITION}
-            data = _flatten_characters(data[DEFAULT_EDITION])
+        if name in _BY_EDITION:
+            flatten = _BY_EDITION[name]
+            for edition, own in data.items():
+                if edition != DEFAULT_EDITION:
+                    overrides.setdefault(edition, {}).update(flatten(own))
+            data = flatten(data[DEFAULT_EDITION])
         for key, texts in data.items():
             if key in entries:
                 raise CatalogueError(f"word {key!r} is defined twice (again in {name}.json)")
@@ -157,6 +173,12 @@ def character_words(character: str, lang: str, edition: str | None = None) -> di
     """{field: text} of one character in an edition: name, ability, prompt, and refusal if it has one."""
     return {field: template(character_key(character, field), lang, edition) for field in CHARACTER_FIELDS
             if has(character_key(character, field))}
+
+
+def district_ability(district: str, lang: str, edition: str | None = None) -> str:
+    """What a unique district does, in its edition's words ("" for a district without an ability)."""
+    key = district_ability_key(district)
+    return template(key, lang, edition) if has(key) else ""
 
 
 def district_name(district: str, lang: str) -> str:
