@@ -227,6 +227,12 @@ def game_config(body: Mapping[str, Any], game: GamePlugin) -> dict[str, Any]:
     low, high = game.seats[0], game.seats[-1]
     players = int_field(body, "players", low, high)
     names_value = body.get("names", [])
+    if not isinstance(names_value, list):
+        raise BadInput(f"'names' must be a list of at most {high} names", field="names")
+    try:
+        names = list(player_names(names_value, players))  # the one check of names, as the command line's
+    except NameRefused as exc:
+        raise BadInput(str(exc), field=f"names.{exc.seat}" if exc.seat else "names") from None
     mode = body.get("mode", "digital")
     if mode not in MODES:
         raise BadInput(f"'mode' must be one of {', '.join(MODES)}", field="mode")
