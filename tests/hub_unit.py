@@ -144,10 +144,14 @@ class ProcessOutput:
                 self._changed.wait(min(left, 0.2))
 
     def finish(self, timeout: float = 20.0) -> None:
-        """Wait for the process's end and the last lines."""
+        """Wait for the process's end and the last lines, then close its pipes."""
         self.process.wait(timeout)
-        for thread in self._threads:
+        for thread, pipe in zip(self._threads, (self.process.stdout, self.process.stderr)):
             thread.join(timeout)
+            if pipe is not None and not thread.is_alive():  # read to its end: nobody reads it now
+                pipe.close()
+        if self.process.stdin is not None:
+            self.process.stdin.close()
 
 
 def links(output: ProcessOutput) -> dict[str, str]:

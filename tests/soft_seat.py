@@ -59,4 +59,4 @@ class SoftSeatProcess:
     def kill(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
-            self.process.wait(10)
+        self.output.finish(10)  # its pipes closed too

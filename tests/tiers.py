@@ -123,3 +123,10 @@ def _started_program(self: subprocess.Popen[Any], args: Any, *more: Any, **optio
 def guard_programs() -> None:
     """From now on, every program a test starts is checked against its marks."""
     subprocess.Popen.__init__ = _started_program  # type: ignore[method-assign]
+
+
+def seeds(count: int, quick: int) -> list[Any]:
+    """Seeds 0..count-1 of a property run as two parameters: the first `quick` in the quick
+    tier, the rest marked ``slow``; the full run plays every seed once."""
+    return [pytest.param(range(quick), id=f"seeds0-{quick}"),
+            pytest.param(range(quick, count), id=f"seeds{quick}-{count}", marks=pytest.mark.slow)]

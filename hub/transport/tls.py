@@ -37,6 +37,7 @@ class _RecordingSocket(ssl.SSLSocket):
         except (ssl.SSLError, ssl.CertificateError) as failure:
             context: Any = self.context
             context.last_failure = describe_failure(failure)
+            self.close()  # paho drops a socket whose handshake failed without closing it
             raise
 
 

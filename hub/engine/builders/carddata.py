@@ -4,7 +4,7 @@
 
 The CSVs (``buildings.csv``, ``workers.csv``) are the printed cards' data cross-checked
 across independent transcriptions; the JSON keeps every column the rules or the wording
-need (both names of each card), in the CSVs' order. ``tests/test_builders_data.py``
+need (both names of each card), in the CSVs' order. ``tests/engine/builders/test_builders_data.py``
 checks the shipped file against the CSVs whenever the rules folder is present.
 """
 

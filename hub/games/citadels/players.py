@@ -34,7 +34,7 @@ class SimPlayer:
         return self.hands.service
 
     @service.setter
-    def service(self, table: Any) -> None:  # a restarted hub (tests/test_faults.py): the hands follow
+    def service(self, table: Any) -> None:  # a restarted hub (tests/system/test_faults.py): the hands follow
         self.hands.service = table
 
     def options(self, game: Game, hand: list[str] | None = None) -> list[Action]:

@@ -1,0 +1,239 @@
+"""The Builders at the table: whole games played through the kernel's Table with virtual
+seats on the in-process bus, every move said as a player says it: a card laid on the
+seat's reader (the site, then the worker, to send one), the buttons for the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hub.engine.builders import Action, Game, HeuristicBot, Setup
+from hub.engine.builders.cards import BUILDINGS
+from hub.games.builders import BuildersAdapter, BuildersTags
+from hub.games.builders.tags import virtual_uid
+from hub.kernel import Table
+from hub.kernel.interfaces import GameAdapter, JournalFunction
+from hub.protocol import SeatCommand
+from hub.transport import InProcessBus
+from tests.fakes.raw_seat import RawSeat
+
+TAGS = BuildersTags.virtual()
+
+
+class Seat(RawSeat):
+    """A raw seat device that also lays cards and presses buttons as a player does."""
+
+    def lay(self, card: str) -> SeatCommand:
+        """Lay a card on the reader and lift it again; the answer to laying it."""
+        uid = virtual_uid(card)
+        answer = self.ask("tag", edge="added", uid=uid)
+        self.send("tag", edge="removed", uid=uid)
+        return answer
+
+    def press(self, table: Table[Game], action: Action) -> SeatCommand:
+        """Move the cursor to `action` with A, then OK; the answer to OK."""
+        for _ in range(table.button_options(self.seat).index(action)):
+            self.send("button", button="a")
+        return self.ask("button", button="ok")
+
+
+@pytest.fixture
+def table() -> Any:
+    bus = InProcessBus()
+    journal: list[Action] = []
+    adapter: GameAdapter[Game] = BuildersAdapter(TAGS)
+    game = Game.new(Setup(players=3, seed=17))
+    hosted = Table(bus, adapter, game, journal=journal.append, transport_waits=True)
+    hosted.start()
+    seats = {s: Seat(bus, s) for s in (1, 2, 3)}
+    yield hosted, seats, journal
+    hosted.stop()
+    bus.close()
+
+
+def say(table: Table[Game], seats: dict[int, Seat], action: Action) -> list[SeatCommand]:
+    """Say `action` as a player at the table does; the seat's answers, last the move's."""
+    seat = seats[action.seat]
+    if action.verb in ("open", "recruit"):
+        return [seat.lay(action.args[0])]
+    if action.verb == "send":
+        worker, site = action.args
+        answers = []
+        adapter = table.adapter
+        assert isinstance(adapter, BuildersAdapter)
+        if adapter.chosen.get(action.seat) != site:  # the site, then the worker (one site: the worker alone would do)
+            answers.append(seat.lay(site))
+        return [*answers, seat.lay(worker)]
+    return [seat.press(table, action)]
+
+
+def test_a_whole_game_is_played_with_cards_and_buttons_through_the_kernel(table: Any) -> None:
+    hosted, seats, journal = table
+    reference = Game.new(Setup(players=3, seed=17))
+    bots = {s: HeuristicBot(s) for s in (1, 2, 3)}
+    chosen_sites = 0
+    while not hosted.game.over:
+        pending = hosted.game.pending
+        action = bots[pending.seat].choose(hosted.game)
+        answers = say(hosted, seats, action)
+        *before, answer = answers
+        assert answer.code is None and answer.beep == "ok", (action, answer)  # accepted
+        for chosen in before:
+            assert chosen.code == "site_chosen" and "chosen" in " ".join(chosen.text or ())
+            assert (chosen.led, chosen.beep) == ("blue", "ok")  # a step of the gesture, not a mistake
+            chosen_sites += 1
+        reference.apply(action)
+        assert hosted.game.state_hash() == reference.state_hash()
+    assert chosen_sites > 0  # the two-tap gesture was used
+    assert journal == hosted.game.log and Game.replay(hosted.game.setup, journal).state_hash() == reference.state_hash()
+    view = hosted.public_view()
+    assert view["result"] == reference.result() and view["seed"] == 17
+    final = [s.commands[-1] for s in seats.values()]
+    assert all(c.led == "white" for c in final) and any(c.text[0] in ("You win!", "Shared win!") for c in final)
+
+
+def test_the_hub_names_the_card_to_lay_face_up_and_refuses_one_from_the_deck(table: Any) -> None:
+    hosted, seats, _ = table
+    game = hosted.game
+    seat = seats[game.pending.seat]
+    from_deck = game.building_deck[0]
+    refused = seat.lay(from_deck)
+    assert refused.code == "not_face_up" and game.log == []
+    top = game.building_deck[-1]
+    building = game.building_row[0]
+    opened = seat.lay(building)
+    assert opened.code is None and opened.beep == "ok" and game.log == [Action(game.pending.seat, "open", (building,))]
+    assert opened.text[0] == f"Face up: {BUILDINGS[top].name}" and game.building_row[0] == top
+
+
+def test_sending_needs_a_site_chosen_when_the_seat_has_two(table: Any) -> None:
+    hosted, seats, _ = table
+    game = hosted.game
+    s = game.pending.seat
+    seat = seats[s]
+    first, second = game.building_row[:2]
+    seat.lay(first)
+    apprentice = game.player(s).crew[0]
+    assert seat.lay(apprentice).beep == "ok"  # one site: the worker goes there
+    assert game.log[-1] == Action(s, "send", (apprentice, first))
+    seat.lay(game.building_row[1])
+    assert game.player(s).sites.keys() == {first, second} and game.actions == 0
+    for turn in (s, s % 3 + 1, (s + 1) % 3 + 1):
+        seats[turn].press(hosted, Action(turn, "end"))
+    assert game.pending.seat == s
+    worker = game.worker_row[0]
+    assert seat.lay(worker).code is None
+    refused = seat.lay(worker)
+    assert refused.code == "choose_site" and "site first" in " ".join(refused.text or ())
+    chosen = seat.lay(second)
+    assert chosen.code == "site_chosen" and game.log[-1] == Action(s, "recruit", (worker,))
+    assert seat.lay(worker).code is None and game.log[-1] == Action(s, "send", (worker, second))
+
+
+def test_a_phone_cannot_say_a_card_move_in_physical_mode(table: Any) -> None:
+    hosted, _seats, _ = table
+    game = hosted.game
+    s = game.pending.seat
+    card = game.building_row[0]
+    assert hosted.answer(s, f"{s} open {card}")["code"] == "use_reader"
+    assert hosted.answer(s, f"{s} coins 6") == {"ok": True}
+    assert all(a.verb not in ("open", "recruit", "send") for a in hosted.button_options(s))
+
+
+def test_a_card_of_another_seat_or_on_a_site_is_refused_and_never_a_move(table: Any) -> None:
+    hosted, seats, _ = table
+    game = hosted.game
+    s = game.pending.seat
+    other = s % 3 + 1
+    theirs = game.player(other).crew[0]
+    assert seats[s].lay(theirs).code == "not_yours"
+    assert seats[other].lay(game.building_row[0]).code == "not_your_turn"
+    assert seats[s].lay("w01" if "w01" not in game.worker_row else "w02").code in ("not_yours", "not_face_up")
+    assert game.log == []
+
+
+def test_two_cards_printing_one_worker_are_told_apart_once_each_has_said_a_move() -> None:
+    """w25 and w26 print the same craftsman, so enrollment cannot tell them apart: tag A
+    (enrolled as w25) may be the card the hub calls w26. Once A has recruited w26, tag B
+    (enrolled as w26) is the other card: laid while w25 lies face up, it recruits w25, it
+    does not send the w26 its seat holds."""
+    tags = BuildersTags({"A0": "w25", "B0": "w26", virtual_uid("b34"): "b34"})
+    rows = (("b34",), ("w26", "w07", "w08", "w09", "w10"))
+    game = next(g for seed in range(1000)
+                if (g := Game.new(Setup(players=2, seed=seed, first=1, rows=rows))).worker_deck[-1] == "w25")
+    adapter = BuildersAdapter(tags)
+    for uid, expected in ((virtual_uid("b34"), "1 open b34"), ("A0", "1 recruit w26"), ("B0", "1 recruit w25")):
+        action = adapter.card_action(game, 1, uid)
+        assert str(action) == expected
+        game.apply(action)
+        adapter.applied(action, uid)
+        if uid == "A0":
+            assert game.worker_row[0] == "w25"  # the hub turned the other craftsman face up
+    game.apply("1 buy")
+    assert str(adapter.card_action(game, 1, "B0")) == "1 send w25 b34"
+    assert str(adapter.card_action(game, 1, "A0")) == "1 send w26 b34"
+
+
+def test_a_seat_that_reboots_with_cards_on_its_reader_makes_no_move(table: Any) -> None:
+    """A reader sees at boot the cards already on it: never a move. The seat's own cards
+    may rest there; a card of a row must be lifted, and the seat is told which."""
+    hosted, seats, _ = table
+    game = hosted.game
+    s = game.pending.seat
+    seat = seats[s]
+    own = virtual_uid(game.player(s).crew[0])
+    answer = seat.ask("inventory", uids=[own])
+    assert answer.code is None and answer.led == "blue"  # its prompt back, nothing to lift
+    row_card = game.building_row[0]
+    answer = seat.ask("inventory", uids=[own, virtual_uid(row_card)])
+    assert answer.code == "lift_card" and answer.text == (f"Lift {BUILDINGS[row_card].name}",)
+    again = seat.ask("tag", edge="added", uid=virtual_uid(row_card))  # reported again: still lying there
+    assert again.code in ("lift_card", None) and game.log == []
+    seat.send("tag", edge="removed", uid=virtual_uid(row_card))
+    assert seat.lay(row_card).beep == "ok" and game.log == [Action(s, "open", (row_card,))]
+
+
+def test_a_hub_restarted_mid_game_goes_on_from_its_journal() -> None:
+    """The journal keeps each action with the tag that said it; a new hub replays the log,
+    takes in each action's meta (`remember_applied`), and the game goes on to its end."""
+    entries: list[tuple[Action, dict[str, Any]]] = []
+    setup = Setup(players=2, seed=23)
+    reference = Game.new(setup)
+    bots = {s: HeuristicBot(s) for s in (1, 2)}
+
+    sent: dict[int, int] = {1: 0, 2: 0}  # each seat device's last sequence number (it keeps counting)
+
+    def run(game: Game, moves: int | None) -> Game:
+        bus = InProcessBus()
+        hosted = Table(bus, BuildersAdapter(TAGS), game, journal=JournalFunction(lambda a, m: entries.append((a, dict(m)))),
+                       transport_waits=True)
+        for action, meta in entries:  # what the store gives a resumed table
+            hosted.remember_applied(action, meta)
+        hosted.start()
+        seats = {s: Seat(bus, s) for s in (1, 2)}
+        for s, seat in seats.items():
+            seat.seq = sent[s]
+        try:
+            done = 0
+            while not hosted.game.over and (moves is None or done < moves):
+                pending = hosted.game.pending
+                assert pending is not None
+                action = bots[pending.seat].choose(hosted.game)
+                assert say(hosted, seats, action)[-1].beep == "ok"
+                reference.apply(action)
+                done += 1
+            sent.update({s: seat.seq for s, seat in seats.items()})
+            return hosted.game
+        finally:
+            hosted.stop()
+            bus.close()
+
+    first = run(Game.new(setup), 40)
+    assert len(first.log) == 40 and not first.over
+    resumed = Game.replay(setup, [a for a, _ in entries])
+    assert resumed.state_hash() == first.state_hash()
+    last = run(resumed, None)
+    assert last.over and last.state_hash() == reference.state_hash()
+    assert [a for a, _ in entries] == list(last.log)
+    assert any("uid" in meta for _, meta in entries)

@@ -1,0 +1,276 @@
+"""The game-neutral table kernel (hub/kernel): it imports no game, it hosts a second game
+(Nim: hub/engine/nim, hub/games/nim) through that game's own small adapter, and every
+input is applied by its one hub thread."""
+
+from __future__ import annotations
+
+import ast
+import json
+import threading
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from hub.kernel import Table
+from hub.transport import InProcessBus
+from hub.engine.nim import NimGame, Take, Took
+from hub.engine.nim import NimSetup as ToySetup
+from hub.games.nim.adapter import NimAdapter
+from hub.games.nim.cards import StoneTags
+from tests.fakes.raw_seat import RawSeat
+
+HUB = Path(__file__).resolve().parents[2] / "hub"
+GAME_SPECIFIC = ("hub.engine", "hub.games", "hub.table")  # the rules, the games' table side, the programs
+
+
+class ToyGame(NimGame):
+    """Nim, noting which thread applied each action (the one-hub-thread check)."""
+
+    def __init__(self, setup: ToySetup) -> None:
+        super().__init__(setup)
+        self.apply_threads: list[str] = []
+
+    def apply(self, action: Take | str) -> list[Took]:
+        events = super().apply(action)
+        self.apply_threads.append(threading.current_thread().name)
+        return events
+
+
+def threads_of(table: Table[Any]) -> list[str]:
+    game: ToyGame = table.game
+    return game.apply_threads
+
+
+def ToyAdapter() -> NimAdapter:  # noqa: N802 - read as the class it stands for
+    return NimAdapter(StoneTags())
+
+
+def module_path(module: str) -> Path | None:
+    base = HUB.parent.joinpath(*module.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.exists():
+            return path
+    return None
+
+
+def imports_of(path: Path, module: str) -> set[str]:
+    """Every module a file imports (module level and inside functions), relative ones resolved."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names if module_path(f"{base}.{alias.name}"))
+    return found
+
+
+def reachable_hub_modules(package: str) -> dict[str, str]:
+    """Every hub module that `package`'s modules import, directly or through other hub
+    modules: {module: the module that first imported it}."""
+    start = [f"{package}.{p.stem}" if p.stem != "__init__" else package
+             for p in module_path(package).parent.glob("*.py")]  # type: ignore[union-attr]
+    seen: dict[str, str] = {m: "" for m in start}
+    todo = list(start)
+    while todo:
+        module = todo.pop()
+        path = module_path(module)
+        if path is None:
+            continue
+        for imported in imports_of(path, module):
+            if imported.startswith("hub") and imported not in seen:
+                seen[imported] = module
+                todo.append(imported)
+    return seen
+
+
+def test_the_kernel_imports_nothing_of_any_game() -> None:
+    reached = reachable_hub_modules("hub.kernel")
+    assert "hub.kernel.table" in reached and "hub.protocol" in reached  # the walk did walk
+    bad = {m: by for m, by in reached.items() if m.startswith(GAME_SPECIFIC)}
+    assert bad == {}, f"the kernel reaches game code: {bad}"
+
+
+def test_the_import_check_finds_game_imports_where_there_are_some() -> None:
+    """The check above can fail: run on the Citadels adapter, it finds the engine."""
+    reached = reachable_hub_modules("hub.games.citadels")
+    assert any(m.startswith("hub.engine.citadels") for m in reached)
+
+
+# ---------------------------------------------------------------------- a second game
+@pytest.fixture
+def toy() -> Any:
+    bus = InProcessBus()
+    journal: list[Take] = []
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=6)), journal=journal.append, transport_waits=True)
+    table.start()
+    seats = {s: RawSeat(bus, s, device="toy") for s in (1, 2)}
+    yield table, seats, journal
+    table.stop()
+    bus.close()
+
+
+def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
+    table, seats, journal = toy
+    assert table.public_view()["stones"] == 6 and table.online == {1: True, 2: True}
+    laid = seats[1].send("tag", edge="added", uid="57070001")  # a stone card: take one
+    assert seats[1].answer(laid).text == ("Take 1", "Accepted")
+    seats[1].send("tag", edge="removed", uid="57070001")
+    early = seats[1].send("button", button="ok")
+    assert (seats[1].answer(early).code, seats[1].answer(early).led) == ("not_your_turn", "amber")
+    cycled = seats[2].send("button", button="a")  # the buttons cycle through the game's options
+    assert seats[2].answer(cycled).text == ("2/2 Take 2",  "OK: do it")
+    seats[2].send("button", button="ok")
+    assert [str(a) for a in table.game.log] == ["1 take 1", "2 take 2"]
+    assert table.answer(1, "1 take 2") == {"ok": True}  # a phone, through the same queue
+    assert table.answer(2, "2 take 2")["code"] == "too_many"  # the game's own coded refusal
+    assert table.answer(1, "2 take 1")["code"] == "wrong_seat"  # the kernel's: a phone answers for its own seat
+    seats[2].client.publish("citadels/t1/seat/2/event", json.dumps(
+        {"v": 1, "device": "toy-2", "boot": 1, "seq": 1, "t": 0, "type": "button", "button": "a"}).encode())
+    assert table.counters["duplicate"] == 1  # (device, boot, seq) seen: dropped
+    last = seats[2].send("tag", edge="added", uid="57070002")
+    assert seats[2].answer(last).code is None
+    view = table.public_view()
+    assert (view["stones"], view["winner"]) == (0, 2) and table.hint(1) == "game_over"
+    assert journal == table.game.log and ToyGame.replay(ToySetup(stones=6), journal).stones == 0
+    assert set(threads_of(table)) == {"hub"}  # every action applied by the one hub thread
+
+
+def test_a_toy_game_seat_offline_pauses_it(toy: Any) -> None:
+    table, seats, _journal = toy
+    seats[1].client.drop()  # its last will: offline
+    assert table.paused and "seat 1" in table.pause_text()
+    assert table.answer(1, "1 take 1")["code"] == "paused"
+    assert table.game.log == []
+
+
+def test_the_journal_failing_rolls_the_toy_game_back() -> None:
+    def broken(_action: Take) -> None:
+        raise OSError("disk full")
+
+    bus = InProcessBus()
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=5)), journal=broken, transport_waits=True)
+    table.start()
+    try:
+        refused = table.answer(1, "1 take 1")
+        assert refused["code"] == "store_failed" and table.store_error
+        assert table.game.stones == 5 and table.game.log == []  # replayed without the unrecorded action
+    finally:
+        table.stop()
+
+
+def test_caller_mode_runs_inputs_on_the_thread_that_started_the_table() -> None:
+    """The in-process simulator's way: its own thread is the hub thread; what other
+    threads submit waits in the queue until that thread takes it in."""
+    bus = InProcessBus()
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=5)), own_thread=False, transport_waits=True)
+    table.start()
+    seat = RawSeat(bus, 1, device="toy")
+    seat.answer(seat.send("tag", edge="added", uid="57070001"))  # run at once, on this thread
+    assert threads_of(table) == [threading.current_thread().name]
+    result: dict[str, Any] = {}
+    phone = threading.Thread(target=lambda: result.update(table.answer(2, "2 take 1")))
+    phone.start()
+    while table.loop.queued() == 0:
+        phone.join(0.001)
+    assert len(table.game.log) == 1 and phone.is_alive()  # queued, not applied behind the hub's back
+    table.run_pending()
+    phone.join(5)
+    assert result == {"ok": True} and threads_of(table) == [threading.current_thread().name] * 2
+    table.stop()
+    assert table.answer(1, "1 take 1")["code"] == "stopped"
+
+
+def test_caller_mode_serving_answers_each_input_while_it_waits() -> None:
+    """`serve_for` (the simulator pacing its moves, the finished game's scoreboard): the
+    hub thread takes in each request as it arrives, and returns only when its time is up."""
+    bus = InProcessBus()
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=5)), own_thread=False, transport_waits=True)
+    table.start()
+    order: list[str] = []
+    phones = [threading.Thread(target=lambda seat=seat: order.append(str(table.answer(seat, f"{seat} take 1")["ok"])))
+              for seat in (1, 2)]
+    for phone in phones:
+        phone.start()
+        while table.loop.queued() == 0 and phone.is_alive():
+            phone.join(0.001)
+        table.serve_for(0.3)
+        order.append("served")
+        phone.join(5)
+    assert order == ["True", "served", "True", "served"]
+    assert threads_of(table) == [threading.current_thread().name] * 2
+    table.stop()
+    table.serve_for(0.01)  # once stopped: it only waits
+
+
+def test_own_mode_never_runs_an_input_on_the_callers_thread() -> None:
+    bus = InProcessBus()
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=3)))
+    table.start()
+    try:
+        assert table.answer(1, "1 take 2") == {"ok": True}
+        assert threads_of(table) == ["hub"]
+        hub = table.loop.thread
+        assert hub is not None and hub is not threading.current_thread() and hub.is_alive()
+    finally:
+        table.stop()
+    assert not hub.is_alive()  # stop() ends the hub thread
+    assert table.answer(1, "1 take 1")["code"] == "stopped"
+
+
+# ---------------------------------------------------------------- the button cursor
+class _Decision:
+    """A stand-in game: what the cursor reads of one (its log's length, what is pending)."""
+
+    def __init__(self, pending: Any = (1, "turn")) -> None:
+        self.log: list[str] = []
+        self.pending = pending
+
+
+def test_a_seats_cursor_moves_round_its_options_and_a_new_decision_starts_it_over() -> None:
+    from hub.kernel.cursor import ButtonCursors
+    asked: list[int] = []
+
+    def options_of(game: Any, seat: int) -> list[str]:
+        asked.append(seat)
+        return ["gold", "draw", "tax"]
+    cursors = ButtonCursors(options_of)
+    game = _Decision()
+    assert cursors.position(game, 1) == 0 and cursors.from_cursor(game, 1) == ["gold", "draw", "tax"]
+    assert cursors.move(game, 1, -1) == 2 and cursors.from_cursor(game, 1) == ["tax", "gold", "draw"]
+    assert cursors.move(game, 1, 1) == 0 and cursors.move(game, 1, 1) == 1
+    assert cursors.position(game, 2) == 0  # each seat has its own
+    assert asked == [1, 2]  # once per seat and decision
+    game.log.append("1 gold")
+    assert cursors.position(game, 1) == 0 and asked == [1, 2, 1]  # an action: a new decision
+    cursors.move(game, 1, 1)
+    assert cursors.position(_Decision(), 1) == 0  # a new game with an empty log: a new decision too
+    assert cursors.from_cursor(game, 1) is cursors.options(game, 1)  # the first option: shared, no copy
+
+
+# ---------------------------------------------------------------- presence and pause
+def test_the_table_pauses_while_the_deciding_seat_is_offline_or_the_admin_says_so() -> None:
+    from hub.kernel.presence import Presence
+
+    presence = Presence()
+    seat_2, seat_3 = SimpleNamespace(seat=2), SimpleNamespace(seat=3)  # the decision pending: its seat
+    assert not presence.paused(seat_2) and presence.edge(seat_2) is None  # a seat never heard of is not missing
+    assert presence.seen(2, False) and not presence.seen(2, False)  # said twice: changed once
+    assert presence.paused(seat_2)
+    assert not presence.paused(seat_3) and not presence.paused(None)  # only the deciding seat's absence pauses
+    assert presence.pause_text(seat_2) == "paused: seat 2's reader is offline"
+    assert presence.edge(seat_2) == {"kind": "paused", "seat": 2, "reason": "paused: seat 2's reader is offline",
+                                     "paused_for": {"reader": 2}}
+    assert presence.edge(seat_2) is None  # an edge is told once
+    presence.admin_pause = "a spilled drink"
+    assert presence.pause_text(seat_2) == "paused by the table: a spilled drink"  # the admin's reason first
+    assert presence.seen(2, True) and presence.paused(seat_2)
+    presence.admin_pause = None
+    assert presence.edge(seat_2) == {"kind": "resumed"} and presence.pause_text(seat_2) == ""
