@@ -37,7 +37,12 @@ def text_problem(value: str) -> str | None:
 
 
 class NameRefused(ValueError):
-    """A name a table cannot take; the message says whose and why."""
+    """A name a table cannot take; the message says whose and why, `seat` whose it is
+    (None: the list as a whole), so a form can mark the field."""
+
+    def __init__(self, message: str, seat: int | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
 
 
 def default_name(seat: int) -> str:
@@ -60,22 +65,22 @@ def player_names(given: Sequence[object], players: int) -> tuple[str, ...]:
     for seat in range(1, players + 1):
         raw = given[seat - 1] if seat <= len(given) else ""
         if not isinstance(raw, str):
-            raise NameRefused(f"seat {seat}'s name must be a string (text)")
+            raise NameRefused(f"seat {seat}'s name must be a string (text)", seat=seat)
         problem = text_problem(raw.strip())
         if problem:
             raise NameRefused(f"seat {seat}'s name contains {problem} (a name may hold neither control "
-                              "nor text-direction characters)")
+                              "nor text-direction characters)", seat=seat)
         name = unicodedata.normalize("NFC", " ".join(raw.split()))
         if not name:
             names.append(default_name(seat))
             continue
         if all(unicodedata.category(char) in _INVISIBLE for char in name):
-            raise NameRefused(f"seat {seat}'s name has no visible character")
+            raise NameRefused(f"seat {seat}'s name has no visible character", seat=seat)
         if len(name) > MAX_NAME_LENGTH:
-            raise NameRefused(f"seat {seat}'s name is {len(name)} characters long: at most {MAX_NAME_LENGTH}")
+            raise NameRefused(f"seat {seat}'s name is {len(name)} characters long: at most {MAX_NAME_LENGTH}", seat=seat)
         label = _DEFAULT_NAME.fullmatch(name)
         if label and int(label.group(1)) != seat:
-            raise NameRefused(f"seat {seat}'s name '{name}' reads as seat {int(label.group(1))}'s")
+            raise NameRefused(f"seat {seat}'s name '{name}' reads as seat {int(label.group(1))}'s", seat=seat)
         names.append(name)
     if all(name == default_name(seat) for seat, name in enumerate(names, start=1)):
         return ()
@@ -83,7 +88,7 @@ def player_names(given: Sequence[object], players: int) -> tuple[str, ...]:
     for seat, name in enumerate(names, start=1):
         other = seen.setdefault(name.casefold(), seat)
         if other != seat:
-            raise NameRefused(f"seat {seat}'s name '{name}' is seat {other}'s too: every player needs a name of their own")
+            raise NameRefused(f"seat {seat}'s name '{name}' is seat {other}'s too: every player needs a name of their own", seat=seat)
     return tuple(names)
 
 

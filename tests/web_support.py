@@ -13,11 +13,16 @@ from collections.abc import Callable, Iterator
 
 from hub.engine.citadels import Action, Game, IllegalAction, Setup
 from hub.engine.citadels.bots import Bot, make_bot
+from hub.engine.citadels.events import public_json
 from hub.engine.citadels.history import public_history
+from hub.games.citadels.adapter import CitadelsAdapter, adjust_gold, game_form
+from hub.games.citadels.registry import TagRegistry
+from hub.kernel import undo
 from hub.web import create_app, make_server
 from tests.waiting import wait_until  # noqa: F401 - re-exported for the web tests
 
 Subscriber = Callable[[int, dict[str, Any]], None]
+ADAPTER = CitadelsAdapter(TagRegistry.virtual())  # how Citadels writes and reads an undo
 
 
 class FakeTable:
@@ -91,7 +96,8 @@ class FakeTable:
 
     def history(self) -> list[dict[str, Any]]:
         with self._lock:
-            return public_history(self.game.setup, list(self.game.log))
+            return undo.history_with_undos(list(self.game.log), ADAPTER.undo_reason,
+                                           lambda standing: public_history(self.game.setup, standing))
 
     def last_event_id(self) -> int:
         with self._lock:
@@ -182,22 +188,36 @@ class FakeTable:
             self.paused, self.pause_reason, self.paused_for = False, None, None
             self._publish([{"kind": "resumed"}])
 
-    def void_last(self, reason: str) -> dict[str, Any]:
-        return self._correction(Action(0, "void", ()), reason)
+    def void_last(self, reason: str, expected: str | None = None) -> dict[str, Any]:
+        """As the kernel's (`hub.kernel.Table.void_last`): a reason is required, the public
+        ``undone`` event says what everyone was told of the move taken back."""
+        with self._lock:
+            reason = " ".join(reason.split())
+            if not reason:
+                return {"ok": False, "code": "reason_required", "message": "say why"}
+            undone = undo.last_move(self.game.log, ADAPTER.undo_reason)
+            if undone is None:
+                return {"ok": False, "code": "nothing_to_undo", "message": "there is no move to undo"}
+            if expected is not None and str(undone) != expected:
+                return {"ok": False, "code": "moved_on", "message": "another move was made since"}
+            kept = [self.game.log[i] for i in undo.standing(self.game.log, ADAPTER.undo_reason)[:-1]]
+            told = public_json(Game.replay(self.setup, kept).apply(undone))
+            action = ADAPTER.undo_action(self.game, reason)
+            events = [e.to_json() for e in self.game.apply(action)]
+            self._publish([undo.undone_event(undone, reason, told), *events])
+            return {"ok": True}
 
-    def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
-        return self._correction(Action(0, "adjust", (str(seat), str(delta), *reason.split())), reason)
-
-    def _correction(self, action: Action, reason: str) -> dict[str, Any]:
+    def correct(self, action: Action) -> dict[str, Any]:
         with self._lock:
             try:
                 events = [e.to_json() for e in self.game.apply(action)]
             except IllegalAction as refused:
                 return {"ok": False, "code": refused.code, "message": refused.message}
-            if action.verb == "void":
-                events = [{**e, "reason": reason} if e["kind"] == "voided" else e for e in events]
             self._publish(events)
-            return {"ok": True, "log": str(action)}
+            return {"ok": True}
+
+    def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
+        return self.correct(adjust_gold(seat, delta, reason))
 
     def admin_card(self, seat: int, action_text: str, reason: str) -> dict[str, Any]:
         """Records what the admin page sent (the table's own checks are TableService's)."""
@@ -218,6 +238,9 @@ class FakeTable:
                 "enrolling": self.enrolling,
                 "seats_online": {str(s): s not in self.offline for s in range(1, self.setup.players + 1)},
                 "log_length": len(self.game.log),
+                "last_move": str(last) if (last := undo.last_move(self.game.log, ADAPTER.undo_reason)) is not None else None,
+                "can_undo": last is not None,
+                "game_form": game_form(self.setup),
                 "entered_by_hand": {str(s): list(cards) for s, cards in self.entered_by_hand.items()},
             }
 

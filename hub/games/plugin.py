@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from hub.errors import HubError
@@ -56,6 +56,46 @@ def no_options(parser: argparse.ArgumentParser) -> None:
 
 
 @dataclass(frozen=True)
+class CorrectionField:
+    """One whole-number field of an admin correction: the request's key, the words key of
+    its label on the admin page, and its limits (`seat`: a seat of the running game)."""
+
+    name: str
+    label: str
+    low: int = 0
+    high: int = 0
+    seat: bool = False
+    nonzero: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        limits = {} if self.seat else {"low": self.low, "high": self.high}
+        return {"name": self.name, "label": self.label, "seat": self.seat, "nonzero": self.nonzero, **limits}
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction of the game's own the admin may make (Citadels: a seat's gold), besides
+    the undo every game has. The web serves it at ``POST /api/admin/<token>/correct/<name>``
+    (the fields and a ``reason``) and the admin page draws its form from `to_json`.
+
+    `action` makes the game's action from the checked fields and the reason, applied
+    through the game's table (``Table.correct``) and journaled like any move. `shows`: the
+    public view's seat key the page shows beside it for every seat ("gold"). `fields_of`:
+    which field a refusal of the game's names (its code -> the field's name)."""
+
+    name: str
+    label: str
+    fields: tuple[CorrectionField, ...]
+    action: Callable[[Mapping[str, int], str], Any]
+    shows: str | None = None
+    fields_of: Mapping[str, str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "label": self.label, "fields": [f.to_json() for f in self.fields],
+                "shows": self.shows}
+
+
+@dataclass(frozen=True)
 class GamePlugin:
     """Everything table-side one game needs, behind one registered object.
 
@@ -85,6 +125,7 @@ class GamePlugin:
     # -- what a simple game may leave as it is
     add_options: Callable[[argparse.ArgumentParser], None] = no_options  # its own CLI options
     admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda body: {}  # its admin form's own fields (ValueError)
+    corrections: tuple[Correction, ...] = ()  # the admin's corrections of its own (the undo is every game's)
     page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read in ``/api/i18n`` besides the hub's words (its ``ui`` over the hub's)
     summary_lines: Callable[[dict[str, Any]], list[str]] = lambda summary: [str(summary)]  # the summary, for people
     replay_report: Callable[[int, Any], tuple[dict[str, Any], list[str]]] = (

@@ -33,7 +33,8 @@ class Secrets:
                    frozenset({"you"}).union(*(s.view_keys for s in declared)))
 
     def public_events(self, events: Any) -> list[dict[str, Any]]:
-        """Only events addressed to everyone, and never a private kind."""
+        """Only events addressed to everyone, and never a private kind; also inside an
+        event that carries others (an ``undone`` move's ``told``, `hub.kernel.undo`)."""
         if not isinstance(events, list):
             return []
         kept = []
@@ -42,7 +43,7 @@ class Secrets:
                 continue
             if event.get("to") is not None or event.get("kind") in self.event_kinds:
                 continue
-            kept.append({k: v for k, v in event.items() if k != "to"})
+            kept.append({k: self.public_events(v) if k == "told" else v for k, v in event.items() if k != "to"})
         return kept
 
     def public_view(self, view: Mapping[str, Any]) -> dict[str, Any]:

@@ -154,6 +154,16 @@ class GameAdapter(Protocol[G]):
         legal action of that seat."""
         return [action for action in game.legal_actions() if action.seat == seat]
 
+    def undo_action(self, game: G, reason: str) -> Any | None:
+        """The action that takes back the last move that stands, as the game writes it in
+        its log with the admin's `reason` (e.g. ``0 void misread card``): the game is then its
+        log replayed without that move. Default: None, this game cannot undo."""
+        return None
+
+    def undo_reason(self, action: Any) -> str | None:
+        """`action`'s reason if it is an undo (`undo_action`'s), else None. Default: None."""
+        return None
+
     def read_action(self, game: G, text: str) -> Any:
         """The action `text` says (a phone's answer, the admin's card), or a refusal."""
         ...

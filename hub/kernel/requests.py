@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import calls
+from . import calls, undo
 from .interfaces import G, Refusal
 from .intake import Intake
 from .seat_commands import SeatCommands
@@ -59,12 +59,46 @@ class Requests(Intake[G]):
 
     @calls.request("correction")
     def correct(self, action: Any) -> dict[str, Any]:
-        """An admin correction (an action of seat 0 the game knows), journaled like any move."""
+        """An admin correction (an action of seat 0 the game knows, made by one of its
+        plug-in's declared corrections), journaled like any move."""
         events = self._apply(action)
         self.counters["corrections"] += 1
         self.publish_view([{"kind": "correction", "action": str(action)},
                            *self.adapter.public_events(events), *self._prompt()])
         return {"ok": True}
+
+    @calls.request("undo")
+    def void_last(self, reason: str, expected: str | None = None) -> dict[str, Any]:
+        """The admin undoes the last move that stands (any game whose adapter writes an
+        undo, `GameAdapter.undo_action`): journaled like any move, with its reason, and told
+        to everyone as an ``undone`` event carrying what they had been told of that move.
+        `expected`: the move the admin confirmed (``status()["last_move"]``); refused
+        ``moved_on`` if another has been made since, so an undo never takes back a move
+        nobody saw named."""
+        reason = " ".join((reason or "").split())
+        if not reason:
+            raise Refusal("reason_required", "say why the last move is undone")
+        undone = undo.last_move(self.game.log, self.adapter.undo_reason)
+        if undone is None:
+            raise Refusal("nothing_to_undo", "there is no move to undo")
+        if expected is not None and str(undone) != expected:
+            raise Refusal("moved_on", "another move was made since: check the last action again")
+        action = self.adapter.undo_action(self.game, reason)
+        if action is None:
+            raise Refusal("cannot_undo", "this game cannot undo a move")
+        told = self._told(undone)
+        events = self._apply(action)
+        self.counters["corrections"] += 1
+        self.publish_view([{"kind": "correction", "action": str(action)}, undo.undone_event(undone, reason, told),
+                           *self.adapter.public_events(events), *self._prompt()])
+        return {"ok": True}
+
+    def _told(self, move: Any) -> list[dict[str, Any]]:
+        """What everyone was told of `move`, the last move that stands: its public events,
+        made again on the game replayed without it."""
+        log = self.game.log
+        before = [log[i] for i in undo.standing(log, self.adapter.undo_reason)[:-1]]
+        return self.adapter.public_events(self.adapter.replay(self.game.setup, before).apply(move))
 
     @calls.request("new_game")
     def new_game(self, config: dict[str, Any]) -> dict[str, Any]:

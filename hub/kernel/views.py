@@ -9,7 +9,7 @@ from typing import Any
 
 from hub.protocol import encode_json
 
-from . import calls
+from . import calls, undo
 from .interfaces import G
 from .publishing import Subscriber
 from .state import TableState
@@ -114,10 +114,15 @@ class ViewPublisher(TableState[G]):
 
     @calls.read("status")
     def status(self) -> dict[str, Any]:
-        """The admin's status, read on the hub thread between inputs."""
+        """The admin's status, read on the hub thread between inputs. The admin is trusted:
+        `last_move` is what an undo would take back, as the log says it, secrets and all
+        (``2 pick thief``), and `can_undo` whether this game can undo it."""
+        last = undo.last_move(self.game.log, self.adapter.undo_reason)
+        can_undo = last is not None and self.adapter.undo_action(self.game, "undo") is not None
         return {"paused": self.paused, "pause_reason": self.pause_text() or None, "store_error": self.store_error,
                 "seats_online": {s: self.online.get(s, False) for s in range(1, self.game.n + 1)},
                 "devices": dict(self.devices), "counters": dict(self.counters),
+                "last_move": str(last) if last is not None else None, "can_undo": can_undo,
                 **self.adapter.status(self.game)}
 
     @calls.read("game_log")

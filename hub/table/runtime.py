@@ -47,9 +47,9 @@ class CurrentTable:
     def new_game(self, config: dict[str, Any]) -> dict[str, Any]: return self.service.new_game(config)
     def pause(self, reason: str) -> None: self.service.pause(reason)
     def resume(self) -> None: self.service.resume()
-    def void_last(self, reason: str) -> dict[str, Any]: return self.service.void_last(reason)
-    def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
-        return self.service.adjust_gold(seat, delta, reason)
+    def void_last(self, reason: str, expected: str | None = None) -> dict[str, Any]:
+        return self.service.void_last(reason, expected)
+    def correct(self, action: Any) -> dict[str, Any]: return self.service.correct(action)
     def start_enrollment(self) -> dict[str, Any]: return self.service.start_enrollment()
     def status(self) -> dict[str, Any]: return self.service.status()
 

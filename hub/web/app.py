@@ -38,7 +38,6 @@ from .tokens import seat_for_token, token_matches
 MAX_CONTENT_LENGTH = 8 * 1024
 MAX_ACTION_LENGTH = 80
 MAX_REASON_LENGTH = 200
-MAX_GOLD_DELTA = 50
 ACTION_PATTERN = re.compile(r"^[0-9]{1,2}( [a-z0-9_]{1,40}){1,4}$")
 MODES = ("digital", "physical")
 EXT_KEY = "citadels_web"
@@ -199,26 +198,26 @@ def state() -> WebState:
 def text_field(body: Mapping[str, Any], key: str, *, required: bool, limit: int) -> str:
     value = body.get(key, "")
     if not isinstance(value, str):
-        raise BadInput(f"'{key}' must be a string")
+        raise BadInput(f"'{key}' must be a string", field=key)
     value = value.strip()
     if required and not value:  # the admin page words its own code: a reason is asked for by name
-        raise BadInput(f"'{key}' is required", code="reason_required" if key == "reason" else "bad_input")
+        raise BadInput(f"'{key}' is required", code="reason_required" if key == "reason" else "bad_input", field=key)
     if len(value) > limit:
-        raise BadInput(f"'{key}' is longer than {limit} characters")
+        raise BadInput(f"'{key}' is longer than {limit} characters", field=key)
     problem = text_problem(value)
     if problem:
-        raise BadInput(f"'{key}' contains {problem}")
+        raise BadInput(f"'{key}' contains {problem}", field=key)
     return value
 
 
 def int_field(body: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
     value = body.get(key, default)
     if value is None:
-        raise BadInput(f"'{key}' is required")
+        raise BadInput(f"'{key}' is required", field=key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"'{key}' must be an integer")
+        raise BadInput(f"'{key}' must be an integer", field=key)
     if not low <= value <= high:
-        raise BadInput(f"'{key}' must be between {low} and {high}")
+        raise BadInput(f"'{key}' must be between {low} and {high}", field=key)
     return value
 
 
@@ -229,14 +228,14 @@ def game_config(body: Mapping[str, Any], game: GamePlugin) -> dict[str, Any]:
     players = int_field(body, "players", low, high)
     names_value = body.get("names", [])
     if not isinstance(names_value, list):
-        raise BadInput(f"'names' must be a list of at most {high} names")
+        raise BadInput(f"'names' must be a list of at most {high} names", field="names")
     try:
         names = list(player_names(names_value, players))  # the one check of names, as the command line's
     except NameRefused as exc:
-        raise BadInput(str(exc)) from None
+        raise BadInput(str(exc), field=f"names.{exc.seat}" if exc.seat else "names") from None
     mode = body.get("mode", "digital")
     if mode not in MODES:
-        raise BadInput(f"'mode' must be one of {', '.join(MODES)}")
+        raise BadInput(f"'mode' must be one of {', '.join(MODES)}", field="mode")
     config: dict[str, Any] = {"players": players, "names": names, "mode": mode}
     try:
         config.update(game.admin_options(body))
@@ -400,6 +399,7 @@ def api_admin_status(token: str) -> Response:
         if not playing or seat in playing
     ]
     status["view"] = view
+    status["corrections"] = [c.to_json() for c in web.game.corrections]
     return jsonify(status)
 
 
@@ -463,20 +463,34 @@ def api_admin_resume(token: str) -> tuple[Response, int]:
 @admin_pages.post("/api/admin/<token>/void")
 def api_admin_void(token: str) -> tuple[Response, int]:
     admin_or_403(token)
-    reason = text_field(json_body(), "reason", required=True, limit=MAX_REASON_LENGTH)
-    return table_result(state().table.void_last(reason))
-
-
-@admin_pages.post("/api/admin/<token>/gold")
-def api_admin_gold(token: str) -> tuple[Response, int]:
-    admin_or_403(token)
     body = json_body()
-    seat = int_field(body, "seat", 1, state().game.seats[-1])
-    delta = int_field(body, "delta", -MAX_GOLD_DELTA, MAX_GOLD_DELTA)
-    if delta == 0:
-        raise BadInput("'delta' must not be zero")
     reason = text_field(body, "reason", required=True, limit=MAX_REASON_LENGTH)
-    return table_result(state().table.adjust_gold(seat, delta, reason))
+    expected = text_field(body, "expected", required=False, limit=MAX_ACTION_LENGTH) or None  # the move confirmed
+    return table_result(state().table.void_last(reason, expected))
+
+
+@admin_pages.post("/api/admin/<token>/correct/<name>")
+def api_admin_correct(token: str, name: str) -> tuple[Response, int]:
+    """One of the game's own corrections (its plug-in's `corrections`): its fields checked
+    against their declared limits (a seat: one of the running game), then the action it
+    makes applied through the table. A refusal names the field that was wrong."""
+    admin_or_403(token)
+    correction = next((c for c in state().game.corrections if c.name == name), None)
+    if correction is None:
+        abort(404, description=f"this game has no correction '{name}'")
+    body = json_body()
+    seats = len(state().table.public_view().get("seats") or []) or state().game.seats[-1]
+    values: dict[str, int] = {}
+    for field in correction.fields:
+        low, high = (1, seats) if field.seat else (field.low, field.high)
+        values[field.name] = int_field(body, field.name, low, high)
+        if field.nonzero and values[field.name] == 0:
+            raise BadInput(f"'{field.name}' must not be zero", field=field.name)
+    reason = text_field(body, "reason", required=True, limit=MAX_REASON_LENGTH)
+    result = dict(state().table.correct(correction.action(values, reason)))
+    if not result.get("ok", True) and result.get("code") in correction.fields_of:
+        result["field"] = correction.fields_of[result["code"]]
+    return table_result(result)
 
 
 @admin_pages.post("/api/admin/<token>/card")

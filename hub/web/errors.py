@@ -26,10 +26,12 @@ LOGGERS = ("werkzeug", "uvicorn", "uvicorn.error", "uvicorn.access", "a2wsgi", "
 
 
 class BadInput(HubError):
-    """A request the hub refuses before it reaches the table: answered with 400."""
+    """A request the hub refuses before it reaches the table: answered with 400, naming
+    the request's `field` that was wrong when one was (the admin page marks it)."""
 
-    def __init__(self, message: str, code: str = "bad_input") -> None:
+    def __init__(self, message: str, code: str = "bad_input", field: str | None = None) -> None:
         super().__init__(code, message, text=message)
+        self.field = field
 
 
 class TokenMask(logging.Filter):
@@ -54,8 +56,8 @@ def wants_json() -> bool:
     return request.path.startswith("/api/") or request.path == "/events"
 
 
-def refusal(code: str, message: str, status: int) -> tuple[Response, int]:
-    return jsonify({"ok": False, "code": code, "message": message}), status
+def refusal(code: str, message: str, status: int, **facts: Any) -> tuple[Response, int]:
+    return jsonify({"ok": False, "code": code, "message": message, **facts}), status
 
 
 def register_errors(app: Flask) -> None:
@@ -63,7 +65,7 @@ def register_errors(app: Flask) -> None:
 
     @app.errorhandler(BadInput)
     def bad_input(error: BadInput) -> tuple[Response, int]:
-        return refusal(error.code, error.message, 400)
+        return refusal(error.code, error.message, 400, **({"field": error.field} if error.field else {}))
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:

@@ -60,12 +60,16 @@ class TableFacade(Protocol):
     def resume(self) -> None:
         ...
 
-    def void_last(self, reason: str) -> dict[str, Any]:
-        """Undo the last accepted action; recorded in the game log as a correction."""
+    def void_last(self, reason: str, expected: str | None = None) -> dict[str, Any]:
+        """Undo the last move that stands, for any game (its log replayed without it);
+        journaled with the reason and told publicly as an ``undone`` event. `expected`: the
+        move the admin confirmed (the status's `last_move`): refused ``moved_on`` if it is
+        no longer the last."""
         ...
 
-    def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
-        """Correct a seat's gold; recorded in the game log with the reason."""
+    def correct(self, action: Any) -> dict[str, Any]:
+        """Apply one of the game's own corrections (the action a `hub.games.plugin.Correction`
+        of its plug-in made), journaled like any move."""
         ...
 
     def start_enrollment(self) -> dict[str, Any]:
@@ -73,7 +77,8 @@ class TableFacade(Protocol):
         ...
 
     def status(self) -> dict[str, Any]:
-        """Table health for the admin page: at least `paused` and `seats_online`."""
+        """Table health for the admin page: at least `paused` and `seats_online`; the
+        kernel's also `last_move` (what an undo would take back) and `can_undo`."""
         ...
 
     # Optional (looked up with getattr, so older tables still fit the protocol):

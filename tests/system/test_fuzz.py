@@ -243,7 +243,7 @@ paths = st.sampled_from([
     "/seat/{s}", "/api/seat/{s}", "/api/seat/{s}/answer",
     "/admin/{a}", "/api/admin/{a}/status", "/api/admin/{a}/qr/seat/{n}", "/api/admin/{a}/game",
     "/api/admin/{a}/enroll", "/api/admin/{a}/pause", "/api/admin/{a}/resume", "/api/admin/{a}/void",
-    "/api/admin/{a}/gold",
+    "/api/admin/{a}/correct/gold",
 ])
 
 
@@ -286,7 +286,7 @@ def test_random_http_requests(data: Any) -> None:
 
 
 POST_ROUTES = ["/api/seat/{s}/answer", "/api/admin/{a}/game", "/api/admin/{a}/enroll", "/api/admin/{a}/pause",
-               "/api/admin/{a}/resume", "/api/admin/{a}/void", "/api/admin/{a}/gold"]
+               "/api/admin/{a}/resume", "/api/admin/{a}/void", "/api/admin/{a}/correct/gold"]
 
 
 @st.composite

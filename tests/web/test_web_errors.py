@@ -24,7 +24,7 @@ from tests.web_support import FakeTable
 ADMIN = "admin-" + "k" * 20
 SEATS = {s: f"seat{s}-" + "q" * 16 for s in range(1, 5)}
 POST_ROUTES = [f"/api/seat/{SEATS[1]}/answer", *(f"/api/admin/{ADMIN}/{r}" for r in
-                                                   ("game", "enroll", "pause", "resume", "void", "gold"))]
+                                                   ("game", "enroll", "pause", "resume", "void", "correct/gold"))]
 JSON_ROUTES = POST_ROUTES  # every POST takes a JSON object body ({} where nothing more is needed)
 
 
@@ -82,19 +82,19 @@ def test_an_internal_failure_is_a_generic_500_and_logs_no_token(caplog: pytest.L
         def answer(self, seat: int, action_text: str) -> dict[str, Any]:
             raise RuntimeError(f"boom while {action_text} for /api/seat/{SEATS[seat]}/answer")
 
-        def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
+        def correct(self, action: Any) -> dict[str, Any]:
             raise KeyError("the king")
 
     app = create_app({"TABLE": Broken(4), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
     client = app.test_client()
     with caplog.at_level(logging.ERROR):
         answer = client.post(f"/api/seat/{SEATS[1]}/answer", json={"action": "1 pick king"})
-        gold = client.post(f"/api/admin/{ADMIN}/gold", json={"seat": 1, "delta": 1, "reason": "x"})
+        gold = client.post(f"/api/admin/{ADMIN}/correct/gold", json={"seat": 1, "delta": 1, "reason": "x"})
     for response in (answer, gold):
         assert response.status_code == 500
         assert response.get_json() == {"ok": False, "code": "internal_error", "message": "the hub failed on this request"}
     logged = caplog.text
-    assert "/api/seat/***/answer" in logged and "/api/admin/***/gold" in logged
+    assert "/api/seat/***/answer" in logged and "/api/admin/***/correct/gold" in logged
     assert ADMIN not in logged and not any(token in logged for token in SEATS.values())
     assert "RuntimeError" in logged  # the detail is in the hub's own log
 

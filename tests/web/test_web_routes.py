@@ -295,7 +295,7 @@ def test_admin_links_use_public_url(table: FakeTable) -> None:
     [
         ("get", "/admin/{t}"), ("get", "/api/admin/{t}/status"), ("get", "/api/admin/{t}/qr/seat/1"),
         ("post", "/api/admin/{t}/game"), ("post", "/api/admin/{t}/enroll"), ("post", "/api/admin/{t}/pause"),
-        ("post", "/api/admin/{t}/resume"), ("post", "/api/admin/{t}/void"), ("post", "/api/admin/{t}/gold"),
+        ("post", "/api/admin/{t}/resume"), ("post", "/api/admin/{t}/void"), ("post", "/api/admin/{t}/correct/gold"),
     ],
 )
 @pytest.mark.parametrize("token", [BAD_TOKEN, SEAT_TOKENS[1]])
@@ -374,22 +374,23 @@ def test_admin_void_last_is_logged_as_a_correction(client, table: FakeTable) -> 
     assert client.post(f"{ADMIN}/void", json={}).status_code == 400
     response = client.post(f"{ADMIN}/void", json={"reason": "misread card"})
     assert response.status_code == 200
-    assert str(table.game.log[-1]) == "0 void"
+    assert str(table.game.log[-1]) == "0 void misread card"
     assert (table.game.pending, table.game.public_view()) == after_one  # back to one step in
     recent = client.get("/api/public").get_json()["view"]["recent"]
-    assert recent[-1]["kind"] == "voided" and recent[-1]["reason"] == "misread card"
+    undone = next(e for e in recent if e["kind"] == "undone")
+    assert undone["reason"] == "misread card" and undone["seat"] == 2
 
 
 def test_admin_adjust_gold_is_logged_with_reason(client, table: FakeTable) -> None:
     gold = table.game.player(2).gold
-    response = client.post(f"{ADMIN}/gold", json={"seat": 2, "delta": 3, "reason": "miscounted tax"})
+    response = client.post(f"{ADMIN}/correct/gold", json={"seat": 2, "delta": 3, "reason": "miscounted tax"})
     assert response.status_code == 200
     assert table.game.player(2).gold == gold + 3
     assert str(table.game.log[-1]) == "0 adjust 2 3 miscounted tax"
     view = client.get("/api/public").get_json()["view"]
     assert view["seats"][1]["gold"] == gold + 3
     assert view["recent"][-1]["kind"] == "gold" and view["recent"][-1]["reason"] == "correction"
-    refused = client.post(f"{ADMIN}/gold", json={"seat": 2, "delta": -50, "reason": "too much"})
+    refused = client.post(f"{ADMIN}/correct/gold", json={"seat": 2, "delta": -50, "reason": "too much"})
     assert refused.status_code == 409 and refused.get_json()["code"] == "cannot_afford"
 
 
@@ -406,7 +407,7 @@ def test_admin_adjust_gold_is_logged_with_reason(client, table: FakeTable) -> No
     ],
 )
 def test_admin_adjust_gold_refuses_bad_input(client, table: FakeTable, body, fragment: str) -> None:
-    response = client.post(f"{ADMIN}/gold", json=body)
+    response = client.post(f"{ADMIN}/correct/gold", json=body)
     assert response.status_code == 400
     assert fragment in response.get_json()["message"]
     assert table.game.log == []
@@ -414,7 +415,7 @@ def test_admin_adjust_gold_refuses_bad_input(client, table: FakeTable, body, fra
 
 def test_a_correction_without_a_reason_is_refused_with_its_own_code(client, table: FakeTable) -> None:
     """The admin page words "Please give a reason" from the code, never from the English message."""
-    for path, body in ((f"{ADMIN}/gold", {"seat": 2, "delta": 1}), (f"{ADMIN}/void", {"reason": "  "})):
+    for path, body in ((f"{ADMIN}/correct/gold", {"seat": 2, "delta": 1}), (f"{ADMIN}/void", {"reason": "  "})):
         response = client.post(path, json=body)
         assert response.status_code == 400 and response.get_json()["code"] == "reason_required"
     assert table.game.log == []

@@ -43,7 +43,7 @@ def test_six_pages_in_one_browser_share_one_stream_and_the_admin_still_works(bro
 
         admin.fill("#pause-reason", "tea on the table")
         admin.click("#pause")
-        admin.wait_for_selector("#admin-feedback.good")
+        admin.wait_for_selector("#pause-feedback.good")
         assert table.paused and table.pause_reason == "tea on the table"
         board.wait_for_selector("#paused:not([hidden])")
         admin.click("#resume")
@@ -64,11 +64,11 @@ def test_six_pages_in_one_browser_share_one_stream_and_the_admin_still_works(bro
             table.step()
         all_show(pages[1:], table.last_event_id())
         assert wait_until(lambda: broadcaster.client_count == 1)
-        admin.fill("#gold-seat", "2")
+        admin.select_option("#gold-seat", "2")
         admin.fill("#gold-delta", "1")
         admin.fill("#gold-reason", "miscounted")
         admin.click("#gold")
-        admin.wait_for_selector("#admin-feedback.good")
+        admin.wait_for_selector("#gold-feedback.good")
         assert str(table.game.log[-1]) == "0 adjust 2 1 miscounted"
         all_show(pages[1:], table.last_event_id())
 

@@ -64,7 +64,8 @@ TERMINAL_SOURCES = _sources(TERMINAL)
 PAGE_FILES = ("web/static/**/*.js", "web/templates/**/*.html", "games/citadels/static/*.js",
               "games/citadels/templates/*.html")
 ALL_SOURCES = _sources("**/*.py", *PAGE_FILES)
-WEB_SOURCES = _sources(*PAGE_FILES, "web/i18n.py", "games/citadels/pages.py")
+WEB_SOURCES = _sources(*PAGE_FILES, "web/i18n.py", "games/citadels/pages.py",
+                       "games/citadels/plugin.py")  # its corrections name their labels and fields
 
 
 def catalogue() -> dict[str, Any]:

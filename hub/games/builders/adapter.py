@@ -41,6 +41,12 @@ def said_with_card(action: Action) -> bool:
     return action.verb in CARD_VERBS
 
 
+def adjust_coins(seat: int, delta: int, reason: str) -> Action:
+    """The admin's coins correction as the log says it: ``0 adjust <seat> <delta> <reason...>``."""
+    words = tuple(reason.split()) or ("correction",)
+    return Action(0, "adjust", (str(seat), str(delta), *words))
+
+
 class BuildersAdapter:
     """Implements `hub.kernel.GameAdapter` for `hub.engine.builders.Game`. ``tags`` says
     what each tag UID is; ``physical`` False: every move by buttons or a phone."""
@@ -125,6 +131,13 @@ class BuildersAdapter:
             return []
         legal = game.legal_actions()
         return [a for a in legal if not said_with_card(a)] if self.physical else list(legal)
+
+    def undo_action(self, game: Game, reason: str) -> Action:
+        """``0 void <reason...>``: the reason stays in the log."""
+        return Action(0, "void", tuple(reason.split()))
+
+    def undo_reason(self, action: Action) -> str | None:
+        return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
 
     def read_action(self, game: Game, text: str) -> Action:
         return Action.parse(text)

@@ -10,13 +10,14 @@ from typing import Any
 
 from hub.engine.builders import Action, Game, Setup, make_bot, play
 from hub.engine.builders.setup import MAX_PLAYERS, MIN_PLAYERS
-from hub.games.plugin import GamePlugin, names_of
+from hub.games.plugin import Correction, CorrectionField, GamePlugin, names_of
 from hub.voice.speech import sentences
 
 from .enroll import enroll, label
 from .pages import event_words, page_facts
 from .players import sim_player
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
+from .adapter import adjust_coins
 from .table import make_table
 from . import texts
 from .tags import BuildersTags
@@ -30,6 +31,17 @@ PRIVATE_EVENT_KINDS: frozenset[str] = frozenset()
 """Nothing in The Builders is secret but the decks' order, which no event carries."""
 PRIVATE_VIEW_KEYS = frozenset({"you"})
 """A seat's own options and chosen site (``you``) are for its page only."""
+
+
+MAX_COINS_DELTA = 50
+
+COINS = Correction(
+    name="coins", label="page.correct_coins",
+    fields=(CorrectionField("seat", "page.seat", seat=True),
+            CorrectionField("delta", "page.delta", low=-MAX_COINS_DELTA, high=MAX_COINS_DELTA, nonzero=True)),
+    action=lambda values, reason: adjust_coins(values["seat"], values["delta"], reason),
+    shows="coins", fields_of={"cannot_afford": "delta", "unknown_seat": "seat"})
+"""A seat's coins corrected (the bank miscounted): ``0 adjust <seat> <delta> <reason>``."""
 
 
 def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
@@ -59,6 +71,6 @@ PLUGIN = GamePlugin(
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=sentences(speech),
-    admin_options=lambda body: {},
+    admin_options=lambda body: {}, corrections=(COINS,),
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

@@ -100,8 +100,11 @@ def event_sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: st
             lines.append(say("log.seat_score", lang, name=seat_name(s["seat"], names, lang), score=s["score"],
                              points=s["points"], coins=s["coins"], finished=finished))
         return lines
-    if kind == "voided":
-        return [say("log.voided", lang)]
+    if kind == "undone":  # the kernel's undo: what everyone had been told of the move it took back
+        told = [line for e in event.get("told") or [] if isinstance(e, Mapping) for line in event_sentences(e, names, lang)]
+        reason = str(event.get("reason") or "–")
+        return [say("log.undone", lang, reason=reason, what=told[0]) if told
+                else say("log.undone_plain", lang, reason=reason)]
     if kind == "adjusted":
         delta = f"{event['delta']:+d}"
         return [say("log.adjusted", lang, name=name, delta=delta)]

@@ -1,6 +1,5 @@
-"""The kernel's table hosting The Builders (`hub.kernel.Table`), with the admin's
-corrections the web calls (undo the last move, correct a seat's coins) and the game log
-the scoreboard reads."""
+"""The kernel's table hosting The Builders (`hub.kernel.Table`), with the game log the
+scoreboard reads (undos told where they happened)."""
 
 from __future__ import annotations
 
@@ -11,9 +10,10 @@ from hub.engine.builders import Action, Game, Setup
 from hub.engine.builders.history import public_history
 from hub.games.plugin import JournalMeta, journal_failure_text, one_journal
 from hub.kernel import Table
+from hub.kernel.undo import history_with_undos
 from hub.transport import InProcessBus
 
-from .adapter import BuildersAdapter
+from .adapter import BuildersAdapter, adjust_coins
 from .tags import BuildersTags
 
 
@@ -36,18 +36,12 @@ class BuildersTable(Table[Game]):
     def history(self) -> list[dict[str, Any]]:
         """Every public event of this game, replayed from its log (the scoreboard's game log)."""
         setup, log = self.game_log()
-        return public_history(setup, log)
-
-    def void_last(self, reason: str) -> dict[str, Any]:
-        """Undo the last move that stands; the reason stays in the log ("0 void misread card")."""
-        return self.correct(Action(0, "void", tuple((reason or "").split())))
+        return history_with_undos(log, self.builders.undo_reason, lambda standing: public_history(setup, standing))
 
     def adjust_coins(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
-        """Correct a seat's coins (the bank miscounted, a card was misread)."""
-        words = tuple((reason or "correction").split()) or ("correction",)
-        return self.correct(Action(0, "adjust", (str(seat), str(delta), *words)))
-
-    adjust_gold = adjust_coins  # the admin page's name for a seat's money, whatever the game
+        """Correct a seat's coins (the bank miscounted, a card was misread): the admin
+        page's correction (`hub.games.builders.plugin.COINS`)."""
+        return self.correct(adjust_coins(seat, delta, reason))
 
     def start_enrollment(self) -> dict[str, Any]:
         return {"ok": False, "code": "use_cli",

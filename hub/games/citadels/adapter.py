@@ -65,6 +65,19 @@ def button_options(game: Game, seat: int) -> list[Action]:
     return [a for a in legal if not said_with_card(a)]
 
 
+def game_form(setup: Setup) -> dict[str, Any]:
+    """A setup as the admin's New game form says it (players, names, mode, edition,
+    variant), so the form starts from the game on the table; never the seed (the deal)."""
+    return {"players": setup.players, "names": list(setup.names), "mode": setup.mode,
+            "edition": setup.edition, "variant": setup.variant}
+
+
+def adjust_gold(seat: int, delta: int, reason: str) -> Action:
+    """The admin's gold correction as the log says it: ``0 adjust <seat> <delta> <reason...>``."""
+    words = tuple(reason.split()) or ("correction",)
+    return Action(0, "adjust", (str(seat), str(delta), *words))
+
+
 class CitadelsAdapter:
     """Implements `hub.kernel.GameAdapter` for `hub.engine.citadels.Game`. `registry` says what
     each tag UID is (`hub.games.citadels.registry.TagRegistry`)."""
@@ -148,6 +161,13 @@ class CitadelsAdapter:
 
     def button_options(self, game: Game, seat: int) -> list[Action]:
         return button_options(game, seat)
+
+    def undo_action(self, game: Game, reason: str) -> Action:
+        """``0 void <reason...>``: the reason stays in the log."""
+        return Action(0, "void", tuple(reason.split()))
+
+    def undo_reason(self, action: Action) -> str | None:
+        return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
 
     def read_action(self, game: Game, text: str) -> Action:
         """An action's text form (a phone's answer, the admin's card entry)."""
@@ -300,9 +320,10 @@ class CitadelsAdapter:
 
     def status(self, game: Game) -> dict[str, Any]:
         """The admin's Citadels fields; `entered_by_hand`: the districts built with no card
-        read, by seat, until a tag of each is read on its owner's reader (see `cities`)."""
+        read, by seat, until a tag of each is read on its owner's reader (see `cities`);
+        `game_form`: the running game as the New game form's fields."""
         by_hand = {seat: list(cards) for seat in range(1, game.n + 1) if (cards := self.cities.entered_by_hand(seat))}
-        return {"round": game.round, "over": game.over, "entered_by_hand": by_hand}
+        return {"round": game.round, "over": game.over, "entered_by_hand": by_hand, "game_form": game_form(game.setup)}
 
     def history(self, game: Game) -> list[dict[str, Any]]:
         """Every public event of this game, replayed from its log (the scoreboard's game log)."""

@@ -159,10 +159,13 @@ def sentence(event: Mapping[str, Any], lang: str, seat_names: Mapping[int, str],
     Never an engine id or code: unknown kinds and unknown cards give "" or a plain name.
     """
     kind, data = event_fields(event)
+    if kind == "undone":
+        return _undone(data, lang, seat_names, names)
     log_key = LOG_PREFIX + _template_key(kind, data)
     if not words.has(log_key):
         return ""
-    values: dict[str, Any] = {"thief": names.get("thief") or words.character_name("thief", lang)}
+    values: dict[str, Any] = {"thief": names.get("thief") or words.character_name("thief", lang),
+                              "why": _why(str(data.get("note") or ""), lang)}  # a correction's reason
     if kind == "paused":
         data = {**data, **_pause_facts(data.get("paused_for"))}
         data.setdefault("seat", data.pop("reader", None))
@@ -181,6 +184,23 @@ def sentence(event: Mapping[str, Any], lang: str, seat_names: Mapping[int, str],
             values[key] = value
     return _FORMATTER.format(words.template(words.form_key(log_key, values), lang), **values)
 
+
+def _undone(data: Mapping[str, Any], lang: str, seat_names: Mapping[int, str], names: Mapping[str, str]) -> str:
+    """The table's undo (`hub.kernel.undo`), told with the first thing everyone had been told
+    of the move it took back (the move itself; what followed it, "Bo is choosing", is left
+    out), never a secret (an undone pick says a character was picked, never which), and the
+    admin's reason."""
+    told = [said for e in data.get("told") or [] if isinstance(e, Mapping)
+            if (said := sentence(e, lang, seat_names, names))]
+    why = _why(str(data.get("reason") or ""), lang)
+    if told:
+        return words.say("log.undone", lang, why=why, what=told[0])
+    return words.say("log.undone_plain", lang, why=why)
+
+
+def _why(reason: str, lang: str) -> str:
+    """The admin's reason for a correction, as the log puts it after "Correction"."""
+    return "" if not reason else (f" ({reason})" if lang == "en" else f"（{reason}）")
 
 
 Narrate = Callable[[dict[str, Any], str, Mapping[int, str]], list[str]]

@@ -12,8 +12,9 @@ from hub.engine.citadels.bots import make_bot, play
 from hub.engine.citadels.cards import card_set
 from hub.engine.citadels.editions import edition_names, variant_names
 from hub.engine.citadels.events import PRIVATE_KINDS
-from hub.games.plugin import GamePlugin, names_of
+from hub.games.plugin import Correction, CorrectionField, GamePlugin, names_of
 
+from .adapter import adjust_gold
 from .enroll import EnrollmentSession
 from .export import export_text, replay_report
 from .pages import event_words, page_facts
@@ -67,6 +68,19 @@ def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
     return options
 
 
+MAX_GOLD_DELTA = 50
+"""The most gold one correction may give or take (a miscount, never a second game's worth)."""
+
+GOLD = Correction(
+    name="gold", label="adjust_gold",
+    fields=(CorrectionField("seat", "seat", seat=True),
+            CorrectionField("delta", "gold_delta", low=-MAX_GOLD_DELTA, high=MAX_GOLD_DELTA, nonzero=True)),
+    action=lambda values, reason: adjust_gold(values["seat"], values["delta"], reason),
+    shows="gold", fields_of={"cannot_afford": "delta", "unknown_seat": "seat"})
+"""A seat's gold corrected (the bank miscounted, a coin fell off): ``0 adjust <seat> <delta> <reason>``;
+refused ``cannot_afford`` when it would leave the seat less than no gold."""
+
+
 def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
     """The setup a command line asks for; a real table's deck is its registry's."""
     deck = registry.deck if registry is not None else (getattr(args, "deck", None) or "")
@@ -118,7 +132,7 @@ PLUGIN = GamePlugin(
     name="citadels", title="Citadels", rules_version=RULES_VERSION, setup_type=Setup,
     seats=range(2, 8), default_players=4,
     setup_from_options=setup_from_options, setup_from_json=Setup.from_json, add_options=add_options,
-    admin_options=admin_options,
+    admin_options=admin_options, corrections=(GOLD,),
     page_assets="hub.games.citadels", page_facts=page_facts, event_words=event_words,
     new_game=Game.new, replay=replay, parse_action=Action.parse,
     summary=game_summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,

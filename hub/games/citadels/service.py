@@ -2,7 +2,7 @@
 (`hub.kernel.Table`: queue, one hub thread, dedupe, readers, buttons, pause, journal,
 displays, publishing) hosting `hub.engine.citadels.Game` through the Citadels adapter
 (`hub.games.citadels`). Public methods are those the transports, web, store, CLI and
-tests call; the few that only make sense for Citadels (corrections, the copy map) are here.
+tests call; the few that only make sense for Citadels (the gold correction, the copy map) are here.
 
 Cards are read by readers, and only by readers: in physical mode a phone cannot say a
 card (``use_reader``); the table admin can enter one for a seat (``admin_card``), logged.
@@ -17,9 +17,10 @@ from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.history import public_history
 from hub.games.plugin import JournalMeta, journal_failure_text, one_journal
 from hub.kernel import Journal, Subscriber, Table
+from hub.kernel.undo import history_with_undos
 from hub.transport import InProcessBus
 
-from .adapter import CARD_VERBS, CitadelsAdapter, button_options, said_with_card
+from .adapter import CARD_VERBS, CitadelsAdapter, adjust_gold, button_options, said_with_card
 from .registry import TagRegistry
 
 
@@ -56,15 +57,11 @@ class TableService(Table[Game]):
         """Every public event of this game, replayed from its log (the scoreboard's game log).
         The log is copied on the hub thread; the replay runs on the caller's."""
         setup, log = self.game_log()
-        return public_history(setup, log)
-
-    def void_last(self, reason: str) -> dict[str, Any]:
-        words = tuple((reason or "").split())  # the reason stays in the log: "0 void misread card"
-        return self.correct(Action(0, "void", words))
+        return history_with_undos(log, self.citadels.undo_reason, lambda standing: public_history(setup, standing))
 
     def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
-        words = tuple((reason or "correction").split()) or ("correction",)
-        return self.correct(Action(0, "adjust", (str(seat), str(delta), *words)))
+        """The gold correction the admin page makes (`hub.games.citadels.plugin.GOLD`)."""
+        return self.correct(adjust_gold(seat, delta, reason))
 
     def start_enrollment(self) -> dict[str, Any]:
         return {"ok": False, "code": "use_cli",

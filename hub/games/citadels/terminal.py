@@ -55,7 +55,7 @@ UNDO_DEPTH = 1000
 """Actions a story can take back, one by one (a whole game is about 200)."""
 _NOT_UNDONE = frozenset({"names", "lang", "undo"})
 TABLE_KINDS = frozenset({"prompt", "paused", "resumed", "new_game", "refusal", "admin_card", "store_failed",
-                         "correction", "voided"})
+                         "correction", "voided", "undone"})
 """Public events the table says of itself, never an action's own (``reader_...`` too)."""
 
 

@@ -93,12 +93,23 @@ def test_a_seat_presses_a_button_and_the_admin_corrects_coins(browser: Browser, 
         assert table.game.player(seat).coins == 13 and table.game.actions == 1
         admin = phone_page(browser, errors)
         admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=zh-Hant")
-        admin.wait_for_selector("#coins")
+        admin.wait_for_selector("#coins-shows li")
         assert admin.inner_text("#coins") == "修正錢幣"
+        assert admin.inner_text(f"#coins-shows li[data-seat='{seat}'] b") == "13"  # every seat's coins beside it
+        assert admin.inner_text("#void-what").startswith("上一步:") and "獲得 3 元" in admin.inner_text("#void-what")
         admin.fill("#coins-seat", str(seat))
         admin.fill("#coins-delta", "-2")
         admin.fill("#coins-reason", "bank")
         admin.click("#coins")
-        admin.wait_for_function("() => document.querySelector('#admin-feedback').textContent === '完成'")
+        admin.wait_for_function("() => document.querySelector('#coins-feedback').textContent === '完成'")  # beside it
         assert str(table.game.log[-1]) == f"0 adjust {seat} -2 bank" and table.game.player(seat).coins == 11
+        admin.wait_for_function("() => document.querySelector('#coins-shows li b').parentNode && "
+                                f"document.querySelector(\"#coins-shows li[data-seat='{seat}'] b\").textContent === '11'")
+        admin.fill("#void-reason", "wrong seat")
+        admin.click("#void")
+        admin.wait_for_selector("#void-confirm:not([hidden])")
+        assert "修正錢幣" in admin.inner_text("#void-question")
+        admin.click("#void-yes")
+        admin.wait_for_function("() => document.querySelector('#void-feedback').textContent === '完成'")
+        assert str(table.game.log[-1]) == "0 void wrong seat" and table.game.player(seat).coins == 13
     assert errors == []

@@ -101,11 +101,11 @@ def test_the_admin_corrects_coins_undoes_with_a_reason_and_starts_a_new_game(sit
     client, table = site
     api = f"/api/admin/{ADMIN}"
     before = table.game.player(2).coins
-    assert client.post(f"{api}/gold", json={"seat": 2, "delta": 4, "reason": "bank miscount"}).get_json()["ok"]
+    assert client.post(f"{api}/correct/coins", json={"seat": 2, "delta": 4, "reason": "bank miscount"}).get_json()["ok"]
     assert table.game.player(2).coins == before + 4 and str(table.game.log[-1]) == "0 adjust 2 4 bank miscount"
     assert client.post(f"{api}/void", json={"reason": "wrong seat"}).get_json()["ok"]
     assert table.game.player(2).coins == before and str(table.game.log[-1]) == "0 void wrong seat"
-    assert client.post(f"{api}/gold", json={"seat": 5, "delta": 1, "reason": "x"}).status_code == 400  # 2 to 4 seats
+    assert client.post(f"{api}/correct/coins", json={"seat": 5, "delta": 1, "reason": "x"}).status_code == 400  # 2 to 4 seats
     started = client.post(f"{api}/game", json={"players": 4, "names": ["A", "B", "C", "D"], "mode": "physical", "seed": 8})
     assert started.get_json()["ok"] and table.game.n == 4 and table.game.setup.seed == 8
     assert client.post(f"{api}/game", json={"players": 5, "mode": "physical"}).status_code == 400
