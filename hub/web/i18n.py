@@ -13,6 +13,7 @@ from typing import Any
 
 from hub import words
 from hub.games import GamePlugin
+from hub.text import MAX_NAME_LENGTH
 
 LANGS: tuple[str, ...] = words.LANGS
 SPEECH_LANGS: dict[str, str] = {"en": "en-GB", "zh-Hant": "zh-TW", "zh-Hans": "zh-CN"}
@@ -48,13 +49,13 @@ def hub_words(title: str) -> dict[str, dict[str, str]]:
 
 def catalogue(game: GamePlugin) -> dict[str, Any]:
     """Everything the pages need to speak three languages, served once as JSON: the hub's
-    words and what the hub's pages know of the game (``game``: its name, title, seats and
-    default players), with what the hosted game's pages read besides (its plug-in's
+    words and what the hub's pages know of the game (``game``: its name, title, seats,
+    default players and the longest player's name the hub takes), with what the hosted game's pages read besides (its plug-in's
     ``page_facts``; its ``ui`` phrases, if it has any, over the hub's)."""
     facts = dict(game.page_facts())
     ui = hub_words(game.title)
     for lang, phrases in dict(facts.pop("ui", None) or {}).items():
         ui[lang] = {**ui.get(lang, {}), **phrases}
     about = {"name": game.name, "title": game.title, "seats": [game.seats[0], game.seats[-1]],
-             "default_players": game.default_players}
+             "default_players": game.default_players, "name_limit": MAX_NAME_LENGTH}
     return {"langs": list(LANGS), "speech": SPEECH_LANGS, "ui": ui, "game": about, **facts}

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from hub.engine.citadels import Setup
 from hub.games.citadels.terminal import TerminalNarrator
 from hub.table.sim import SimTable
@@ -73,6 +75,7 @@ def test_an_undone_move_leaves_the_turn_told_once_without_it() -> None:
         sim.close()
 
 
+@pytest.mark.slow  # `citadels-hub sim` twice
 def test_a_resumed_finished_game_is_not_told_again(tmp_path: Path) -> None:
     db = tmp_path / "game.db"
     hub = [sys.executable, "-m", "hub.cli", "sim", "--headless", "--players", "3", "--seed", "3", "--db", str(db)]

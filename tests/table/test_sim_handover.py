@@ -49,6 +49,7 @@ def stop(process: subprocess.Popen[str], output: ProcessOutput) -> None:
             pipe.close()
 
 
+@pytest.mark.slow  # a whole `citadels-hub sim` each (the quick tier keeps the in-process test below)
 @pytest.mark.parametrize("players, mode", [(6, "physical"), (3, "digital")])
 def test_a_game_started_from_the_admin_page_is_played_by_the_simulated_people(
         tmp_path: Path, players: int, mode: str) -> None:
@@ -84,6 +85,7 @@ def test_a_game_started_from_the_admin_page_is_played_by_the_simulated_people(
     assert [(s["players"], s["seed"], s["names"]) for s in setups[1:]] == [(players, 11, NAMES[:players])]
 
 
+@pytest.mark.slow  # a whole `citadels-hub sim` with pages
 def test_a_second_game_with_pages_on_is_followed_by_its_own_table_top_only(tmp_path: Path) -> None:
     process = subprocess.Popen(
         [sys.executable, "-u", "-m", "hub.cli", "sim", "--host", "127.0.0.1", "--port", str(free_port()), "--no-qr",

@@ -51,7 +51,8 @@ def test_the_hubs_plain_pages_name_the_game_and_load_only_the_hubs_scripts(table
             assert "Citadels" not in html and "/game/" not in html
         assert client.get("/game/common.js").status_code == 404
         words = client.get("/api/i18n").get_json()
-        assert words["game"] == {"name": "nim", "title": "Nim", "seats": [2, 4], "default_players": 2}
+        assert words["game"] == {"name": "nim", "title": "Nim", "seats": [2, 4], "default_players": 2,
+                                 "name_limit": 20}
         assert [words["ui"][lang]["live"] for lang in ("en", "zh-Hant", "zh-Hans")] == ["Live", "即時", "实时"]
         assert words["ui"]["zh-Hans"]["title"] == "Nim" and "cards" not in words  # nothing of Citadels
         assert client.post(f"/api/seat/{SEATS_1}/answer", json={"action": "1 take 2"}).get_json()["ok"]
@@ -103,6 +104,8 @@ def test_a_game_without_pages_is_played_and_run_from_the_hubs_plain_pages(browse
         admin.click("#resume")
         board.wait_for_function("() => document.querySelector('#paused').hidden")
         admin.select_option("#players", "3")
+        # a name input takes as many characters as the hub does (hub.text.MAX_NAME_LENGTH)
+        assert admin.eval_on_selector_all("input[data-seat]", "els => els.map(e => e.maxLength)") == [20, 20, 20]
         admin.fill("#seed", "5")
         admin.click("#new-game button[type=submit]")
         board.wait_for_selector("#seats .seat[data-seat='3']")

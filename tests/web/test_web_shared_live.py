@@ -10,6 +10,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page
 
 from tests.web.test_web_browser import browser  # noqa: F401  (the module's Chromium fixture)
+from tests.web.test_seat_page_browser import offered
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, FakeTable, LiveServer, make_app, wait_until
 
 
@@ -57,7 +58,7 @@ def test_six_pages_in_one_browser_share_one_stream_and_the_admin_still_works(bro
         assert pending is not None
         seat_page = seats[pending.seat - 1]
         seat_page.wait_for_function(
-            f"() => document.querySelectorAll('#options button.option').length === {len(table.seat_view(pending.seat)['you']['options'])}")
+            f"() => document.querySelectorAll('#options button.option').length === {len(offered(table.seat_view(pending.seat)))}")
 
         board.close()  # the page holding the stream goes: another page takes it over
         for _ in range(3):

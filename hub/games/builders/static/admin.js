@@ -103,7 +103,7 @@
     const fillNames = () => {
       const old = [...names.querySelectorAll("input")].map((i) => i.value);
       names.replaceChildren(...Array.from({ length: Number(players.value) }, (_, i) =>
-        C.el("input", { maxLength: 24, placeholder: B.t("page.name_n", { n: i + 1 }), value: old[i] || "", "data-field": "names." + (i + 1) })));
+        C.el("input", { maxLength: C.catalogue.game.name_limit, placeholder: B.t("page.name_n", { n: i + 1 }), value: old[i] || "", "data-field": "names." + (i + 1) })));
     };
     players.addEventListener("change", fillNames);
     const form = C.el("form", { id: "new-game" },

@@ -77,7 +77,7 @@
     const old = [...box.querySelectorAll("input")].map((i) => i.value);
     box.replaceChildren();
     for (let i = 0; i < n; i++) {
-      box.append(C.el("input", { maxLength: 24, placeholder: C.t("seat_n", { n: i + 1 }), value: old[i] || "",
+      box.append(C.el("input", { maxLength: C.catalogue.game.name_limit, placeholder: C.t("seat_n", { n: i + 1 }), value: old[i] || "",
         "data-seat": String(i + 1), "data-field": "names." + (i + 1), "data-label": "name_n" }));
     }
   }

@@ -40,7 +40,7 @@
     const box = $("names");
     const old = [...box.querySelectorAll("input")].map((i) => i.value);
     box.replaceChildren(...Array.from({ length: Number($("players").value) }, (_, i) =>
-      H.el("input", { maxLength: 24, placeholder: H.t("seat_n", { n: i + 1 }), value: old[i] || "", "data-seat": String(i + 1) })));
+      H.el("input", { maxLength: H.catalogue.game.name_limit, placeholder: H.t("seat_n", { n: i + 1 }), value: old[i] || "", "data-seat": String(i + 1) })));
   }
 
   function renderStatus(s) {
