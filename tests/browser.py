@@ -14,7 +14,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
-TV = {"width": 1366, "height": 768}
+TV = {"width": 1920, "height": 1080}  # a 1080p television
 
 
 def chromium_path() -> str:

@@ -304,7 +304,9 @@ def test_the_game_over_table_fits_a_phone_with_seven_players(browser: Browser, l
                     heads: [...table.querySelectorAll('th')].map((th) => {
                         const words = document.createRange();
                         words.selectNodeContents(th);
-                        return [th.textContent, words.getBoundingClientRect().height,
+                        const box = words.getBoundingClientRect();
+                        const turned = th.querySelector('.turned');  // set upright: its lines stack across
+                        return [th.textContent, turned ? box.width : box.height,
                                 parseFloat(getComputedStyle(th).lineHeight)]; })}; }""")
         assert fits["box"][0] <= fits["box"][1] and fits["table"][0] <= fits["table"][1], fits
         assert fits["page"] <= PHONE["width"], fits

@@ -809,7 +809,8 @@ class Game:
         self._destroy_kept = None
         self._city_changed(victim)
         self.emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
-        self.emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card)
+        gone = self.cards.districts[card]  # it leaves every city: the event keeps what the pages showed of it
+        self.emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card, type=gone.type, cost=gone.cost)
         keeper = next(
             (q for q in self.players
              if q.seat != warlord.seat and q.gold >= 1 and self.has_effect(q, "graveyard")),

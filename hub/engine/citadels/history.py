@@ -17,25 +17,28 @@ from .game import Game, effective_log
 from .setup import Setup
 
 
-def _public(events: Sequence[Event], round_now: int, out: list[dict[str, Any]]) -> int:
+def _public(events: Sequence[Event], round_now: int, move: int, out: list[dict[str, Any]]) -> int:
     for event in events:
         if not event.public or event.kind in PRIVATE_KINDS:
             continue
         if event.kind == "round_started":
             round_now = int(event.data["round"])
-        out.append({**event.to_json(), "round": round_now})
+        out.append({**event.to_json(), "round": round_now, "move": move})
     return round_now
 
 
 def public_history(setup: Setup, log: list[Action] | list[str]) -> list[dict[str, Any]]:
-    """Every public event since the game began, oldest first, each with its `round`.
+    """Every public event since the game began, oldest first, each with its `round` and
+    its `move`: the number of the action that made it (1 for the first action that stands,
+    0 for the deal), so a page can tell one move's events from the next (the scoreboard
+    shows the last move where it happened).
 
     Voided actions (and the voids) are left out: the history tells what stands.
     """
     game = Game.new(setup)
     out: list[dict[str, Any]] = []
-    round_now = _public(game.start_events, game.round, out)  # with the first draft_turn
+    round_now = _public(game.start_events, game.round, 0, out)  # with the first draft_turn
     actions = [a if isinstance(a, Action) else Action.parse(a) for a in log]
-    for action in effective_log(actions):
-        round_now = _public(game.apply(action), round_now, out)
+    for move, action in enumerate(effective_log(actions), start=1):
+        round_now = _public(game.apply(action), round_now, move, out)
     return out

@@ -60,6 +60,8 @@ def public_view(game: GameState) -> dict[str, Any]:
             for p in game.players
         ],
         "result": game.result(),
+        "characters": character_strip(game),
+        "facedown_count": facedown_count(game),
     }
 
 
@@ -135,3 +137,42 @@ def _rank_char(rank: int) -> str:
     from .cards import CHARACTER_BY_RANK
 
     return CHARACTER_BY_RANK[rank].id
+
+
+def character_strip(game: GameState) -> list[dict[str, Any]]:
+    """Every character in this game, in calling order, with what the whole table knows
+    of it: ``state`` is ``faceup`` (out this round, face up), ``to_come`` (not called yet),
+    ``playing`` (called: its seat plays now), ``played`` (called: its seat has played),
+    ``facedown`` (called and nobody answered: it was out face down) or ``silent`` (called
+    while killed: its holder stays unknown); ``seat`` the seat that revealed it (or None);
+    ``killed`` / ``robbed`` the Assassin's and the Thief's targets, named aloud.
+
+    Public by construction: a character still to come says nothing of where it is (in a
+    hand or out face down), and one called is only what the calling showed everyone."""
+    turns = game.phase == "turns"
+    strip = []
+    for c in sorted((CHARACTER_BY_ID[c] for c in game.in_game), key=lambda c: c.rank):
+        seat = game.revealed.get(c.id)
+        called = c.rank < game.rank or (game.phase == "over" and c.rank <= game.rank)
+        if c.id in game.faceup:
+            state = "faceup"
+        elif turns and c.rank == game.rank:
+            state = "playing"
+        elif seat is not None:
+            state = "played"
+        elif called:
+            state = "silent" if c.id == game.killed else "facedown"
+        else:
+            state = "to_come"
+        strip.append({"id": c.id, "rank": c.rank, "state": state, "seat": seat,
+                      "killed": c.id == game.killed, "robbed": c.id == game.robbed})
+    return strip
+
+
+def facedown_count(game: GameState) -> int | None:
+    """How many characters lie out face down this round once the draft is over (public:
+    the characters in play less those face up and those chosen), else None."""
+    if game.phase not in ("turns", "over"):
+        return None
+    chosen = sum(len(p.characters) for p in game.players)
+    return len(game.in_game) - len(game.faceup) - chosen

@@ -226,8 +226,28 @@ const Hub = (() => {
     };
   }
 
+  /* The sticky header's status sentence and pause banner: always on screen. The page's
+     scroll stops below the header (scroll-padding), so nothing brought into view hides
+     under it; the header's height is measured again when it changes or the screen turns. */
+  function frame(status, pause) {
+    const line = document.getElementById("status");
+    if (line) { line.textContent = status || ""; line.hidden = !status; }
+    const banner = document.getElementById("paused");
+    if (banner) { banner.textContent = pause || ""; banner.hidden = !pause; }
+    measureBar();
+  }
+
+  function measureBar() {
+    const bar = document.querySelector(".bar");
+    if (!bar) return;
+    const height = Math.ceil(bar.getBoundingClientRect().height) + "px";
+    document.documentElement.style.setProperty("--bar-height", height);
+    document.documentElement.style.scrollPaddingTop = height;
+  }
+  window.addEventListener("resize", measureBar);
+
   return {
-    init, t, title, el, seatName, pauseText, eventText, colon, list, live, setConn,
+    init, t, title, el, seatName, pauseText, eventText, colon, list, live, setConn, frame,
     onLang: (fn) => langListeners.push(fn),
     get lang() { return lang; },
     get catalogue() { return catalogue; },

@@ -20,8 +20,8 @@ def play(game: Game, steps: int = 100_000) -> list[dict]:
 
 
 def without_round(events: list[dict]) -> list[dict]:
-    return [{k: v for k, v in e.items() if k != "round" or e["kind"] in ("round_started", "round_ended")}
-            for e in events]
+    kept = ("round_started", "round_ended")  # whose round is part of what they say
+    return [{k: v for k, v in e.items() if k != "move" and (k != "round" or e["kind"] in kept)} for e in events]
 
 
 def test_the_history_is_every_public_event_the_table_saw_in_order() -> None:
@@ -30,7 +30,7 @@ def test_the_history_is_every_public_event_the_table_saw_in_order() -> None:
         seen = play(game)
         history = public_history(game.setup, game.log)
         opening = [e for e in history if e["round"] == 1][:2]
-        assert history[0] == {"kind": "round_started", "round": 1, "crowned": game.setup.crowned}
+        assert history[0] == {"kind": "round_started", "round": 1, "crowned": game.setup.crowned, "move": 0}
         told = without_round(history[len(history) - len(seen):])
         assert told == without_round(seen)
         assert all(e["kind"] not in PRIVATE_KINDS and "to" not in e for e in history)
@@ -56,7 +56,7 @@ def test_a_voided_action_leaves_the_history() -> None:
     assert public_history(game.setup, game.log) == before
     game.apply(Action(0, "adjust", ("2", "3", "miscounted")))
     assert public_history(game.setup, game.log)[-1] == {
-        "kind": "gold", "seat": 2, "delta": 3, "reason": "correction", "note": "miscounted", "round": 1}
+        "kind": "gold", "seat": 2, "delta": 3, "reason": "correction", "note": "miscounted", "round": 1, "move": 7}
 
 
 def test_the_running_score_is_the_final_score_counted_now() -> None:
@@ -86,3 +86,31 @@ def test_a_city_with_every_type_counts_the_bonus_at_once() -> None:
     extra = sum(2 for c in p.city if game.cards.districts[c].effect == "two_points")
     assert city_score(game, p) == costs + bonus + extra
     assert bonus == 3
+
+
+def test_each_event_says_which_move_made_it() -> None:
+    """One move's events share its number, numbers rise by one move at a time, and a voided
+    move's number goes to the move that replaces it (the scoreboard's last move)."""
+    game = Game.new(Setup(players=4, seed=5))
+    seen = play(game, steps=40)
+    history = public_history(game.setup, game.log)
+    moves = [e["move"] for e in history]
+    assert moves == sorted(moves) and moves[0] == 0 and moves[-1] == len(game.log)
+    last = [e for e in history if e["move"] == moves[-1]]
+    assert history[len(history) - len(last):] == last
+    assert without_round(last) == without_round(seen[len(seen) - len(last):])
+    game.apply(Action(0, "void", ("misread",)))
+    assert max(e["move"] for e in public_history(game.setup, game.log)) == len(game.log) - 2
+
+
+def test_a_destroyed_district_keeps_its_type_and_cost_in_the_event() -> None:
+    """It leaves every city, so the scoreboard shows it where it stood from the event alone."""
+    for seed in range(40):
+        game = Game.new(Setup(players=5, seed=seed))
+        play(game)
+        gone = [e for e in public_history(game.setup, game.log) if e["kind"] == "destroyed"]
+        if gone:
+            d = game.cards.districts[gone[0]["district"]]
+            assert (gone[0]["type"], gone[0]["cost"]) == (d.type, d.cost)
+            return
+    raise AssertionError("no Warlord destroyed anything in 40 games")

@@ -178,7 +178,7 @@
   function render(s) {
     if (!s) return;
     const v = s.view || {};
-    const online = Object.entries(s.seats_online || {}).map(([k, on]) => B.seatName(v, Number(k)) + (on ? " ✓" : " ✗"));
+    const online = Object.entries(s.seats_online || {}).map(([k, on]) => B.seatName(v, Number(k)) + (on ? " ✓" : " ×"));
     $("table-status").textContent = B.status(v);
     $("admin-status").textContent = [s.paused ? B.t("page.paused") : B.t("page.running"),
       B.t("page.readers") + ": " + (online.join(", ") || "–")].join(" · ");

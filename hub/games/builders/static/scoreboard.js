@@ -22,7 +22,7 @@
       C.el("div", { class: "nums" },
         C.el("span", {}, C.el("b", { class: "coins", text: String(s.coins) }), " ", B.t("page.coins")),
         C.el("span", { class: "dim" }, B.t("page.score") + " " + s.score),
-        s.online === false ? C.el("span", { class: "chip offline", text: "✗" }) : null),
+        s.online === false ? C.el("span", { class: "chip offline", text: "×" }) : null),
       C.el("h3", { text: B.t("page.workers") }), C.el("ul", { class: "chips workers" }, s.workers.map(B.worker)),
       s.sites.length ? C.el("h3", { text: B.t("page.sites") }) : null,
       s.sites.length ? C.el("ul", { class: "sites" }, s.sites.map(B.site)) : null,
@@ -56,13 +56,14 @@
     if (!view) return;
     B.dress();
     const main = document.getElementById("main");
+    // the status sentence and the pause banner live in the hub's sticky header
+    C.frame(B.status({ ...view, paused: false }), view.paused ? B.status(view) : null);
     main.replaceChildren(C.el("div", { class: "board" },
       C.el("div", { class: "now" },
-        C.el("p", { id: "status", class: "status-line b-status", "aria-live": "polite", text: B.status(view) }),
         result(view), rows(view),
         C.el("section", { id: "seats", class: "seats" }, (view.seats || []).map((s) => seatCard(view, s)))),
-      C.el("section", { class: "log" }, C.el("h2", { text: B.t("page.log") }),
-        C.el("ul", { id: "log" }, log.map(B.eventText).filter((x) => x).map((x) => C.el("li", { text: x }))))));
+      C.el("aside", { class: "side" }, C.el("section", { class: "log" }, C.el("h2", { id: "log-title", text: B.t("page.log") }),
+        C.el("ul", { id: "log" }, log.map(B.eventText).filter((x) => x).map((x) => C.el("li", { text: x })))))));
   }
 
   function speak(events) {

@@ -189,7 +189,7 @@
   function renderStatus(s) {
     const v = s.view || {};
     const online = Object.entries(s.seats_online || {})
-      .map(([k, on]) => C.seatName(v, Number(k)) + (on ? " ✓" : " ✗"));
+      .map(([k, on]) => C.seatName(v, Number(k)) + (on ? " ✓" : " ×"));
     const phase = v.seats && v.seats.length ? C.t("phase_" + (v.phase || "setup")) : C.t("no_game");
     const parts = [
       s.paused ? C.pauseText(v) : C.t("running"),

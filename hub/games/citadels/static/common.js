@@ -163,8 +163,49 @@ const Citadels = (() => {
     return [text, ...extra].join(lang === "en" ? " " : "");
   }
 
+  /* Marks drawn by the page for a killed or robbed character, never a glyph the Pi's fonts
+     lack (tests/hardware/test_pi_fonts.py): a dagger, and a coin taken drawn in CSS. The words are
+     the element's label (the caller's aria-label or title). */
+  function marks(killed, robbed) {
+    return [killed ? el("span", { class: "mark killed-mark", "aria-hidden": "true", text: "†" }) : null,
+      robbed ? el("i", { class: "mark robbed-mark", "aria-hidden": "true" }) : null];
+  }
+
+  /* The characters of this game in calling order, each with what the whole table knows of
+     it (the public view's `characters`): out face up, still to come, playing now or played
+     (and by whom), called with nobody answering (it was out face down), killed, robbed;
+     then how many still lie face down, never which. `move`: the last move's events (a kill
+     or a robbery named lights its character); `mine`: the seat page's own characters. */
+  function characterStrip(box, v, move, mine) {
+    if (!box) return;
+    const strip = v.characters || [];
+    const named = new Set((move || []).filter((e) => e.kind === "killed" || e.kind === "robbed_named").map((e) => e.character));
+    const own = new Set(mine || []);
+    const items = strip.map((c) => {
+      const seat = c.seat ? seatName(v, c.seat) : "";
+      const state = {
+        faceup: t("char_faceup"), to_come: t("char_to_come"), facedown: t("char_facedown"), silent: t("char_silent"),
+        playing: t("char_playing", { seat }), played: t("char_played", { seat }),
+      }[c.state] || "";
+      const flags = [c.killed ? t("killed") : "", c.robbed ? t("robbed") : ""].filter((x) => x);
+      const said = [state, ...flags].join(lang === "en" ? " · " : "、");
+      return el("li", {
+        class: "s-" + c.state + (c.killed ? " killed" : "") + (c.robbed ? " robbed" : "") + (own.has(c.id) ? " mine" : "") +
+          (named.has(c.id) ? " just" : ""),
+        "data-id": c.id, "data-state": c.state, "aria-label": card(c.id) + colon() + said + (own.has(c.id) ? colon() + t("char_yours") : ""),
+        title: own.has(c.id) ? t("char_yours") : null,
+      }, el("span", { class: "who" }, el("span", { class: "rank", text: String(c.rank) }), card(c.id), marks(c.killed, c.robbed)),
+      el("span", { class: "state", text: said }));
+    });
+    const told = strip.filter((c) => c.state === "facedown").length;
+    const hidden = v.facedown_count === null || v.facedown_count === undefined ? 0 : v.facedown_count - told;
+    if (hidden > 0) items.push(el("li", { class: "hidden-count", text: t("char_hidden", { n: hidden }) }));
+    box.replaceChildren(...items);
+    box.hidden = !items.length;
+  }
+
   return {
-    init, t, card, characterWord, typeName, statusSentence, pauseText, colon, list, typeLetter, typeMarks, typeKey, verb, el, seatName, district, eventText, live, setConn,
+    init, t, card, characterWord, marks, characterStrip, frame: Hub.frame, typeName, statusSentence, pauseText, colon, list, typeLetter, typeMarks, typeKey, verb, el, seatName, district, eventText, live, setConn,
     districtFacts, districtAbility, explain, explains,
     onLang: Hub.onLang,
     get lang() { return lang; },

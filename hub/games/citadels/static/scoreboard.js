@@ -1,4 +1,5 @@
-/* Public scoreboard: what is happening now, every seat's running score, the whole game log. */
+/* Public scoreboard: what is happening now (in the sticky header), the characters in calling
+   order, every seat's running score with the last move where it happened, the whole game log. */
 "use strict";
 
 (() => {
@@ -8,15 +9,19 @@
   let history = null;
   let speaking = localStorage.getItem("citadels.speak") === "1";
   let shownPending = null;
+  let shownAt = 0;
+  let chasing = false;  // whether the page brought the acting seat into view (the reader did not scroll)
   let lastUserScroll = 0;
 
+  /* A revealed character on its seat: killed and robbed say so in a mark drawn by the page
+     (a dagger the Pi's fonts have; a coin taken, drawn in CSS) and in words for a reader. */
   function characterChip(v, id) {
-    let cls = "chip";
-    let mark = "";
-    if (v.killed === id) { cls += " killed"; mark = " ✝"; }
-    if (v.robbed === id) { cls += " robbed"; mark += " ✋"; }
-    return C.el("span", { class: cls, "data-id": id, title: mark ? (v.killed === id ? C.t("killed") : C.t("robbed")) : "" },
-      C.card(id) + mark);
+    const killed = v.killed === id;
+    const robbed = v.robbed === id;
+    const said = [killed ? C.t("killed") : "", robbed ? C.t("robbed") : ""].filter((x) => x).join(C.lang === "en" ? ", " : "、");
+    return C.el("span", { class: "chip" + (killed ? " killed" : "") + (robbed ? " robbed" : ""), "data-id": id,
+      title: said || null, "aria-label": said ? C.card(id) + C.colon() + said : null },
+    C.card(id), C.marks(killed, robbed));
   }
 
   /* What the seat is doing now, in a word: choosing, chosen, playing. */
@@ -26,10 +31,50 @@
     return null;
   }
 
-  function seatCard(v, s, winner) {
+  /* The last move: the events of the latest move in this round's history that changed the
+     table (gold, cards, a build, a destruction, a robbery, a swap, a kill...), as the history
+     numbers them (`move`). Shown on the seats and cities it touched, until the next one. */
+  const MOVE_KINDS = new Set(["gold", "cards", "built", "destroyed", "robbery", "swapped", "killed", "robbed_named",
+    "graveyard_taken", "crown", "completed", "instruct"]);
+  const SEAT_KEYS = ["seat", "warlord_seat", "thief_seat", "victim_seat", "other"];
+
+  function lastMove(v) {
+    const events = (history && history.events) || [];
+    for (let i = events.length - 1; i >= 0; i--) {
+      const e = events[i];
+      if (!MOVE_KINDS.has(e.kind)) continue;
+      if (v.round && e.round !== v.round) return [];
+      return e.move === undefined ? [e] : events.filter((x) => x.move === e.move);
+    }
+    return [];
+  }
+
+  const touches = (e, seat) => SEAT_KEYS.some((k) => e[k] === seat);
+
+  /* What the last move did to one seat: its sentences, gold and card changes, the district
+     it built, the district it lost, whether its hand was swapped. */
+  function moveOn(move, seat) {
+    const mine = move.filter((e) => touches(e, seat));
+    const sum = (kind) => mine.filter((e) => e.kind === kind && e.seat === seat).reduce((n, e) => n + (e.delta || 0), 0);
+    const said = [...new Set(mine.map((e) => C.eventText(e)).filter((x) => x))];
+    return {
+      touched: mine.length > 0,
+      said,
+      gold: sum("gold"),
+      cards: sum("cards"),
+      swapped: mine.some((e) => e.kind === "swapped"),
+      built: new Set(mine.filter((e) => e.kind === "built" && e.seat === seat).map((e) => e.district)),
+      lost: mine.filter((e) => e.kind === "destroyed" && e.seat === seat),
+    };
+  }
+
+  const signed = (n) => (n > 0 ? "+" + n : "−" + Math.abs(n));
+
+  function seatCard(v, s, winner, move) {
     const pending = !v.result && v.pending && v.pending.seat === s.seat;
+    const now = moveOn(move, s.seat);
     const card = C.el("article", {
-      class: "seat" + (pending ? " pending" : "") + (winner === s.seat ? " winner" : ""),
+      class: "seat" + (pending ? " pending" : "") + (winner === s.seat ? " winner" : "") + (now.touched ? " moved" : ""),
       "data-seat": String(s.seat),
       "aria-current": pending ? "true" : null,
     });
@@ -38,19 +83,36 @@
       s.crown ? C.el("img", { class: "crown", src: "/static/icon.svg", alt: C.t("crown"), title: C.t("crown") }) : null,
       seatState(v, s, pending),
       C.el("span", { class: "score", title: C.t("score") },
-        C.el("b", { class: "points", text: String(s.score ?? 0) }), " ", C.t("points"))));
+        C.el("b", { class: "points", text: String(s.score ?? 0) }), C.lang === "en" ? " " : "", C.t("points"))));
+    if (now.said.length) {
+      card.append(C.el("p", { class: "last-move" }, C.el("span", { class: "label", text: C.t("last_move") + C.colon() }),
+        now.said.join(C.lang === "en" ? " " : "")));
+    }
     const got = new Set((s.city || []).map((d) => d.type)).size;
     card.append(C.el("div", { class: "nums" },
       C.el("span", { title: C.t("gold") }, C.el("i", { class: "coin", "aria-label": C.t("gold") }),
-        C.el("b", { class: "gold", text: String(s.gold) })),
+        C.el("b", { class: "gold", text: String(s.gold) }),
+        now.gold ? C.el("span", { class: "delta " + (now.gold > 0 ? "up" : "down"), text: signed(now.gold) }) : null),
       C.el("span", { title: C.t("cards") }, C.el("i", { class: "cardback", "aria-label": C.t("cards") }),
-        C.el("b", { class: "hand-size", text: String(s.hand) })),
+        C.el("b", { class: "hand-size", text: String(s.hand) }),
+        now.cards ? C.el("span", { class: "delta " + (now.cards > 0 ? "up" : "down"), text: signed(now.cards) }) : null,
+        now.swapped ? C.el("span", { class: "delta swapped", text: "⇄", title: C.t("hands_swapped"), "aria-label": C.t("hands_swapped") }) : null),
       C.el("span", { class: "collected", title: C.t("types_collected", { n: got }) }, C.typeMarks(s.city))));
     const city = C.el("ul", { class: "city" });
     for (const id of s.characters || []) city.append(C.el("li", { class: "character" }, characterChip(v, id)));
     if (s.complete) city.append(C.el("li", { class: "chip done", text: C.t("complete") }));
     if (s.online === false) city.append(C.el("li", { class: "chip offline", text: C.t("reader_offline") }));
-    for (const d of s.city || []) city.append(C.district(d, v));
+    for (const d of s.city || []) {
+      const item = C.district(d, v);
+      if (now.built.has(d.id)) item.classList.add("just-built");
+      city.append(item);
+    }
+    for (const e of now.lost) {
+      const item = C.district({ id: e.district, type: e.type, cost: e.cost }, v);
+      item.classList.add("destroyed");
+      item.append(C.el("span", { class: "gone", text: C.t("destroyed") }));
+      city.append(item);
+    }
     if (city.childElementCount) card.append(city);
     return card;
   }
@@ -66,7 +128,7 @@
     const keys = ["districts", "all_types", "completion", "uniques"];
     const table = C.el("table");
     table.append(C.el("thead", {}, C.el("tr", {}, C.el("th", { text: C.t("player") }), C.el("th", { text: C.t("total") }),
-      keys.map((k) => C.el("th", { text: C.t(k) })))));
+      keys.map((k) => C.el("th", { class: "turned", "data-key": k }, C.el("span", { class: "turned", text: C.t(k) }))))));
     const body = C.el("tbody");
     const rows = [...(r.seats || [])].sort((a, b) => b.score - a.score);
     for (const s of rows) {
@@ -87,33 +149,41 @@
 
   function tableInfo(v) {
     const parts = [];
+    const gap = C.lang === "en" ? " " : "";
     if (v.round) parts.push(C.t("round_n", { n: v.round }));
-    if (v.deck !== undefined && v.deck !== null) parts.push(C.t("deck") + " " + v.deck);
-    if ((v.faceup_removed || []).length) {
-      parts.push(C.t("removed") + C.colon() + C.list(v.faceup_removed.map((id) => C.card(id))));
-    }
+    if (v.deck !== undefined && v.deck !== null) parts.push(C.t("deck") + gap + v.deck);
     if ((v.seats || []).length && (v.seats || []).every((s) => s.online !== false)) parts.push(C.t("readers_all_online"));
     document.getElementById("table-info").textContent = parts.join(" · ");
   }
 
-  /* Bring the seat that must act into view when it changes, unless the reader is scrolling. */
+  /* Bring the seat that must act into view when it changes, unless the reader is scrolling.
+     The status sentence and the pause banner stay in the sticky header above it. */
   function showPending(v) {
     const seat = v.pending && !v.result ? v.pending.seat : null;
-    if (seat === shownPending) return;
-    shownPending = seat;
-    if (seat === null || Date.now() - lastUserScroll < 8000) return;
+    const now = Date.now();
+    if (seat === shownPending) {
+      // the same seat: keep it in view while the page settles (the last move, drawn when
+      // the history comes, can push it down), not later (the reader may be reading the log)
+      if (!chasing || now - shownAt > 3000 || lastUserScroll > shownAt) return;
+    } else {
+      shownPending = seat;
+      shownAt = now;
+      chasing = seat !== null && now - lastUserScroll >= 8000;
+      if (!chasing) return;
+    }
     const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
     if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
   }
 
   function render(v) {
     view = v;
-    document.getElementById("status").textContent = C.statusSentence(v);
-    const paused = document.getElementById("paused");
-    paused.hidden = !v.paused;
-    paused.textContent = v.paused ? C.pauseText(v) : "";
+    C.frame(C.statusSentence(v), v.paused ? C.pauseText(v) : null);
     const winner = v.result ? v.result.winner : null;
-    document.getElementById("seats").replaceChildren(...(v.seats || []).map((s) => seatCard(v, s, winner)));
+    const move = lastMove(v);
+    C.characterStrip(document.getElementById("strip"), v, move);
+    const seats = document.getElementById("seats");
+    seats.dataset.count = String((v.seats || []).length);  // a TV lays out the grid by the number of seats
+    seats.replaceChildren(...(v.seats || []).map((s) => seatCard(v, s, winner, move)));
     renderResult(v);
     tableInfo(v);
     document.getElementById("key").replaceChildren(C.el("span", { class: "label", text: C.t("key") }), C.typeKey());
@@ -155,8 +225,9 @@
       const response = await fetch("/api/history", { cache: "no-store" });
       if (!response.ok) return;
       history = await response.json();
-      document.body.dataset.historyId = String(history.id);
       renderLog();
+      if (view) render(view);  // the last move comes from the history
+      document.body.dataset.historyId = String(history.id);
     } catch (err) {
       /* the live stream reconnects and asks again */
     }

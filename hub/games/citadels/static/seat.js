@@ -187,10 +187,10 @@
     const seatLabel = C.t("seat_n", { n: mySeat });
     const name = C.seatName(v, mySeat);
     document.getElementById("who").textContent = name === seatLabel ? seatLabel : name + " · " + seatLabel;
-    document.getElementById("status").textContent =
-      (me.gold ?? "–") + gap() + C.t("gold") + " · " + (me.hand ?? "–") + gap() + C.t("cards") +
-      " · " + (me.score ?? 0) + gap() + C.t("points") + (me.crown ? " · " + C.t("crown") : "");
+    document.getElementById("status").textContent = [C.t("n_gold", { n: me.gold ?? "–" }), C.t("n_cards", { n: me.hand ?? "–" }),
+      C.t("n_points", { n: me.score ?? 0 }), me.crown ? C.t("crown") : ""].filter((x) => x).join(" · ");
     document.getElementById("table-status").textContent = v.paused ? C.pauseText(v) : C.statusSentence(v);
+    C.characterStrip(document.getElementById("strip"), v, null, you.characters);
     const mine = Boolean(v.pending && v.pending.seat === mySeat && !v.result);
     document.getElementById("prompt").textContent = promptText(v, mine);
     signalTurn(v, mine);

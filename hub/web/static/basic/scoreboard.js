@@ -21,9 +21,7 @@
 
   function render(v) {
     view = v;
-    $("status").textContent = status(v);
-    $("paused").hidden = !v.paused;
-    $("paused").textContent = v.paused ? H.pauseText(v) : "";
+    H.frame(status(v), v.paused ? H.pauseText(v) : null);
     $("seats").replaceChildren(...(v.seats || []).map((s) => {
       const turn = v.pending && v.pending.seat === s.seat && !v.over;
       return H.el("article", { class: "seat" + (turn ? " pending" : ""), "data-seat": String(s.seat) },
