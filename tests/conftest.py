@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from playwright.sync_api import Browser, sync_playwright
+
 from tests import tiers
+from tests.browser import CHROMIUM_ARGS, chromium_path
 from tests.broker import (
     AmqttBroker,
     BrokerProcess,
@@ -107,3 +110,12 @@ def _private_state_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
 pytest_collection_modifyitems = tiers.mark_tiers
 pytest_runtest_protocol = tiers.running
 tiers.guard_programs()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One Chromium for a module's page tests (marks them ``browser``)."""
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -9,24 +9,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from hub.engine.citadels import Setup
 from hub.games import host_table, plugin_named
 from hub.games.citadels.words import character_name
 from hub.transport import InProcessBus
-from tests.browser import CHROMIUM_ARGS, chromium_path, phone_page
+from tests.browser import phone_page
 from tests.web_support import ADMIN_TOKEN, LiveServer, make_app
 
 NAMES = ("Ann", "Bo", "Cai", "Dee", "Eve", "Fu", "Gil")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

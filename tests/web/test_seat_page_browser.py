@@ -7,15 +7,13 @@ district says what it does on a tap, in its edition's words."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from hub.games.citadels import words
 from hub.engine.citadels import Setup, StartPosition
-from tests.browser import CHROMIUM_ARGS, chromium_path, phone_page
+from tests.browser import phone_page
 from tests.web.test_web_pages import settled, step_until
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app
 
@@ -28,14 +26,6 @@ Object.defineProperty(window, "speechSynthesis", {
 navigator.vibrate = (pattern) => { window.__buzzed.push(pattern); return true; };
 localStorage.setItem("citadels.speak", "1");
 """
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def offered(view: dict[str, Any]) -> list[str]:

@@ -8,12 +8,10 @@ never skips: a missing browser is a failure (scripts/test installs Debian's chro
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.browser import CHROMIUM_ARGS, PHONE, chromium_path, phone_page
+from tests.browser import PHONE, phone_page
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app, wait_until
 
 # Headless Chromium has no voices: record what the Speak switch would say instead.
@@ -23,14 +21,6 @@ Object.defineProperty(window, "speechSynthesis", {
   value: { speak: (u) => window.__spoken.push([u.text, u.lang]), cancel: () => {} },
 });
 """
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def event_id(page: Page) -> int:

@@ -9,30 +9,21 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from hub.engine.citadels.cards import CHARACTER_BY_ID, all_districts
 from hub.engine.citadels.history import public_history
 from hub.engine.citadels.scoring import city_score, score_game
 from hub.games.citadels.pages import LANGS, card_names
-from tests.browser import CHROMIUM_ARGS, PHONE, chromium_path, phone_page
+from tests.browser import PHONE, phone_page
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, FakeTable, LiveServer, make_app
 
 DRAFT_KINDS = {"draft_turn", "picked"}
 ENGINE_WORDS = {"draft", "turns", "setup", "faceup", "gather", "pending", "noble", "religious", "trade",
                 "military", "unique", "adjust", "void", "null", "undefined", "NaN"}
 CODE_LIKE = re.compile(r"\b[a-z]+_[a-z_]+\b|\{[a-z_]+\}|\b\d+ (adjust|void|pick|faceup|discard|build|destroy)\b")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def settled(page: Page, table: FakeTable, log: bool = True) -> None:

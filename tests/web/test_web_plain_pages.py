@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from hub.engine.nim import NimSetup
 from hub.games import plugin_named
@@ -19,7 +19,7 @@ from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
 from hub.web import create_app
 from hub.web.app import close_app
-from tests.browser import CHROMIUM_ARGS, TV, chromium_path, phone_page
+from tests.browser import TV, phone_page
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
 
 NIM = plugin_named("nim")
@@ -63,14 +63,6 @@ def test_the_hubs_plain_pages_name_the_game_and_load_only_the_hubs_scripts(table
 
 
 SEATS_1 = SEAT_TOKENS[1]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def test_a_game_without_pages_is_played_and_run_from_the_hubs_plain_pages(browser: Browser, table: Any) -> None:

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from hub.engine.citadels.history import public_history
 from hub.games.citadels.pages import card_names
-from tests.browser import CHROMIUM_ARGS, TV, chromium_path, phone_page
+from tests.browser import TV, phone_page
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app
 
 # What a player must read on the scoreboard, and the least size it may have (CSS px): the
@@ -28,14 +28,6 @@ MUST_READ = ("#status", "#paused", ".seat .name", ".seat .points", ".seat .score
 LEAST_PX = 20.0
 MOVES = ("gold", "cards", "built", "destroyed", "robbery", "swapped", "killed", "robbed_named",
          "graveyard_taken", "crown", "completed", "instruct")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 def settled(page: Page, table: FakeTable) -> None:

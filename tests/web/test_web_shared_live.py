@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from tests.web.test_web_browser import browser  # noqa: F401  (the module's Chromium fixture)
 from tests.web.test_seat_page_browser import offered
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, FakeTable, LiveServer, make_app, wait_until
 
@@ -23,7 +22,7 @@ def all_show(pages: list[Page], event_id: int) -> None:
         page.wait_for_function(f"() => document.body.dataset.eventId === '{event_id}'")
 
 
-def test_six_pages_in_one_browser_share_one_stream_and_the_admin_still_works(browser: Browser) -> None:  # noqa: F811
+def test_six_pages_in_one_browser_share_one_stream_and_the_admin_still_works(browser: Browser) -> None:
     table = FakeTable(4, seed=7, names=("Ann", "Ben", "Cai", "Dee"))
     app = make_app(table)
     broadcaster = app.extensions["citadels_web"].broadcaster

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from hub.engine.builders import Setup
 from hub.games import plugin_named
@@ -18,16 +18,8 @@ from hub.games.builders.tags import BuildersTags
 from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
 from hub.web import create_app
-from tests.browser import CHROMIUM_ARGS, TV, chromium_path, phone_page
+from tests.browser import TV, phone_page
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture
