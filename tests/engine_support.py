@@ -11,8 +11,9 @@ from hub.engine.citadels.cards import CHARACTER_BY_ID
 
 PUBLIC_KEYS = {
     "round", "phase", "mode", "edition", "crowned", "calling", "faceup_removed", "killed", "robbed",
-    "complete_at", "first_complete", "pending", "deck", "seats", "result",
-}  # "edition": the rule set, public (the pages word a character in its edition's words)
+    "complete_at", "first_complete", "pending", "deck", "seats", "result", "characters", "facedown_count",
+}  # "edition": the rule set, public (the pages word a character in its edition's words);
+# "characters": the strip, every character of the game in calling order with what the table knows of it
 # "score": what the city is worth now (public: cities are on the table); "chosen": how many
 # characters the seat holds (public: everyone sees a card taken), never which.
 PUBLIC_SEAT_KEYS = {"seat", "name", "gold", "hand", "crown", "characters", "city", "museum", "complete", "score",
@@ -96,7 +97,11 @@ def check_views(game: Game) -> None:
             assert game.revealed.get(char) == s["seat"], f"{char} shown for seat {s['seat']} before it was revealed"
     for char in view["faceup_removed"]:
         assert char in game.faceup
-    text = json.dumps(view)
+    for entry in view["characters"]:  # the strip: a seat only once its character was revealed
+        assert entry["seat"] == game.revealed.get(entry["id"]), f"the strip shows {entry['id']}'s seat unrevealed"
+        if entry["state"] == "facedown":  # called, nobody answered: nobody holds it
+            assert not any(entry["id"] in p.characters for p in game.players), f"{entry['id']} is held"
+    text = json.dumps({key: value for key, value in view.items() if key != "characters"})
     for secret in game.facedown:
         assert json.dumps(secret) not in text or secret in game.revealed or secret in game.faceup \
             or secret in (game.killed, game.robbed) or view["calling"], "a face-down card leaked"
