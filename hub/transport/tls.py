@@ -39,6 +39,9 @@ class _RecordingSocket(ssl.SSLSocket):
             context.last_failure = describe_failure(failure)
             self.close()  # paho drops a socket whose handshake failed without closing it
             raise
+        except OSError:  # the broker went away mid-handshake (restarted, reset): no verdict on its certificate
+            self.close()
+            raise
 
 
 def describe_failure(failure: Exception) -> str:
