@@ -60,6 +60,8 @@ class Hub:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)
+        assert self.output is not None
+        self.output.finish()  # its last lines read, its pipes closed
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

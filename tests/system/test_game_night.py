@@ -84,10 +84,12 @@ class Hub:
         """SIGKILL: no goodbye, no flush; what is stored is all that is left."""
         assert self.output is not None
         hub_unit.kill(self.output.process)
+        self.output.finish()  # its last lines read, its pipes closed
 
     def stop(self) -> None:
         if self.output is not None:
             hub_unit.stop(self.output.process)
+            self.output.finish()
 
     def token(self, which: str) -> str:
         return self.links[which].rstrip("/").rsplit("/", 1)[1]

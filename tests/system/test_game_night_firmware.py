@@ -78,10 +78,12 @@ class UnitHub:
     def kill(self) -> None:
         assert self.output is not None
         hub_unit.kill(self.output.process)
+        self.output.finish()  # its last lines read, its pipes closed
 
     def stop(self) -> None:
         if self.output is not None:
             hub_unit.stop(self.output.process)
+            self.output.finish()
 
     def seats_online(self) -> bool:
         try:
