@@ -1,5 +1,5 @@
 """Test tiers: which tests need a service, so that ``python3 -m pytest -m quick`` runs
-the rest in about two minutes on a 2-core machine with none of them.
+the rest in about a minute on a 2-core machine with none of them (``-n auto``: on both cores).
 
 A test that needs a service is marked with it (``broker``, ``browser``, ``espeak``,
 ``netns``, ``node``: registered in pyproject.toml) by the fixture or helper it uses
