@@ -19,6 +19,8 @@ from hub.errors import HubError
 from hub.kernel import Journal, JournalFunction
 from hub.voice.speech import GameVoice
 
+from .tags import TagRegistry
+
 
 class SimWorld(Protocol):
     """The simulated table top: where each tagged card lies, moved as people would move
@@ -135,7 +137,12 @@ class GamePlugin:
         lambda stored: "".join(f"{i + 1:4d}  {text}\n" for i, text in enumerate(stored.actions)))
     bots: tuple[str, ...] = ("random",)
     engine_only: Callable[[Any, str], Any] | None = None  # (setup, bot) -> a finished game, no table
-    enroll: Callable[..., Any] | None = None  # (bus, args, out) -> an enrollment session; None: nothing to enroll
+    registry: type[TagRegistry] | None = None
+    """Its cards' tag registry (`hub.games.tags.TagRegistry` naming the game's declared
+    `Catalogue`): ``citadels-hub enroll --game NAME`` pairs each card with its tag through
+    the hub's one enrollment (`hub.games.enroll`). None: nothing to enroll."""
+    enroll_deck: Callable[[argparse.Namespace], str | None] = lambda args: None
+    """(enroll's options) -> which of its decks to enroll (None: its registry's default)."""
     card_names: Callable[[Any], dict[str, list[str]]] = lambda registry: {}
     """(registry) -> tag UID: the names a person may type for its card (the soft seat's
     ``place``), the first as it is shown. Empty: cards are given by their tags' UIDs."""

@@ -5,7 +5,6 @@ of it. The rules are `hub.engine.builders`."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from hub.engine.builders import Action, Game, Setup, make_bot, play
@@ -13,14 +12,13 @@ from hub.engine.builders.setup import MAX_PLAYERS, MIN_PLAYERS
 from hub.games.plugin import Correction, CorrectionField, GamePlugin, names_of
 from hub.voice.speech import sentences
 
-from .enroll import enroll, label
 from .pages import event_words, page_facts
 from .players import sim_player
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
 from .adapter import adjust_coins
 from .table import make_table
 from . import texts
-from .tags import BuildersTags
+from .tags import BuildersTags, label
 from .voice import speech
 from .world import follow_stored, sim_world
 
@@ -67,7 +65,7 @@ PLUGIN = GamePlugin(
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=make_table, virtual_registry=lambda setup: BuildersTags.virtual(),
-    load_registry=lambda path: BuildersTags.load(Path(path)), enroll=enroll, card_names=card_names,
+    load_registry=BuildersTags.load, registry=BuildersTags, card_names=card_names,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=sentences(speech),

@@ -9,7 +9,7 @@ from typing import Any
 from hub.engine.nim import BOTS, Bot, NimGame, NimSetup, Take, play
 from hub.games.plugin import GamePlugin, names_of
 
-from .cards import StoneTags
+from .cards import StoneTags, card_names
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
 from .sim import sim_player, sim_world
 from .table import make_table
@@ -34,8 +34,8 @@ PLUGIN = GamePlugin(
     new_game=NimGame, replay=NimGame.replay, parse_action=Take.parse,
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=BOTS, engine_only=lambda setup, bot: play(NimGame(setup), Bot(bot, setup.seed)),
-    make_table=make_table, virtual_registry=lambda setup: StoneTags.virtual(setup.players),
-    load_registry=StoneTags.load,
+    make_table=make_table, virtual_registry=lambda setup: StoneTags.for_seats(setup.players),
+    load_registry=StoneTags.load, registry=StoneTags, card_names=card_names,
     sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

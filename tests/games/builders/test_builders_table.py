@@ -158,7 +158,7 @@ def test_two_cards_printing_one_worker_are_told_apart_once_each_has_said_a_move(
     (enrolled as w25) may be the card the hub calls w26. Once A has recruited w26, tag B
     (enrolled as w26) is the other card: laid while w25 lies face up, it recruits w25, it
     does not send the w26 its seat holds."""
-    tags = BuildersTags({"A0": "w25", "B0": "w26", virtual_uid("b34"): "b34"})
+    tags = BuildersTags("builders", {"A0": "w25", "B0": "w26", virtual_uid("b34"): "b34"})
     rows = (("b34",), ("w26", "w07", "w08", "w09", "w10"))
     game = next(g for seed in range(1000)
                 if (g := Game.new(Setup(players=2, seed=seed, first=1, rows=rows))).worker_deck[-1] == "w25")

@@ -1,4 +1,5 @@
-"""``citadels-hub enroll``: pair every physical card with its RFID tag, one tap at a time.
+"""``citadels-hub enroll --game G``: pair every physical card of a game with its RFID tag,
+one tap at a time, for every game (its cards are its `hub.games.tags.Catalogue`'s).
 
 A seat shows the last command it was sent: its text, its LED, and it plays that
 command's beep. So each tap is answered with **one** command that carries the result
@@ -6,64 +7,101 @@ command's beep. So each tap is answered with **one** command that carries the re
 after the result would replace it within a millisecond, and the person tapping would
 never see the green or hear the beep. The LED stays green (or red) until the next tap;
 the text says what to tap. Every seat event is answered with its ``ref`` (a seat keeps an
-event until the hub answers it), and a seat that says ``hello`` again (a reboot, a
-reconnect) is shown the prompt again: it comes back with an empty display.
+event until the hub answers it), and a seat that says ``hello`` again or comes back
+``online`` (a reboot, a reconnect) is shown the prompt again: it comes back with an empty
+display.
 """
 
 from __future__ import annotations
 
+import textwrap
 import threading
 from pathlib import Path
 from typing import Any, TextIO
 
-from hub.protocol import ProtocolError, cmd_topic, event_topic, hello_topic, make_command, parse_event
+from hub.protocol import (TEXT_MAX_CHARS, TEXT_MAX_LINES, ProtocolError, cmd_topic, event_topic, hello_topic,
+                          make_command, parse_event, status_topic)
 
-from . import texts
-from .registry import Enrollment, TagRegistry
+from .tags import Enrollment, TagRegistry
 
-MAX_LINES = 4  # a seat display's lines (docs/protocol.md)
+MAX_LINES = TEXT_MAX_LINES  # a seat display's lines (docs/protocol.md)
+
+
+def display_lines(*parts: str) -> list[str]:
+    """Free text wrapped to a seat display's width, at most its four lines."""
+    out: list[str] = []
+    for part in parts:
+        out.extend(textwrap.wrap(part, TEXT_MAX_CHARS) or [""])
+    return out[:MAX_LINES]
 
 
 def result_then_prompt(result: str, prompt: str) -> list[str]:
     """The result's lines, then the prompt's, in the display's four lines: the prompt
     keeps at least its first line (the card to tap), the result as many as fit."""
-    said, asked = texts.lines(result), texts.lines(prompt)
+    said, asked = display_lines(result), display_lines(prompt)
     if len(said) + len(asked) > MAX_LINES:
         asked = asked[:1]
     return said[:MAX_LINES - len(asked)] + asked
 
 
 class EnrollmentSession:
-    """Reads one seat's reader over the bus, asks for each card in turn, saves after each."""
+    """Reads one seat's reader over the bus, asks for each card of `registry_type`'s game in
+    turn, saves after each. `deck`: which of the game's decks (None: its default)."""
 
-    def __init__(self, bus: Any, path: str | Path, seat: int, table: str = "t1", deck: str = "classic",
-                 out: TextIO | None = None) -> None:
+    def __init__(self, bus: Any, path: str | Path, seat: int, registry_type: type[TagRegistry], *,
+                 table: str = "t1", deck: str | None = None, out: TextIO | None = None) -> None:
         self.bus = bus
         self.path = Path(path)
         self.seat = seat
         self.table = table
         self.out = out
-        registry = TagRegistry.load(self.path) if self.path.exists() else TagRegistry.empty(deck)
+        registry = registry_type.load(self.path) if self.path.exists() else registry_type.empty(deck)
+        if deck is not None and registry.deck != deck:
+            raise ValueError(f"tag registry {self.path} holds the {registry.deck} deck, not {deck}: "
+                             "enroll another deck into a file of its own")
         self.enrollment = Enrollment(registry)
+        self.at_start = len(registry.tags)
         self.finished = threading.Event()
         self._cmd = 0
         self._seen: set[tuple[str, int, int]] = set()
-        self._shown: dict[str, Any] = {"led": "blue", "text": texts.lines(self.enrollment.prompt())}
+        self._shown: dict[str, Any] = {"led": "blue", "text": display_lines(self.enrollment.prompt())}
         self._lock = threading.Lock()  # the bus may deliver on more than one thread
+
+    @property
+    def enrolled(self) -> int:
+        """Cards enrolled by this session (not those of the file it resumed)."""
+        return len(self.enrollment.registry.tags) - self.at_start
 
     def start(self) -> None:
         self.bus.subscribe(event_topic(self.table, self.seat), self._on_event)
         self.bus.subscribe(hello_topic(self.table, self.seat), self._on_hello)
+        self.bus.subscribe(status_topic(self.table, self.seat), self._on_status)
         with self._lock:
             self._print(self.enrollment.prompt())
-            self._send(led="blue", beep="none", text=texts.lines(self.enrollment.prompt()))
+            self._send(led="blue", beep="none", text=display_lines(self.enrollment.prompt()))
         if self.enrollment.done:
             self.finished.set()
 
+    def summary(self) -> str:
+        """One line for the terminal when the session ends, finished or interrupted."""
+        e = self.enrollment
+        done = e.total - len(e.todo)
+        if e.done:
+            return f"All {e.total} cards are enrolled in {self.path} ({self.enrolled} this time)."
+        return (f"Stopped: {done} of {e.total} cards enrolled in {self.path} ({self.enrolled} this time); "
+                "run the same command again to carry on where you left off.")
+
     def _on_hello(self, topic: str, payload: bytes) -> None:
         """The seat (re)connected, maybe after a reboot with a blank display: the prompt again, no beep."""
+        self._show_prompt_again()
+
+    def _on_status(self, topic: str, payload: bytes) -> None:
+        if payload.strip() == b"online":
+            self._show_prompt_again()
+
+    def _show_prompt_again(self) -> None:
         with self._lock:
-            self._send(led="blue", beep="none", text=texts.lines(self.enrollment.prompt()))
+            self._send(led="blue", beep="none", text=display_lines(self.enrollment.prompt()))
 
     def _on_event(self, topic: str, payload: bytes) -> None:
         try:
@@ -71,7 +109,7 @@ class EnrollmentSession:
         except ProtocolError as exc:
             with self._lock:
                 self._print(f"Bad message from the reader: {exc.message}")
-                self._send(led="red", beep="error", text=texts.lines("Bad message from the reader", exc.message))
+                self._send(led="red", beep="error", text=display_lines("Bad message from the reader", exc.message))
             return
         with self._lock:
             if event.key in self._seen:  # sent again (its answer was lost): answered again, nothing new
