@@ -66,6 +66,7 @@ class EnrollmentSession:
         self._seen: set[tuple[str, int, int]] = set()
         self._shown: dict[str, Any] = {"led": "blue", "text": display_lines(self.enrollment.prompt())}
         self._lock = threading.Lock()  # the bus may deliver on more than one thread
+        self._closed = False  # after close(): an event is left unanswered, for the next enrollment to take
 
     @property
     def enrolled(self) -> int:
@@ -101,6 +102,8 @@ class EnrollmentSession:
 
     def _show_prompt_again(self) -> None:
         with self._lock:
+            if self._closed:
+                return
             self._send(led="blue", beep="none", text=display_lines(self.enrollment.prompt()))
 
     def _on_event(self, topic: str, payload: bytes) -> None:
@@ -108,10 +111,14 @@ class EnrollmentSession:
             event = parse_event(payload)
         except ProtocolError as exc:
             with self._lock:
+                if self._closed:
+                    return
                 self._print(f"Bad message from the reader: {exc.message}")
                 self._send(led="red", beep="error", text=display_lines("Bad message from the reader", exc.message))
             return
         with self._lock:
+            if self._closed:
+                return
             if event.key in self._seen:  # sent again (its answer was lost): answered again, nothing new
                 self._send(led=self._shown["led"], text=list(self._shown["text"]), ref=event.seq)
                 return
@@ -146,7 +153,10 @@ class EnrollmentSession:
 
     def close(self, timeout: float = 5.0) -> bool:
         """Wait until the broker has taken every command sent (the last tap's result among
-        them), then disconnect cleanly; False if the broker did not acknowledge in time."""
+        them), then disconnect cleanly; False if the broker did not acknowledge in time.
+        An event that arrives meanwhile is left unanswered: the seat keeps it."""
+        with self._lock:
+            self._closed = True
         flush = getattr(self.bus, "flush", None)
         flushed = bool(flush(timeout)) if flush is not None else True
         self.bus.close()
