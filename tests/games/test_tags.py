@@ -84,3 +84,24 @@ def test_the_simulators_tags_are_the_same_bytes_as_before() -> None:
     manor = CardRef("district", "manor", 3)
     assert TagRegistry.virtual().uid_of(manor) == "04" + hashlib.sha256(b"district:manor:3").hexdigest().upper()[:12]
     assert StoneTags.for_seats(2).tags == {f"5707{s:02d}{k:08d}": f"stone:{s}:{k}" for s in (1, 2) for k in (1, 2, 3)}
+
+
+def test_every_card_has_its_name_in_the_three_languages() -> None:
+    for registry_type in REGISTRIES.values():
+        registry = registry_type.virtual()
+        for ref in registry.catalogue.cards(registry.deck):
+            names = {lang: registry.catalogue.name(ref, lang) for lang in ("en", "zh-Hant", "zh-Hans")}
+            assert all(names.values()) and names["en"].isascii(), (ref, names)
+
+
+def test_citadels_district_copies_are_one_face_to_its_table() -> None:
+    """Citadels' copies go through the same declaration: every Manor tag says the same move
+    (a guard: Citadels' table always took any copy; its cities keep which copy lies where)."""
+    from hub.engine.citadels import Action, Game, Setup
+    from hub.games.citadels.adapter import CitadelsAdapter
+
+    registry = TagRegistry.virtual()
+    game = Game.new(Setup(players=4, seed=3, mode="physical"))
+    copies = registry.same_face(CardRef("district", "manor", 1))
+    moves = {str(CitadelsAdapter(registry).card_action(game, 2, registry.uid_of(ref) or "")) for ref in copies}
+    assert len(copies) == 5 and moves == {str(Action(2, "build", ("manor",)))}

@@ -66,6 +66,11 @@ class CitadelsCards(CardCatalogue):
     def label(self, ref: CardRef, deck: str) -> str:
         return ref.label(deck)
 
+    def name(self, ref: CardRef, lang: str = "en") -> str:
+        from .texts import card_name  # the words load on first use, not with the registry
+
+        return card_name(ref.id, lang)
+
     def face(self, ref: CardRef) -> Hashable:
         return (ref.kind, ref.id)  # every copy of a district prints the same
 
