@@ -105,3 +105,20 @@ def test_citadels_district_copies_are_one_face_to_its_table() -> None:
     copies = registry.same_face(CardRef("district", "manor", 1))
     moves = {str(CitadelsAdapter(registry).card_action(game, 2, registry.uid_of(ref) or "")) for ref in copies}
     assert len(copies) == 5 and moves == {str(Action(2, "build", ("manor",)))}
+
+
+def test_citadels_enrolls_the_deck_of_its_edition_or_printing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    citadels = plugin_named("citadels")
+
+    def deck(*options: str) -> str | None:
+        args = cli.build_parser(citadels).parse_args(["enroll", "--tags", "t.json", *options])
+        return citadels.enroll_deck(args)
+
+    assert deck() is None and deck("--edition", "2000") == "2000" and deck("--deck", "museum_quarry") == "museum_quarry"
+    assert TagRegistry.empty("2000").missing() != TagRegistry.empty("classic").missing()
+    path = tmp_path / "tags.json"
+    TagRegistry.empty("classic").save(path)  # a classic enrollment begun
+    code = cli.main(["enroll", "--tags", str(path), "--deck", "museum_quarry", "--broker", "inproc://decks",
+                     "--state-dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "holds the classic deck, not museum_quarry" in err
