@@ -113,7 +113,7 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     Ctrl-C (the file keeps every card enrolled so far)."""
     from hub.games.enroll import EnrollmentSession
     from hub.store.state import default_state_dir
-    from hub.table.run import other_game_in
+    from hub.store.switching import other_game_in
     from hub.transport import BusConnectError
     from hub.transport.watch import open_bus
 

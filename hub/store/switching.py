@@ -53,3 +53,15 @@ def unfinished_other_game(store: EventStore, plugin: GamePlugin, command: str) -
                      f"{other.progress(game)}): 'citadels-hub {command} --game {plugin.name}' would not carry it "
                      f"on; add --new-game to start {plugin.title} (that game stays in the file as it is), "
                      f"or run with --game {other.name} to finish it", known=True)
+
+
+def other_game_in(path: str, plugin: GamePlugin, command: str = "run") -> str | None:
+    """One line when the store at `path` holds an unfinished game of another game than
+    `plugin`, or a game of a game this hub does not know; else None (`run`, `enroll`)."""
+    with EventStore(path) as store:
+        other = unfinished_other_game(store, plugin, command)
+    if other is None:
+        return None
+    if other.known:
+        return other.message
+    return f"{other.message}: add --new-game to start a new game of {plugin.title} (that game stays in the file as it is)"

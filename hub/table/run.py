@@ -9,12 +9,12 @@ import threading
 from typing import Any
 
 from hub.exits import ExitCode, fail
-from hub.games import GamePlugin, host_table, plugin_for, plugin_named
+from hub.games import host_table, plugin_for, plugin_named
 from hub.kernel import Table
 from hub.kernel.flood import SeatBudget
 from hub.protocol import event_topic, hub_status_topic, status_topic
-from hub.store import EventStore, Recorder, StoreError, TableRecord
-from hub.store.switching import unfinished_other_game
+from hub.store import Recorder, StoreError, TableRecord
+from hub.store.switching import other_game_in
 from hub.store.state import state_database
 from hub.transport import BusConnectError, Will
 from hub.transport.login import with_broker_password
@@ -105,18 +105,6 @@ def run_hub(args: argparse.Namespace) -> int:
         bus.flush(2.0)
         bus.close()
     return ExitCode.OK
-
-
-def other_game_in(path: str, plugin: GamePlugin, command: str = "run") -> str | None:
-    """One line when the store at `path` holds an unfinished game of another game than
-    `plugin`, or of a game this hub does not know (`hub.store.switching`); else None."""
-    with EventStore(path) as store:
-        other = unfinished_other_game(store, plugin, command)
-    if other is None:
-        return None
-    if other.known:
-        return other.message
-    return f"{other.message}: add --new-game to start a new game of {plugin.title} (that game stays in the file as it is)"
 
 
 def _say_which_game(record: TableRecord) -> None:
