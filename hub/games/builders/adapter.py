@@ -24,6 +24,7 @@ from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
 from hub.kernel import GestureStep
+from hub.kernel.undo import standing
 from hub.seeds import fresh_seed
 
 from . import texts
@@ -60,6 +61,7 @@ class BuildersAdapter:
         # card -> the tag of the physical card that stands for it, once a move said it with that
         # tag: of two cards printing one face (two Cranes), the other tag is then the other card
         self.bound: dict[str, str] = {}
+        self.said: list[tuple[Action, str | None]] = []  # every move applied, with the tag that said it
 
     # ------------------------------------------------------------------ games
     def replay(self, setup: Setup, log: Sequence[Any]) -> Game:
@@ -73,6 +75,7 @@ class BuildersAdapter:
     def reset(self) -> None:
         self.chosen.clear()
         self.bound.clear()
+        self.said.clear()
 
     def game_facts(self, game: Game) -> dict[str, Any]:
         return {"game": "builders"}
@@ -168,11 +171,25 @@ class BuildersAdapter:
             raise SeatRefusal("not_a_card", f"'{action}' is not said with a card: the seat's buttons or phone say it")
 
     def applied(self, action: Action, uid: str | None) -> None:
+        self.said.append((action, uid.upper() if uid else None))
+        if self.undo_reason(action) is not None:
+            self._bind_standing()  # the undone move's tag no longer stands for its card
+        else:
+            self._bind(action, uid)
+        if action.verb == "end" or action.seat == 0:
+            self.chosen.clear()  # a new turn (or a corrected game) starts with no site chosen
+
+    def _bind(self, action: Action, uid: str | None) -> None:
+        """A move said with a card of a shared face binds that tag to the card it named."""
         if uid is not None and action.verb in CARD_VERBS and len(self.tags.same_face(action.args[0])) > 1:
             self.bound = {card: tag for card, tag in self.bound.items() if tag != uid.upper()}
             self.bound[action.args[0]] = uid.upper()
-        if action.verb == "end" or action.seat == 0:
-            self.chosen.clear()  # a new turn (or a corrected game) starts with no site chosen
+
+    def _bind_standing(self) -> None:
+        """The bindings of the moves that stand (after an undo), said again in order."""
+        self.bound.clear()
+        for index in standing([action for action, _ in self.said], self.undo_reason):
+            self._bind(*self.said[index])
 
     def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
         self.applied(action, meta.get("uid"))

@@ -283,3 +283,18 @@ def test_the_crane_tag_not_yet_said_stands_for_the_crane_still_to_come() -> None
     finally:
         hosted.stop()
         bus.close()
+
+
+def test_after_an_undo_the_crane_tag_stands_for_nothing_again() -> None:
+    """A move undone takes its tag's binding with it: the Crane opened with one Crane's tag
+    and undone lies face up again, and the other Crane's tag opens it."""
+    hosted, seats, bus = crane_table()
+    try:
+        seats[1].lay("b34")
+        assert seats[1].lay("m6").beep == "ok"
+        assert hosted.void_last("wrong card")["ok"] and "m2" in hosted.game.building_row
+        answer = seats[1].lay("m2")
+        assert answer.beep == "ok" and hosted.game.log[-1] == Action(1, "open", ("m2",))
+    finally:
+        hosted.stop()
+        bus.close()
