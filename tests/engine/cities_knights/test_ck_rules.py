@@ -543,3 +543,87 @@ def test_every_card_of_the_digest_table_is_in_the_decks() -> None:
         counts[c.name] = counts.get(c.name, 0) + 1
     assert counts["Merchant"] == 6 and counts["Spy"] == 3 and counts["Road Building"] == 2
     assert counts["Resource Monopoly"] == 4 and counts["Printer"] == 1 and counts["Constitution"] == 1
+
+
+# ---------------------------------------------------------------- decisions (docs/rules-notes.md)
+def test_decision_no_defender_and_no_reward_when_no_knight_is_active() -> None:
+    g = new()
+    for s in (1, 2, 3):
+        g.player(s).cities = 0
+        g.player(s).settlements = 2
+    ships(g, SHIP_STEPS)
+    events = confirm_all(g)
+    attack = next(e for e in events if e.kind == "attack").data
+    assert attack["won"] and attack["defender"] == 0 and attack["tied"] == []
+    assert g.pending is not None and g.pending.kind == "turn"
+
+
+def test_decision_a_draw_from_an_empty_deck_is_skipped() -> None:
+    g = new()
+    g.player(1).levels["green"] = 1
+    g.player(2).levels["green"] = 1
+    g.deck["green"] = ["S09a"]  # one card left, nothing under the deck (the rest out of this test)
+    g.apply("1 roll 1 1 green")
+    events = g.apply("1 draw S09a")
+    assert any(e.kind == "deck_empty" and e.data["seat"] == 2 for e in events)
+    assert g.pending is not None and g.pending.kind == "turn"
+
+
+def test_decision_played_cards_go_under_their_deck_and_come_up_when_it_runs_out() -> None:
+    g = new()
+    give(g, 1, "T03a")
+    g.apply(f"1 roll {QUIET}")
+    g.apply("1 play T03a")
+    assert g.under["yellow"] == ["T03a"] and "T03a" not in g.drawable("yellow")
+    g.deck["yellow"].clear()
+    assert g.drawable("yellow") == ["T03a"]
+
+
+def test_decision_level_five_needs_a_plain_city_only_to_take_the_metropolis() -> None:
+    g = new()
+    g.apply(f"1 roll {QUIET}")
+    for _ in range(4):
+        g.apply("1 improve green")
+    g.apply("1 improve green")  # the holder: its metropolis city is enough
+    assert g.player(1).levels["green"] == 5
+    g2 = new()
+    g2.apply(f"1 roll {QUIET}")
+    g2.apply("1 build city")
+    for _ in range(4):
+        g2.apply("1 improve green")
+    g2.apply("1 end")
+    g2.apply(f"2 roll {QUIET}")
+    g2.apply("2 build city")
+    for _ in range(4):
+        g2.apply("2 improve green")  # level 4 while a plain city is left
+    for _ in range(4):
+        g2.apply("2 improve yellow")
+        g2.apply("2 improve blue")  # both its cities become metropolises
+    assert g2.player(2).cities == 2 and g2.metropolises(2) == ["yellow", "blue"]
+    assert refused(g2, "2 improve green") == "no_city"  # level 5 would take green: no plain city
+
+
+def test_decision_a_sixth_card_on_ones_own_turn_is_discarded_at_once() -> None:
+    g = new()
+    give(g, 1, "P07a", "S02a", "S02b", "S04a", "S04b")
+    give(g, 2, "T05a")
+    g.apply(f"1 roll {QUIET}")
+    g.apply("1 play P07a 2")  # 4 left: the Spy brings the 5th: kept during the turn
+    g.apply("1 take T05a")
+    assert g.pending is not None and g.pending.kind == "turn" and len(g.player(1).hand) == 5
+    give(g, 2, "T05b")
+    g.player(1).hand.append(g.player(2).hand.pop())  # as if a second Spy took a 6th
+    g._check_hand(1)
+    assert g.pending is not None and (g.pending.seat, g.pending.kind) == (1, "discard")
+
+
+def test_decision_crane_discounts_lapse_at_the_end_of_the_turn() -> None:
+    g = new()
+    give(g, 1, "S02a")
+    g.apply(f"1 roll {QUIET}")
+    g.apply("1 play S02a")
+    g.apply("1 end")
+    to_seat(g, 1)
+    g.apply(f"1 roll {QUIET}")
+    events = g.apply("1 improve green")
+    assert next(e for e in events if e.kind == "improved").data["discount"] == 0
