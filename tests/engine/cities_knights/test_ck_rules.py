@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from hub.engine.cities_knights import Action, Game, Setup
+from hub.engine.cities_knights import Action, Game, IllegalAction, Setup
 from hub.engine.cities_knights.cards import BY_COLOUR, CARDS
 from hub.engine.cities_knights.game import DIE_FACE, FACES, SHIP_STEPS
 
@@ -516,8 +516,9 @@ def test_a_winner_during_the_turn_ends_the_game_at_once() -> None:
 def test_actions_read_back_from_their_text() -> None:
     for text in ("1 roll", "2 roll 3 4 ship", "3 play S01a 2 5", "1 knight promote 2a", "2 oust 3 1i"):
         assert str(Action.parse(text)) == text
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalAction) as caught:
         Action.parse("1 fly")
+    assert caught.value.code == "bad_action"
 
 
 def test_replay_gives_the_same_state_and_void_cancels_the_last_action() -> None:
@@ -538,7 +539,7 @@ def test_replay_gives_the_same_state_and_void_cancels_the_last_action() -> None:
 
 
 def test_every_card_of_the_digest_table_is_in_the_decks() -> None:
-    counts = {}
+    counts: dict[str, int] = {}
     for c in CARDS.values():
         counts[c.name] = counts.get(c.name, 0) + 1
     assert counts["Merchant"] == 6 and counts["Spy"] == 3 and counts["Road Building"] == 2
