@@ -1,6 +1,6 @@
-"""The 54 progress cards, one id per physical copy (``S01a``, ``S01b``, ``T03f``...), read
-from ``data/progress-cards.csv`` (a copy of the rules folder's file, checked against it by
-``tests/engine/cities_knights/test_ck_data.py``)."""
+"""The 54 progress cards, one id per physical copy (``S01a``, ``S01b``, ``T03f``...), as
+``data/progress-cards.csv`` lists them (a copy of the rules folder's file, checked against
+it by ``tests/engine/cities_knights/test_ck_data.py``)."""
 
 from __future__ import annotations
 

@@ -18,13 +18,16 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from hub.engine.actions import standing
 from hub.engine.rng import SplitMix64
 
 from .actions import Action, IllegalAction, effective_log
 from .cards import BY_COLOUR, CARDS, COLOURS, TRACKS
 from .events import Event
 from .setup import MAX_PLAYERS, Setup
+from .refusals import explain
 from .state import KNIGHTS_PER_LEVEL, PIECES, Decision, Knight, Player
+from .views import public_view, result, seat_view
 
 SHIP_STEPS = 7  # the 7th ship face brings the barbarians to Catan (digest §1)
 WIN_POINTS = 13
@@ -277,7 +280,6 @@ class Game:
         if action.seat == 0 and action.verb == "void":
             return self._void(action)
         if action not in self.legal_actions():
-            from .refusals import explain
             raise explain(self, action)
         events: list[Event] = []
         self._events = events
@@ -614,7 +616,6 @@ class Game:
     # ------------------------------------------------------------------ corrections
     def _void(self, action: Action) -> list[Event]:
         """``0 void`` cancels the last action that stands (the state is rebuilt without it)."""
-        from hub.engine.actions import standing
         log = [*self.log, action]
         if not standing(self.log):
             raise IllegalAction("nothing_to_void", "there is no action to void")
@@ -643,15 +644,12 @@ class Game:
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def public_view(self) -> dict[str, Any]:
-        from .views import public_view
         return public_view(self)
 
     def seat_view(self, seat: int) -> dict[str, Any]:
-        from .views import seat_view
         return seat_view(self, seat)
 
     def result(self) -> dict[str, Any] | None:
-        from .views import result
         return result(self) if self.over else None
 
 

@@ -14,15 +14,16 @@ Codes: ``game_over``, ``unknown_seat``, ``bad_action``, ``not_your_turn``, ``wro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, IllegalAction
 from .cards import CARDS, COLOURS, card_name
 from .state import KNIGHTS_PER_LEVEL, PIECES
 
 if TYPE_CHECKING:
-    from .game import Game
     from .state import Player
+
+Game = Any  # the engine's game.Game, read here only (imported from there, it would make a cycle)
 
 KINDS = {"roll": "roll the dice", "turn": "play the turn", "draw": "draw a progress card",
          "discard": "discard a progress card", "take": "take a card from the Spy's victim",

@@ -4,12 +4,11 @@ are a count for everybody but their holder."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import CARDS, COLOURS, TRACKS
 
-if TYPE_CHECKING:
-    from .game import Game
+Game = Any  # the engine's game.Game, read here only (imported from there, it would make a cycle)
 
 
 def card_json(card: str) -> dict[str, Any]:
