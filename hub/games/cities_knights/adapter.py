@@ -87,7 +87,7 @@ class CitiesKnightsAdapter(GameAdapter[Game]):
 
     def hint(self, game: Game, seat: int) -> str:
         pending = game.pending
-        return "tap_card" if pending is not None and pending.kind in ("draw", "discard", "take") else "use_buttons"
+        return "lay_card_or_button" if pending is not None and pending.kind in ("draw", "discard", "take") else "use_buttons"
 
     def describe(self, action: Action) -> str:
         if action.verb in ("play", "draw", "discard", "take") and action.args:
