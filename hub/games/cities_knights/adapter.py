@@ -12,9 +12,10 @@ from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
 from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
 from hub.kernel import GameAdapter
+from hub.protocol import TEXT_MAX_CHARS
 
 from .tags import ProgressTags
-from .words import card_name, colour_name, say
+from .words import card_name, event_sentences, say
 
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
@@ -63,12 +64,36 @@ class CitiesKnightsAdapter(GameAdapter[Game]):
     def public_events(self, events: Sequence[Event]) -> list[dict[str, Any]]:
         return [e.to_json() for e in events if e.public]
 
+    def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+        """LEDs and beeps: every seat hears the barbarians' attack and its outcome; a seat
+        that must draw is told the colour ("Draw 1 green, tap it"); a seat over the hand
+        limit is told to discard."""
+        out: list[tuple[int, dict[str, Any]]] = []
+        for e in public:
+            kind = e["kind"]
+            if kind == "attack":
+                losers = {int(s) for s in e.get("losers", ())}
+                line = event_sentences(e, {})[0]
+                for seat in sorted(int(s) for s in e["strength"]):
+                    lost = seat in losers
+                    out.append((seat, {"led": "red" if lost else ("green" if e["won"] else "amber"),
+                                       "beep": "error" if lost else "turn", "text": self.lines(*wrap(line))}))
+            elif kind == "gate":
+                for seat in e["drawers"]:
+                    out.append((int(seat), {"led": "amber", "beep": "turn",
+                                            "text": self.lines(draw_line(e["colour"]))}))
+            elif kind == "hand_limit":
+                out.append((int(e["seat"]), {"led": "red", "beep": "error",
+                                             "text": self.lines(*wrap(say("hand_limit", name=say("seat", seat=e["seat"]),
+                                                                          held=e["held"])))}))
+        return out
+
     def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
         pending = game.pending
         assert pending is not None
         head = say("your_turn")
         if pending.kind == "draw":
-            head = say("draw_prompt", colour_name=colour_name(pending.about))
+            head = draw_line(pending.about)
         elif game.dice is not None:
             red, yellow, event = game.dice
             head = f"{red}+{yellow}={red + yellow} {event}"
@@ -97,3 +122,19 @@ class CitiesKnightsAdapter(GameAdapter[Game]):
 
     def status(self, game: Game) -> dict[str, Any]:
         return {"round": game.round, "ship": game.ship, "attacks": game.attacks}
+
+
+def wrap(text: str, width: int = TEXT_MAX_CHARS) -> list[str]:
+    """A sentence cut into display lines at spaces (a word longer than a line is cut)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word[:width])
+    return lines
+
+
+def draw_line(colour: str) -> str:
+    """"Draw 1 green, tap it": one display line."""
+    return say("draw_short", colour=say(f"plain.{colour}"))

@@ -19,7 +19,7 @@ from .record import Teller, export_text, replay_report, result_line, summary, su
 from .sim import sim_player, sim_world
 from .table import make_table
 from .tags import ProgressTags
-from .words import LANGS, catalogue, event_sentences
+from .words import LANGS, catalogue, event_sentences, speech
 
 RULES_VERSION = "1"
 PRIVATE_EVENT_KINDS = frozenset({"drew_card", "discarded_card", "took_card"})
@@ -43,7 +43,8 @@ def engine_only(setup: Setup, bot: str) -> Game:
 def event_words(event: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, dict[str, str]]:
     names = {seat: name for seat, name in names.items() if name != f"Seat {seat}"}
     shown = {lang: " ".join(event_sentences(event, names, lang)) for lang in LANGS}
-    return {"words": shown, "speech": shown} if any(shown.values()) else {"words": shown}
+    spoken = {lang: " ".join(speech(event, lang, names)) for lang in LANGS}
+    return {"words": shown, "speech": spoken} if any(spoken.values()) else {"words": shown}
 
 
 PLUGIN = GamePlugin(
@@ -58,6 +59,6 @@ PLUGIN = GamePlugin(
     sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_facts=lambda: {"cities-knights": catalogue()}, event_words=event_words,
-    speech=sentences(lambda event, lang, names: event_sentences(event, names, lang)),
+    speech=sentences(speech),
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

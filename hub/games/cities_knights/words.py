@@ -55,6 +55,10 @@ WORDS: dict[str, W] = {
              "zh-Hans": "{colour_name}城堡,红色 {red}:{names} 抽进度卡。"},
     "draw_prompt": {"en": "Draw 1 {colour_name}, tap it", "zh-Hant": "抽 1 張{colour_name}進度卡,感應它",
                     "zh-Hans": "抽 1 张{colour_name}进度卡,感应它"},
+    "draw_short": {"en": "Draw 1 {colour}, tap it", "zh-Hant": "抽1張{colour}卡並感應", "zh-Hans": "抽1张{colour}卡并感应"},
+    "plain.green": {"en": "green", "zh-Hant": "綠色", "zh-Hans": "绿色"},
+    "plain.yellow": {"en": "yellow", "zh-Hant": "黃色", "zh-Hans": "黄色"},
+    "plain.blue": {"en": "blue", "zh-Hant": "藍色", "zh-Hans": "蓝色"},
     "drew": {"en": "{name} draws a {colour_name} progress card.", "zh-Hant": "{name} 抽了一張{colour_name}進度卡。",
              "zh-Hans": "{name} 抽了一张{colour_name}进度卡。"},
     "vp_card": {"en": "{name} reveals {card}: 1 victory point.", "zh-Hant": "{name} 亮出{card}:1 分。",
@@ -208,6 +212,15 @@ def event_sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: st
                 "metropolis", "road", "pillaged", "confirmed", "turn_ended", "knights_reset"):
         return [say(kind, lang, **p)]
     return []
+
+
+SPOKEN = frozenset({"rolled", "ship", "attack", "gate", "played", "vp_card", "metropolis", "pillaged", "game_over"})
+"""What the voice says (issue 30): the roll and its event, the barbarians' approach and the
+attack's outcome, the cards to draw, a card played, a metropolis, the winner."""
+
+
+def speech(event: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> list[str]:
+    return event_sentences(event, names, lang) if event.get("kind") in SPOKEN else []
 
 
 def catalogue() -> dict[str, dict[str, str]]:

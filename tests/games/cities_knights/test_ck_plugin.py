@@ -140,3 +140,25 @@ def test_the_same_arguments_give_the_same_bytes_through_mosquitto(mosquitto: Any
     broker = sim(*args, "--broker", mosquitto.url)
     assert in_process.returncode == 0 and broker.returncode == 0, broker.stderr
     assert broker.stdout == in_process.stdout and len(in_process.stdout.splitlines()) == 2
+
+
+def test_seats_hear_the_attack_and_the_cards_to_draw_with_leds_and_beeps() -> None:
+    from hub.games.cities_knights.adapter import CitiesKnightsAdapter
+    from hub.games.cities_knights.tags import ProgressTags
+
+    adapter = CitiesKnightsAdapter(ProgressTags.virtual())
+    lost = adapter.feedback([{"kind": "attack", "won": False, "barbarians": 4, "knights": 1, "losers": [2, 3],
+                              "skipped": [1], "strength": {1: 0, 2: 0, 3: 0, 4: 1}, "attack": 1}])
+    assert [(seat, f["led"], f["beep"]) for seat, f in lost] == [(1, "amber", "turn"), (2, "red", "error"),
+                                                                 (3, "red", "error"), (4, "amber", "turn")]
+    draw = adapter.feedback([{"kind": "gate", "colour": "green", "red": 2, "drawers": [3, 1]}])
+    told = {"led": "amber", "beep": "turn", "text": ["Draw 1 green, tap it"]}
+    assert draw == [(3, told), (1, told)]
+    assert all(len(line) <= 21 for _, f in lost for line in f["text"])
+
+
+def test_the_voice_says_the_roll_the_barbarians_a_card_played_and_the_winner_only() -> None:
+    from hub.games.cities_knights.words import speech
+
+    assert speech({"kind": "rolled", "seat": 1, "red": 3, "yellow": 4, "event": "ship", "total": 7}, "zh-Hans", {})
+    assert speech({"kind": "knight", "seat": 1, "change": "build", "token": "1i"}, "en", {}) == []
