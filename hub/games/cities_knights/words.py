@@ -128,6 +128,57 @@ WORDS: dict[str, W] = {
                "zh-Hans": "第 {number} 局:{name} 在 {rounds} 轮后以 {vp} 分获胜。"},
 }
 
+EFFECTS: dict[str, W] = {  # what the players do on the board when a card is played (digest, CSV)
+    "alchemist": {"en": "The red and yellow dice are chosen.", "zh-Hant": "紅色與黃色骰子的點數由玩家決定。",
+                  "zh-Hans": "红色与黄色骰子的点数由玩家决定。"},
+    "crane": {"en": "One city improvement this turn costs one commodity less.",
+              "zh-Hant": "本回合一項城市改善少付一張商品。", "zh-Hans": "本回合一项城市改善少付一张商品。"},
+    "engineer": {"en": "A city wall is built free.", "zh-Hant": "免費建造一道城牆。", "zh-Hans": "免费建造一道城墙。"},
+    "inventor": {"en": "Swap two number tokens, not 2, 12, 6 or 8.", "zh-Hant": "交換兩個數字標記(2、12、6、8 除外)。",
+                 "zh-Hans": "交换两个数字标记(2、12、6、8 除外)。"},
+    "irrigation": {"en": "Take 2 grain for each fields hex next to your settlements or cities.",
+                   "zh-Hant": "你的定居點或城市旁每塊田地拿 2 張小麥。", "zh-Hans": "你的定居点或城市旁每块田地拿 2 张小麦。"},
+    "medicine": {"en": "A settlement becomes a city for 2 ore and 1 grain.",
+                 "zh-Hant": "以 2 礦石 1 小麥把一個定居點升級為城市。", "zh-Hans": "以 2 矿石 1 小麦把一个定居点升级为城市。"},
+    "mining": {"en": "Take 2 ore for each mountains hex next to your settlements or cities.",
+               "zh-Hant": "你的定居點或城市旁每座山脈拿 2 張礦石。", "zh-Hans": "你的定居点或城市旁每座山脉拿 2 张矿石。"},
+    "printer": {"en": "1 victory point.", "zh-Hant": "1 分。", "zh-Hans": "1 分。"},
+    "road_building": {"en": "Build 2 roads free; report a change of the longest road.",
+                      "zh-Hant": "免費建造 2 條道路;最長道路若有變動請回報。", "zh-Hans": "免费建造 2 条道路;最长道路若有变动请回报。"},
+    "smith": {"en": "Promote up to 2 knights free, and report them.", "zh-Hant": "免費升級至多 2 名騎士,並回報。",
+              "zh-Hans": "免费升级至多 2 名骑士,并回报。"},
+    "commercial_harbor": {"en": "Each opponent trades you a commodity of their choice for one of your resources.",
+                          "zh-Hant": "每位對手用一張自選商品換你的一張資源。", "zh-Hans": "每位对手用一张自选商品换你的一张资源。"},
+    "master_merchant": {"en": "Look at the target's resources and commodities and take 2.",
+                        "zh-Hant": "查看目標的資源與商品並拿走 2 張。", "zh-Hans": "查看目标的资源与商品并拿走 2 张。"},
+    "merchant": {"en": "Place the merchant next to your settlement or city: 1 victory point while you hold it.",
+                 "zh-Hant": "把商人放在你的定居點或城市旁:持有時 1 分。", "zh-Hans": "把商人放在你的定居点或城市旁:持有时 1 分。"},
+    "merchant_fleet": {"en": "Trade one good of your choice 2:1 until the end of the turn.",
+                       "zh-Hant": "本回合內可用 2:1 交易一種自選貨物。", "zh-Hans": "本回合内可用 2:1 交易一种自选货物。"},
+    "resource_monopoly": {"en": "Name a resource: each opponent gives you up to 2.",
+                          "zh-Hant": "指定一種資源:每位對手給你至多 2 張。", "zh-Hans": "指定一种资源:每位对手给你至多 2 张。"},
+    "trade_monopoly": {"en": "Name a commodity: each opponent gives you 1.",
+                       "zh-Hant": "指定一種商品:每位對手給你 1 張。", "zh-Hans": "指定一种商品:每位对手给你 1 张。"},
+    "bishop": {"en": "Move the robber and take a random card from each player next to its hex.",
+               "zh-Hant": "移動強盜,並從該地塊旁的每位玩家隨機拿 1 張牌。", "zh-Hans": "移动强盗,并从该地块旁的每位玩家随机拿 1 张牌。"},
+    "constitution": {"en": "1 victory point.", "zh-Hant": "1 分。", "zh-Hans": "1 分。"},
+    "deserter": {"en": "The target removes a knight; you may place one like it.",
+                 "zh-Hant": "目標移除一名騎士;你可放置一名同等騎士。", "zh-Hans": "目标移除一名骑士;你可放置一名同等骑士。"},
+    "diplomat": {"en": "Remove an open road; report a change of the longest road.",
+                 "zh-Hant": "移除一條開放道路;最長道路若有變動請回報。", "zh-Hans": "移除一条开放道路;最长道路若有变动请回报。"},
+    "intrigue": {"en": "Displace an opponent's knight touching your road; report it if it leaves the board.",
+                 "zh-Hant": "驅逐一名接觸你道路的敵方騎士;若離開棋盤請回報。",
+                 "zh-Hans": "驱逐一名接触你道路的敌方骑士;若离开棋盘请回报。"},
+    "saboteur": {"en": "Players with as many points or more discard half their cards.",
+                 "zh-Hant": "分數不低於你的玩家棄掉一半手牌。", "zh-Hans": "分数不低于你的玩家弃掉一半手牌。"},
+    "spy": {"en": "Look at the target's progress cards and take one.", "zh-Hant": "查看目標的進度卡並拿走一張。",
+            "zh-Hans": "查看目标的进度卡并拿走一张。"},
+    "warlord": {"en": "All your knights are activated free.", "zh-Hant": "免費激活你所有的騎士。",
+                "zh-Hans": "免费激活你所有的骑士。"},
+    "wedding": {"en": "Players with more points each give you 2 cards of their choice.",
+                "zh-Hant": "分數比你高的玩家各給你 2 張自選的牌。", "zh-Hans": "分数比你高的玩家各给你 2 张自选的牌。"},
+}
+
 
 def say(key: str, lang: str = "en", **params: object) -> str:
     forms = WORDS[key]
@@ -186,6 +237,8 @@ def event_sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: st
             out = [say("played_on", lang, **{**p, "target": seat_name(event["target"], names, lang)})]
         else:
             out = [say(kind, lang, **p)]
+        if kind == "played":
+            out.append(EFFECTS[event["slug"]].get(lang, EFFECTS[event["slug"]]["en"]))
         if kind == "played" and event.get("affected") is not None:
             out.append(say("affected", lang, names=names_joined(event["affected"], names, lang)))
         return out

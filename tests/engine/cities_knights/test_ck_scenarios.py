@@ -208,3 +208,17 @@ def test_medicine_upgrades_a_settlement() -> None:
     g.apply(f"1 roll {QUIET}")
     g.apply("1 play S06a")
     assert (g.player(1).settlements, g.player(1).cities, g.vp(1)) == (0, 2, 4)
+
+
+def test_deserter_the_player_may_place_nothing() -> None:
+    g = new()
+    knights_for(g, 2, "build")
+    knights_for(g, 1, "build", "build")
+    give(g, 1, "P03b")
+    to_seat(g, 1)
+    g.apply(f"1 roll {QUIET}")
+    g.apply("1 play P03b 2")
+    g.apply("2 desert 1i")
+    assert options(g) == {"1 place", "1 pass"}
+    g.apply("1 pass")
+    assert [k.token for k in g.player(1).knights] == ["1i", "1i"] and g.player(2).knights == []

@@ -162,3 +162,12 @@ def test_the_voice_says_the_roll_the_barbarians_a_card_played_and_the_winner_onl
 
     assert speech({"kind": "rolled", "seat": 1, "red": 3, "yellow": 4, "event": "ship", "total": 7}, "zh-Hans", {})
     assert speech({"kind": "knight", "seat": 1, "change": "build", "token": "1i"}, "en", {}) == []
+
+
+def test_a_card_played_is_said_with_what_the_players_do_on_the_board() -> None:
+    from hub.games.cities_knights.words import EFFECTS
+
+    assert set(EFFECTS) == {c.slug for c in CARDS.values()}
+    event = {"kind": "played", "seat": 2, "card": "P05a", "slug": "intrigue", "colour": "blue"}
+    assert event_sentences(event, {}, "en") == ["Seat 2 plays Intrigue.", EFFECTS["intrigue"]["en"]]
+    assert "骑士" in " ".join(event_sentences(event, {}, "zh-Hans"))
