@@ -210,7 +210,7 @@ def test_medicine_upgrades_a_settlement() -> None:
     assert (g.player(1).settlements, g.player(1).cities, g.vp(1)) == (0, 2, 4)
 
 
-def test_deserter_the_player_may_place_nothing() -> None:
+def test_deserter_with_no_free_knight_piece_the_player_places_nothing() -> None:
     g = new()
     knights_for(g, 2, "build")
     knights_for(g, 1, "build", "build")
@@ -219,6 +219,7 @@ def test_deserter_the_player_may_place_nothing() -> None:
     g.apply(f"1 roll {QUIET}")
     g.apply("1 play P03b 2")
     g.apply("2 desert 1i")
-    assert options(g) == {"1 place", "1 pass"}
+    assert options(g) == {"1 pass"}  # both basic knights are on the board, no strong one to fall back on
+    assert refused(g, "1 place") == "bad_action"
     g.apply("1 pass")
     assert [k.token for k in g.player(1).knights] == ["1i", "1i"] and g.player(2).knights == []
