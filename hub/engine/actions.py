@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from hub.errors import HubError
+from hub.standing import standing as standing_where
 
 A = TypeVar("A", bound="TextAction")
 
@@ -67,17 +68,15 @@ class TextAction(NamedTuple):
         return cls.parse(" ".join([str(seat), verb, *args]))
 
 
+def is_void(action: TextAction) -> bool:
+    """Whether `action` is the table's undo, ``0 void <reason...>``."""
+    return action.seat == 0 and action.verb == "void"
+
+
 def standing(log: Sequence[TextAction]) -> list[int]:
     """The positions in `log` of the actions that stand: every ``void`` and the action it
     cancelled left out (what a table keeps beside each action follows the same rule)."""
-    out: list[int] = []
-    for i, a in enumerate(log):
-        if a.seat == 0 and a.verb == "void":
-            if out:
-                out.pop()
-        else:
-            out.append(i)
-    return out
+    return standing_where(log, is_void)
 
 
 def effective_log(log: Sequence[A]) -> list[A]:

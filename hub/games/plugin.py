@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from hub.errors import HubError
-from hub.kernel import Journal, JournalFunction
+
+from .kit.defaults import DERIVED as _derived, derived_fields, meta_note, names_of  # noqa: F401 - the games' helpers
 from hub.voice.speech import GameVoice
 
 
@@ -100,41 +101,44 @@ class GamePlugin:
     """Everything table-side one game needs, behind one registered object.
 
     The rules engine stays pure (``hub/engine/<game>``); these fields are its table side.
-    A game that has no use for a field leaves its default."""
+    A game must say who it is, its setup, its game and its actions' text, and how its table
+    hears the seats (`adapter`, or a whole `make_table`); every other field has a default
+    that works (the game kit's, `hub.games.kit`), made from those it gives."""
 
-    # -- who it is
+    # -- what every game must say
     name: str  # ``--game NAME``, the store's ``game`` column
     title: str  # what people read ("Citadels")
-    rules_version: str  # stored with every game: which rules wrote the log
-    setup_type: type  # the setups it makes: how a setup in hand finds its plug-in
+    setup_type: type  # the setups it makes (``players``, ``seed``, ``names``; ``to_json``/``from_json``)
     seats: range  # how many players it takes: the one seat limit of this game
-    default_players: int
-
-    # -- what every game must bring
-    setup_from_options: Callable[..., Any]  # (args, seed, mode, registry=None) -> setup; a real table's registry may say the deck
-    setup_from_json: Callable[[dict[str, Any]], Any]  # a stored setup read back
     new_game: Callable[[Any], Any]  # setup -> a fresh game (`hub.kernel.HostedGame`)
-    replay: Callable[[Any, Sequence[str]], Any]  # setup, action texts -> the game they make
     parse_action: Callable[[str], Any]  # an action's text -> the action (the game's coded refusal if it is none)
-    summary: Callable[[Any], dict[str, Any]]  # a finished game, as ``sim --json`` prints it
-    make_table: Callable[..., Any]  # (bus, registry, setup, **table options) -> `hub.kernel.Table` hosting it
-    virtual_registry: Callable[[Any], Any]  # setup -> every card it needs with a made-up fixed tag
-    load_registry: Callable[[str], Any]  # a registry file written by ``enroll``
-    sim_player: Callable[..., SimPlayer]  # (seat, device, bot, setup, table, world, hub_elsewhere)
+    adapter: Callable[[Any, Any], Any] | None = None  # (registry, setup) -> its `hub.kernel.GameAdapter` (`hub.games.kit.KitAdapter`)
 
-    # -- what a simple game may leave as it is
+    # -- what a simple game may leave as it is (derived: made from the fields above)
+    rules_version: str = "1"  # stored with every game: which rules wrote the log
+    default_players: int = 0  # 0: the fewest it takes
+    setup_from_options: Callable[..., Any] = _derived  # (args, seed, mode, registry=None) -> setup; derived: players, seed, names (and mode)
+    setup_from_json: Callable[[dict[str, Any]], Any] = _derived  # a stored setup read back; derived: ``setup_type.from_json``
+    replay: Callable[[Any, Sequence[str]], Any] = _derived  # setup, action texts -> the game they make; derived: each applied
+    summary: Callable[[Any], dict[str, Any]] = _derived  # a finished game, as ``sim --json`` prints it; derived: seed, players, winner, actions
+    make_table: Callable[..., Any] = _derived  # (bus, registry, setup, **table options) -> `hub.kernel.Table`; derived: `kit.table_maker(adapter, new_game)`
+    virtual_registry: Callable[[Any], Any] = lambda setup: None  # setup -> every card it needs with a made-up fixed tag
+    load_registry: Callable[[str], Any] = lambda path: None  # a registry file written by ``enroll``
+    make_bot: Callable[[str, int], Any] = _derived  # (kind, seed) -> a bot of `bots` (``choose(game)``, stateless); derived: the engine's `RandomBot`
+    sim_player: Callable[..., SimPlayer] = _derived  # (seat, device, bot, setup, table, world, hub_elsewhere); derived: `kit.bot_players(make_bot)`
+    sentences: Callable[[Mapping[str, Any], Mapping[int, str], str], list[str]] | None = None
+    """(public event, names, lang) -> its sentences: the terminal's lines and, unless
+    `event_words` says otherwise, the page log's and the speak switch's in every language.
+    None: the terminal shows each event's kind and fields."""
     add_options: Callable[[argparse.ArgumentParser], None] = no_options  # its own CLI options
     admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda body: {}  # its admin form's own fields (ValueError)
     corrections: tuple[Correction, ...] = ()  # the admin's corrections of its own (the undo is every game's)
     page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read in ``/api/i18n`` besides the hub's words (its ``ui`` over the hub's)
     summary_lines: Callable[[dict[str, Any]], list[str]] = lambda summary: [str(summary)]  # the summary, for people
-    replay_report: Callable[[int, Any], tuple[dict[str, Any], list[str]]] = (
-        lambda game_id, game: ({"game": game_id, "over": game.over, "actions": len(game.log)},
-                               [f"game {game_id}: {len(game.log)} actions replayed"]))  # (JSON, lines) for ``replay``
-    export_text: Callable[[StoredGameLike], str] = (
-        lambda stored: "".join(f"{i + 1:4d}  {text}\n" for i, text in enumerate(stored.actions)))
+    replay_report: Callable[[int, Any], tuple[dict[str, Any], list[str]]] = _derived  # (JSON, lines) for ``replay``; derived: the summary, or where it stands
+    export_text: Callable[[StoredGameLike], str] = _derived  # a stored game as text; derived: each action, its meta, the end
     bots: tuple[str, ...] = ("random",)
-    engine_only: Callable[[Any, str], Any] | None = None  # (setup, bot) -> a finished game, no table
+    engine_only: Callable[[Any, str], Any] = _derived  # (setup, bot) -> a finished game, no table; derived: `make_bot` plays it
     enroll: Callable[..., Any] | None = None  # (bus, args, out) -> an enrollment session; None: nothing to enroll
     card_names: Callable[[Any], dict[str, list[str]]] = lambda registry: {}
     """(registry) -> tag UID: the names a person may type for its card (the soft seat's
@@ -144,7 +148,7 @@ class GamePlugin:
     """(world, game, stored): a stored game carried on (``sim --resume``): apply its log to
     the table's `game` and move the table top `world` as the people did; StoredMoveError
     where it cannot. None: the log is applied and the table top moves nothing."""
-    terminal: Callable[[dict[int, str]], TerminalTeller] | None = None  # (names) -> teller; None: silent
+    terminal: Callable[[dict[int, str]], TerminalTeller] = _derived  # (names) -> teller; derived: `kit.Teller` of `sentences`
     result_line: Callable[[int, dict[str, Any], dict[int, str]], str] = (
         lambda number, summary, names: f"game {number}: {summary}")
     progress: Callable[[Any], str] = lambda game: f"after {len(game.log)} moves"  # how far an unfinished game got
@@ -154,12 +158,13 @@ class GamePlugin:
     """The package whose ``static/`` holds its pages' scripts (``common.js``, then
     ``scoreboard.js``, ``seat.js``, ``admin.js``, loaded after the hub's ``hub.js``) and,
     if it has one, whose ``templates/`` holds its pages (``scoreboard.html``... extending
-    the hub's ``base.html``). None: the hub's plain pages (seats, whose turn, the log, the
-    seat's options as buttons, pause and new game)."""
+    the hub's ``base.html``). None: the hub's plain pages (the seats and the public view's
+    fields, whose turn, the log, the seat's own view and its options as buttons, pause and
+    new game)."""
     event_words: Callable[[Mapping[str, Any], Mapping[int, str]], dict[str, Any]] | None = None
     """(event, names) -> ``{"words": {lang: text}, "speech": {lang: text}}``: a public
-    event's sentence for the page's log and what the speak switch says. None: no words (the
-    plain pages' log shows the event's kind)."""
+    event's sentence for the page's log and what the speak switch says. None: its
+    `sentences` in every language, or no words (the plain pages' log shows the event's kind)."""
     speech: GameVoice | None = None
     """What the table's voice says of it (`hub.voice.GameVoice`): a narrator per table, fed
     every public event, giving utterances with their priority (a refusal jumps the queue, a
@@ -172,6 +177,10 @@ class GamePlugin:
     private_event_kinds: frozenset[str] = frozenset()
     private_view_keys: frozenset[str] = frozenset({"you"})
 
+    def __post_init__(self) -> None:
+        for name, value in derived_fields(self).items():
+            object.__setattr__(self, name, value)
+
 
 class StoredMoveError(HubError):
     """A stored game's action `index` cannot be followed when a simulated game is carried
@@ -182,13 +191,6 @@ class StoredMoveError(HubError):
         super().__init__("refused" if refused else "cannot_follow",
                          f"action {index + 1}: {'refused (' + refusal + ')' if refused else 'cannot be followed'}")
         self.index, self.refused, self.refusal = index, refused, refusal
-
-
-def names_of(args: argparse.Namespace) -> tuple[str, ...]:
-    """The table's names from the command line, seat 1 first (``()``: none given); checked
-    before the command starts (`hub.cli_args.preflight`, `hub.text.player_names`)."""
-    names = getattr(args, "names", None) or ()
-    return tuple(names.split(",")) if isinstance(names, str) else tuple(names)
 
 
 def replay_moves(game_plugin: GamePlugin, game: Any, stored: StoredGameLike) -> None:
@@ -204,36 +206,6 @@ def replay_moves(game_plugin: GamePlugin, game: Any, stored: StoredGameLike) -> 
 class _NoWorld:
     def follow(self, message: Mapping[str, Any], game: Any) -> None:
         pass
-
-
-JournalMeta = Journal | Callable[[Any, dict[str, Any]], None]
-"""A journal of each action with its meta: the store's `Recorder`, or a function of (action, meta)."""
-
-
-def one_journal(journal: Callable[[Any], None] | None, journal_meta: JournalMeta | None) -> Any:
-    """The kernel's one journal from a game table's two arguments: `journal_meta` (a
-    `Journal`, or a function of (action, meta)) if given, else `journal` (a function of the
-    action alone, which the kernel takes as it is)."""
-    if journal_meta is None:
-        return journal
-    return journal_meta if isinstance(journal_meta, Journal) else JournalFunction(journal_meta)
-
-
-def journal_failure_text(exc: BaseException) -> str:
-    """What everyone may read about a journal failure: the store's own explanation, which
-    names the file and the fix and never an action (``exc.public``), or a generic line."""
-    if getattr(exc, "public", False):
-        return f"the game record cannot be written: {getattr(exc, 'message', exc)}"
-    return "the game record cannot be written (see the hub's log); no more moves are accepted"
-
-
-def meta_note(meta: Mapping[str, Any]) -> str:
-    """What an export line says of an action's meta, for every game: who entered it by
-    hand, and why; the tag of its card (read later: a card entered by hand, read at last)."""
-    note = f"  (entered by the admin: {meta.get('reason') or 'no reason given'})" if meta.get("admin") else ""
-    if meta.get("uid"):
-        note += f"  (tag {meta['uid']}{', read later' if meta.get('uid_read_later') else ''})"
-    return note
 
 
 def waiting_for(game: Any) -> str:

@@ -1,0 +1,30 @@
+"""A game's words: every sentence it shows or says, in the hub's three languages."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+
+
+class Words:
+    """``say(key, lang, **params)`` over a table ``{key: {lang: template}}`` (English where
+    a language lacks the key, unless `check` refuses the language), and ``seat_name``:
+    a seat's name, or the table's ``seat`` sentence ("Seat 3") when it has none."""
+
+    def __init__(self, table: Mapping[str, Mapping[str, str]], check: Callable[[str], str] | None = None) -> None:
+        self.table = table
+        self.check = check
+        self._template = functools.lru_cache(maxsize=4096)(self._find)  # the same few lines on every move
+
+    def _find(self, key: str, lang: str) -> str:
+        forms = self.table[key]
+        if self.check is not None:
+            return forms[self.check(lang)]
+        return forms.get(lang) or forms["en"]
+
+    def say(self, key: str, lang: str = "en", **params: object) -> str:
+        """One sentence in `lang`."""
+        return self._template(key, lang).format(**params)
+
+    def seat_name(self, seat: int, names: Mapping[int, str], lang: str = "en") -> str:
+        return names.get(seat) or self.say("seat", lang, seat=seat)
