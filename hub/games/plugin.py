@@ -17,7 +17,8 @@ from typing import Any, Protocol
 
 from hub.errors import HubError
 
-from .kit.defaults import DERIVED as _derived, derived_fields, meta_note, names_of  # noqa: F401 - the games' helpers
+from .kit.defaults import derived, derived_fields
+from .kit.defaults import meta_note as meta_note, names_of as names_of  # the games' helpers, here as before
 from hub.voice.speech import GameVoice
 
 
@@ -117,15 +118,15 @@ class GamePlugin:
     # -- what a simple game may leave as it is (derived: made from the fields above)
     rules_version: str = "1"  # stored with every game: which rules wrote the log
     default_players: int = 0  # 0: the fewest it takes
-    setup_from_options: Callable[..., Any] = _derived  # (args, seed, mode, registry=None) -> setup; derived: players, seed, names (and mode)
-    setup_from_json: Callable[[dict[str, Any]], Any] = _derived  # a stored setup read back; derived: ``setup_type.from_json``
-    replay: Callable[[Any, Sequence[str]], Any] = _derived  # setup, action texts -> the game they make; derived: each applied
-    summary: Callable[[Any], dict[str, Any]] = _derived  # a finished game, as ``sim --json`` prints it; derived: seed, players, winner, actions
-    make_table: Callable[..., Any] = _derived  # (bus, registry, setup, **table options) -> `hub.kernel.Table`; derived: `kit.table_maker(adapter, new_game)`
+    setup_from_options: Callable[..., Any] = derived  # (args, seed, mode, registry=None) -> setup; derived: players, seed, names (and mode)
+    setup_from_json: Callable[[dict[str, Any]], Any] = derived  # a stored setup read back; derived: ``setup_type.from_json``
+    replay: Callable[[Any, Sequence[str]], Any] = derived  # setup, action texts -> the game they make; derived: each applied
+    summary: Callable[[Any], dict[str, Any]] = derived  # a finished game, as ``sim --json`` prints it; derived: seed, players, winner, actions
+    make_table: Callable[..., Any] = derived  # (bus, registry, setup, **table options) -> `hub.kernel.Table`; derived: `kit.table_maker(adapter, new_game)`
     virtual_registry: Callable[[Any], Any] = lambda setup: None  # setup -> every card it needs with a made-up fixed tag
     load_registry: Callable[[str], Any] = lambda path: None  # a registry file written by ``enroll``
-    make_bot: Callable[[str, int], Any] = _derived  # (kind, seed) -> a bot of `bots` (``choose(game)``, stateless); derived: the engine's `RandomBot`
-    sim_player: Callable[..., SimPlayer] = _derived  # (seat, device, bot, setup, table, world, hub_elsewhere); derived: `kit.bot_players(make_bot)`
+    make_bot: Callable[[str, int], Any] = derived  # (kind, seed) -> a bot of `bots` (``choose(game)``, stateless); derived: the engine's `RandomBot`
+    sim_player: Callable[..., SimPlayer] = derived  # (seat, device, bot, setup, table, world, hub_elsewhere); derived: `kit.bot_players(make_bot)`
     sentences: Callable[[Mapping[str, Any], Mapping[int, str], str], list[str]] | None = None
     """(public event, names, lang) -> its sentences: the terminal's lines and, unless
     `event_words` says otherwise, the page log's and the speak switch's in every language.
@@ -135,10 +136,10 @@ class GamePlugin:
     corrections: tuple[Correction, ...] = ()  # the admin's corrections of its own (the undo is every game's)
     page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read in ``/api/i18n`` besides the hub's words (its ``ui`` over the hub's)
     summary_lines: Callable[[dict[str, Any]], list[str]] = lambda summary: [str(summary)]  # the summary, for people
-    replay_report: Callable[[int, Any], tuple[dict[str, Any], list[str]]] = _derived  # (JSON, lines) for ``replay``; derived: the summary, or where it stands
-    export_text: Callable[[StoredGameLike], str] = _derived  # a stored game as text; derived: each action, its meta, the end
+    replay_report: Callable[[int, Any], tuple[dict[str, Any], list[str]]] = derived  # (JSON, lines) for ``replay``; derived: the summary, or where it stands
+    export_text: Callable[[StoredGameLike], str] = derived  # a stored game as text; derived: each action, its meta, the end
     bots: tuple[str, ...] = ("random",)
-    engine_only: Callable[[Any, str], Any] = _derived  # (setup, bot) -> a finished game, no table; derived: `make_bot` plays it
+    engine_only: Callable[[Any, str], Any] = derived  # (setup, bot) -> a finished game, no table; derived: `make_bot` plays it
     enroll: Callable[..., Any] | None = None  # (bus, args, out) -> an enrollment session; None: nothing to enroll
     card_names: Callable[[Any], dict[str, list[str]]] = lambda registry: {}
     """(registry) -> tag UID: the names a person may type for its card (the soft seat's
@@ -148,7 +149,7 @@ class GamePlugin:
     """(world, game, stored): a stored game carried on (``sim --resume``): apply its log to
     the table's `game` and move the table top `world` as the people did; StoredMoveError
     where it cannot. None: the log is applied and the table top moves nothing."""
-    terminal: Callable[[dict[int, str]], TerminalTeller] = _derived  # (names) -> teller; derived: `kit.Teller` of `sentences`
+    terminal: Callable[[dict[int, str]], TerminalTeller] = derived  # (names) -> teller; derived: `kit.Teller` of `sentences`
     result_line: Callable[[int, dict[str, Any], dict[int, str]], str] = (
         lambda number, summary, names: f"game {number}: {summary}")
     progress: Callable[[Any], str] = lambda game: f"after {len(game.log)} moves"  # how far an unfinished game got

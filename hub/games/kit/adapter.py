@@ -61,8 +61,8 @@ class KitAdapter(VoidUndo, GameAdapter[G]):
     def new_setup(self, config: dict[str, Any], current: G) -> Any:
         """The admin's new game: its players, names and seed (none: a fresh one) and any
         other field of the setup the form gives ("mode"); the rest as in the current game."""
-        setup = current.setup  # type: ignore[attr-defined]
-        players = int(config.get("players", current.n))  # type: ignore[attr-defined]
+        setup = current.setup
+        players = int(config.get("players", current.n))
         changes: dict[str, Any] = {"players": players, "names": tuple(str(n) for n in config.get("names") or ())[:players],
                                    "seed": fresh_seed() if config.get("seed") is None else int(config["seed"])}
         for field in dataclasses.fields(setup):

@@ -16,7 +16,7 @@ from .table import table_maker
 from .teller import Teller
 
 
-def DERIVED(*args: Any, **kwargs: Any) -> Any:  # noqa: N802 - a marker, named as a constant
+def derived(*args: Any, **kwargs: Any) -> Any:
     """A field's default made from the plug-in's other fields (`derived_fields`)."""
     raise AssertionError("a derived default is replaced when the plug-in is made")
 
@@ -117,7 +117,7 @@ def derived_fields(plugin: Any) -> dict[str, Any]:
         return made.get(name, getattr(plugin, name))
 
     def derive(name: str, make: Callable[[], Any]) -> None:
-        if name not in made and getattr(plugin, name) is DERIVED:
+        if name not in made and getattr(plugin, name) is derived:
             made[name] = make()
 
     if not plugin.default_players:
@@ -126,7 +126,7 @@ def derived_fields(plugin: Any) -> dict[str, Any]:
     derive("setup_from_json", lambda: plugin.setup_type.from_json)
     derive("replay", lambda: replayer(plugin.new_game, plugin.parse_action))
     derive("summary", lambda: plain_summary(plugin.name))
-    if plugin.make_table is DERIVED and plugin.adapter is None:
+    if plugin.make_table is derived and plugin.adapter is None:
         raise TypeError(f"the game {plugin.name!r} says neither its adapter nor its make_table")
     derive("make_table", lambda: table_maker(plugin.adapter, plugin.new_game))
     derive("make_bot", lambda: lambda kind, seed: RandomBot(seed))

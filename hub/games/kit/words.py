@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
+from typing import Any
+
+from hub.words import LANGS
 
 
 class Words:
@@ -28,3 +31,8 @@ class Words:
 
     def seat_name(self, seat: int, names: Mapping[int, str], lang: str = "en") -> str:
         return names.get(seat) or self.say("seat", lang, seat=seat)
+
+    def page_words(self, *keys: str) -> dict[str, Any]:
+        """A plug-in's ``page_facts``: these keys' words for its pages, in every language
+        (``field_<name>``: how the hub's plain pages label a field of its views)."""
+        return {"ui": {lang: {key: self.say(key, lang) for key in keys} for lang in LANGS}}

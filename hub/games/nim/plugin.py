@@ -42,6 +42,7 @@ def summary(game: NimGame) -> dict[str, Any]:
 PLUGIN = GamePlugin(
     name="nim", title="Nim", setup_type=NimSetup, seats=range(2, 5), new_game=NimGame, parse_action=Take.parse,
     adapter=NimAdapter, add_options=add_options, summary=summary, sentences=sentences,
+    page_facts=lambda: WORDS.page_words("field_stones", "field_taken"),
     result_line=lambda number, result, names: WORDS.say(
         "result", number=number, name=WORDS.seat_name(result["winner"], names), actions=result["actions"]),
     bots=tuple(BOTS), make_bot=make_bot, sim_player=bot_players(make_bot, NimPlayer),

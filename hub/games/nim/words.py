@@ -21,6 +21,8 @@ WORDS = Words({
     "wait": {"en": "Wait", "zh-Hant": "請稍候", "zh-Hans": "请稍候"},
     "game_over": {"en": "Game over", "zh-Hant": "遊戲結束", "zh-Hans": "游戏结束"},
     "not_a_stone": {"en": "Not a stone: lift it", "zh-Hant": "不是石頭:請拿起", "zh-Hans": "不是石头:请拿起"},
+    "field_stones": {"en": "Stones left", "zh-Hant": "剩餘石頭", "zh-Hans": "剩余石头"},
+    "field_taken": {"en": "You took", "zh-Hant": "你拿了", "zh-Hans": "你拿了"},
     "seat": {"en": "Seat {seat}", "zh-Hant": "{seat} 號座位", "zh-Hans": "{seat} 号座位"},
     "result": {"en": "Game {number}: {name} wins after {actions} moves.",
                "zh-Hant": "第 {number} 局:{name} 在 {actions} 步後獲勝。",
