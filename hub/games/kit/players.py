@@ -16,18 +16,27 @@ class BotPlayer:
 
     def __init__(self, seat: int, device: Any, bot: Any, table: Any, hub_elsewhere: bool = True) -> None:
         self.seat = seat
+        self.device = device
         self.bot = bot
-        self.table = table
         self.hands = SeatHands(seat, device, table, hub_elsewhere)
 
+    @property
+    def table(self) -> Any:
+        """The hub's table this person plays at (its hands' table)."""
+        return self.hands.service
+
+    @table.setter
+    def table(self, table: Any) -> None:  # a restarted hub (tests/system/test_faults.py): the hands follow
+        self.hands.service = table
+
     def options(self, game: Any) -> list[Any] | None:
-        """The options this person can really take now (None: every legal action)."""
+        """The options this person can really take now (None or none: every legal action)."""
         return None
 
     def act(self) -> None:
         game = self.table.game
         options = self.options(game)
-        self.do(self.bot.choose(game, options) if options is not None else self.bot.choose(game))
+        self.do(self.bot.choose(game, options) if options else self.bot.choose(game))
 
     def do(self, choice: Any) -> None:
         self.hands.press_to(choice)
