@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from hub.engine.play import RandomBot, make_bot as pick_bot, play as play_out, roll as _roll
+from hub.engine.play import RandomBot as RandomBot, make_bot as pick_bot, play as play_out, roll as _roll
 
 from .actions import Action
 from .cards import BUILDINGS, CREW, WORKERS, Amounts

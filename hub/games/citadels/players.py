@@ -30,6 +30,10 @@ class SimPlayer(BotPlayer):
         """The hub's table this person plays at (the kit's `table`)."""
         return self.table
 
+    @service.setter
+    def service(self, table: Any) -> None:  # a restarted hub (tests/system/test_faults.py)
+        self.table = table
+
     def options(self, game: Game, hand: list[str] | None = None) -> list[Action]:
         """The legal options this player can really carry out with the cards in front of it
         (`hand`: its hand's card ids, if already at hand)."""
