@@ -84,6 +84,16 @@ def effective_log(log: Sequence[A]) -> list[A]:
     return [log[i] for i in standing(log)]
 
 
+def out_of_play(over: bool, seats: int, a: TextAction) -> IllegalAction | None:
+    """The refusal every game gives before its own rules: the game is over, or the action
+    names no seat of it (None: neither)."""
+    if over:
+        return IllegalAction("game_over", "the game is over; no more actions are taken")
+    if not 1 <= a.seat <= seats:
+        return IllegalAction("unknown_seat", f"there is no seat {a.seat} at a {seats}-player table")
+    return None
+
+
 def check_correction(log: Sequence[TextAction], seats: int, a: TextAction, *, holding: Callable[[int], int],
                      unit: str, nothing_code: str) -> None:
     """Validate a table correction (seat 0) or raise IllegalAction: a ``void`` needs an action

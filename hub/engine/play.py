@@ -62,3 +62,12 @@ class RandomBot:
     def choose(self, game: Any, options: list[Any] | None = None) -> Any:
         options = options if options is not None else game.legal_actions()
         return options[roll(self.seed, game) % len(options)]
+
+
+def check_per_seat(players: int, **per_seat: Any) -> None:
+    """A setup's lists given seat by seat (``names``, ``start``; None: not given) must have
+    one item per player; ValueError says which does not."""
+    what = {"names": "names", "start": "start positions"}
+    for key, items in per_seat.items():
+        if items is not None and len(items) != players:
+            raise ValueError(f"{len(items)} {what.get(key, key)} given for {players} players")

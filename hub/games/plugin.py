@@ -96,6 +96,18 @@ class Correction:
         return {"name": self.name, "label": self.label, "fields": [f.to_json() for f in self.fields],
                 "shows": self.shows}
 
+    @classmethod
+    def of_count(cls, name: str, label: str, labels: tuple[str, str], most: int,
+                 adjust: Callable[[int, int, str], Any]) -> Correction:
+        """A seat's count of `name` ("gold", "coins", shown beside it) corrected by a whole
+        delta within ±`most`: ``adjust(seat, delta, reason)`` writes ``0 adjust <seat> <delta>
+        <reason>``; `labels`: the words keys of the seat's and the delta's fields."""
+        return cls(name=name, label=label,
+                   fields=(CorrectionField("seat", labels[0], seat=True),
+                           CorrectionField("delta", labels[1], low=-most, high=most, nonzero=True)),
+                   action=lambda values, reason: adjust(values["seat"], values["delta"], reason),
+                   shows=name, fields_of={"cannot_afford": "delta", "unknown_seat": "seat"})
+
 
 @dataclass(frozen=True)
 class GamePlugin:

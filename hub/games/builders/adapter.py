@@ -23,7 +23,7 @@ from typing import Any
 from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
-from hub.games.kit.adapter import VoidUndo
+from hub.games.kit.adapter import VoidUndo, card_of
 from hub.kernel import GestureStep
 from hub.seeds import fresh_seed
 
@@ -85,11 +85,7 @@ class BuildersAdapter(VoidUndo):
 
     # ------------------------------------------------------------------ input -> action
     def card_action(self, game: Game, seat: int, uid: str) -> Action:
-        card = self.tags.lookup(uid)
-        if card is None:
-            raise SeatRefusal("unknown_tag", "this tag is not enrolled: re-run enrollment")
-        if game.over:
-            raise SeatRefusal("game_over", "the game is over")
+        card = card_of(self.tags.lookup, uid, game, SeatRefusal)
         pending = game.pending
         assert pending is not None
         if seat != pending.seat:

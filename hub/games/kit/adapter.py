@@ -30,6 +30,17 @@ class VoidUndo:
         return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
 
 
+def card_of(lookup: Any, uid: str, game: Any, refusal: Any) -> Any:
+    """What a tag laid on a reader stands for, when it may make a move: `refusal`
+    ``unknown_tag`` for a tag the registry (`lookup`) does not know, ``game_over`` after the end."""
+    card = lookup(uid)
+    if card is None:
+        raise refusal("unknown_tag", "this tag is not enrolled: re-run enrollment")
+    if game.over:
+        raise refusal("game_over", "the game is over")
+    return card
+
+
 def event_json(event: Any) -> dict[str, Any]:
     """An engine's event as JSON: its own ``to_json()``, or a dataclass's fields with its
     ``kind`` (the class's ``KIND``, else its name in lower case)."""

@@ -84,6 +84,9 @@ const Hub = (() => {
     return el("dl", { class: "facts" }, rows);
   }
 
+  /* What the page's template says of it: its API's address and, on a seat's page, the seat. */
+  const page = () => ({ api: document.body.dataset.api, seat: Number(document.body.dataset.seat) || null });
+
   /* Punctuation differs: "Readers: A, B" but "讀卡器：A、B". */
   const colon = () => (lang === "en" ? ": " : "：");
   const list = (items) => items.join(lang === "en" ? ", " : "、");
@@ -265,7 +268,7 @@ const Hub = (() => {
   window.addEventListener("resize", measureBar);
 
   return {
-    init, t, title, el, seatName, pauseText, eventText, colon, list, live, setConn, frame, facts,
+    init, t, title, el, seatName, pauseText, eventText, colon, list, live, setConn, frame, facts, page,
     onLang: (fn) => langListeners.push(fn),
     get lang() { return lang; },
     get catalogue() { return catalogue; },

@@ -7,8 +7,7 @@
 (() => {
   const H = Hub;
   const $ = (id) => document.getElementById(id);
-  const api = document.body.dataset.api;
-  const mySeat = Number(document.body.dataset.seat);
+  const { api, seat: mySeat } = Hub.page();
   let view = null;
 
   async function send(action) {
