@@ -8,7 +8,7 @@ only. The kit (`hub.games.kit`) and the plug-in's defaults give the rest."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -126,14 +126,11 @@ def sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: str = "e
     return [f"{WORDS.seat_name(event['seat'], names, lang)} {event['kind']}s"] if event.get("kind") in Move.VERBS else []
 
 
-class ChipsAdapter(KitAdapter[Chips]):
+class ChipsAdapter(KitAdapter[Chips]):  # played with the buttons and phones: the kit's adapter says the rest
     refusals = (IllegalAction,)
     action = Move
     game_class = Chips
     words = WORDS
-
-    def public_events(self, events: Sequence[Any]) -> list[dict[str, Any]]:
-        return list(events)
 
 
 CHIPS = GamePlugin(name="chips", title="Chips", setup_type=ChipsSetup, seats=range(2, 4), new_game=Chips,

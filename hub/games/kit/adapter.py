@@ -5,7 +5,7 @@ what a game with buttons and a phone needs no more than its words for."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, is_dataclass
 from typing import Any
 
@@ -42,8 +42,10 @@ def card_of(lookup: Any, uid: str, game: Any, refusal: Any) -> Any:
 
 
 def event_json(event: Any) -> dict[str, Any]:
-    """An engine's event as JSON: its own ``to_json()``, or a dataclass's fields with its
-    ``kind`` (the class's ``KIND``, else its name in lower case)."""
+    """An engine's event as JSON: a mapping as it is, its own ``to_json()``, or a
+    dataclass's fields with its ``kind`` (the class's ``KIND``, else its name in lower case)."""
+    if isinstance(event, Mapping):
+        return dict(event)
     if hasattr(event, "to_json"):
         return dict(event.to_json())
     kind = getattr(event, "KIND", type(event).__name__.lower())
