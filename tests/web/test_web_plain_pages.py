@@ -96,6 +96,14 @@ def test_a_game_without_pages_is_played_and_run_from_the_hubs_plain_pages(browse
         admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=en")
         admin.wait_for_selector("#seat-links figure")
         assert admin.locator("#players option").all_inner_texts() == ["2", "3", "4"]
+        assert admin.inner_text("#last-move") == "Last action: 1 take 2"
+        admin.fill("#undo-reason", "misread")  # the admin's undo, through the kit: "0 void misread"
+        admin.click("#undo")
+        admin.click("#undo-yes")
+        board.wait_for_selector("#seats .seat.pending[data-seat='1']")
+        seat.wait_for_selector("#options button[data-action='1 take 2']")
+        assert table.game.stones == 7 and [str(a) for a in table.game.log] == ["1 take 2", "0 void misread"]
+        admin.wait_for_function("() => document.querySelector('#last-move').textContent === 'There is nothing to undo.'")
         admin.fill("#pause-reason", "tea")
         admin.click("#pause")
         board.wait_for_function("() => !document.querySelector('#paused').hidden")
