@@ -141,8 +141,8 @@ class GamePlugin:
     sim_player: Callable[..., SimPlayer] = derived  # (seat, device, bot, setup, table, world, hub_elsewhere); derived: `kit.bot_players(make_bot)`
     sentences: Callable[[Mapping[str, Any], Mapping[int, str], str], list[str]] | None = None
     """(public event, names, lang) -> its sentences: the terminal's lines and, unless
-    `event_words` says otherwise, the page log's and the speak switch's in every language.
-    None: the terminal shows each event's kind and fields."""
+    `event_words` and `speech` say otherwise, the page log's, the speak switch's and the
+    table voice's, in every language. None: the terminal shows each event's kind and fields."""
     add_options: Callable[[argparse.ArgumentParser], None] = no_options  # its own CLI options
     admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda body: {}  # its admin form's own fields (ValueError)
     corrections: tuple[Correction, ...] = ()  # the admin's corrections of its own (the undo is every game's)
@@ -183,8 +183,8 @@ class GamePlugin:
     every public event, giving utterances with their priority (a refusal jumps the queue, a
     prompt replaces the queued one); the events that make a queued prompt stale; its own
     names respelled for espeak-ng; samples for ``python -m hub.voice --game NAME``. A game that only tells its story in order gives
-    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: the
-    voice is silent for it (there is no fallback to another game's words)."""
+    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: its
+    `sentences` said in order, or silent (there is no fallback to another game's words)."""
 
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hub.engine.play import RandomBot, play
+from hub.voice.speech import sentences as said_in_order
 from hub.words import LANGS
 
 from .players import bot_players
@@ -136,6 +137,9 @@ def derived_fields(plugin: Any) -> dict[str, Any]:
         derive("terminal", lambda: Teller.of(plugin.sentences))
         if plugin.event_words is None:
             made["event_words"] = words_of(plugin.sentences)
+        if plugin.speech is None:  # the table's voice tells its story in order
+            told = plugin.sentences
+            made["speech"] = said_in_order(lambda event, lang, names: told(event, names, lang))
     derive("terminal", lambda: Teller)
     derive("replay_report", lambda: report_maker(given("summary"), plugin.progress))
     derive("export_text", lambda: exporter(plugin.title, plugin.new_game, plugin.parse_action, plugin.progress))
