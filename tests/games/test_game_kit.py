@@ -1,13 +1,15 @@
 """The game kit's proof: a throw-away game ("Chips", a small No Thanks!: take the face-up
 card and its points, or pay a secret chip to pass) written here and registered for these
 tests only, declaring its setup, rules, words and a small adapter and nothing else, plays
-through ``sim --headless --json``, resumes to the same bytes, and is played from the hub's
-plain pages: its face-up card on the scoreboard, each seat's secret chips on its own page
-only. The kit (`hub.games.kit`) and the plug-in's defaults give the rest."""
+through ``sim --headless --json``, resumes to the same bytes, is played from the hub's
+plain pages (its face-up card on the scoreboard, each seat's secret chips on its own page
+only) and by the seat firmware off-board. The kit (`hub.games.kit`) and the plug-in's
+defaults give the rest."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +29,8 @@ from hub.transport import InProcessBus
 from hub.web import create_app
 from hub.web.app import close_app
 from tests.browser import phone_page
+from tests.soft_seat import SoftSeatProcess
+from tests.table_broker import TableBroker
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
 
 
@@ -242,3 +246,33 @@ def test_every_field_a_game_leaves_has_a_default_that_works() -> None:
     with pytest.raises(TypeError, match="neither its adapter nor its make_table"):
         GamePlugin(name="x", title="X", setup_type=ChipsSetup, seats=range(2, 3), new_game=Chips,
                    parse_action=Move.parse)
+
+
+def test_its_seats_are_the_real_firmware_off_board(chips: GamePlugin, table_broker: TableBroker) -> None:
+    """Firmware in the loop: the seat firmware on fake boards (`citadels-hub soft-seat`),
+    over the shipped broker (TLS, seat logins), plays Chips with its buttons: seat 1 takes
+    every card (OK on the first option), its display prompts it, the other seat's says the
+    game is over at the end."""
+    setup = ChipsSetup(players=2, seed=3)
+    table = chips.make_table(table_broker.bus("hub", "hub-t1"), chips.virtual_registry(setup), setup)
+    table.start()
+    broker = table_broker.broker
+    seats = {n: SoftSeatProcess(["--seat", str(n), "--broker",
+                                 f"mqtts://seat{n}@{broker.host}:{broker.tls_port}?ca={broker.ca_file}"],
+                                password=table_broker.passwords[f"seat{n}"]) for n in (1, 2)}
+    try:
+        for seat in seats.values():
+            seat.wait_line("link: up")
+        seats[1].wait_line("display: Your turn | 1 take")
+        for taken in range(1, len(table.game.deck) + 1):
+            seats[1].type("press ok")
+            deadline = time.monotonic() + 20
+            while len(table.game.log) < taken:
+                assert time.monotonic() < deadline, f"take {taken} never reached the hub"
+                time.sleep(0.05)
+        assert table.game.over and [str(a) for a in table.game.log] == ["1 take"] * 5 and table.game.winner == 2
+        seats[2].wait_line("display: Game over")
+    finally:
+        for seat in seats.values():
+            seat.kill()
+        table.stop()
