@@ -228,3 +228,13 @@ class Enrollment:
         self.registry.tags[uid] = ref
         self.todo.pop(0)
         return True, f"{self.registry.label(ref)} enrolled"
+
+
+def card_names(registry: TagRegistry) -> dict[str, list[str]]:
+    """Each tag's card by the label enrollment asks for it by ("Crane (copy 2 of 2)"),
+    then its name and its form in the file: what a maker types to the soft seat
+    (`GamePlugin.card_names`) for a game that needs nothing more."""
+    catalogue = registry.catalogue
+    order = {ref: n for n, ref in enumerate(catalogue.cards(registry.deck))}
+    return {uid: [registry.label(ref), catalogue.name(ref), str(ref)]
+            for uid, ref in sorted(registry.tags.items(), key=lambda item: (order.get(item[1], 0), item[0]))}
