@@ -137,8 +137,8 @@ class GamePlugin:
     replay: Callable[[Any, Sequence[str]], Any] = derived  # setup, action texts -> the game they make; derived: each applied
     summary: Callable[[Any], dict[str, Any]] = derived  # a finished game, as ``sim --json`` prints it; derived: seed, players, winner, actions
     make_table: Callable[..., Any] = derived  # (bus, registry, setup, **table options) -> `hub.kernel.Table`; derived: `kit.table_maker(adapter, new_game)`
-    virtual_registry: Callable[[Any], Any] = lambda setup: None  # setup -> every card it needs with a made-up fixed tag
-    load_registry: Callable[[str], Any] = lambda path: None  # a registry file written by ``enroll``
+    virtual_registry: Callable[[Any], Any] = derived  # setup -> every card it needs with a made-up fixed tag; derived: its `registry`'s virtual one (None without)
+    load_registry: Callable[[str], Any] = derived  # a registry file written by ``enroll``; derived: its `registry`'s (None without)
     make_bot: Callable[[str, int], Any] = derived  # (kind, seed) -> a bot of `bots` (``choose(game)``, stateless); derived: the engine's `RandomBot`
     sim_player: Callable[..., SimPlayer] = derived  # (seat, device, bot, setup, table, world, hub_elsewhere); derived: `kit.bot_players(make_bot)`
     sentences: Callable[[Mapping[str, Any], Mapping[int, str], str], list[str]] | None = None
@@ -160,7 +160,7 @@ class GamePlugin:
     the hub's one enrollment (`hub.games.enroll`). None: nothing to enroll."""
     enroll_deck: Callable[[argparse.Namespace], str | None] = lambda args: None
     """(enroll's options) -> which of its decks to enroll (None: its registry's default)."""
-    card_names: Callable[[Any], dict[str, list[str]]] = lambda registry: {}
+    card_names: Callable[[Any], dict[str, list[str]]] = derived  # derived: its `registry`'s labels (`hub.games.tags.card_names`), or none
     """(registry) -> tag UID: the names a person may type for its card (the soft seat's
     ``place``), the first as it is shown. Empty: cards are given by their tags' UIDs."""
     sim_world: Callable[..., SimWorld] = lambda registry, setup, game_of: _NoWorld()  # (registry, setup, game_of)

@@ -122,3 +122,19 @@ def test_citadels_enrolls_the_deck_of_its_edition_or_printing(tmp_path: Path, ca
                      "--state-dir", str(tmp_path)])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "holds the classic deck, not museum_quarry" in err
+
+
+def test_a_game_that_declares_its_cards_gets_its_registry_its_enrollment_and_its_names() -> None:
+    """A new game says only `registry`: the simulator's tags, the file's reading and the soft
+    seat's card names come from it (the kit's defaults), and `enroll --game` takes it."""
+    from dataclasses import replace
+
+    from hub.games.kit.defaults import derived
+
+    game = replace(plugin_named("nim"), name="stones", virtual_registry=derived, load_registry=derived,
+                   card_names=derived)
+    registry = game.virtual_registry(None)
+    assert isinstance(registry, StoneTags) and len(registry.tags) == 12
+    assert game.load_registry == StoneTags.load
+    first = StoneTags.catalogue.virtual_uid("stone:1:1")
+    assert game.card_names(registry)[first] == ["Stone (copy 1 of 12)", "Stone", "stone:1:1"]

@@ -17,8 +17,7 @@ from .players import sim_player
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
 from .adapter import adjust_coins
 from .table import make_table
-from . import texts
-from .tags import BuildersTags, label
+from .tags import BuildersTags
 from .voice import speech
 from .world import follow_stored, sim_world
 
@@ -42,12 +41,6 @@ def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry:
     return Setup(players=args.players, seed=seed, names=names_of(args))
 
 
-def card_names(tags: BuildersTags) -> dict[str, list[str]]:
-    """Each tag's card by the label enrollment asks for it by ("Chapel", "Circular Saw (copy 2
-    of 2)"), then its printed name and its id ("b07"): what a maker types to the soft seat."""
-    return {uid: [label(card), texts.card(card), card] for uid, card in sorted(tags.tags.items())}
-
-
 def engine_only(setup: Setup, bot: str) -> Game:
     return play(Game.new(setup), make_bot(bot, setup.seed))
 
@@ -59,8 +52,7 @@ PLUGIN = GamePlugin(
     new_game=Game.new, replay=Game.replay, parse_action=Action.parse,
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
-    make_table=make_table, virtual_registry=lambda setup: BuildersTags.virtual(),
-    load_registry=BuildersTags.load, registry=BuildersTags, card_names=card_names,
+    make_table=make_table, registry=BuildersTags,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=sentences(speech),

@@ -12,7 +12,6 @@ from typing import Any
 from hub.engine.cities_knights import Action, Game, Setup, make_bot, play
 from hub.engine.cities_knights.setup import DICE_MODES, MAX_PLAYERS, MIN_PLAYERS
 from hub.games.plugin import GamePlugin, names_of
-from hub.games.tags import card_names
 from hub.voice.speech import sentences
 
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
@@ -54,8 +53,7 @@ PLUGIN = GamePlugin(
     new_game=Game.new, replay=Game.replay, parse_action=Action.parse,
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("table", "random"), engine_only=engine_only,
-    make_table=make_table, virtual_registry=lambda setup: ProgressTags.virtual(),
-    load_registry=ProgressTags.load, registry=ProgressTags, card_names=card_names,
+    make_table=make_table, registry=ProgressTags,
     sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_facts=lambda: {"cities-knights": catalogue()}, event_words=event_words,
