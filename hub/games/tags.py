@@ -40,6 +40,7 @@ class Catalogue(Hashable, Protocol):
     def cards(self, deck: str) -> list[Any]: ...  # every physical card of a deck, in enrollment order (KeyError: no such deck)
     def parse(self, text: str) -> Any: ...  # a card read back from the file (ValueError if it is none)
     def label(self, ref: Any, deck: str) -> str: ...  # how a person is asked for it: "Manor (copy 3 of 5)"
+    def name(self, ref: Any, lang: str = "en") -> str: ...  # its name in en, zh-Hant or zh-Hans
     def face(self, ref: Any) -> Hashable: ...  # what the card prints: cards of one face are interchangeable
     def virtual_uid(self, ref: Any) -> str: ...  # the simulator's made-up but fixed UID of a card
 
