@@ -1,12 +1,14 @@
 """Bots playing a whole game, for every engine: the loop the simulator's engine-only mode,
 the benchmarks and the random-game tests share. A game is anything with ``pending`` (who
 must decide, or None when it is over), ``apply(action)`` and ``round``; a bot is anything
-with ``choose(game)``."""
+with ``choose(game)``. ``RandomBot`` is every engine's random bot (stateless, seeded)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
+
+from .rng import MASK64
 
 B = TypeVar("B")
 G = TypeVar("G", bound="Playable")
@@ -38,3 +40,38 @@ def make_bot(kinds: Mapping[str, Callable[[int], B]], kind: str, seed: int) -> B
         return kinds[kind](seed)
     except KeyError:
         raise ValueError(f"unknown bot {kind!r}: {' or '.join(kinds)}") from None
+
+
+class RandomBot:
+    """Uniform over the legal options: ``options`` if given, else the game's (a game has
+    ``pending``, ``log``, ``options_made`` — the options at hand, or None — and
+    ``legal_actions()``)."""
+
+    __slots__ = ("seed", "_mixed", "_low", "_high_product")
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        salted = (seed * 0x100000001B3) & MASK64  # the part of the roll's input that never changes
+        mixed = self._mixed = salted ^ (salted >> 30)  # and mix64's first step on it, done once
+        # the roll's varying bits v stay below bit 30 (a game of under 4 million actions), so
+        # mixed ^ v = high + (low ^ v) and mix64's first product, mod 2**64, is
+        # high * C + (low ^ v) * C: the first term is made here, the second is a small number's
+        self._low = mixed & 0x3FFFFFFF
+        self._high_product = ((mixed - self._low) * 0xBF58476D1CE4E5B9) & MASK64
+
+    def choose(self, game: Any, options: Any = None, hand: Any = None) -> Any:
+        if options is None:
+            options = game.options_made or game.legal_actions()
+        n = len(options)
+        if n == 1:  # one option: the roll cannot change the choice
+            return options[0]
+        pending = game.pending
+        # mix64(salted ^ v), v = the log length and seat bits, written out: mix64 starts with
+        # z ^ (z >> 30), which is (salted ^ (salted >> 30)) ^ v ^ (v >> 30)
+        v = (len(game.log) << 8) | ((pending[0] if pending else 0) << 4)
+        if v < 0x40000000:  # v >> 30 is 0: see __init__ (half the big-integer work of the product)
+            z = (self._high_product + (self._low ^ v) * 0xBF58476D1CE4E5B9) & MASK64
+        else:
+            z = ((self._mixed ^ v ^ (v >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return options[(z ^ (z >> 31)) % n]

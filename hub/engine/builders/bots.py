@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from hub.engine.play import make_bot as pick_bot, play as play_out
-from hub.engine.random_bot import RandomBot
+from hub.engine.play import RandomBot as RandomBot, make_bot as pick_bot, play as play_out  # the engines' one random bot
 from hub.engine.rng import mix64
 
 from .actions import Action

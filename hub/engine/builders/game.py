@@ -222,7 +222,7 @@ class Game:
         events: list[Event] = []
         self._events = events
         _HANDLERS[action[1]](self, action)
-        self.log.append(action)  # type: ignore[arg-type]  # an option is an Action
+        self.log.append(action)
         self.options_made = None
         return events
 
@@ -276,10 +276,10 @@ class Game:
         events = self._events
         events.append(_event(("sent", {"seat": seat, "worker": w, "site": site, "wage": wage, "cost": cost,
                                        "actions_left": left, "balance": p.coins}, None)))
-        a, b, c, d = p.lacking[site]
+        s, wd, k, t = p.lacking[site]
         o = OUTPUT[w]
-        lacking = (a - o[0] if a > o[0] else 0, b - o[1] if b > o[1] else 0, c - o[2] if c > o[2] else 0,
-                   d - o[3] if d > o[3] else 0)
+        lacking = (s - o[0] if s > o[0] else 0, wd - o[1] if wd > o[1] else 0, k - o[2] if k > o[2] else 0,
+                   t - o[3] if t > o[3] else 0)
         if lacking != _NOTHING:
             p.lacking[site] = lacking
         else:  # the site's workers meet its needs: finished
