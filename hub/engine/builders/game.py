@@ -34,6 +34,7 @@ START_COINS = 10
 END_POINTS = 17
 ROW_SIZE = 5
 COIN_ACTIONS = {"1": 1, "3": 2, "6": 3}  # coins taken -> actions spent
+COIN_AMOUNTS = {c: int(c) for c in COIN_ACTIONS}
 WAGES = {w: c.wage for w, c in CREW.items()}
 OUTPUT = {w: c.output for w, c in CREW.items()}
 _NOTHING = (0, 0, 0, 0)
@@ -49,7 +50,7 @@ class Game:
     # every action reads and writes a dozen of these: slots are cheaper than a dict's look-ups
     __slots__ = ("setup", "n", "rng", "players", "building_deck", "worker_deck", "building_row", "worker_row",
                  "first", "round", "turn_seat", "actions", "bought", "sent", "last_round", "ended_by", "log",
-                 "pending", "result_cache", "options_made", "_events", "start_events", "pool")
+                 "pending", "result_cache", "options_made", "_events", "start_events", "pool", "moved")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -74,6 +75,7 @@ class Game:
         self.options_made: list[Action] | None = None
         self._events: list[Event] = []
         self.pool = (0, 0, 0, 0)  # what the workers not yet recruited (row and deck) produce: see blocked()
+        self.moved = True  # whether a card moved (open, recruit, send) since blocked() was last asked at a turn's end
         self._deal()
         self._begin_turn(self.first)
         self.start_events: list[Event] = self._events  # what the start announced (its first turn)
@@ -164,7 +166,7 @@ class Game:
         idle crew and every worker not yet recruited). Coins are never the limit (taking
         coins is always possible), so nothing but a finish could unblock the game.
         What the workers not yet recruited produce (``pool``) is kept up to date by a
-        recruit, not summed again at every turn's end."""
+        recruit, and each site's lack by a send, not summed again at every turn's end."""
         p0, p1, p2, p3 = self.pool
         unopened = list(map(NEEDS.__getitem__, chain(self.building_row, self.building_deck)))
         for p in self.players:
@@ -193,18 +195,20 @@ class Game:
         made = _MADE[seat]
         if left >= 1:
             out = [*map(made.open.__getitem__, self.building_row), *map(made.recruit.__getitem__, self.worker_row)]
-        else:
-            out = []
-        sites, crew, coins = p.sites, p.crew, p.coins
-        if sites and crew:
-            paid = [w for w in crew if WAGES[w] <= coins]
-            if paid:
-                sent, send = self.sent, made.send
-                for site in sites:
-                    if sent.get(site, 0) < left:  # the next worker there costs sent + 1 actions
-                        out += map(send[site].__getitem__, paid)
-        out += made.tail[left if left < 3 else 3][coins >= ACTION_PRICE]
-        return out
+            sites, crew, coins = p.sites, p.crew, p.coins
+            if sites and crew:
+                paid = []  # a loop, not a comprehension: no function call for a crew of three or four
+                for w in crew:
+                    if WAGES[w] <= coins:
+                        paid.append(w)
+                if paid:
+                    sent, send = self.sent, made.send
+                    for site in sites:
+                        if sent.get(site, 0) < left:  # the next worker there costs sent + 1 actions
+                            out += map(send[site].__getitem__, paid)
+            out += made.tail[left if left < 3 else 3][coins >= ACTION_PRICE]
+            return out
+        return [*made.tail[0][p.coins >= ACTION_PRICE]]  # no action left: buy one, or end
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action | str) -> list[Event]:
@@ -223,7 +227,9 @@ class Game:
         self._events = events
         _HANDLERS[action[1]](self, action)
         self.log.append(action)
-        self.options_made = None
+        # the next decision's options made now (a bot reads them in ``options_made``, a
+        # replay's next ``apply`` checks against them): no call to ask for them
+        self.options_made = self._options()
         return events
 
     def emit(self, kind: EventKind, **data: Any) -> None:
@@ -240,6 +246,7 @@ class Game:
 
     # The handlers append their events inline (no ``emit`` call and keyword dict per event).
     def _on_open(self, a: Action) -> None:
+        self.moved = True
         seat, b = a[0], a[2][0]
         p = self.players[seat - 1]
         p.sites[b] = []
@@ -250,6 +257,7 @@ class Game:
                                     None)))
 
     def _on_recruit(self, a: Action) -> None:
+        self.moved = True
         seat, w = a[0], a[2][0]
         self.players[seat - 1].crew.append(w)
         left = self.actions = self.actions - 1
@@ -261,6 +269,7 @@ class Game:
                                     None)))
 
     def _on_send(self, a: Action) -> None:
+        self.moved = True
         seat = a[0]
         w, site = a[2]
         p = self.players[seat - 1]
@@ -304,7 +313,7 @@ class Game:
         cost = COIN_ACTIONS[amount]
         left = self.actions = self.actions - cost
         p = self.players[seat - 1]
-        coins = int(amount)
+        coins = COIN_AMOUNTS[amount]
         p.coins += coins
         self._events.append(_event(("coins", {"seat": seat, "coins": coins, "cost": cost, "actions_left": left,
                                               "balance": p.coins}, None)))
@@ -327,8 +336,9 @@ class Game:
         if self.last_round is None:
             if points >= END_POINTS:
                 self.last_round, self.ended_by = "points", a.seat
-            elif self.blocked():
+            elif self.moved and self.blocked():  # nothing moved since it was False: still False
                 self.last_round, self.ended_by = "blocked", a.seat
+            self.moved = False
             if self.last_round is not None:
                 self.emit("last_round", seat=a.seat, reason=self.last_round, points=p.points,
                           last_seat=self.last_seat, players=self.n)
