@@ -1,14 +1,18 @@
 """Bots playing a whole game, for every engine: the loop the simulator's engine-only mode,
 the benchmarks and the random-game tests share. A game is anything with ``pending`` (who
 must decide, or None when it is over), ``apply(action)`` and ``round``; a bot is anything
-with ``choose(game)``. ``RandomBot`` is every engine's random bot (stateless, seeded)."""
+with ``choose(game)``.
+
+A bot keeps no state: its choice follows from its seed and the game (who decides, how long
+the log is), so a game replayed or resumed after a crash makes the same choices.
+`RandomBot` is every engine's stateless random bot (`roll`, written out for speed)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
-from .rng import MASK64
+from .rng import MASK64, mix64
 
 B = TypeVar("B")
 G = TypeVar("G", bound="Playable")
@@ -42,10 +46,17 @@ def make_bot(kinds: Mapping[str, Callable[[int], B]], kind: str, seed: int) -> B
         raise ValueError(f"unknown bot {kind!r}: {' or '.join(kinds)}") from None
 
 
+def roll(seed: int, game: Any) -> int:
+    """A well-mixed number made of the bot's seed, the deciding seat and the log's length
+    alone: a bot's dice, thrown again the same after a resume."""
+    pending = game.pending
+    return mix64((seed * 0x100000001B3) ^ (len(game.log) << 8) ^ ((pending.seat if pending else 0) << 4))
+
+
 class RandomBot:
-    """Uniform over the legal options: ``options`` if given, else the game's (a game has
-    ``pending``, ``log``, ``options_made`` — the options at hand, or None — and
-    ``legal_actions()``)."""
+    """Uniform over the legal options (or the `options` given), without a stream of its own:
+    the option ``roll(seed, game) % len(options)``, the roll written out (it is the
+    benchmarks' hot loop). A game may keep its options at hand in ``options_made``."""
 
     __slots__ = ("seed", "_mixed", "_low", "_high_product")
 
@@ -61,7 +72,12 @@ class RandomBot:
 
     def choose(self, game: Any, options: Any = None, hand: Any = None) -> Any:
         if options is None:
-            options = game.options_made or game.legal_actions()
+            try:
+                options = game.options_made  # the options at hand (Citadels, The Builders): no call
+            except AttributeError:  # a game that keeps none (Nim, a kit game)
+                options = None
+            if not options:
+                options = game.legal_actions()
         n = len(options)
         if n == 1:  # one option: the roll cannot change the choice
             return options[0]
@@ -75,3 +91,12 @@ class RandomBot:
             z = ((self._mixed ^ v ^ (v >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return options[(z ^ (z >> 31)) % n]
+
+
+def check_per_seat(players: int, **per_seat: Any) -> None:
+    """A setup's lists given seat by seat (``names``, ``start``; None: not given) must have
+    one item per player; ValueError says which does not."""
+    what = {"names": "names", "start": "start positions"}
+    for key, items in per_seat.items():
+        if items is not None and len(items) != players:
+            raise ValueError(f"{len(items)} {what.get(key, key)} given for {players} players")
