@@ -11,7 +11,7 @@ from hub.games.plugin import GamePlugin, names_of
 
 from .cards import StoneTags
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
-from .sim import sim_player, sim_world
+from .sim import sim_player, sim_world, table_people
 from .table import make_table
 
 PRIVATE_EVENT_KINDS = frozenset({"hint"})
@@ -36,6 +36,6 @@ PLUGIN = GamePlugin(
     bots=BOTS, engine_only=lambda setup, bot: play(NimGame(setup), Bot(bot, setup.seed)),
     make_table=make_table, virtual_registry=lambda setup: StoneTags.virtual(setup.players),
     load_registry=StoneTags.load,
-    sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
+    sim_world=sim_world, sim_player=sim_player, table_people=table_people, terminal=Teller, result_line=result_line,
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

@@ -4,13 +4,15 @@ in the public view, which is all a person at the table sees."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hub.engine.nim import Bot, NimSetup
+from hub.games.people import Lay, Plan, Press, Sight
 from hub.games.simulated import SeatHands
 
 from .cards import StoneTags
+from .words import say
 
 
 class Pile:
@@ -45,3 +47,31 @@ def sim_player(seat: int, device: Any, bot: str, setup: NimSetup, table: Any, wo
                hub_elsewhere: bool) -> NimPlayer:
     return NimPlayer(seat, device, Bot(bot, setup.seed * 31 + seat), table, table.adapter.registry,
                      hub_elsewhere=hub_elsewhere)
+
+
+class NimTablePeople:
+    """Nim's people at a table of real seats: each takes what its bot says (seeded, random:
+    the game is short either way), one stone by laying its own stone card, two by walking
+    the buttons to "take 2"."""
+
+    def __init__(self, setup: NimSetup, cards: StoneTags, seed: int) -> None:
+        self.cards = cards
+        self.bots = {seat: Bot("random", seed * 31 + seat) for seat in range(1, setup.players + 1)}
+
+    def follow(self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]) -> None:
+        pass  # the pile lies in the middle: nobody moves a card for it
+
+    def plan(self, sight: Sight, game: Any) -> Plan:
+        choice = self.bots[sight.seat].choose(game)
+        if str(choice) not in sight.options:
+            raise RuntimeError(f"seat {sight.seat}: {choice} is not on the seat's page: {list(sight.options)}")
+        if choice.n == 1:
+            return Plan(str(choice), (Lay(self.cards.stone_of(sight.seat)),))
+        return Plan(str(choice), (Press(say("take", n=choice.n)),))
+
+    def made(self, seat: int, plan: Plan, game: Any) -> None:
+        pass
+
+
+def table_people(setup: NimSetup, cards: StoneTags, seed: int) -> NimTablePeople:
+    return NimTablePeople(setup, cards, seed)
