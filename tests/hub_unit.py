@@ -229,6 +229,10 @@ class UnitHub:
             stop(self.output.process)
             self.output.finish()
 
+    def tail(self, lines: int = 8) -> list[str]:
+        """The hub's last lines (stdout, then stderr), for a failure's message."""
+        return [] if self.output is None else self.output.stdout[-lines:] + self.output.stderr[-lines:]
+
     def token(self, which: str) -> str:
         return self.links[which].rstrip("/").rsplit("/", 1)[1]
 

@@ -73,11 +73,15 @@ def _wait(predicate: Callable[[], bool], timeout: float, what: str) -> None:
         raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
+LAST_MISS: list[BaseException] = []
+
+
 def _quietly(read: Callable[[], Any]) -> Any:
-    """`read()`, or None while the hub is away (a restart)."""
+    """`read()`, or None while the hub is away (a restart; the last such miss is kept)."""
     try:
         return read()
-    except (OSError, AssertionError, KeyError):
+    except (OSError, AssertionError, KeyError) as exc:
+        LAST_MISS[:] = [exc]
         return None
 
 
@@ -236,9 +240,10 @@ def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | N
     while its card is in flight, if it is made with a card. True if the fault happened."""
     before = table.moves()
     faulted = False
+    answered = seat.process.mark()
     for gesture in plan.gestures:
         if isinstance(gesture, Press):
-            press_to(table, seat, gesture.label, options, before)
+            answered = press_to(table, seat, gesture.label, options, before)
             continue
         for _attempt in range(3):
             mark = seat.type(f"place {gesture.uid}")
@@ -250,13 +255,16 @@ def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | N
                 wait_until(lambda m=mark: seat.changed_since(m), timeout=10)
                 seat.type(f"lift {gesture.uid}")
                 break
+            answered = mark
             _wait(lambda m=mark: table.moves() > before or seat.beeped_error(m), PATIENCE_S,
-                  f"seat {seat.number}: the hub to take {plan.move!r} (card {gesture.uid}); it shows {seat.display()!r}")
+                  f"seat {seat.number}: the hub to take {plan.move!r} (card {gesture.uid}); it shows {seat.display()!r}; "
+                  f"its last lines {seat.lines()[-14:]}; the hub's {table.hub.tail()}")
             seat.type(f"lift {gesture.uid}")
             if table.moves() > before or not refused_only_for_a_pause(table):
                 break
     _wait(lambda: table.moves() > before, 5,
           f"seat {seat.number}: {plan.move!r} applied; the display says {seat.display()!r}")
+    wait_until(lambda: seat.changed_since(answered), timeout=10)  # the hub told the table, then answered the seat
     return faulted
 
 
@@ -271,16 +279,17 @@ def refused_only_for_a_pause(table: Table) -> bool:
     return False
 
 
-def press_to(table: Table, seat: Seat, label: str, options: int, before: int) -> None:
+def press_to(table: Table, seat: Seat, label: str, options: int, before: int) -> int:
     """A to walk the options until the display shows `label`, then OK."""
     want = _words(label)
     for _step in range(2 * options + 2):
         if want in _words(seat.display()):
             mark = seat.type("press ok")
             _wait(lambda m=mark: table.moves() > before or seat.beeped_error(m), PATIENCE_S,
-                  f"seat {seat.number}: the hub to take OK on {label!r}; it shows {seat.display()!r}")
+                  f"seat {seat.number}: the hub to take OK on {label!r}; it shows {seat.display()!r}; "
+                  f"its last lines {seat.lines()[-14:]}; the hub's {table.hub.tail()}")
             assert table.moves() > before, f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
-            return
+            return mark
         mark = seat.type("press a")
         wait_until(lambda m=mark: seat.changed_since(m), timeout=5)
     raise AssertionError(f"seat {seat.number}: the display never showed {label!r} while A walked its "
@@ -288,16 +297,15 @@ def press_to(table: Table, seat: Seat, label: str, options: int, before: int) ->
 
 
 # ------------------------------------------------------------------ the game
-def sight_of(table: Table, seat: int, game: Any) -> Sight:
-    """The deciding person's phone page, once it offers what the hub's game does now."""
-    legal = sorted(str(a) for a in game.legal_actions())
+def sight_of(table: Table, seat: int) -> Sight:
+    """What the deciding person sees: its phone page's options (what its buttons may say),
+    the scoreboard, its display."""
     page: dict[str, Any] = {}
-
-    def current() -> bool:
-        page.update(_quietly(lambda: table.seat_page(seat)) or {})
-        return sorted((page.get("you") or {}).get("options") or []) == legal
-    _wait(current, PATIENCE_S, f"seat {seat}'s page to offer {legal} (it offers {page.get('you')})")
-    return Sight(seat, list(page["you"]["options"]), table.public(), table.seats[seat].display().split(" | "))
+    if not wait_until(lambda: page.update(_quietly(lambda: table.seat_page(seat)) or {}) or bool(page),
+                      timeout=PATIENCE_S, interval=0.05):
+        raise AssertionError(f"seat {seat}'s page never answered ({LAST_MISS})")
+    options = list((page.get("you") or {}).get("options") or [])
+    return Sight(seat, options, table.public(), table.seats[seat].display().split(" | "))
 
 
 def play_to_the_end(table: Table, people: TablePeople) -> list[str]:
@@ -311,19 +319,18 @@ def play_to_the_end(table: Table, people: TablePeople) -> list[str]:
             return made
         assert game.pending is not None
         seat = game.pending.seat
-        sight = sight_of(table, seat, game)
+        sight = sight_of(table, seat)
         history = table.history()
         people.follow(history[told:], sight.public)
         told = len(history)
         plan = people.plan(sight, game)
-        assert plan.move in sight.options, f"seat {seat} means {plan.move!r}, not on its page: {sight.options}"
         due = faults[0][0] if faults and len(made) >= faults[0][1] else None
         by_card = any(isinstance(g, Lay) and g.move for g in plan.gestures)
         if due is not None and not by_card and len(made) >= faults[0][1] + 2:
             table.fault(due)  # no card laid for a while: between two moves, then
             faults.pop(0)
             due = None
-        if make_move(table, table.seats[seat], plan, len(sight.options), due if by_card else None):
+        if make_move(table, table.seats[seat], plan, len(sight.options) or 8, due if by_card else None):
             faults.pop(0)
         made.append(plan.move)
         stored = table.hub.stored_moves()

@@ -76,8 +76,8 @@ def sim_player(seat: int, device: Any, bot: str, setup: Any, table: Any, world: 
 
 
 class BuildersTablePeople:
-    """The Builders' people at a table of real seats: each decides like the heuristic bot
-    among the options on its phone, then lays the row's card (open, recruit), its site and
+    """The Builders' people at a table of real seats: each decides like the heuristic bot,
+    then lays the row's card (open, recruit), its site and
     then its worker (send; the site alone is no move, and is skipped when the seat has one
     site), or walks the buttons to the option (coins, buy, end). The rows lie face up as
     the scoreboard shows them: the hub names each card turned, so nobody tracks a deck."""
@@ -90,8 +90,7 @@ class BuildersTablePeople:
         pass
 
     def plan(self, sight: Sight, game: Game) -> Plan:
-        offered = [a for a in game.legal_actions() if str(a) in sight.options]
-        choice = self.bots[sight.seat].choose(game, offered or None)
+        choice = self.bots[sight.seat].choose(game)
         uid = self.cards.uid_of
         if choice.verb in ("open", "recruit"):
             return Plan(str(choice), (Lay(uid[choice.args[0]]),))

@@ -134,8 +134,8 @@ class CitadelsTablePeople:
             return Plan(f"{seat} faceup {character}", (Lay(world.character_uid(character)),))
         hand = world.hand_ids(seat)
         offered = set(world.offered(seat))
-        options = [a for a in game.legal_actions() if str(a) in sight.options
-                   and not ((a.verb == "build" and a.args[0] not in hand)
+        options = [a for a in game.legal_actions()
+                   if not ((a.verb == "build" and a.args[0] not in hand)
                             or (a.verb == "pick" and a.args[0] not in offered)
                             or (not hand and a.verb in ("lab", "museum")))]
         choice = self.bots[seat].choose(game, options, hand)

@@ -63,8 +63,6 @@ class NimTablePeople:
 
     def plan(self, sight: Sight, game: Any) -> Plan:
         choice = self.bots[sight.seat].choose(game)
-        if str(choice) not in sight.options:
-            raise RuntimeError(f"seat {sight.seat}: {choice} is not on the seat's page: {list(sight.options)}")
         if choice.n == 1:
             return Plan(str(choice), (Lay(self.cards.stone_of(sight.seat)),))
         return Plan(str(choice), (Press(say("take", n=choice.n)),))
