@@ -68,9 +68,10 @@ def _players(game: GamePlugin) -> int:
     return min(max(3, game.seats[0]), game.seats[-1])
 
 
-def _wait(predicate: Callable[[], bool], timeout: float, what: str) -> None:
+def _wait(predicate: Callable[[], bool], timeout: float, what: str | Callable[[], str]) -> None:
+    """Wait for `predicate`; `what` (or what it says when called: the state at the timeout) names it."""
     if not wait_until(predicate, timeout=timeout, interval=0.02):
-        raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+        raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what() if callable(what) else what}")
 
 
 LAST_MISS: list[BaseException] = []
@@ -192,11 +193,7 @@ def enroll_every_card(table: Table, cards: Any) -> None:
     """``citadels-hub enroll --game G``: the person reads which card to tap on seat 1's
     display, lays that card, waits for the display to ask for the next, lifts it."""
     plugin = table.plugin
-    if plugin.enroll is None:
-        table.tags.write_text("{}\n")  # nothing to enroll: every card is known by its tag
-        return
     by_name = {_words(names[0]): uid for uid, names in plugin.card_names(cards).items()}
-    assert by_name, f"{plugin.name}: its plug-in names no card (card_names), so nobody can tell which to tap"
     env = {k: v for k, v in os.environ.items() if not k.startswith("CITADELS_")}
     env.update(PYTHONPATH=str(ROOT_DIR), PYTHONUNBUFFERED="1", CITADELS_BROKER_PASSWORD=table.broker.passwords["hub"])
     command = [sys.executable, "-m", "hub.cli", "enroll", "--game", plugin.name, "--tags", str(table.tags),
@@ -204,6 +201,15 @@ def enroll_every_card(table: Table, cards: Any) -> None:
                *table.options]
     output = ProcessOutput(subprocess.Popen(command, env=env, cwd=table.state, stdout=subprocess.PIPE,
                                             stderr=subprocess.PIPE, text=True, start_new_session=True))
+    if not by_name:
+        try:
+            output.process.wait(30)
+        except subprocess.TimeoutExpired:
+            output.process.terminate()
+        output.finish()
+        raise AssertionError(f"{plugin.name}: its plug-in names no card (GamePlugin.card_names), so nobody can "
+                             f"tell which card to tap; `enroll --game {plugin.name}` exited "
+                             f"{output.process.returncode}: {output.stdout[-2:]} {output.stderr[-2:]}")
     seat = table.seats[ENROLLING_SEAT]
     total = len(by_name)
     try:
@@ -213,14 +219,14 @@ def enroll_every_card(table: Table, cards: Any) -> None:
             def asks_for(n: int = number, found: list[re.Match[str]] = asked) -> bool:
                 found[:] = [m for m in TAP.finditer(_words(seat.display())) if int(m.group(2)) == n]
                 return bool(found)
-            _wait(asks_for, 30, f"seat {seat.number}'s display to ask for card {number}/{total} "
+            _wait(asks_for, 30, lambda n=number: f"seat {seat.number}'s display to ask for card {n}/{total} "
                                f"(it shows {seat.display()!r}; enroll said {output.stdout[-3:]} {output.stderr[-3:]})")
             label = asked[-1].group(1)
             assert label in by_name, f"the display asks for {label!r}: no card of {plugin.name} is called so"
             uid = by_name[label]
             mark = seat.type(f"place {uid}")
             _wait(lambda m=mark, n=number: seat.changed_since(m) and not asks_for(n), 30,
-                  f"the hub to answer card {number}/{total} ({label}) laid on seat {seat.number}: it shows "
+                  lambda n=number, label=label: f"the hub to answer card {n}/{total} ({label}) laid on seat {seat.number}: it shows "
                   f"{seat.display()!r}; enroll said {output.stdout[-3:]}")
             assert not seat.beeped_error(mark), f"{label}: refused: {seat.display()!r}"
             seat.type(f"lift {uid}")
@@ -257,13 +263,13 @@ def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | N
                 break
             answered = mark
             _wait(lambda m=mark: table.moves() > before or seat.beeped_error(m), PATIENCE_S,
-                  f"seat {seat.number}: the hub to take {plan.move!r} (card {gesture.uid}); it shows {seat.display()!r}; "
+                  lambda g=gesture: f"seat {seat.number}: the hub to take {plan.move!r} (card {g.uid}); it shows {seat.display()!r}; "
                   f"its last lines {seat.lines()[-14:]}; the hub's {table.hub.tail()}")
             seat.type(f"lift {gesture.uid}")
             if table.moves() > before or not refused_only_for_a_pause(table):
                 break
     _wait(lambda: table.moves() > before, 5,
-          f"seat {seat.number}: {plan.move!r} applied; the display says {seat.display()!r}")
+          lambda: f"seat {seat.number}: {plan.move!r} applied; the display says {seat.display()!r}")
     wait_until(lambda: seat.changed_since(answered), timeout=10)  # the hub told the table, then answered the seat
     return faulted
 
@@ -279,19 +285,33 @@ def refused_only_for_a_pause(table: Table) -> bool:
     return False
 
 
+UNANSWERED: list[str] = []
+"""Presses the seat showed no answer to (display, LED, beep) within `PRESS_PATIENCE_S`: a
+person presses again; the test reports how often (a missed press, a lost answer)."""
+PRESS_PATIENCE_S = 5.0
+
+
 def press_to(table: Table, seat: Seat, label: str, options: int, before: int) -> int:
-    """A to walk the options until the display shows `label`, then OK."""
+    """A to walk the options until the display shows `label`, then OK (again if the seat
+    shows nothing at all in answer, as a person would)."""
     want = _words(label)
     for _step in range(2 * options + 2):
-        if want in _words(seat.display()):
+        if want not in _words(seat.display()):
+            mark = seat.type("press a")
+            if not wait_until(lambda m=mark: seat.changed_since(m), timeout=PRESS_PATIENCE_S):
+                UNANSWERED.append(f"seat {seat.number}: A on {seat.display()!r}")
+            continue
+        for _again in range(3):
             mark = seat.type("press ok")
-            _wait(lambda m=mark: table.moves() > before or seat.beeped_error(m), PATIENCE_S,
-                  f"seat {seat.number}: the hub to take OK on {label!r}; it shows {seat.display()!r}; "
-                  f"its last lines {seat.lines()[-14:]}; the hub's {table.hub.tail()}")
-            assert table.moves() > before, f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
-            return mark
-        mark = seat.type("press a")
-        wait_until(lambda m=mark: seat.changed_since(m), timeout=5)
+            if wait_until(lambda m=mark: table.moves() > before or seat.beeped_error(m) or seat.changed_since(m),
+                          timeout=PRESS_PATIENCE_S):
+                break
+            UNANSWERED.append(f"seat {seat.number}: OK on {seat.display()!r}")
+        _wait(lambda m=mark: table.moves() > before or seat.beeped_error(m), PATIENCE_S,
+              lambda: f"seat {seat.number}: the hub to take OK on {label!r}; it shows {seat.display()!r}; "
+              f"its last lines {seat.lines()[-14:]}; the hub's {table.hub.tail()}")
+        assert table.moves() > before, f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
+        return mark
     raise AssertionError(f"seat {seat.number}: the display never showed {label!r} while A walked its "
                          f"{options} options; it shows {seat.display()!r}")
 
@@ -357,11 +377,11 @@ def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
         _wait(lambda: bool(_quietly(table.hub.seats_online)), PATIENCE_S, "every seat online at the hub")
         with EventStore(table.hub.db) as store:
             stored_setup = store.load().setup
-        people = plugin.table_people(stored_setup, plugin.load_registry(str(table.tags))
-                                     if plugin.enroll is not None else cards, SEED)
+        people = plugin.table_people(stored_setup, plugin.load_registry(str(table.tags)), SEED)
         made = play_to_the_end(table, people)
         played_in = time.monotonic() - started - enrolled_in
-        print(f"{game_name} {' '.join(options)}: enrolled in {enrolled_in:.0f} s, {len(made)} moves in {played_in:.0f} s")
+        print(f"{game_name} {' '.join(options)}: enrolled in {enrolled_in:.0f} s, {len(made)} moves in "
+              f"{played_in:.0f} s; presses the seat showed no answer to: {UNANSWERED}")
 
         assert (table.hub_kills, table.broker_restarts) == (1, 1), "the game ended before both faults"
         with EventStore(table.hub.db) as store:

@@ -108,8 +108,8 @@ class CitadelsTablePeople:
     """Citadels' people at a table of real seats. They share one table top (`TableTop`:
     the deck, each hand, each city, the character pile passed round), moved as people move
     cards when the scoreboard tells them to (draw 2 keep 1, swap hands...). Each decides
-    like the heuristic bot among the options on its phone that it can carry out with the
-    cards in front of it, then lays the card that says the move (a character picked, a
+    like the heuristic bot among the moves it can carry out with the cards in front of it,
+    then lays the card that says the move (a character picked, a
     district built or another's destroyed) or walks the buttons to it."""
 
     def __init__(self, setup: Any, cards: Any, seed: int) -> None:
