@@ -97,17 +97,20 @@ class PN532:
         self._field_dirty = True   # cards may be selected/halted: drop the field first
 
     def _next_frame(self, deadline, expected):
+        """The next frame before `deadline`. What has arrived is read before the deadline
+        is checked: a loop late by more than the whole timeout (Wi-Fi, TLS, a GC pause)
+        still finds the answer that came in time, rather than leaving it stale."""
         while True:
             frame = self.frames.next()
             if frame:
                 return frame
-            if time.ticks_diff(deadline, time.ticks_ms()) <= 0:
-                return None
             data = self.transport.read(expected)
             if data:
                 self.frames.feed(data)
-            else:
-                time.sleep_ms(1)
+                continue
+            if time.ticks_diff(deadline, time.ticks_ms()) <= 0:
+                return None
+            time.sleep_ms(1)
 
     def _abort(self):
         """Host ACK: the PN532 drops the command in progress (UM0701-02, ACK frame)."""

@@ -53,6 +53,10 @@ ENROLLING_SEAT = 1
 HUB_KILL_AT = 1  # from this move on, the first card laid is in flight when the hub is SIGKILLed
 BROKER_RESTART_AT = 3  # ... and from this one, when the broker restarts
 PATIENCE_S = 60.0  # the longest a person waits for the table to answer (a restart included)
+CARD_BACK_S = 1.0
+"""A card lifted goes back on the same reader no sooner than this: the firmware reports a
+lift only after the card has been missing 400 ms (firmware/presence.py, a flaky field is
+no lift), so a card put back sooner was never lifted, and laying it again says nothing."""
 
 
 def _variants() -> Iterator[Any]:
@@ -97,6 +101,18 @@ class Seat:
     def __init__(self, number: int, process: SoftSeatProcess) -> None:
         self.number = number
         self.process = process
+        self.lifted: dict[str, float] = {}  # uid -> when it was last lifted off this reader
+
+    def lay(self, uid: str) -> int:
+        """Lay a card (not sooner than a person could after lifting it: `CARD_BACK_S`)."""
+        wait = self.lifted.get(uid, 0.0) + CARD_BACK_S - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        return self.type(f"place {uid}")
+
+    def lift(self, uid: str) -> None:
+        self.type(f"lift {uid}")
+        self.lifted[uid] = time.monotonic()
 
     def lines(self, since: int = 0) -> list[str]:
         return self.process.lines_since(since)
@@ -151,6 +167,12 @@ class Table:
             self.seats[n] = Seat(n, process)
         for seat in self.seats.values():
             seat.process.wait_line("link: up", timeout=60)
+
+    def what_everyone_saw(self, lines: int = 30) -> str:
+        """Every seat's last lines and the hub's: printed when the test fails."""
+        said = [f"--- seat {n}:\n" + "\n".join(seat.lines()[-lines:] + seat.process.output.stderr[-lines:])
+                for n, seat in self.seats.items()]
+        return "\n".join([*said, "--- the hub:", *self.hub.tail(lines)])
 
     def close(self) -> None:
         for seat in self.seats.values():
@@ -224,12 +246,12 @@ def enroll_every_card(table: Table, cards: Any) -> None:
             label = asked[-1].group(1)
             assert label in by_name, f"the display asks for {label!r}: no card of {plugin.name} is called so"
             uid = by_name[label]
-            mark = seat.type(f"place {uid}")
+            mark = seat.lay(uid)
             _wait(lambda m=mark, n=number: seat.changed_since(m) and not asks_for(n), 30,
                   lambda n=number, label=label: f"the hub to answer card {n}/{total} ({label}) laid on seat {seat.number}: it shows "
                   f"{seat.display()!r}; enroll said {output.stdout[-3:]}")
             assert not seat.beeped_error(mark), f"{label}: refused: {seat.display()!r}"
-            seat.type(f"lift {uid}")
+            seat.lift(uid)
         output.process.wait(30)
     finally:
         if output.process.poll() is None:
@@ -252,20 +274,20 @@ def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | N
             answered = press_to(table, seat, gesture.label, options, before)
             continue
         for _attempt in range(3):
-            mark = seat.type(f"place {gesture.uid}")
+            mark = seat.lay(gesture.uid)
             seat.process.wait_line("placed", since=mark)
             if fault is not None and gesture.move and not faulted:
                 table.fault(fault)
                 faulted = True
             if not gesture.move:
                 wait_until(lambda m=mark: seat.changed_since(m), timeout=10)
-                seat.type(f"lift {gesture.uid}")
+                seat.lift(gesture.uid)
                 break
             answered = mark
             _wait(lambda m=mark: table.moves() > before or seat.beeped_error(m), PATIENCE_S,
                   lambda g=gesture: f"seat {seat.number}: the hub to take {plan.move!r} (card {g.uid}); it shows {seat.display()!r}; "
                   f"its last lines {seat.lines()[-14:]}; the hub's {table.hub.tail()}")
-            seat.type(f"lift {gesture.uid}")
+            seat.lift(gesture.uid)
             if table.moves() > before or not refused_only_for_a_pause(table):
                 break
     _wait(lambda: table.moves() > before, 5,
@@ -391,5 +413,8 @@ def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
         assert replayed.over
         assert plugin.summary(replayed) == plugin.summary(table.hub.game())
         assert table.public().get("pending") is None, "the scoreboard does not say the game is over"
+    except BaseException:
+        print(table.what_everyone_saw())
+        raise
     finally:
         table.close()
