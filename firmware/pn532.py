@@ -97,20 +97,22 @@ class PN532:
         self._field_dirty = True   # cards may be selected/halted: drop the field first
 
     def _next_frame(self, deadline, expected):
-        """The next frame before `deadline`. What has arrived is read before the deadline
-        is checked: a loop late by more than the whole timeout (Wi-Fi, TLS, a GC pause)
-        still finds the answer that came in time, rather than leaving it stale."""
+        """The next frame before `deadline`. Whether the deadline has passed is decided
+        before each look at the wire: a loop held up past the whole timeout (Wi-Fi, TLS, a
+        GC pause) still looks once more and finds the answer that came in time, rather
+        than leaving it stale for the next command."""
         while True:
             frame = self.frames.next()
             if frame:
                 return frame
+            expired = time.ticks_diff(deadline, time.ticks_ms()) <= 0
             data = self.transport.read(expected)
             if data:
                 self.frames.feed(data)
-                continue
-            if time.ticks_diff(deadline, time.ticks_ms()) <= 0:
+            elif expired:
                 return None
-            time.sleep_ms(1)
+            else:
+                time.sleep_ms(1)
 
     def _abort(self):
         """Host ACK: the PN532 drops the command in progress (UM0701-02, ACK frame)."""
