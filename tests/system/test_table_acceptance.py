@@ -385,6 +385,7 @@ def play_to_the_end(table: Table, people: TablePeople) -> list[str]:
 def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
         game_name: str, options: tuple[str, ...], table_broker: TableBroker, tmp_path: Path) -> None:
     plugin = GAMES[game_name]
+    UNANSWERED.clear()
     state = tmp_path / "state"
     state.mkdir()
     table = Table(table_broker, state, plugin, options)
