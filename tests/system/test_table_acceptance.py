@@ -90,6 +90,14 @@ def _quietly(read: Callable[[], Any]) -> Any:
         return None
 
 
+def _either(*conditions: Callable[[], bool]) -> Callable[[], bool]:
+    return lambda: any(condition() for condition in conditions)
+
+
+def _after_and_no_longer(first: Callable[[], bool], then_not: Callable[[], bool]) -> Callable[[], bool]:
+    return lambda: first() and not then_not()
+
+
 def _words(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -127,6 +135,15 @@ class Seat:
 
     def beeped_error(self, mark: int) -> bool:
         return "beep: error" in self.lines(mark)
+
+    def answered(self, mark: int) -> Callable[[], bool]:
+        """For a wait: has the seat shown anything (display, LED, beep) since `mark`?"""
+        return lambda: self.changed_since(mark)
+
+    def stuck(self, table: Table, what: str) -> Callable[[], str]:
+        """For a wait's message: `what`, and what the seat and the hub said by the timeout."""
+        return lambda: (f"seat {self.number}: {what}; it shows {self.display()!r}; its last lines "
+                        f"{self.lines()[-14:]}; the hub's {table.hub.tail()}")
 
     def type(self, command: str) -> int:
         """Type a command; where the output was before it (for `lines(since=...)`)."""
@@ -196,6 +213,10 @@ class Table:
     def moves(self) -> int:
         return stored_actions(self.hub.db)
 
+    def took_or_refused(self, before: int, seat: Seat, mark: int) -> Callable[[], bool]:
+        """For a wait: a move stored since there were `before`, or a refusal's beep since `mark`."""
+        return lambda: self.moves() > before or seat.beeped_error(mark)
+
     # -- the two faults
     def fault(self, which: str) -> None:
         if which == "hub":
@@ -209,6 +230,15 @@ class Table:
 
 # ------------------------------------------------------------------ enrollment, by a person
 TAP = re.compile(r"tap (.+) \((\d+)/(\d+)\)")
+
+
+def asking_for(seat: Seat, number: int, found: list[re.Match[str]]) -> Callable[[], bool]:
+    """For a wait: does the seat's display ask for card `number` ("Tap Thief (2/76)")? The
+    asking words are left in `found`."""
+    def asks() -> bool:
+        found[:] = [m for m in TAP.finditer(_words(seat.display())) if int(m.group(2)) == number]
+        return bool(found)
+    return asks
 
 
 def enroll_every_card(table: Table, cards: Any) -> None:
@@ -237,19 +267,16 @@ def enroll_every_card(table: Table, cards: Any) -> None:
     try:
         for number in range(1, total + 1):
             asked: list[re.Match[str]] = []
-
-            def asks_for(n: int = number, found: list[re.Match[str]] = asked) -> bool:
-                found[:] = [m for m in TAP.finditer(_words(seat.display())) if int(m.group(2)) == n]
-                return bool(found)
-            _wait(asks_for, 30, lambda n=number: f"seat {seat.number}'s display to ask for card {n}/{total} "
-                               f"(it shows {seat.display()!r}; enroll said {output.stdout[-3:]} {output.stderr[-3:]})")
+            asking = asking_for(seat, number, asked)
+            _wait(asking, 30, lambda: f"seat {seat.number}'s display to ask for the next card of {total} "
+                                      f"(it shows {seat.display()!r}; enroll said {output.stdout[-3:]} {output.stderr[-3:]})")
             label = asked[-1].group(1)
             assert label in by_name, f"the display asks for {label!r}: no card of {plugin.name} is called so"
             uid = by_name[label]
             mark = seat.lay(uid)
-            _wait(lambda m=mark, n=number: seat.changed_since(m) and not asks_for(n), 30,
-                  lambda n=number, label=label: f"the hub to answer card {n}/{total} ({label}) laid on seat {seat.number}: it shows "
-                  f"{seat.display()!r}; enroll said {output.stdout[-3:]}")
+            _wait(_after_and_no_longer(seat.answered(mark), asking), 30,
+                  seat.stuck(table, f"the hub to answer card {number}/{total} ({label}) laid; enroll said "
+                                    f"{output.stdout[-3:]}"))
             assert not seat.beeped_error(mark), f"{label}: refused: {seat.display()!r}"
             seat.lift(uid)
         output.process.wait(30)
@@ -280,19 +307,17 @@ def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | N
                 table.fault(fault)
                 faulted = True
             if not gesture.move:
-                wait_until(lambda m=mark: seat.changed_since(m), timeout=10)
+                wait_until(seat.answered(mark), timeout=10)
                 seat.lift(gesture.uid)
                 break
             answered = mark
-            _wait(lambda m=mark: table.moves() > before or seat.beeped_error(m), PATIENCE_S,
-                  lambda g=gesture: f"seat {seat.number}: the hub to take {plan.move!r} (card {g.uid}); it shows {seat.display()!r}; "
-                  f"its last lines {seat.lines()[-14:]}; the hub's {table.hub.tail()}")
+            _wait(table.took_or_refused(before, seat, mark), PATIENCE_S,
+                  seat.stuck(table, f"the hub to take {plan.move!r} (card {gesture.uid})"))
             seat.lift(gesture.uid)
             if table.moves() > before or not refused_only_for_a_pause(table):
                 break
-    _wait(lambda: table.moves() > before, 5,
-          lambda: f"seat {seat.number}: {plan.move!r} applied; the display says {seat.display()!r}")
-    wait_until(lambda: seat.changed_since(answered), timeout=10)  # the hub told the table, then answered the seat
+    _wait(lambda: table.moves() > before, 5, seat.stuck(table, f"{plan.move!r} applied"))
+    wait_until(seat.answered(answered), timeout=10)  # the hub told the table, then answered the seat
     return faulted
 
 
@@ -320,18 +345,16 @@ def press_to(table: Table, seat: Seat, label: str, options: int, before: int) ->
     for _step in range(2 * options + 2):
         if want not in _words(seat.display()):
             mark = seat.type("press a")
-            if not wait_until(lambda m=mark: seat.changed_since(m), timeout=PRESS_PATIENCE_S):
+            if not wait_until(seat.answered(mark), timeout=PRESS_PATIENCE_S):
                 UNANSWERED.append(f"seat {seat.number}: A on {seat.display()!r}")
             continue
         for _again in range(3):
             mark = seat.type("press ok")
-            if wait_until(lambda m=mark: table.moves() > before or seat.beeped_error(m) or seat.changed_since(m),
+            if wait_until(_either(table.took_or_refused(before, seat, mark), seat.answered(mark)),
                           timeout=PRESS_PATIENCE_S):
                 break
             UNANSWERED.append(f"seat {seat.number}: OK on {seat.display()!r}")
-        _wait(lambda m=mark: table.moves() > before or seat.beeped_error(m), PATIENCE_S,
-              lambda: f"seat {seat.number}: the hub to take OK on {label!r}; it shows {seat.display()!r}; "
-              f"its last lines {seat.lines()[-14:]}; the hub's {table.hub.tail()}")
+        _wait(table.took_or_refused(before, seat, mark), PATIENCE_S, seat.stuck(table, f"the hub to take OK on {label!r}"))
         assert table.moves() > before, f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
         return mark
     raise AssertionError(f"seat {seat.number}: the display never showed {label!r} while A walked its "
