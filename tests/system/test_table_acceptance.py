@@ -53,6 +53,10 @@ ENROLLING_SEAT = 1
 HUB_KILL_AT = 1  # from this move on, the first card laid is in flight when the hub is SIGKILLed
 BROKER_RESTART_AT = 3  # ... and from this one, when the broker restarts
 PATIENCE_S = 60.0  # the longest a person waits for the table to answer (a restart included)
+QUIET_S = 0.2
+"""A person reads the display once it has stopped changing for this long (and the seat has
+nothing left unanswered): a glance at a screen that is about to change is how OK says
+the wrong option."""
 CARD_BACK_S = 1.0
 """A card lifted goes back on the same reader no sooner than this: the firmware reports a
 lift only after the card has been missing 400 ms (firmware/presence.py, a flaky field is
@@ -135,6 +139,23 @@ class Seat:
 
     def beeped_error(self, mark: int) -> bool:
         return "beep: error" in self.lines(mark)
+
+    def settle(self, quiet_s: float = QUIET_S) -> None:
+        """Until the hub has answered every event this seat sent (the soft seat's ``show``
+        says no event is queued) and the display has then stayed as it is for `quiet_s`:
+        what it shows now is the hub's last word, not a screen a press has already moved on."""
+        deadline = time.monotonic() + PATIENCE_S
+        while time.monotonic() < deadline:
+            mark = self.type("show")
+            self.process.wait_line("queued events: ", since=mark, timeout=10)
+            queued = next(line for line in self.lines(mark) if line.startswith("queued events: "))
+            if queued == "queued events: 0":
+                shown = len(self.process.output.stdout)
+                time.sleep(quiet_s)
+                if not self.changed_since(shown):
+                    return
+            time.sleep(0.02)
+        raise AssertionError(f"seat {self.number}: the hub never answered its events: {self.lines()[-14:]}")
 
     def answered(self, mark: int) -> Callable[[], bool]:
         """For a wait: has the seat shown anything (display, LED, beep) since `mark`?"""
@@ -342,11 +363,13 @@ def press_to(table: Table, seat: Seat, label: str, options: int, before: int) ->
     """A to walk the options until the display shows `label`, then OK (again if the seat
     shows nothing at all in answer, as a person would)."""
     want = _words(label)
+    seat.settle()
     for _step in range(2 * options + 2):
         if want not in _words(seat.display()):
             mark = seat.type("press a")
             if not wait_until(seat.answered(mark), timeout=PRESS_PATIENCE_S):
                 UNANSWERED.append(f"seat {seat.number}: A on {seat.display()!r}")
+            seat.settle()
             continue
         for _again in range(3):
             mark = seat.type("press ok")
