@@ -446,7 +446,7 @@ def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
         _wait(lambda: bool(_quietly(table.hub.seats_online)), PATIENCE_S, "every seat online at the hub")
         with EventStore(table.hub.db) as store:
             stored_setup = store.load().setup
-        people = plugin.table_people(stored_setup, plugin.load_registry(str(table.tags)), SEED)
+        people = plugin.table_people(stored_setup, cards, SEED)  # the people hold the cards, not the tag file
         made = play_to_the_end(table, people)
         played_in = time.monotonic() - started - enrolled_in
         print(f"{game_name} {' '.join(options)}: enrolled in {enrolled_in:.0f} s, {len(made)} moves in "
