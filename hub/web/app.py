@@ -25,13 +25,14 @@ from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
 from hub.games import GamePlugin, Secrets, every_secret, plugin_named
 from hub.seeds import MAX_SEED, fresh_seed
-from hub.text import NameRefused, player_names, text_problem
+from hub.text import NameRefused, player_names, shown_problem
 
 from .body import json_body
 from .errors import BadInput, register_errors
 from .facade import Message, TableFacade
 from .i18n import LANGS, catalogue, pause_facts
 from .origin import relative_redirects, same_origin_posts
+from .readback import read_back
 from .sse import Broadcaster, encode_frame
 from .tokens import seat_for_token, token_matches
 
@@ -204,7 +205,7 @@ def text_field(body: Mapping[str, Any], key: str, *, required: bool, limit: int)
         raise BadInput(f"'{key}' is required", code="reason_required" if key == "reason" else "bad_input", field=key)
     if len(value) > limit:
         raise BadInput(f"'{key}' is longer than {limit} characters", field=key)
-    problem = text_problem(value)
+    problem = shown_problem(value) if value else None  # readable, storable, not only invisible
     if problem:
         raise BadInput(f"'{key}' contains {problem}", field=key)
     return value
@@ -487,7 +488,8 @@ def api_admin_correct(token: str, name: str) -> tuple[Response, int]:
         if field.nonzero and values[field.name] == 0:
             raise BadInput(f"'{field.name}' must not be zero", field=field.name)
     reason = text_field(body, "reason", required=True, limit=MAX_REASON_LENGTH)
-    result = dict(state().table.correct(correction.action(values, reason)))
+    action = read_back(correction.action(values, reason), state().game.parse_action)  # a restart reads it back
+    result = dict(state().table.correct(action))
     if not result.get("ok", True) and result.get("code") in correction.fields_of:
         result["field"] = correction.fields_of[result["code"]]
     return table_result(result)
