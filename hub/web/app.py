@@ -34,7 +34,7 @@ from .i18n import LANGS, catalogue, pause_facts
 from .origin import relative_redirects, same_origin_posts
 from .readback import read_back
 from .sse import Broadcaster, encode_frame
-from .tokens import seat_for_token, token_matches
+from .tokens import SeatLinks, seat_for_token, token_matches
 
 MAX_CONTENT_LENGTH = 8 * 1024
 MAX_ACTION_LENGTH = 80
@@ -88,7 +88,8 @@ class WebState:
         self.game: GamePlugin = config.get("GAME") or plugin_named(None)  # the hosted game's plug-in
         self.secrets = Secrets.of(config["GAME"]) if config.get("GAME") else every_secret()
         self.admin_token = admin
-        self.seat_tokens = seat_tokens
+        links = config.get("LINKS")  # the seat links of the game in play, renewed with each new game
+        self.links: SeatLinks = links if isinstance(links, SeatLinks) else SeatLinks(admin, seat_tokens)
         self.public_url = str(config.get("PUBLIC_URL") or "").rstrip("/")
         self.assets = game_assets(self.game)
         self._words_lock = threading.Lock()
@@ -103,6 +104,10 @@ class WebState:
             max_clients=int(config.get("SSE_MAX_CLIENTS", 600)),
             per_client=int(config.get("SSE_PER_CLIENT", 4)),
         )
+
+    @property
+    def seat_tokens(self) -> dict[int, str]:
+        return self.links.seats
 
     def with_words(self, events: list[dict[str, Any]], names: Mapping[int, str]) -> list[dict[str, Any]]:
         return [{**event, **self.event_words(event, names)} for event in events]
