@@ -21,6 +21,7 @@ from concurrent.futures import Executor
 from typing import Any
 from collections.abc import Awaitable, Callable
 
+from .clients import THE_HUB_ITSELF, client_group
 from .sse import KEEP_ALIVE, STREAM_START, Broadcaster, Frames, unsent
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -29,7 +30,6 @@ TRANSPORT_KEY = "citadels.transport"  # scope["extensions"][TRANSPORT_KEY]: the 
 SLICE = 50  # pages written per loop turn: requests are answered between slices of a big fan-out
 RETRY_FIRST_S = 0.02  # a page whose socket was full is tried again this soon, then less often
 RETRY_MAX_S = 1.0
-THE_HUB_ITSELF = frozenset({"127.0.0.1", "::1"})  # never bounded per client (nobody on the Wi-Fi can be these)
 
 
 def chunk(body: bytes) -> bytes:
@@ -246,9 +246,10 @@ class LoopFanout:
 
 
 def client_of(scope: dict[str, Any]) -> str:
-    """The client's address as the socket says (no proxy headers are trusted)."""
+    """The client's group (`hub.web.clients`: its IPv4 address, its IPv6 /64) as the socket
+    says (no proxy headers are trusted)."""
     client = scope.get("client")
-    return str(client[0]) if client else "?"
+    return client_group(str(client[0])) if client else "?"
 
 
 async def watch_disconnect(stream: LoopStream, receive: Receive) -> None:

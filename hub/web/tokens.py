@@ -110,6 +110,18 @@ class SeatLinks:
         return True
 
 
+def opens_a_link(path: str, admin: str, seats: Mapping[int, str]) -> bool:
+    """Whether a request for `path` (``/seat/<t>``, ``/api/seat/<t>/...``, ``/admin/<t>``,
+    ``/api/admin/<t>/...``) names a seat's or the admin's token: its client is one of the
+    table's (`hub.web.guard` keeps a reserve of connections for them)."""
+    parts = path.split("/", 4)
+    at = 2 if len(parts) > 2 and parts[1] in ("seat", "admin") else 3 if len(parts) > 3 and parts[1] == "api" else 0
+    if not at or parts[at - 1] not in ("seat", "admin"):
+        return False
+    candidate = parts[at]
+    return token_matches(admin, candidate) if parts[at - 1] == "admin" else seat_for_token(seats, candidate) is not None
+
+
 def lasting_tokens(settings: Settings, players: int = MAX_SEATS) -> tuple[str, dict[int, str]]:
     """The table's tokens as stored with its games, made (and stored) on first use, so
     every phone keeps its page across hub restarts, crashes and new games."""
