@@ -105,3 +105,28 @@ def test_a_current_published_view_is_read_without_waiting_for_the_hub_thread() -
         assert sim.service.counters["busy"] == 0
     finally:
         sim.close()
+
+
+def test_a_seat_sending_a_fresh_device_and_boot_at_every_event_grows_nothing() -> None:
+    """Issue 31: `Readers.boots` kept every (device, boot) ever heard (~25 MB an hour per
+    seat login at 19 events a second, within the budget); now the last few, like the dedupe."""
+    from hub.games.citadels.registry import TagRegistry
+    from hub.games.citadels.service import TableService
+    from hub.kernel.dedupe import BOOTS
+    from hub.kernel import readers
+    from hub.protocol import PROTOCOL_VERSION, event_topic
+    from hub.transport import InProcessBus
+
+    service = TableService(InProcessBus(), TagRegistry.virtual(), Setup(players=4, seed=3, mode="physical"))
+    service.start()
+    for n in range(600):
+        uid = f"04{n:012X}"
+        service.feed(event_topic("t1", 2), json.dumps({
+            "v": PROTOCOL_VERSION, "device": f"dev-{n}", "boot": n, "seq": 1, "t": n,
+            "type": "tag", "edge": "added", "uid": uid}).encode())
+    service.status()  # asked on the hub's thread after every event fed: they have all been taken in
+    service.stop()
+    reader = service.readers[2]
+    assert reader.boots and reader.cards
+    assert len(reader.boots) <= BOOTS and len(reader.cards) <= getattr(readers, "MAX_CARDS", 32) >= len(reader.ghosts)
+    assert len(service.seen_boots()) <= 4 * BOOTS
