@@ -28,6 +28,7 @@ from hub.seeds import MAX_SEED, fresh_seed
 from hub.text import NameRefused, player_names, shown_problem
 
 from .body import json_body
+from .budget import AnswerBudget
 from .errors import BadInput, register_errors
 from .facade import Message, TableFacade
 from .i18n import LANGS, catalogue, pause_facts
@@ -90,6 +91,8 @@ class WebState:
         self.admin_token = admin
         links = config.get("LINKS")  # the seat links of the game in play, renewed with each new game
         self.links: SeatLinks = links if isinstance(links, SeatLinks) else SeatLinks(admin, seat_tokens)
+        self.answer_budget = AnswerBudget(rate=float(config.get("ANSWER_RATE", 2.0)),
+                                          burst=float(config.get("ANSWER_BURST", 8.0)))
         self.public_url = str(config.get("PUBLIC_URL") or "").rstrip("/")
         self.assets = game_assets(self.game)
         self._words_lock = threading.Lock()
@@ -375,6 +378,7 @@ def api_answer(token: str) -> tuple[Response, int]:
         raise BadInput("'action' must look like '<seat> <verb> [args]'")
     if int(action.split(" ", 1)[0]) != seat:
         abort(403, description="this link answers only for its own seat")
+    state().answer_budget.take(seat)  # 429 past a person's pace: every answer makes a frame for every page
     return table_result(state().table.answer(seat, action))
 
 
