@@ -509,6 +509,106 @@ def test_nftables_caps_hold_one_machine_to_8_connections_and_20_opened_at_once()
     assert 12 <= counts["then"] < 30
 
 
+# ---------------------------------------------------------------- per machine, and the seats' reserve (issue 31)
+# A bridge (the Pi's hotspot) in a fresh network namespace, and two machines behind it,
+# each in a namespace of its own with its own MAC address: a laptop with 40 IPv4
+# addresses, and a seat board whose MAC is in @seat_macs. Never the machine's own firewall.
+
+NFT_MAC_PROBE = r"""import json, socket, subprocess, sys, threading, time
+nft_file, guests_total = sys.argv[1], int(sys.argv[2])
+
+def run(*cmd):
+    subprocess.run(cmd, check=True)
+
+def in_ns(pid, *cmd):
+    run("nsenter", "-t", str(pid), "-n", *cmd)
+
+run("ip", "link", "set", "lo", "up")
+run("ip", "link", "add", "br0", "type", "bridge")
+run("ip", "addr", "add", "10.42.0.1/24", "dev", "br0")
+run("ip", "link", "set", "br0", "up")
+machines = {}
+for name, mac in (("laptop", "02:00:00:00:00:aa"), ("seat", "02:00:00:00:00:05")):
+    child = subprocess.Popen(["unshare", "--net", "sleep", "120"])
+    time.sleep(0.2)
+    run("ip", "link", "add", f"h-{name}", "type", "veth", "peer", "name", f"c-{name}")
+    run("ip", "link", "set", f"h-{name}", "master", "br0")
+    run("ip", "link", "set", f"h-{name}", "up")
+    run("ip", "link", "set", f"c-{name}", "netns", str(child.pid))
+    in_ns(child.pid, "ip", "link", "set", "lo", "up")
+    in_ns(child.pid, "ip", "link", "set", f"c-{name}", "address", mac)
+    in_ns(child.pid, "ip", "link", "set", f"c-{name}", "up")
+    machines[name] = child
+laptop_addresses = [f"10.42.0.{n}" for n in range(100, 140)]   # one machine, 40 addresses
+for address in laptop_addresses:
+    in_ns(machines["laptop"].pid, "ip", "addr", "add", f"{address}/24", "dev", "c-laptop")
+in_ns(machines["seat"].pid, "ip", "addr", "add", "10.42.0.20/24", "dev", "c-seat")
+text = open(nft_file).read()
+if guests_total:   # the reserve alone: the laptop may hold what it likes, up to the guests' total
+    text = text.replace("ether saddr ct count over 8", "ether saddr ct count over 100000")
+    text = text.replace("saddr ct count over 8", "saddr ct count over 100000")
+    text = text.replace("ct count over 256", f"ct count over {guests_total}")
+    text = text.replace("limit rate over 10/minute burst 20 packets", "limit rate over 100000/second")
+import tempfile
+with tempfile.NamedTemporaryFile("w", suffix=".nft") as rules:
+    rules.write(text)
+    rules.flush()
+    run("nft", "-f", rules.name)
+run("nft", "add", "element", "inet", "citadels_broker", "seat_macs", "{ 02:00:00:00:00:05 }")
+server = socket.create_server(("10.42.0.1", 8883), backlog=512)
+
+def hold(conn):
+    conn.recv(1)
+    conn.close()
+
+def serve():
+    while True:
+        threading.Thread(target=hold, args=(server.accept()[0],), daemon=True).start()
+
+threading.Thread(target=serve, daemon=True).start()
+CLIENT = r'''
+import json, socket, sys
+held = []
+for address in sys.argv[2:]:
+    for _ in range(int(sys.argv[1])):
+        try:
+            held.append(socket.create_connection(("10.42.0.1", 8883), timeout=3, source_address=(address, 0)))
+        except OSError:
+            pass
+print(len(held), flush=True)
+sys.stdin.read()
+'''
+laptop = subprocess.Popen(["nsenter", "-t", str(machines["laptop"].pid), "-n", sys.executable, "-c", CLIENT,
+                           "8", *laptop_addresses], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+laptop_held = int(laptop.stdout.readline())
+seat = subprocess.run(["nsenter", "-t", str(machines["seat"].pid), "-n", sys.executable, "-c", CLIENT.replace(
+    "sys.stdin.read()", ""), "1", "10.42.0.20"], capture_output=True, text=True, timeout=30)
+print(json.dumps({"laptop": laptop_held, "seat": int(seat.stdout.split()[0])}))
+laptop.stdin.close()
+laptop.wait(timeout=10)
+for child in machines.values():
+    child.kill()
+"""
+
+
+def test_nftables_hold_one_machine_to_8_connections_whatever_its_addresses() -> None:
+    """The issue: one namespace with 33 IPv4 addresses held all 256 connections on 8883
+    and a real seat got "Connection refused" (the old rules: 256 held here, the seat out)."""
+    result = in_fresh_network_namespace(sys.executable, "-c", NFT_MAC_PROBE, str(CONFIG_DIR / "nftables-citadels.nft"),
+                                        "0", timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert json.loads(result.stdout.splitlines()[-1]) == {"laptop": 8, "seat": 1}
+
+
+def test_the_seats_reserve_lets_a_seat_in_when_the_guests_hold_the_port() -> None:
+    """The per-machine caps lifted (a machine that changes its MAC at will): the guests fill
+    their total (50 here), and a board in @seat_macs still connects."""
+    result = in_fresh_network_namespace(sys.executable, "-c", NFT_MAC_PROBE, str(CONFIG_DIR / "nftables-citadels.nft"),
+                                        "50", timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert json.loads(result.stdout.splitlines()[-1]) == {"laptop": 50, "seat": 1}
+
+
 # ---------------------------------------------------------------- one login, bounded state (issue 31)
 def broker_memory_kib(broker: MosquittoBroker) -> int:
     """The broker process's resident memory (VmRSS), in KiB."""
