@@ -106,6 +106,7 @@ class WebState:
             queue_size=int(config.get("SSE_QUEUE", 32)),
             max_clients=int(config.get("SSE_MAX_CLIENTS", 600)),
             per_client=int(config.get("SSE_PER_CLIENT", 4)),
+            reserved=int(config.get("SSE_RESERVED", 32)),
         )
 
     @property

@@ -50,6 +50,7 @@ class WebServer:
         web = app.extensions[EXT_KEY]
         self.registry.known_path = lambda path: opens_a_link(path, web.admin_token, web.seat_tokens)
         self.asgi = HubAsgi(app, workers=threads)
+        self.asgi.is_known = self.registry.known.__contains__  # their streams may use the reserve
         self.socket = bind(host, port)
         self.effective_port: int = self.socket.getsockname()[1]
         config = uvicorn.Config(

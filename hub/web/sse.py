@@ -126,6 +126,7 @@ class Broadcaster:
         per_client: int = 4,
         frames_per_s: float = 5.0,
         frame_burst: int = 40,
+        reserved: int = 32,
     ) -> None:
         self._table = table
         self._encode = encode
@@ -144,6 +145,10 @@ class Broadcaster:
         self._unsubscribe: Callable[[], None] | None = None
         self._stopping = False
         self.resumed = 0  # connections served from history thanks to Last-Event-ID
+        self.reserved = reserved if max_clients >= 4 * reserved else 0
+        """Streams kept for the Pi itself and for clients that opened a seat's or the admin's
+        link (`hub.web.streams.LoopFanout.unknown_full`): guests with many addresses hold at
+        most the rest. None on a hub with too few streams to spare them."""
         self.frames_per_s = frames_per_s
         """Frames every page gets at most, sustained, after a burst of `frame_burst` (a
         turn's quick changes pass one by one): past it the changes that piled up meanwhile

@@ -113,8 +113,9 @@ class LoopFanout:
     """Every stream served on one event loop, fed by the broadcaster as a single sink."""
 
     def __init__(self, broadcaster: Broadcaster, loop: asyncio.AbstractEventLoop, executor: Executor,
-                 heartbeat: float) -> None:
+                 heartbeat: float, is_known: Callable[[str], bool] | None = None) -> None:
         self._broadcaster = broadcaster
+        self._is_known = is_known or (lambda _client: False)
         self._loop = loop
         self._executor = executor
         self._heartbeat = heartbeat
@@ -199,6 +200,17 @@ class LoopFanout:
         The Pi itself (127.0.0.1, ::1: a screen on the hub, local tools) is no guest."""
         client = client_of(scope)
         return client not in THE_HUB_ITSELF and self._by_client.get(client, 0) >= self._broadcaster.per_client
+
+    def unknown_full(self, scope: dict[str, Any]) -> bool:
+        """Guests (neither the Pi itself nor a client that opened a seat's or the admin's
+        link) already hold every stream but the reserve (`Broadcaster.reserved`): a laptop
+        with 150 aliases, 4 streams each, took all 600 and even 127.0.0.1 got 503."""
+        client = client_of(scope)
+        reserve = self._broadcaster.reserved
+        if not reserve or client in THE_HUB_ITSELF or self._is_known(client):
+            return False
+        guests = sum(n for c, n in self._by_client.items() if c not in THE_HUB_ITSELF and not self._is_known(c))
+        return guests >= self._broadcaster.max_clients - reserve
 
     def _add(self, stream: LoopStream) -> None:
         self._streams.add(stream)

@@ -12,7 +12,7 @@ import pytest
 
 from hub.web.clients import client_group
 from hub.web.guard import ConnectionLimits
-from tests.web.test_web_serving import request
+from tests.web.test_web_serving import open_stream, request, stream_refusal
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app, wait_until
 
 PIPELINED = b"GET /api/i18n HTTP/1.1\r\nHost: hub\r\n\r\n" * 6  # ~300 KB of answers, never read
@@ -43,6 +43,22 @@ def request_from(port: int, source: str, path: str) -> int:
     except OSError:
         return 0
     return int(head.split()[1]) if head.startswith(b"HTTP/1.1 ") else 0
+
+
+def stream_or_none(port: int, source: str) -> socket.socket | None:
+    """A live stream from `source`, its head read and left open; None (closed) if refused."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+    sock.sendall(b"GET /events HTTP/1.1\r\nHost: hub\r\n\r\n")
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    if head.startswith(b"HTTP/1.1 200"):
+        return sock
+    sock.close()
+    return None
 
 
 @pytest.fixture
@@ -115,3 +131,25 @@ def test_ipv6_clients_are_grouped_by_their_64() -> None:
     assert client_group("2001:db8:1:3::5") != client_group("2001:db8:1:2::5")
     assert client_group("::ffff:192.168.4.7") == "192.168.4.7" and client_group("192.168.4.7") == "192.168.4.7"
     assert client_group("::1") == "::1"
+
+
+def test_guests_with_many_addresses_leave_the_pi_and_the_seats_their_streams(attack: list[socket.socket]) -> None:
+    """The issue: 151 addresses x 4 streams took all 600; then even 127.0.0.1 got 503.
+    Here 30 aliases try 4 each against 100 streams: the guests stop at 100 less the reserve,
+    and the Pi's own screen and a seat's phone (it opened its link) still get theirs."""
+    table = FakeTable(4, seed=6)
+    app = make_app(table, SSE_MAX_CLIENTS=100, SSE_RESERVED=24)
+    broadcaster = app.extensions["citadels_web"].broadcaster
+    with LiveServer(app) as server:
+        for alias in range(1, 31):
+            for _ in range(broadcaster.per_client):
+                stream = stream_or_none(server.port, f"127.0.9.{alias}")
+                if stream is None:  # 503: the guests' share is full
+                    break
+                attack.append(stream)
+        assert broadcaster.client_count == 100 - 24
+        attack.append(open_stream(server.port, "127.0.0.1"))  # a screen on the Pi
+        seat_phone = "127.0.2.1"
+        assert request_from(server.port, seat_phone, f"/api/seat/{SEAT_TOKENS[2]}") == 200
+        attack.append(open_stream(server.port, seat_phone))
+        assert stream_refusal(server.port, "127.0.9.77")[0] == 503  # a new guest: the rest is reserved
