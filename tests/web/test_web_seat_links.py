@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hub.engine.citadels import Setup
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.service import TableService
@@ -53,4 +55,21 @@ def test_links_stored_before_they_had_a_game_are_kept_by_the_game_in_play(tmp_pa
     links = SeatLinks.kept(store, 7)
     assert links.seats[2] == "2" * 24 and links.admin == "a" * 24
     assert links.follow(8) and links.seats[2] != "2" * 24 and links.admin == "a" * 24
+    store.close()
+
+
+def test_the_terminal_prints_a_new_games_seat_links(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from hub.table import runtime
+
+    monkeypatch.setattr(runtime._EXTRAS, "url", "http://10.42.0.1:8000")
+    store = EventStore(tmp_path / "game.db")
+    setup = Setup(players=3, seed=3, mode="digital")
+    links = SeatLinks.kept(store, Recorder.new_game(store, setup).game_id)
+    old = dict(links.seats)
+    recording_new_games(store, links)(setup)
+    printed = capsys.readouterr().out.splitlines()
+    assert [line for line in printed if line.startswith("Seat ")] == [
+        f"Seat {seat}: http://10.42.0.1:8000/seat/{links.seats[seat]}" for seat in (1, 2, 3)]
+    assert not set(links.seats.values()) & set(old.values())
     store.close()
