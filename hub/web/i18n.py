@@ -26,6 +26,7 @@ HUB_WORDS: tuple[str, ...] = (
     "seed", "seed_random", "start_game", "seat_links", "seat_links_help", "link", "qr_for", "running",
     "no_game", "done", "admin_ok_pause", "admin_ok_resume", "admin_ok_game", "admin_bad", "admin_offline",
     "code_not_your_turn", "code_paused", "code_busy", "code_game_over", "code_not_available", "code_other",
+    "at_your_seat", "led", "led_blue", "led_green", "led_red", "led_amber", "led_white", "led_off", "paused_wait",
 )
 """The catalogue's page phrases (``page.<key>``) that belong to no game: what the hub's frame
 and plain pages say."""
