@@ -167,8 +167,8 @@ WORDS: dict[str, dict[str, str]] = {
                           "zh-Hans": "第{number}局：{names}以{score}分并列获胜。"},
     "log.and": {"en": " and ", "zh-Hant": "和", "zh-Hans": "和"},
     # -- the pages (scoreboard, seat, admin)
-    "page.title": {"en": "The Builders: Middle Ages", "zh-Hant": "The Builders：Middle Ages",
-                   "zh-Hans": "The Builders：Middle Ages"},
+    "page.title": {"en": "The Builders: Middle Ages", "zh-Hant": "The Builders: Middle Ages",
+                   "zh-Hans": "The Builders: Middle Ages"},
     "page.round_n": {"en": "Round {n}", "zh-Hant": "第{n}輪", "zh-Hans": "第{n}轮"},
     "page.turn_of": {"en": "{name}'s turn: {n} actions left", "zh-Hant": "輪到{name}：還有{n}個行動",
                      "zh-Hans": "轮到{name}：还有{n}个行动"},
@@ -290,6 +290,12 @@ WORDS: dict[str, dict[str, str]] = {
     "page.decided_by.shared": {"en": "Level on score, points and coins: the victory is shared.",
                                "zh-Hant": "總分、建築分與錢幣都相同：並列獲勝。", "zh-Hans": "总分、建筑分与钱币都相同：并列获胜。"},
     "page.log_empty": {"en": "Nothing has happened yet.", "zh-Hant": "還沒有任何動作。", "zh-Hans": "还没有任何动作。"},
+    "page.cost_actions": {"en": "{n} actions", "zh-Hant": "{n}個行動", "zh-Hans": "{n}个行动"},
+    "page.cost_actions_1": {"en": "1 action", "zh-Hant": "1個行動", "zh-Hans": "1个行动"},
+    "page.cost_coins": {"en": "{n} coins", "zh-Hant": "{n}元", "zh-Hans": "{n}元"},
+    "page.cost_coins_1": {"en": "1 coin", "zh-Hant": "1元", "zh-Hans": "1元"},
+    "page.cost_buys": {"en": "{paid} → +{n} action", "zh-Hant": "{paid}→多{n}個行動", "zh-Hans": "{paid}→多{n}个行动"},
+    "page.your_rank": {"en": "You placed {rank} of {n}", "zh-Hant": "你在{n}人中排名第{rank}", "zh-Hans": "你在{n}人中排名第{rank}"},
     "type.apprentice": {"en": "Apprentice", "zh-Hant": "學徒", "zh-Hans": "学徒"},
     "type.labourer": {"en": "Labourer", "zh-Hant": "勞工", "zh-Hans": "劳工"},  # ours: not in the rulebook
     "type.craftsman": {"en": "Craftsman", "zh-Hant": "工匠", "zh-Hans": "工匠"},
@@ -343,7 +349,8 @@ def card_name(card_id: str | None, lang: str = "en") -> str:
         return w.name
     letters = RESOURCE_LETTERS[check(lang)]
     outputs = "".join(f"{letter}{n}" for letter, n in zip(letters, w.output) if n)
-    return f"{WORDS['type.' + w.type][lang]} {outputs}"
+    kind = WORDS["type." + w.type][lang]
+    return f"{kind} {outputs}" if lang == "en" else f"{kind}（{outputs}）"  # no space beside Chinese
 
 
 def catalogue() -> dict[str, dict[str, str]]:

@@ -10,6 +10,7 @@ from hub.engine.nim import BOTS, Bot, NimGame, NimSetup, Take, play
 from hub.games.plugin import GamePlugin, names_of
 
 from .cards import StoneTags
+from .pages import event_words
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
 from .sim import sim_player, sim_world
 from .table import make_table
@@ -36,6 +37,6 @@ PLUGIN = GamePlugin(
     bots=BOTS, engine_only=lambda setup, bot: play(NimGame(setup), Bot(bot, setup.seed)),
     make_table=make_table, virtual_registry=lambda setup: StoneTags.virtual(setup.players),
     load_registry=StoneTags.load,
-    sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
+    sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line, event_words=event_words,
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

@@ -47,7 +47,7 @@
         C.el("span", { class: "b-score", title: B.t("page.score_is") },
           B.t("page.score_line", { score: s.score, points: s.points, coin_points: coinPoints })),
         s.online === false ? C.el("span", { class: "chip offline", text: "×" }) : null),
-      pending ? C.el("p", { class: "b-actions" }, B.pips(v.actions_left), " ", B.counted("page.actions_left", v.actions_left)) : null,
+      pending ? C.el("p", { class: "b-actions" }, B.pips(v.actions_left), B.counted("page.actions_left", v.actions_left)) : null,
       mine.length ? C.el("p", { class: "last-move" }, C.el("span", { class: "label", text: B.t("page.last_move_label") + C.colon() }),
         mine.map(B.eventText).filter((x) => x).join(" ")) : null,
       C.el("h3", { text: B.t("page.workers") }),
@@ -111,12 +111,22 @@
         C.el("ul", {}, [...list].reverse().map((e) => C.el("li", { "data-kind": e.kind, text: B.eventText(e) })))));
   }
 
-  /* Bring the seat that must act into view when the turn moves, unless the reader scrolled lately. */
+  /* Bring the seat that must act into view when the turn moves, unless the reader scrolled
+     lately; keep it there while the page settles (the last move and the log, drawn when the
+     history comes, can push it down), not later (the reader may be reading the log). */
+  let shownAt = 0;
+  let chasing = false;
   function showPending(v) {
     const seat = v.pending && !v.result ? v.pending.seat : null;
-    if (seat === shownPending) return;
-    shownPending = seat;
-    if (seat === null || Date.now() - lastUserScroll < 8000) return;
+    const now = Date.now();
+    if (seat === shownPending) {
+      if (!chasing || now - shownAt > 3000 || lastUserScroll > shownAt) return;
+    } else {
+      shownPending = seat;
+      shownAt = now;
+      chasing = seat !== null && now - lastUserScroll >= 8000;
+      if (!chasing) return;
+    }
     const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
     if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
   }
@@ -181,6 +191,8 @@
     let live = false;
     C.live((message) => {
       view = message.view;
+      // the log at once with what the message tells; the history (with each move's number) follows
+      history = history.concat((message.events || []).filter((e) => e.words).map((e) => ({ ...e, round: e.round ?? view.round })));
       render();
       if (!historyTimer) historyTimer = setTimeout(loadHistory, 200);  // the last move and the log come from the history
       if (live && (message.events || []).length <= 8) speak(message.events || []);

@@ -114,7 +114,7 @@
     }
     const words = verb === "graveyard" ? [C.verb("graveyard") + C.colon() + C.verb(args[0] || "")]
       : [C.verb(verb), ...args.map((a, i) => (SEAT_ARG_VERBS.has(verb) && i === 0 && /^\d+$/.test(a) ? C.seatName(v, Number(a)) : C.card(a)))];
-    return (seat ? C.seatName(v, seat) + C.colon() : "") + words.join(" ");
+    return (seat ? C.seatName(v, seat) + C.colon() : "") + words.join(C.lang === "en" ? " " : "");  // no space in Chinese
   }
 
   function renderUndo(s) {
