@@ -35,3 +35,23 @@ def phone_page(browser: Browser, errors: list[str], viewport: dict[str, int] | N
     page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
     page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
     return page
+
+
+WORDS_WHOLE = """(node) => {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    let at = 0;
+    for (const word of t.textContent.split(/(\\s+)/)) {
+      if (word.trim()) {
+        const range = document.createRange();
+        range.setStart(t, at);
+        range.setEnd(t, at + word.length);
+        if (range.getClientRects().length > 1) return word;
+      }
+      at += word.length;
+    }
+  }
+  return "";
+}"""
+"""A script for `locator.evaluate`: the first word of the node's text that is split over two
+lines ("" when every word stands whole): a result table must not cut a name mid-word."""

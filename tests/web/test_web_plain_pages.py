@@ -57,7 +57,8 @@ def test_the_hubs_plain_pages_name_the_game_and_load_only_the_hubs_scripts(table
         assert words["ui"]["zh-Hans"]["title"] == "Nim" and "cards" not in words  # nothing of Citadels
         assert client.post(f"/api/seat/{SEATS_1}/answer", json={"action": "1 take 2"}).get_json()["ok"]
         events = client.get("/api/history").get_json()["events"]
-        assert [e["kind"] for e in events][-1] == "took" and "words" not in events[-1]  # the page shows the kind
+        assert [e["kind"] for e in events][-1] == "took"  # worded in three languages by the game (Nim's words)
+        assert events[-1]["words"] == {"en": "Ann takes 2: 5 left.", "zh-Hant": "Ann拿走2顆，剩5顆。", "zh-Hans": "Ann拿走2颗，剩5颗。"}
     finally:
         close_app(app)
 
@@ -81,7 +82,7 @@ def test_a_game_without_pages_is_played_and_run_from_the_hubs_plain_pages(browse
         seat.wait_for_function("() => document.querySelector('#options').children.length === 0")
         assert seat.inner_text("#prompt") == "Waiting for Bob."
         board.wait_for_selector("#seats .seat.pending[data-seat='2']")
-        board.wait_for_function("() => document.querySelector('#log').textContent.includes('took')")
+        board.wait_for_function("() => document.querySelector('#log').textContent.includes('Ann takes 2: 5 left.')")
         assert table.game.stones == 5
         board.select_option("#lang", "zh-Hant")
         board.wait_for_function("() => document.querySelector('#conn').textContent === '即時'")
