@@ -60,7 +60,7 @@ def test_citadels_pages_are_its_plugins_over_the_hubs_script() -> None:
 
     table = TableService(InProcessBus(), TagRegistry.virtual(), CitadelsSetup(players=4, seed=5, mode="digital"))
     table.start()
-    app = create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
     try:
         client = app.test_client()
         html = client.get("/").get_data(as_text=True)
