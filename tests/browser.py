@@ -55,3 +55,13 @@ WORDS_WHOLE = """(node) => {
 }"""
 """A script for `locator.evaluate`: the first word of the node's text that is split over two
 lines ("" when every word stands whole): a result table must not cut a name mid-word."""
+
+
+def small_texts(page: Page, selector: str, floor: float = 20) -> list[str]:
+    """The visible texts under `selector` drawn smaller than `floor` px: what a player at arm's
+    length (a phone) or 3 m (a TV) cannot read. Each as "TAG.class: text size"."""
+    return list(page.evaluate("""([s, floor]) => [...document.querySelectorAll(s)].flatMap((root) =>
+        [root, ...root.querySelectorAll('*')]).filter((n) => [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
+        .filter((n) => n.offsetParent !== null && parseFloat(getComputedStyle(n).fontSize) < floor)
+        .map((n) => n.tagName + '.' + n.className + ': ' + n.textContent.trim().slice(0, 30) + ' ' + getComputedStyle(n).fontSize)""",
+        [selector, floor]))

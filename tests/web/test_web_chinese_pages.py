@@ -21,7 +21,7 @@ from hub.table.runtime import CurrentTable
 from hub.table.sim import SimTable
 from hub.web import create_app
 from hub.web.app import close_app
-from tests.browser import phone_page
+from tests.browser import TV, phone_page, small_texts
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
 
 CJK = "\u3400-\u9fff\uf900-\ufaff"
@@ -126,3 +126,28 @@ def test_no_english_on_any_chinese_page_of_any_game(browser: Browser, sim: SimTa
         close_app(app)
     assert not errors, errors
     assert not problems, "\n".join(problems)
+
+
+def test_every_games_pages_are_readable_on_a_phone_and_a_tv(browser: Browser, sim: SimTable) -> None:
+    """20 px for anything a player reads, on every game's scoreboard and seat page, on a
+    phone (390 px) and a TV (1920 px), mid-game."""
+    game = sim.game_plugin
+    app = create_app({"TABLE": CurrentTable(sim.service), "ADMIN_TOKEN": ADMIN_TOKEN, "GAME": game,
+                      "SEAT_TOKENS": {s: SEAT_TOKENS[s] for s in sim.players}})
+    errors: list[str] = []
+    small: list[str] = []
+    try:
+        with LiveServer(app) as server:
+            play(sim, 20)
+            for name, path, size in (("scoreboard", "/", None), ("scoreboard on a TV", "/", TV),
+                                     ("seat 1", f"/seat/{SEAT_TOKENS[1]}", None)):
+                page = phone_page(browser, errors, size)
+                page.goto(f"{server.url}{path}?lang=en")
+                last = sim.service.last_event_id()
+                serve_until(page, sim, f"() => Number(document.body.dataset.viewId ?? document.body.dataset.eventId ?? -1) >= {last}")
+                small += [f"{game.name} {name}: {text}" for text in small_texts(page, "main")]
+                page.context.close()
+    finally:
+        close_app(app)
+    assert not errors, errors
+    assert not small, "\n".join(small)

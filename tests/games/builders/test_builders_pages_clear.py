@@ -22,7 +22,7 @@ from hub.games.builders.tags import BuildersTags
 from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
 from hub.web import create_app
-from tests.browser import TV, WORDS_WHOLE, phone_page
+from tests.browser import TV, WORDS_WHOLE, phone_page, small_texts
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
 
 NAMES = ("Ann", "Bob", "Maximiliana Ostrowska")
@@ -57,15 +57,6 @@ def play(table: BuildersTable, until: object, limit: int = 3000) -> None:
 def in_view(page: Page, selector: str) -> bool:
     return bool(page.evaluate("(s) => { const r = document.querySelector(s).getBoundingClientRect();"
                               " return r.top >= 0 && r.top < window.innerHeight; }", selector))
-
-
-def small_texts(page: Page, selector: str, floor: float = 20) -> list[str]:
-    """The texts under `selector` drawn smaller than `floor` px (what a player cannot read)."""
-    return list(page.evaluate("""([s, floor]) => [...document.querySelectorAll(s)].flatMap((root) =>
-        [root, ...root.querySelectorAll('*')]).filter((n) => [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
-        .filter((n) => n.offsetParent !== null && parseFloat(getComputedStyle(n).fontSize) < floor)
-        .map((n) => n.tagName + '.' + n.className + ': ' + n.textContent.trim().slice(0, 30) + ' ' + getComputedStyle(n).fontSize)""",
-        [selector, floor]))
 
 
 def test_the_phone_scoreboard_shows_whose_turn_what_they_may_do_and_what_just_happened(browser: Browser,
