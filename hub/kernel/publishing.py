@@ -41,7 +41,10 @@ class Listeners:
         return list(self._subscribers)
 
     def remember(self, events: list[dict[str, Any]]) -> None:
-        self.recent.extend(e for e in events if e.get("kind") != "prompt")  # prompts repeat; keep facts
+        recent = self.recent
+        for e in events:  # a loop, not a generator: no frame resumed per event (every action passes here)
+            if e.get("kind") != "prompt":  # prompts repeat; keep facts
+                recent.append(e)
 
     def need_view(self) -> bool:
         """Whether any listener reads the view of a change (see `view_publisher.EventsOnly`)."""
