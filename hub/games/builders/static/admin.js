@@ -68,6 +68,7 @@
   };
 
   let history = [];
+  let historyOf = "";
 
   /* The last move in the log's words: the sentences of the history's latest move (what an
      undo takes back), the next turn's start left out. */
@@ -248,9 +249,13 @@
     const response = await fetch(api + "/status", { cache: "no-store" });
     if (!response.ok) return;
     last = await response.json();
-    try {
-      const told = await fetch("/api/history", { cache: "no-store" });
-      if (told.ok) history = (await told.json()).events || [];
+    const v = last.view || {};
+    const moved = JSON.stringify([last.last_move, v.round, v.pending, v.actions_left, (v.recent || []).length]);
+    try {  // the log's words for the last move: read again only when the table moved
+      if (moved !== historyOf) {
+        const told = await fetch("/api/history", { cache: "no-store" });
+        if (told.ok) { history = (await told.json()).events || []; historyOf = moved; }
+      }
     } catch (err) { /* the last move is said from the log's text meanwhile */ }
     const shape = JSON.stringify([last.corrections, C.lang]);
     if (shape !== built) { built = shape; build(last); }

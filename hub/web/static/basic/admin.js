@@ -47,6 +47,7 @@
   }
 
   let history = [];
+  let historyOf = "";
 
   /* The last move in the log's words (the history's latest move, the next turn's opening
      left out), or the log's own text for a game that words none. */
@@ -83,9 +84,13 @@
     const response = await fetch(api + "/status", { cache: "no-store" });
     if (!response.ok) { say(false, H.t("admin_offline")); return; }
     last = await response.json();
-    try {
-      const told = await fetch("/api/history", { cache: "no-store" });
-      if (told.ok) history = (await told.json()).events || [];
+    const v = last.view || {};
+    const moved = JSON.stringify([last.last_move, v.round, v.pending, v.actions_left, (v.recent || []).length]);
+    try {  // the log's words for the last move: read again only when the table moved
+      if (moved !== historyOf) {
+        const told = await fetch("/api/history", { cache: "no-store" });
+        if (told.ok) { history = (await told.json()).events || []; historyOf = moved; }
+      }
     } catch (err) { /* the log's own text meanwhile */ }
     renderStatus(last);
   }
