@@ -23,7 +23,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, rende
 from flask import send_from_directory, url_for
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
-from hub.games import GamePlugin, Secrets, every_secret, plugin_named
+from hub.games import GamePlugin, Secrets, every_secret
 from hub.seeds import MAX_SEED, fresh_seed
 from hub.text import NameRefused, player_names, shown_problem
 
@@ -86,8 +86,11 @@ class WebState:
         if any(len(t) < 16 for t in seat_tokens.values()) or admin in seat_tokens.values():
             raise ValueError("seat tokens must be at least 16 characters and differ from the admin token")
         self.table: TableFacade = table
-        self.game: GamePlugin = config.get("GAME") or plugin_named(None)  # the hosted game's plug-in
-        self.secrets = Secrets.of(config["GAME"]) if config.get("GAME") else every_secret()
+        game = config.get("GAME")
+        if not isinstance(game, GamePlugin):  # never a silent default: another game's pages would show "undefined"
+            raise ValueError("config['GAME'] must be the hosted game's plug-in (hub.games.GamePlugin)")
+        self.game: GamePlugin = game
+        self.secrets = Secrets.of(game)
         self.admin_token = admin
         links = config.get("LINKS")  # the seat links of the game in play, renewed with each new game
         self.links: SeatLinks = links if isinstance(links, SeatLinks) else SeatLinks(admin, seat_tokens)

@@ -24,13 +24,12 @@ from .events import Event, EventKind
 from .refusals import check_correction, explain
 from .scoring import score_game
 from .setup import MAX_PLAYERS, Setup
-from .state import Decision, Player, missing, output, points_of
+from .state import END_POINTS, Decision, Player, missing, output, points_of
 from .views import public_view, seat_view
 
 ACTIONS_PER_TURN = 3
 ACTION_PRICE = 5  # coins for one more action
 START_COINS = 10
-END_POINTS = 17
 ROW_SIZE = 5
 COIN_ACTIONS = {"1": 1, "3": 2, "6": 3}  # coins taken -> actions spent
 COIN_AMOUNTS = {c: int(c) for c in COIN_ACTIONS}
@@ -145,6 +144,17 @@ class Game:
     def send_cost(self, site: str) -> int:
         """Actions to send one more worker to ``site`` now: 1, then 2, 3... in the same turn."""
         return self.sent.get(site, 0) + 1
+
+    def cost_of(self, action: Action) -> dict[str, int]:
+        """What an action costs now, for a seat's buttons: ``actions`` spent, ``coins`` paid,
+        ``gains`` actions bought ({} for ending the turn)."""
+        if action.verb == "coins":
+            return {"actions": COIN_ACTIONS[action.args[0]]}
+        if action.verb == "buy":
+            return {"coins": ACTION_PRICE, "gains": 1}
+        if action.verb == "send":
+            return {"actions": self.send_cost(action.args[1]), "coins": CREW[action.args[0]].wage}
+        return {"actions": 1} if action.verb in ("open", "recruit") else {}
 
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now; ``apply`` accepts exactly these."""

@@ -9,6 +9,7 @@ from .cards import BUILDINGS, CREW, Amounts
 from .setup import Setup
 
 DecisionKind = Literal["turn"]
+END_POINTS = 17  # a player at this many points at the end of a turn starts the last round
 
 
 class Decision(NamedTuple):
@@ -101,6 +102,8 @@ class GameState(Protocol):
     def player(self, seat: int) -> Player: ...
 
     def send_cost(self, site: str) -> int: ...
+
+    def cost_of(self, action: Action) -> dict[str, int]: ...
 
     def legal_actions(self) -> list[Action]: ...
 
