@@ -13,7 +13,7 @@ from hub.games.plugin import Correction, GamePlugin, names_of
 from hub.voice.speech import sentences
 
 from .pages import event_words, page_facts
-from .players import sim_player
+from .players import sim_player, table_people
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
 from .adapter import adjust_coins
 from .table import make_table
@@ -52,7 +52,7 @@ PLUGIN = GamePlugin(
     new_game=Game.new, replay=Game.replay, parse_action=Action.parse,
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
-    make_table=make_table, registry=BuildersTags,
+    make_table=make_table, registry=BuildersTags, table_people=table_people,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=sentences(speech),
