@@ -21,8 +21,10 @@ def speech(event: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> lis
         return [say("voice.turn", lang, name=name)]
     if kind == "finished":
         return [say("voice.finished", lang, name=name, card=card_name(event["building"], lang))]
-    if kind == "last_round":
-        return [say("voice.last_round", lang)]
+    if kind == "last_round":  # who ended the game with this round, and why
+        if event.get("reason") == "blocked":
+            return [say("voice.last_round_blocked", lang, name=name)]
+        return [say("voice.last_round", lang, name=name, points=event.get("points"))]
     if kind == "game_over":
         winners = list(event.get("winners") or ())
         if len(winners) > 1:
