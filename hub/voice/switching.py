@@ -12,6 +12,7 @@ after ``</voice>``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Final
 from xml.sax.saxutils import escape
@@ -24,7 +25,7 @@ CHINESE_VOICES: Final = frozenset({MANDARIN, "yue", "cmn"})
 # own languages; the others are there so a name in any common script is said, not spelled.
 _HAN: Final = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
 SCRIPTS: Final = (
-    ("latin", "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f", ENGLISH),
+    ("latin", "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0300-\u036f\u1e00-\u1eff", ENGLISH),
     ("han", _HAN + "\u3007", MANDARIN),
     ("kana", "\u3040-\u309f\u30a0-\u30ff\u31f0-\u31ff", "ja"),
     ("hangul", "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af", "ko"),
@@ -33,17 +34,37 @@ SCRIPTS: Final = (
     ("arabic", "\u0600-\u06ff", "ar"),
     ("hebrew", "\u0590-\u05ff", "he"),
     ("devanagari", "\u0900-\u097f", "hi"),
+    ("bengali", "\u0980-\u09ff", "bn"),
+    ("gurmukhi", "\u0a00-\u0a7f", "pa"),
+    ("gujarati", "\u0a80-\u0aff", "gu"),
+    ("oriya", "\u0b00-\u0b7f", "or"),
+    ("tamil", "\u0b80-\u0bff", "ta"),
+    ("telugu", "\u0c00-\u0c7f", "te"),
+    ("kannada", "\u0c80-\u0cff", "kn"),
+    ("malayalam", "\u0d00-\u0d7f", "ml"),
+    ("sinhala", "\u0d80-\u0dff", "si"),
     ("thai", "\u0e00-\u0e7f", "th"),
+    ("myanmar", "\u1000-\u109f", "my"),
+    ("georgian", "\u10a0-\u10ff", "ka"),
+    ("armenian", "\u0530-\u058f", "hy"),
+    ("ethiopic", "\u1200-\u137f", "am"),
 )
 # What may join two words of one run: "Circular Saw", "O'Brien", "Jean-Luc", "J. R.", "克里斯·李"
 _JOINER: Final = r"[ '\u2019\-.\u00b7\u30fb]"
 _RUN: Final = re.compile("|".join(rf"(?P<{name}>[{letters}]+(?:{_JOINER}+[{letters}]+)*)"
                                   for name, letters, _ in SCRIPTS))
 _VOICE_OF: Final = {name: voice for name, _, voice in SCRIPTS}
+_ANY_SCRIPT: Final = re.compile("[" + "".join(letters for _, letters, _ in SCRIPTS) + "]")
 # An English possessive right after a name said by another voice: alone, espeak-ng says
 # the letter ("Es"); its sound is given as espeak-ng's phoneme input instead.
 _POSSESSIVE: Final = re.compile(r"^['\u2019]s\b")
 _NO_PHONEME_INPUT: Final = str.maketrans("[]", "()")  # espeak-ng reads "[[...]]" as phonemes
+
+
+def sayable(name: str) -> bool:
+    """True when some voice can say every letter of `name`: a name in a script espeak-ng has
+    no voice for (Khmer, Tibetan...) would be spelled "... letter one seven eight"."""
+    return all(_ANY_SCRIPT.match(ch) or not unicodedata.category(ch).startswith(("L", "M")) for ch in name)
 
 
 def own_scripts(voice: str) -> frozenset[str]:

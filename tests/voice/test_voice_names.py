@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from hub.games import GAMES
-from hub.voice.backends import EspeakBackend, espeak_voice
+from hub.voice.backends import EspeakBackend, NullBackend, espeak_voice
+from hub.voice.speaker import Speaker
 
 pytestmark = pytest.mark.espeak  # listens to the real espeak-ng
 
@@ -115,3 +116,29 @@ def test_the_builders_last_round_is_heard_naming_who_and_why(tmp_path: Path) -> 
     phonemes = heard(text, "zh-Hans", tmp_path)
     assert contains_in_order(phonemes, alone("Bob", "en")), phonemes  # who: in English, not pinyin
     assert "tS;h'i55" in phonemes, phonemes  # why: 17 points ("shi qi")
+
+
+def spoken_by_the_speaker(game: str, lang: str, names: Mapping[int, str], events: list[Mapping[str, Any]]) -> list[str]:
+    """What the table's Speaker hands its backend for `events`, with the game's voice."""
+    backend = NullBackend()
+    with Speaker(backend, lang, names=names, speech=GAMES[game].speech) as speaker:
+        speaker.on_events(events)
+        assert speaker.wait_idle(10)
+    return backend.spoken
+
+
+@pytest.mark.parametrize("game", sorted(NAMING_EVENTS))
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_a_name_no_voice_can_say_is_replaced_by_its_seat(game: str, lang: str, tmp_path: Path) -> None:
+    """Khmer has no espeak-ng voice: 'Khmer letter ...' is never said; the game's own 'seat 2' is."""
+    khmer = "សុខា"
+    [text] = spoken_by_the_speaker(game, lang, {1: "Ann", 2: khmer}, [NAMING_EVENTS[game]])
+    assert khmer not in text and "2" in text, text
+    phonemes = heard(text, lang, tmp_path)
+    assert "l,Et3" not in phonemes, phonemes
+
+
+def test_a_new_games_names_no_voice_can_say_are_replaced_too() -> None:
+    new_game = {"kind": "new_game", "names": ["Ann", "བསོད་ནམས"]}
+    assert spoken_by_the_speaker("builders", "en", {}, [new_game, NAMING_EVENTS["builders"]]) == ["Seat 2's turn."]
+    assert spoken_by_the_speaker("builders", "en", {}, [new_game, {**NAMING_EVENTS["builders"], "seat": 1}]) == ["Ann's turn."]
