@@ -18,6 +18,7 @@ import pytest
 
 from hub.games import GAMES
 from hub.voice.backends import EspeakBackend, NullBackend, espeak_voice
+from hub.voice.pronounce import phoneme_problems, phonemes_of_many
 from hub.voice.speaker import Speaker
 
 pytestmark = pytest.mark.espeak  # listens to the real espeak-ng
@@ -142,3 +143,20 @@ def test_a_new_games_names_no_voice_can_say_are_replaced_too() -> None:
     new_game = {"kind": "new_game", "names": ["Ann", "བསོད་ནམས"]}
     assert spoken_by_the_speaker("builders", "en", {}, [new_game, NAMING_EVENTS["builders"]]) == ["Seat 2's turn."]
     assert spoken_by_the_speaker("builders", "en", {}, [new_game, {**NAMING_EVENTS["builders"], "seat": 1}]) == ["Ann's turn."]
+
+
+@pytest.mark.parametrize(("lang", "spoken"), [("zh-Hant", None), ("zh-Hans", None), ("zh-Hant", "yue")])
+def test_every_english_card_name_of_the_builders_is_heard_in_english_in_the_chinese_voices(
+        lang: str, spoken: str | None) -> None:
+    require_espeak()
+    voice = espeak_voice(lang, spoken)
+    speech = GAMES["builders"].speech
+    assert speech is not None and speech.readings is not None  # `python -m hub.voice --render` hears them all
+    texts = speech.readings(lang)
+    english = sorted({text for key, text in texts.items() if key.startswith("card.") and text.isascii()})
+    assert "Circular Saw" in english and len(english) > 30
+    for name, chinese, spoken_alone in zip(english, phonemes_of_many(english, voice), phonemes_of_many(english, "en")):
+        assert contains_in_order(chinese, spoken_alone.split()), f"{name!r} in {voice}: {chinese!r}"
+    problems = {key: phoneme_problems(text, voice, said)
+                for (key, text), said in zip(texts.items(), phonemes_of_many(list(texts.values()), voice))}
+    assert {key: found for key, found in problems.items() if found} == {}
