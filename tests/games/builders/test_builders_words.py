@@ -134,3 +134,11 @@ def test_every_refusal_code_a_seat_can_get_has_its_words() -> None:
     codes = set(re.findall(r'(?:IllegalAction|Refusal)\(\s*"([a-z_]+)"', sources))
     assert {"not_face_up", "choose_site", "cannot_afford", "use_reader"} <= codes
     assert not {code for code in codes if f"refusal.{code}" not in WORDS}
+
+
+def test_python_m_hub_voice_says_the_builders_sentences(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m hub.voice --game builders`` (``--render`` hears them: tests/voice/test_voice_names.py)."""
+    from hub.voice import __main__ as voice_main
+    assert voice_main.main(["--game", "builders", "--voice", "none", "--lang", "zh-Hant"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[:2] == ["輪到蔡明。", "Ann的Circular Saw竣工了。"] and "最後一輪：蔡明已有17分。" in said
