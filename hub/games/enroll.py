@@ -35,13 +35,17 @@ def display_lines(*parts: str) -> list[str]:
     return out[:MAX_LINES]
 
 
-def result_then_prompt(result: str, prompt: str) -> list[str]:
-    """The result's lines, then the prompt's, in the display's four lines: the prompt
-    keeps at least its first line (the card to tap), the result as many as fit."""
-    said, asked = display_lines(result), display_lines(prompt)
-    if len(said) + len(asked) > MAX_LINES:
-        asked = asked[:1]
-    return said[:MAX_LINES - len(asked)] + asked
+def result_then_prompt(result: str, prompt: str, short: str = "") -> list[str]:
+    """The result's lines, then the prompt's, in the display's four lines. The prompt (the
+    card to tap, with which copy) is kept whole: the person reads it to pick up the next
+    card. The result takes the lines left; when it does not fit, its `short` form does
+    (the LED and the beep say green or red anyway)."""
+    asked = display_lines(prompt)
+    room = MAX_LINES - len(asked)
+    said = display_lines(result)
+    if len(said) > room and short:
+        said = display_lines(short)
+    return said[:room] + asked
 
 
 class EnrollmentSession:
@@ -133,7 +137,7 @@ class EnrollmentSession:
             self._print(message)
             self._print(prompt)
             self._send(led="green" if ok else "red", beep="ok" if ok else "error",
-                       text=result_then_prompt(message, prompt), ref=event.seq)
+                       text=result_then_prompt(message, prompt, "Enrolled" if ok else "Refused"), ref=event.seq)
         if self.enrollment.done:
             self.finished.set()
 

@@ -138,3 +138,14 @@ def test_a_game_that_declares_its_cards_gets_its_registry_its_enrollment_and_its
     assert game.load_registry == StoneTags.load
     first = StoneTags.catalogue.virtual_uid("stone:1:1")
     assert game.card_names(registry)[first] == ["Stone (copy 1 of 12)", "Stone", "stone:1:1"]
+
+
+def test_each_taps_answer_keeps_the_whole_card_to_tap_next() -> None:
+    """The person reads the next card off the display: a long name with its copy is never
+    cut to make room for the result (the result shortens; the LED and beep say it too)."""
+    from hub.games.enroll import result_then_prompt
+
+    lines = result_then_prompt("Craftsman S1W2T1 enrolled", "Tap Craftsman S1W1K1T1 (copy 1 of 2) (67/84)", "Enrolled")
+    assert lines == ["Enrolled", "Tap Craftsman", "S1W1K1T1 (copy 1 of", "2) (67/84)"]
+    assert result_then_prompt("Thief enrolled", "Tap Magician (3/76)", "Enrolled") == ["Thief enrolled",
+                                                                                       "Tap Magician (3/76)"]
