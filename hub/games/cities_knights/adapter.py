@@ -57,6 +57,12 @@ class CitiesKnightsAdapter(GameAdapter[Game]):
             raise IllegalAction("use_buttons", f"{card_name(card)}: choose its target or dice with the buttons")
         return Action(seat, verb, (card,))  # refused by the rules, with their reason
 
+    def undo_action(self, game: Game, reason: str) -> Action:
+        return Action(0, "void", tuple(reason.split()))
+
+    def undo_reason(self, action: Any) -> str | None:
+        return undo_reason(action)
+
     def read_action(self, game: Game, text: str) -> Action:
         return Action.parse(text)
 
@@ -122,6 +128,13 @@ class CitiesKnightsAdapter(GameAdapter[Game]):
 
     def status(self, game: Game) -> dict[str, Any]:
         return {"round": game.round, "ship": game.ship, "attacks": game.attacks}
+
+
+def undo_reason(action: Any) -> str | None:
+    """An undo's reason (``0 void misread card``), or None for any other action."""
+    if isinstance(action, str):
+        action = Action.parse(action)
+    return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
 
 
 def wrap(text: str, width: int = TEXT_MAX_CHARS) -> list[str]:

@@ -1,7 +1,7 @@
 """Catan: Cities & Knights as one plug-in (`hub.games.plugin.GamePlugin`): the companion
 that referees the dice, the barbarians, progress cards, improvements and points while the
 board stays with the players. The rules are `hub.engine.cities_knights`; the pages are
-the hub's plain pages."""
+its own (`static/`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from typing import Any
 
 from hub.engine.cities_knights import Action, Game, Setup, make_bot, play
 from hub.engine.cities_knights.setup import DICE_MODES, MAX_PLAYERS, MIN_PLAYERS
-from hub.games.plugin import GamePlugin, names_of
+from hub.engine.cities_knights.refusals import CORRECTABLE
+from hub.games.plugin import Correction, CorrectionField, GamePlugin, names_of
 from hub.voice.speech import sentences
 
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
@@ -25,6 +26,21 @@ RULES_VERSION = "1"
 PRIVATE_EVENT_KINDS = frozenset({"drew_card", "discarded_card", "took_card"})
 """Which card a seat drew, discarded or took: for that seat (and a Spy's victim) alone."""
 PRIVATE_VIEW_KEYS = frozenset({"you"})
+
+
+def correction(what: str) -> Correction:
+    """The admin sets one thing the hub keeps of a seat: ``0 set <seat> <what> <value> <reason>``
+    (the engine checks the value against the components' limits)."""
+    return Correction(
+        name=what, label=f"correct.{what}",
+        fields=(CorrectionField("seat", "page.seat", seat=True), CorrectionField("value", "page.value", low=0, high=5)),
+        action=lambda values, reason: Action(0, "set", (str(values["seat"]), what, str(values["value"]),
+                                                        *reason.split())),
+        shows="vp", fields_of={"out_of_range": "value", "unknown_seat": "seat"})
+
+
+CORRECTIONS = tuple(correction(what) for what in CORRECTABLE)
+"""A seat's settlements, cities, walls, Defender points or an improvement level, corrected."""
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
@@ -58,7 +74,8 @@ PLUGIN = GamePlugin(
     load_registry=lambda path: ProgressTags.load(Path(path)),
     sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
-    page_facts=lambda: {"cities-knights": catalogue()}, event_words=event_words,
+    page_assets=__package__, page_facts=lambda: {"cities-knights": catalogue()}, event_words=event_words,
+    corrections=CORRECTIONS,
     speech=sentences(speech),
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )
