@@ -48,6 +48,14 @@ def add_options(p: argparse.ArgumentParser) -> None:
                    help="hub: the hub rolls when the seat presses OK; physical: the table's dice, entered at the seat")
 
 
+def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The admin's new game may choose the dice: the hub's, or the table's own entered at the seat."""
+    dice = body.get("dice", "hub")
+    if dice not in DICE_MODES:
+        raise ValueError(f"'dice' must be one of {', '.join(DICE_MODES)}")
+    return {"dice": dice}
+
+
 def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
     return Setup(players=args.players, seed=seed, names=names_of(args), dice=getattr(args, "dice", "hub"))
 
@@ -75,7 +83,7 @@ PLUGIN = GamePlugin(
     sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=lambda: {"cities-knights": catalogue()}, event_words=event_words,
-    corrections=CORRECTIONS,
+    corrections=CORRECTIONS, admin_options=admin_options,
     speech=sentences(speech),
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

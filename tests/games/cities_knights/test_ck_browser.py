@@ -167,3 +167,35 @@ def test_the_admin_corrects_a_seats_cities_and_undoes_it(browser: Browser, table
         assert admin.locator("#seat-links figure").count() == 4
         assert "蔡" in admin.inner_text("#seat-links")
     assert [e for e in errors if "409 (Conflict)" not in e] == []  # the refused correction's answer
+
+
+def test_a_table_with_its_own_dice_enters_them_at_the_seat_and_the_scoreboard_keeps_the_last_roll(
+        browser: Browser) -> None:
+    errors: list[str] = []
+    hosted = make_table(InProcessBus(), ProgressTags.virtual(), Setup(players=3, seed=2, names=NAMES[:3], dice="physical"))
+    hosted.start()
+    try:
+        with serve(hosted) as server:
+            page = phone_page(browser, errors)
+            page.goto(f"{server.url}/seat/{SEAT_TOKENS[1]}?lang=en")
+            page.wait_for_selector("#dice-entry")
+            assert page.locator("#options button[data-action^='1 roll']").count() == 0  # no 144 buttons
+            page.select_option("#enter-red", "3")
+            page.select_option("#enter-yellow", "4")
+            page.select_option("#enter-event", "ship")
+            assert page.inner_text("#enter-dice") == "Dice rolled: red 3, yellow 4, barbarian ship"
+            page.click("#enter-dice")
+            page.wait_for_function("() => document.querySelector('#feedback').textContent.startsWith('Done')")
+            assert hosted.game.dice == (3, 4, "ship")
+            while hosted.game.pending.seat != 1 or hosted.game.pending.kind != "turn":
+                answer(hosted, str(hosted.game.legal_actions()[0]))
+            answer(hosted, "1 end")
+            hosted.settle()
+            board = phone_page(browser, errors)
+            board.goto(f"{server.url}/?lang=zh-Hant")
+            board.wait_for_selector("#last-roll")
+            assert board.inner_text("#last-roll") == "上一次擲骰：Ann，第1輪"
+            assert board.inner_text("#dice .ck-die-red") == "3" and "野蠻人船" in board.inner_text("#dice")
+    finally:
+        hosted.stop()
+    assert errors == []

@@ -79,7 +79,8 @@
         C.el("input", { placeholder: K.t("page.name_n", { n: i + 1 }), maxLength: 24, value: old[i] || "" })));
     };
     players.addEventListener("change", fillNames);
-    const form = C.el("form", { id: "place-game" }, label(K.t("page.players"), players),
+    const diceMode = C.el("select", { id: "dice-mode" }, ["hub", "physical"].map((m) => C.el("option", { value: m, text: K.t("page.dice_" + m) })));
+    const form = C.el("form", { id: "place-game" }, label(K.t("page.players"), players), label(K.t("page.dice_mode"), diceMode),
       label(K.t("page.seed"), C.el("input", { id: "seed", inputMode: "numeric", maxLength: 18 })), names,
       C.el("button", { type: "submit", text: K.t("page.start_game") }), feedback("game"));
     form.addEventListener("input", () => { formTouched = true; });
@@ -87,7 +88,7 @@
       e.preventDefault();
       const seed = $("seed").value.trim();
       const result = await post("/game", { players: Number(players.value), names: [...names.querySelectorAll("input")].map((i) => i.value),
-        mode: "physical", seed: seed ? Number(seed) : null });
+        mode: "physical", dice: diceMode.value, seed: seed ? Number(seed) : null });
       if (result.ok) formTouched = false;
     });
     const confirm = C.el("div", { id: "void-confirm", class: "confirm", role: "alertdialog", hidden: true },

@@ -43,10 +43,19 @@ const CK = (() => {
       C.el("b", { text: String(n) }));
   }
 
-  function dice(v) {
-    const d = v.dice;
+  /* The dice just rolled; before this turn's roll, the last roll of the story (`history`)
+     with who rolled it and when. */
+  function dice(v, history) {
+    let d = v.dice;
     const box = C.el("section", { id: "dice", class: "ck-panel ck-dice" }, C.el("h2", { text: t("page.dice") }));
-    if (!d) { box.append(C.el("p", { class: "dim", text: t("page.no_roll") })); return box; }
+    if (!d) {
+      box.append(C.el("p", { class: "dim", text: t("page.no_roll") }));
+      const last = [...(history || [])].reverse().find((e) => e.kind === "rolled");
+      if (!last) return box;
+      d = { red: last.red, yellow: last.yellow, event: last.event, total: last.total };
+      box.classList.add("earlier");
+      box.append(C.el("p", { id: "last-roll", class: "dim", text: t("page.last_roll", { name: seatName(v, last.seat), round: last.round }) }));
+    }
     box.append(C.el("div", { class: "ck-dice-row" }, die("red", d.red), die("yellow", d.yellow),
       C.el("span", { class: "ck-total", text: t("page.total", { n: d.total }) }), eventFace(d.event)));
     return box;

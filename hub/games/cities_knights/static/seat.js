@@ -25,6 +25,50 @@
       C.el("p", { class: "when", text: K.t("when." + K.kind(c.id)) }));
   }
 
+  /* Physical dice (a roll with its numbers) and the Alchemist's red and yellow are chosen
+     with pickers, not 144 buttons; the action sent is one of the seat's options. */
+  const isDiceOption = (a) => { const p = a.split(" "); return (p[1] === "roll" && p.length === 5) || (p[1] === "play" && p.length === 5); };
+  const picker = (id, values, words) => C.el("select", { id }, values.map((x) => C.el("option", { value: String(x), text: words ? words(x) : String(x) })));
+  const DIE = [1, 2, 3, 4, 5, 6];
+
+  function diceEntry(v, options) {
+    const rolls = options.filter((a) => a.split(" ")[1] === "roll" && a.split(" ").length === 5);
+    if (!rolls.length) return null;
+    const faces = [...new Set(rolls.map((a) => a.split(" ")[4]))];
+    const chosen = () => [mySeat, "roll", document.getElementById("enter-red").value, document.getElementById("enter-yellow").value,
+      document.getElementById("enter-event").value].join(" ");
+    const button = C.el("button", { id: "enter-dice", type: "button", disabled: busy || Boolean(v.paused), text: K.t("do.roll_dice",
+      { red: "…", yellow: "…", event: "…" }) });
+    const relabel = () => { button.textContent = K.label(v, chosen()); };
+    const form = C.el("div", { id: "dice-entry", class: "ck-entry" }, C.el("h3", { text: K.t("page.enter_dice") }),
+      C.el("label", {}, K.t("page.red") + " ", picker("enter-red", DIE)),
+      C.el("label", {}, K.t("page.yellow") + " ", picker("enter-yellow", DIE)),
+      C.el("label", {}, K.t("page.event_die") + " ", picker("enter-event", faces, (f) => K.t("event." + f))), button);
+    form.addEventListener("change", relabel);
+    button.addEventListener("click", () => { if (rolls.includes(chosen())) send(chosen()); });
+    setTimeout(relabel, 0);
+    return form;
+  }
+
+  function alchemistEntries(v, options) {
+    const plays = options.filter((a) => a.split(" ")[1] === "play" && a.split(" ").length === 5);
+    const cards = [...new Set(plays.map((a) => a.split(" ")[2]))];
+    if (!cards.length) return null;
+    return C.el("div", { id: "alchemist" }, cards.map((card) => {
+      const chosen = () => [mySeat, "play", card, document.getElementById("alc-red-" + card).value,
+        document.getElementById("alc-yellow-" + card).value].join(" ");
+      const button = C.el("button", { id: "alc-" + card, type: "button", disabled: busy || Boolean(v.paused) });
+      const form = C.el("div", { class: "ck-entry", "data-card": card }, C.el("h3", { text: K.t("page.alchemist_dice", { card: K.card(card) }) }),
+        C.el("label", {}, K.t("page.red") + " ", picker("alc-red-" + card, DIE)),
+        C.el("label", {}, K.t("page.yellow") + " ", picker("alc-yellow-" + card, DIE)), button);
+      const relabel = () => { button.textContent = K.label(v, chosen()); };
+      form.addEventListener("change", relabel);
+      button.addEventListener("click", () => { if (plays.includes(chosen())) send(chosen()); });
+      setTimeout(relabel, 0);
+      return form;
+    }));
+  }
+
   function prompt(v, mine) {
     if (v.winner) return K.t("page.over") + " · " + K.winnerText(v);
     if (v.paused) return K.t("page.paused_wait");
@@ -52,13 +96,15 @@
       C.el("div", { id: "prompt", class: "prompt", "aria-live": "polite", text: prompt(v, mine) }),
       mine && !v.paused && ["draw", "discard", "take"].includes(v.pending.kind)
         ? C.el("div", { id: "hint", class: "hint", text: K.t("page.hint_cards") }) : null,
-      C.el("div", { class: "ck-top" }, K.dice(v), K.track(v)),
+      C.el("div", { class: "ck-top" }, K.dice(v, []), K.track(v)),
       C.el("h3", { text: K.t("page.your_cards") }),
       you.hand.length ? C.el("ul", { id: "hand", class: "ck-hand" }, you.hand.map((c) => handCard(v, c, playable.has(c.id))))
         : C.el("p", { id: "hand", class: "dim", text: K.t("page.no_cards") }),
       me.vp_cards.length ? C.el("p", { class: "dim", text: K.t("page.vp_cards", { cards: me.vp_cards.map(K.card).join(C.lang === "en" ? ", " : "、") }) }) : null,
       options.length ? C.el("div", { class: "options-label", text: K.t("page.buttons") }) : null,
-      options.length ? C.el("div", { id: "options", class: "options ck-options" }, options.map((action) => {
+      diceEntry(v, options),
+      alchemistEntries(v, options),
+      options.length ? C.el("div", { id: "options", class: "options ck-options" }, options.filter((a) => !isDiceOption(a)).map((action) => {
         const button = C.el("button", { type: "button", class: "option", "data-action": action, disabled: busy || Boolean(v.paused),
           title: v.paused ? K.t("page.paused_wait") : "", text: K.label(v, action) });
         button.addEventListener("click", () => send(action));
