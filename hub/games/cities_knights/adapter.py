@@ -11,6 +11,7 @@ from typing import Any
 from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
 from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
+from hub.games.kit.adapter import VoidUndo
 from hub.kernel import GameAdapter
 from hub.protocol import TEXT_MAX_CHARS
 
@@ -20,7 +21,8 @@ from .words import card_name, event_sentences, say
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
 
-class CitiesKnightsAdapter(GameAdapter[Game]):
+class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
+    action = Action
     refusals: tuple[type[HubError], ...] = (IllegalAction,)
 
     def __init__(self, registry: ProgressTags) -> None:
@@ -56,12 +58,6 @@ class CitiesKnightsAdapter(GameAdapter[Game]):
         if mine:
             raise IllegalAction("use_buttons", f"{card_name(card)}: choose its target or dice with the buttons")
         return Action(seat, verb, (card,))  # refused by the rules, with their reason
-
-    def undo_action(self, game: Game, reason: str) -> Action:
-        return Action(0, "void", tuple(reason.split()))
-
-    def undo_reason(self, action: Any) -> str | None:
-        return undo_reason(action)
 
     def read_action(self, game: Game, text: str) -> Action:
         return Action.parse(text)
@@ -128,13 +124,6 @@ class CitiesKnightsAdapter(GameAdapter[Game]):
 
     def status(self, game: Game) -> dict[str, Any]:
         return {"round": game.round, "ship": game.ship, "attacks": game.attacks}
-
-
-def undo_reason(action: Any) -> str | None:
-    """An undo's reason (``0 void misread card``), or None for any other action."""
-    if isinstance(action, str):
-        action = Action.parse(action)
-    return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
 
 
 def wrap(text: str, width: int = TEXT_MAX_CHARS) -> list[str]:

@@ -1,6 +1,6 @@
-"""The kernel's table hosting Cities & Knights (`hub.kernel.Table`), with the game log the
-scoreboard reads: every public event replayed from the log, each with its round and the
-number of the move that made it (undos told where they happened)."""
+"""The kernel's table hosting Cities & Knights: the kit's one table with its adapter, and
+the game log the scoreboard reads: every public event replayed from the log, each with
+its round and the number of the move that made it (undos told where they happened)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from hub.engine.cities_knights import Action, Game, Setup
-from hub.games.plugin import journal_failure_text, one_journal
-from hub.kernel import Table
-from hub.kernel.undo import history_with_undos
-from hub.transport import InProcessBus
+from hub.games.kit.table import GameTable
 
-from .adapter import CitiesKnightsAdapter, undo_reason
+from .adapter import CitiesKnightsAdapter
 from .tags import ProgressTags
 
 
@@ -29,17 +26,7 @@ def public_history(setup: Setup, log: Sequence[Action]) -> list[dict[str, Any]]:
     return out
 
 
-class CitiesKnightsTable(Table[Game]):
-    """One table hosting Cities & Knights; `history` is the scoreboard's game log."""
-
-    def history(self) -> list[dict[str, Any]]:
-        setup, log = self.game_log()
-        return history_with_undos(log, undo_reason, lambda standing: public_history(setup, standing))
-
-
-def make_table(bus: Any, registry: ProgressTags, setup: Setup, *, table: str = "t1", journal: Any = None,
-               journal_meta: Any = None, game: Game | None = None, hub_thread: str = "own",
-               **_options: Any) -> CitiesKnightsTable:
-    return CitiesKnightsTable(bus, CitiesKnightsAdapter(registry), game if game is not None else Game.new(setup),
-                              table=table, journal=one_journal(journal, journal_meta), own_thread=hub_thread == "own",
-                              transport_waits=isinstance(bus, InProcessBus), explain_journal_failure=journal_failure_text)
+def make_table(bus: Any, registry: ProgressTags, setup: Setup, *, game: Game | None = None,
+               **options: Any) -> GameTable[Game]:
+    return GameTable(bus, CitiesKnightsAdapter(registry), game if game is not None else Game.new(setup),
+                     history_of=public_history, **options)

@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from typing import Any
 from playwright.sync_api import Browser, Page
 
 from hub.engine.cities_knights import Setup
 from hub.games import plugin_named
-from hub.games.cities_knights.table import CitiesKnightsTable, make_table
+from hub.games.cities_knights.table import make_table
+from hub.games.kit.table import GameTable
 from hub.games.cities_knights.tags import ProgressTags
 from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
@@ -39,24 +41,24 @@ SMALL_TEXT = """() => {
 
 
 @pytest.fixture
-def table() -> Iterator[CitiesKnightsTable]:
+def table() -> Iterator[GameTable[Any]]:
     hosted = make_table(InProcessBus(), ProgressTags.virtual(), Setup(players=4, seed=4, names=NAMES))
     hosted.start()
     yield hosted
     hosted.stop()
 
 
-def serve(table: CitiesKnightsTable) -> LiveServer:
+def serve(table: GameTable[Any]) -> LiveServer:
     return LiveServer(create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN_TOKEN,
                                   "SEAT_TOKENS": {s: SEAT_TOKENS[s] for s in (1, 2, 3, 4)},
                                   "GAME": plugin_named("cities-knights")}))
 
 
-def answer(table: CitiesKnightsTable, action: str) -> None:
+def answer(table: GameTable[Any], action: str) -> None:
     assert table.answer(int(action.split()[0]), action) == {"ok": True}, action
 
 
-def play_a_little(table: CitiesKnightsTable) -> None:
+def play_a_little(table: GameTable[Any]) -> None:
     """Seat 1 rolls, reports a city and a level of green, and ends; whoever must draw, draws."""
     answer(table, "1 roll")
     while table.game.pending.seat != 1 or table.game.pending.kind != "turn":
@@ -71,7 +73,7 @@ def text_floor(page: Page) -> list[str]:
 
 
 def test_the_scoreboard_shows_dice_barbarians_points_and_the_log_in_three_languages(
-        browser: Browser, table: CitiesKnightsTable) -> None:
+        browser: Browser, table: GameTable[Any]) -> None:
     errors: list[str] = []
     play_a_little(table)
     dice = table.game.dice
@@ -113,7 +115,7 @@ def test_the_scoreboard_shows_dice_barbarians_points_and_the_log_in_three_langua
     assert errors == []
 
 
-def test_the_seat_page_shows_its_cards_reports_and_waits_while_paused(browser: Browser, table: CitiesKnightsTable) -> None:
+def test_the_seat_page_shows_its_cards_reports_and_waits_while_paused(browser: Browser, table: GameTable[Any]) -> None:
     errors: list[str] = []
     answer(table, "1 roll")
     while table.game.pending.seat != 1 or table.game.pending.kind != "turn":
@@ -139,7 +141,7 @@ def test_the_seat_page_shows_its_cards_reports_and_waits_while_paused(browser: B
     assert errors == []
 
 
-def test_the_admin_corrects_a_seats_cities_and_undoes_it(browser: Browser, table: CitiesKnightsTable) -> None:
+def test_the_admin_corrects_a_seats_cities_and_undoes_it(browser: Browser, table: GameTable[Any]) -> None:
     errors: list[str] = []
     with serve(table) as server:
         admin = phone_page(browser, errors)

@@ -13,7 +13,8 @@ import pytest
 
 from hub.engine.cities_knights import Setup
 from hub.games.cities_knights import PLUGIN
-from hub.games.cities_knights.table import CitiesKnightsTable, make_table
+from hub.games.cities_knights.table import make_table
+from hub.games.kit.table import GameTable
 from hub.games.cities_knights.tags import ProgressTags
 from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
@@ -24,7 +25,7 @@ SEATS = {s: f"seat{s}-" + "v" * 16 for s in range(1, 5)}
 
 
 @pytest.fixture
-def site() -> Iterator[tuple[Any, CitiesKnightsTable]]:
+def site() -> Iterator[tuple[Any, GameTable[Any]]]:
     table = make_table(InProcessBus(), ProgressTags.virtual(), Setup(players=4, seed=3))
     table.start()
     app = create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS, "GAME": PLUGIN})
