@@ -64,10 +64,15 @@ def engine_only(setup: Setup, bot: str) -> Game:
     return play(Game.new(setup), make_bot(bot, setup.seed))
 
 
+def joined(sentences: list[str], lang: str) -> str:
+    """Sentences as one text: a space between them in English, none in Chinese."""
+    return (" " if lang == "en" else "").join(sentences)
+
+
 def event_words(event: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, dict[str, str]]:
     names = {seat: name for seat, name in names.items() if name != f"Seat {seat}"}
-    shown = {lang: " ".join(event_sentences(event, names, lang)) for lang in LANGS}
-    spoken = {lang: " ".join(speech(event, lang, names)) for lang in LANGS}
+    shown = {lang: joined(event_sentences(event, names, lang), lang) for lang in LANGS}
+    spoken = {lang: joined(speech(event, lang, names), lang) for lang in LANGS}
     return {"words": shown, "speech": spoken} if any(spoken.values()) else {"words": shown}
 
 

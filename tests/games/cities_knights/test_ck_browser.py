@@ -147,9 +147,10 @@ def test_the_admin_corrects_a_seats_cities_and_undoes_it(browser: Browser, table
         admin = phone_page(browser, errors)
         admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=zh-Hans")
         admin.wait_for_selector("#place-cities")
-        assert admin.inner_text("#cities") == "更正城市数"
+        assert admin.inner_text("#place-cities h3") == "更正城市数" and admin.inner_text("#cities") == "更正"
         assert not admin.is_visible("#resume") and admin.is_visible("#pause")
         admin.select_option("#cities-seat", "2")
+        assert admin.input_value("#cities-value") == "1"  # what the hub keeps now
         admin.fill("#cities-value", "3")
         admin.fill("#cities-reason", "misread")
         admin.click("#cities")

@@ -37,6 +37,7 @@
       });
       result = await response.json();
       answers[place] = [result.ok ? "good" : "bad", outcome(path, result)];
+      if (result.ok) fillCurrent.done = false;
     } catch (err) {
       answers[place] = ["bad", K.t("page.offline")];
     }
@@ -61,12 +62,28 @@
           (v.seats || []).map((x) => C.el("option", { value: String(x.seat), text: K.seatName(v, x.seat) })))
         : C.el("input", { id: c.name + "-" + f.name, type: "number", min: f.low, max: f.high, value: 0, "data-field": f.name }))),
       C.el("input", { id: c.name + "-reason", maxLength: 200, placeholder: K.t("page.reason"), "data-field": "reason" }),
-      button(c.name, K.t(c.label), () => {
+      button(c.name, K.t("page.set"), () => {
         const body = { reason: $(c.name + "-reason").value };
         for (const f of c.fields) body[f.name] = Number($(c.name + "-" + f.name).value);
         post("/correct/" + c.name, body);
       }),
-      feedback(c.name)));
+      feedback(c.name))).map((row) => { row.addEventListener("change", (e) => { if (e.target.dataset.field === "seat") fillCurrent(last); }); return row; });
+  }
+
+  /* A correction's value starts at what the hub keeps now for the chosen seat. */
+  function current(v, what, seat) {
+    const x = (v.seats || []).find((y) => y.seat === seat);
+    if (!x) return 0;
+    if (what === "defender") return x.sources.defender;
+    return K.COLOURS.includes(what) ? x.improvements[what] || 0 : x[what];
+  }
+
+  function fillCurrent(s) {
+    for (const c of s.corrections || []) {
+      const seat = $(c.name + "-seat");
+      const value = $(c.name + "-value");
+      if (seat && value && document.activeElement !== value) value.value = String(current(s.view || {}, c.name, Number(seat.value)));
+    }
   }
 
   function build(s) {
@@ -152,6 +169,7 @@
       box.className = "feedback " + (answers[place] ? answers[place][0] : "");
       box.textContent = answers[place] ? answers[place][1] : "";
     }
+    if (!fillCurrent.done) { fillCurrent(s); fillCurrent.done = true; }
     const what = s.last_move ? lastMoveWords() || s.last_move : null;
     $("void-what").textContent = what ? K.t("page.last_move", { move: what }) : K.t("page.nothing_to_undo");
     $("void").disabled = !what || s.can_undo === false;
@@ -176,7 +194,7 @@
       if (told.ok) history = (await told.json()).events || [];
     } catch (err) { /* the last move is said from the log's text meanwhile */ }
     const shape = JSON.stringify([last.corrections, C.lang]);
-    if (shape !== built) { built = shape; build(last); }
+    if (shape !== built) { built = shape; build(last); fillCurrent.done = false; }
     render(last);
   }
 

@@ -28,7 +28,6 @@ const CK = (() => {
     const s = ((v && v.seats) || []).find((x) => x.seat === seat);
     return s && s.name && s.name !== "Seat " + seat ? s.name : t("seat", { seat });
   };
-  const sep = () => (C.lang === "en" ? " " : "");
 
   /* The event die's face: a shape and a colour (a ship, or a gate of a colour) and its word. */
   function eventFace(face) {
@@ -107,7 +106,7 @@ const CK = (() => {
     if (!s.knights.length) return C.el("span", { class: "dim", text: t("page.no_knights") });
     return C.el("span", { class: "chips ck-knights" }, s.knights.map((k) => knightChip(k)));
   }
-  const knightWord = (token) => t("knight." + token[0]) + sep() + t("knight." + token[1]);
+  const knightWord = (token) => t("knight.word", { level: t("knight." + token[0]), state: t("knight." + token[1]) });
   const knightChip = (token) => C.el("span", { class: "chip ck-knight " + (token[1] === "a" ? "active" : "inactive"),
     "data-token": token, text: knightWord(token) });
 

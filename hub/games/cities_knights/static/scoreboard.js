@@ -50,12 +50,13 @@
         C.el("ul", {}, [...list].reverse().map((e) => C.el("li", { "data-kind": e.kind, text: K.eventText(e) })))));
   }
 
-  /* Bring the seat on turn into view when the turn moves, unless the reader scrolled lately. */
+  /* Bring the seat on turn into view on a phone when the turn moves, unless the reader scrolled lately. */
   function showTurn(v) {
     const seat = v.winner ? null : v.turn;
     if (seat === shownTurn) return;
     shownTurn = seat;
-    if (seat === null || Date.now() - lastUserScroll < 8000) return;
+    // on a phone only: a TV shows every seat at once
+    if (seat === null || window.innerWidth >= 1200 || Date.now() - lastUserScroll < 8000) return;
     const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
     if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
   }
