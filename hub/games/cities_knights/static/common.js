@@ -94,7 +94,7 @@ const CK = (() => {
       for (let i = 1; i <= 5; i++) pips.push(C.el("i", { class: "pip" + (i <= level ? " on" : "") }));
       const metro = (s.metropolises || []).includes(c);
       return C.el("li", { class: "ck-imp ck-" + c, "data-colour": c },
-        C.el("span", { class: "name", text: t("plain." + c) }),
+        C.el("span", { class: "colour-name", text: t("plain." + c) }),
         C.el("span", { class: "pips", "aria-hidden": "true" }, pips),
         C.el("span", { class: "lv", text: t("page.level", { n: level }) }),
         metro ? C.el("span", { class: "ck-metro", text: "★ " + t("page.metropolis") }) : null);

@@ -71,8 +71,8 @@
       C.el("h2", { id: "winner", text: K.winnerText(view) }), K.results(view)) : null;
     document.getElementById("main").replaceChildren(C.el("div", { class: "board ck-board" },
       C.el("div", { class: "now" }, result,
-        C.el("div", { class: "ck-top" }, K.dice(view, history), K.track(view)),
-        C.el("p", { class: "ck-target dim", text: K.t("page.target") }), seats),
+        C.el("div", { class: "ck-top" }, K.dice(view, history), K.track(view)), seats,
+        C.el("p", { class: "ck-target dim", text: K.t("page.target") })),
       C.el("aside", { class: "side" }, C.el("section", { class: "log" }, C.el("h2", { id: "log-title", text: K.t("page.log") }),
         C.el("div", { id: "log" }, logSections())))));
     showTurn(view);
