@@ -15,7 +15,7 @@ import pytest
 from typing import Any
 from playwright.sync_api import Browser, Page
 
-from hub.engine.cities_knights import Setup
+from hub.engine.cities_knights import Setup, make_bot
 from hub.games import plugin_named
 from hub.games.cities_knights.table import make_table
 from hub.games.kit.table import GameTable
@@ -201,4 +201,33 @@ def test_a_table_with_its_own_dice_enters_them_at_the_seat_and_the_scoreboard_ke
             assert board.inner_text("#dice .ck-die-red") == "3" and "野蠻人船" in board.inner_text("#dice")
     finally:
         hosted.stop()
+    assert errors == []
+
+
+def test_at_the_game_over_the_scoreboard_and_the_admin_show_the_results(browser: Browser, table: GameTable[Any]) -> None:
+    errors: list[str] = []
+    bot = make_bot("table", 4)
+    for _ in range(2000):
+        if table.game.over:
+            break
+        action = bot.choose(table.game)
+        answer(table, str(action))
+    table.settle()
+    game = table.game
+    assert game.over
+    winner = NAMES[game.winner - 1]
+    with serve(table) as server:
+        board = phone_page(browser, errors, TV)
+        board.goto(f"{server.url}/?lang=en")
+        board.wait_for_selector("#result .ck-results tbody tr")
+        assert board.inner_text("#winner") == f"{winner} wins with {game.vp(game.winner)} points"
+        rows = board.locator("#result .ck-results tbody tr")
+        assert rows.count() == 4 and rows.first.get_attribute("data-seat") == str(game.winner)
+        assert board.inner_text("#status").startswith("Game over · ")
+        admin = phone_page(browser, errors)
+        admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=zh-Hant")
+        admin.wait_for_selector("#admin-result:not([hidden]) tbody tr")
+        assert admin.inner_text("#admin-result h2") == f"結果：{winner}以{game.vp(game.winner)}分獲勝"
+        assert not admin.is_visible("#pause") and not admin.is_visible("#resume")  # neither applies at the end
+        assert (small := text_floor(admin)) == [], small
     assert errors == []
