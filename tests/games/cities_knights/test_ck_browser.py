@@ -61,7 +61,7 @@ def answer(table: GameTable[Any], action: str) -> None:
 def play_a_little(table: GameTable[Any]) -> None:
     """Seat 1 rolls, reports a city and a level of green, and ends; whoever must draw, draws."""
     answer(table, "1 roll")
-    while table.game.pending.seat != 1 or table.game.pending.kind != "turn":
+    while table.game.pending != (1, "turn", ""):
         answer(table, str(table.game.legal_actions()[0]))
     answer(table, "1 build city")
     answer(table, "1 improve green")
@@ -118,7 +118,7 @@ def test_the_scoreboard_shows_dice_barbarians_points_and_the_log_in_three_langua
 def test_the_seat_page_shows_its_cards_reports_and_waits_while_paused(browser: Browser, table: GameTable[Any]) -> None:
     errors: list[str] = []
     answer(table, "1 roll")
-    while table.game.pending.seat != 1 or table.game.pending.kind != "turn":
+    while table.game.pending != (1, "turn", ""):
         answer(table, str(table.game.legal_actions()[0]))
     table.settle()
     with serve(table) as server:
@@ -190,7 +190,7 @@ def test_a_table_with_its_own_dice_enters_them_at_the_seat_and_the_scoreboard_ke
             page.click("#enter-dice")
             page.wait_for_function("() => document.querySelector('#feedback').textContent.startsWith('Done')")
             assert hosted.game.dice == (3, 4, "ship")
-            while hosted.game.pending.seat != 1 or hosted.game.pending.kind != "turn":
+            while hosted.game.pending != (1, "turn", ""):
                 answer(hosted, str(hosted.game.legal_actions()[0]))
             answer(hosted, "1 end")
             hosted.settle()

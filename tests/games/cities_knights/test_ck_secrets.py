@@ -68,7 +68,11 @@ def test_no_card_in_a_hand_reaches_a_public_topic_page_stream_or_the_voice(seed:
     voices = {lang: (Recording(), lang) for lang in LANGS}
     speakers = [Speaker(rec, lang, private_kinds=PLUGIN.private_event_kinds, speech=PLUGIN.speech)  # type: ignore[arg-type]
                 for rec, lang in voices.values()]
-    table.subscribe(lambda _id, message: [s.on_events(message.get("events") or []) for s in speakers])
+    def tell(_id: int, message: dict[str, Any]) -> None:
+        for speaker in speakers:
+            speaker.on_events(message.get("events") or [])
+
+    table.subscribe(tell)
     table.start()
     bot = make_bot("table", seed)
     held_at_some_point = 0

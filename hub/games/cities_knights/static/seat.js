@@ -28,7 +28,14 @@
   /* Physical dice (a roll with its numbers) and the Alchemist's red and yellow are chosen
      with pickers, not 144 buttons; the action sent is one of the seat's options. */
   const isDiceOption = (a) => { const p = a.split(" "); return (p[1] === "roll" && p.length === 5) || (p[1] === "play" && p.length === 5); };
-  const picker = (id, values, words) => C.el("select", { id }, values.map((x) => C.el("option", { value: String(x), text: words ? words(x) : String(x) })));
+  /* A picker keeps its choice across the page's redraws (every live message redraws it). */
+  const picked = {};
+  const picker = (id, values, words) => {
+    const select = C.el("select", { id }, values.map((x) => C.el("option", { value: String(x), text: words ? words(x) : String(x),
+      selected: picked[id] === String(x) })));
+    select.addEventListener("change", () => { picked[id] = select.value; });
+    return select;
+  };
   const DIE = [1, 2, 3, 4, 5, 6];
 
   function diceEntry(v, options) {
