@@ -13,7 +13,7 @@ from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo
 from hub.kernel import GameAdapter
-from hub.protocol import TEXT_MAX_CHARS
+from hub.protocol import TEXT_MAX_CHARS, TEXT_MAX_LINES
 
 from .tags import ProgressTags
 from .words import card_name, event_sentences, say
@@ -122,13 +122,23 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         return "lay_card_or_button" if pending is not None and pending.kind in ("draw", "discard", "take") else "use_buttons"
 
     def describe(self, action: Action) -> str:
-        if action.verb in ("play", "draw", "discard", "take") and action.args:
-            rest = " ".join(action.args[1:])
-            return f"{action.verb} {card_name(action.args[0])} {rest}".strip()
-        return " ".join([action.verb, *action.args])
+        return describe(action)
+
+    def lines(self, *text: str) -> list[str]:
+        """Each text wrapped at spaces to the display's width (an option such as "12/14 play
+        Master Merchant 3" must read whole: cut, two targets would look alike)."""
+        return [line for part in text for line in wrap(part)][:TEXT_MAX_LINES]
 
     def status(self, game: Game) -> dict[str, Any]:
         return {"round": game.round, "ship": game.ship, "attacks": game.attacks}
+
+
+def describe(action: Action) -> str:
+    """An option as the display words it: "play Master Merchant 3", "improve blue"."""
+    if action.verb in ("play", "draw", "discard", "take") and action.args:
+        rest = " ".join(action.args[1:])
+        return f"{action.verb} {card_name(action.args[0])} {rest}".strip()
+    return " ".join([action.verb, *action.args])
 
 
 def wrap(text: str, width: int = TEXT_MAX_CHARS) -> list[str]:
