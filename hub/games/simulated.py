@@ -45,10 +45,14 @@ class SeatHands:
         button = "a" if steps <= len(options) - steps else "b"
         for _ in range(min(steps, len(options) - steps)):
             self.exchange(lambda: self.device.press(button))
-        accepted, answer = self.exchange(lambda: self.device.press("ok"))
-        if not accepted:
-            why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
-            raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {why}")
+        for _ in range(2):  # notes over the prompt: the first OK only shows it (hub.kernel.compose)
+            before = len(self.service.game.log)
+            accepted, answer = self.exchange(lambda: self.device.press("ok"))
+            if not accepted:
+                why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
+                raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {why}")
+            if answer is None or len(self.service.game.log) > before:
+                return
 
     def exchange(self, send: Callable[[], dict[str, Any]],
                  after: Callable[[], object] | None = None) -> tuple[bool, SeatCommand | None]:

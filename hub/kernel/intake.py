@@ -187,7 +187,8 @@ class Intake(Referee[G]):
         """A duplicate: the seat sent it again because no answer reached it, so it gets
         what it should show now (no beep: nothing new happened), with the `ref` it waits for."""
         shown = self._shown(seat)
-        self._send(seat, led=shown["led"], text=list(shown["text"]), ref=event.seq)
+        in_view = self._cursor_hidden.get(seat) != decision_of(self.game)  # as it was: OK does what it did
+        self._send(seat, led=shown["led"], text=list(shown["text"]), ref=event.seq, shows_option=in_view)
 
     def _seat_back(self, seat: int) -> None:
         """A seat taken offline by its silence spoke again: online (the game resumes if it waited)."""
@@ -238,9 +239,10 @@ class Intake(Referee[G]):
             self._refuse(seat, event, Refusal("use_card", "place a card on your reader"))
             return
         hidden = self._cursor_hidden.pop(seat, None) == decision_of(self.game)
-        if event.button in ("a", "b") or hidden:  # OK after a refusal that hid the option: shown first
+        if event.button in ("a", "b") or hidden:  # OK while the option is not in view: shown first
             if not hidden:
                 self.cursors.move(self.game, seat, 1 if event.button == "a" else -1)
-            self._send(seat, led="blue", beep="none", ref=event.seq, text=self._cursor_lines(seat, options))
+            self.displays.prompted(decision_of(self.game), [])  # the notes were read: not shown again
+            self._send_display(seat, self._compose(seat, [], numbered=True), led="blue", beep="none", ref=event.seq)
             return
         self._try(seat, options[self.cursors.position(self.game, seat)], event)

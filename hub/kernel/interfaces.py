@@ -14,6 +14,8 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from hub.errors import HubError
 from hub.protocol import TEXT_MAX_CHARS, TEXT_MAX_LINES
 
+from .compose import Prompt
+
 
 class Refusal(HubError):
     """A coded refusal made by the kernel itself (paused, not your turn, store failed).
@@ -198,8 +200,11 @@ class GameAdapter(Protocol[G]):
         lift). Default: nothing."""
         return []
 
-    def prompt_lines(self, game: G, options: list[Any]) -> list[str]:
-        """The deciding seat's display; its cursor is on ``options[0]``."""
+    def prompt(self, game: G) -> Prompt:
+        """The game's words for the deciding seat's display: what it decides, its coins or
+        gold, what else helps. The kernel places them with the notes and the option its
+        cursor is on (`describe`), so OK never applies an option the display does not show
+        (`hub.kernel.compose`)."""
         ...
 
     def prompt_event(self, game: G) -> dict[str, Any]:

@@ -10,10 +10,11 @@ from hub import words
 from hub.protocol import cmd_topic, hub_status_topic, make_command
 
 from . import calls
+from .compose import Composed, Prompt, compose
 from .cursor import decision_of
 from .interfaces import G
 from .journaling import Journaling
-from .seat_commands import SeatCommands, fit
+from .seat_commands import SeatCommands
 
 
 @functools.lru_cache(maxsize=1024)  # the same few lines ("accepted", "option 2/5") on every move
@@ -30,13 +31,20 @@ class SeatOutput(Journaling[G]):
         return self.adapter.lines(*text)
 
     def _send(self, seat: int, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
-              ref: int | None = None, code: str | None = None, waiting: bool = False) -> None:
+              ref: int | None = None, code: str | None = None, waiting: bool = False,
+              shows_option: bool = False, hides_option: bool = False) -> None:
+        """Send a command. A text to the seat that decides hides the option OK applies
+        unless the composer placed it there (`shows_option`, and not `hides_option`): the
+        next OK then shows the prompt instead of applying an option nobody saw."""
         self._cmd_id += 1
         payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
         if led is not None or text is not None:  # a bare answer (`ref` only) changes nothing shown
             self.displays.sent(seat, led, text, waiting)
-        if text is not None and self._cursor_hidden:
-            self._cursor_hidden.pop(seat, None)  # a new display: a refusal's set it again after this
+        if text is not None:
+            if self._cursor_hidden:
+                self._cursor_hidden.pop(seat, None)
+            if (hides_option or not shows_option) and self._decides(seat):
+                self._cursor_hidden[seat] = decision_of(self.game)
         topic = self._cmd_topics.get(seat)
         if topic is None:
             topic = self._cmd_topics[seat] = cmd_topic(self.table, seat)
@@ -56,29 +64,50 @@ class SeatOutput(Journaling[G]):
             return self._prompt()
         return self.adapter.opening_events(self.game) + self._prompt()
 
+    def _decides(self, seat: int) -> bool:
+        pending = self.game.pending
+        return pending is not None and pending.seat == seat and not self.game.over
+
     def _prompt(self, told: SeatCommands | None = None) -> list[dict[str, Any]]:
         """Prompt the seat that must decide now (sent now, or added to `told`); returns the
         public prompt event (voice, page)."""
         pending = self.game.pending
         if pending is None:
             return []
-        if told is None:  # said on its own (a game's first, a pause ended, a correction): see _prompt_text
-            self._send(pending.seat, led="blue", beep="turn", text=self._prompt_text(pending.seat))
+        seat = pending.seat
+        if told is None:  # said on its own (a game's first, a pause ended, a correction): see _prompt_display
+            self._send_display(seat, self._prompt_display(seat), led="blue", beep="turn")
         else:  # a new decision's, its cursor on the first option
-            told.prompt(pending.seat, led="blue", beep="turn", text=self._prompt_lines(pending.seat))
-            self.displays.prompted(decision_of(self.game), told.notes_of(pending.seat))
+            told.prompt(seat, led="blue", beep="turn", display=lambda notes: self._compose(seat, notes))
+            self.displays.prompted(decision_of(self.game), told.notes_of(seat))
         return [self.adapter.prompt_event(self.game)]
 
-    def _prompt_lines(self, seat: int) -> list[str]:
-        """The deciding seat's prompt, its options from the one its cursor is on."""
-        return self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, seat))
+    def _compose(self, seat: int, notes: list[list[str]], numbered: bool = False,
+                 refusal: bool = False) -> Composed:
+        """The deciding seat's display through the one composer (`hub.kernel.compose`):
+        `notes` above the game's prompt and the option the seat's cursor is on. `numbered`:
+        after an A/B press, the option with its place ("2/5 Take 3 coins") and what OK does.
+        `refusal`: a refusal's reason (the one note) with the option below it, no prompt."""
+        options = self.cursors.options(self.game, seat)
+        option: list[str] = []
+        if options:
+            at = self.cursors.position(self.game, seat)
+            text = self.adapter.describe(options[at])
+            option = self._lines(say("option", i=at + 1, n=len(options), option=text) if numbered else text)
+        prompt = Prompt(head=()) if refusal else self.adapter.prompt(self.game)
+        if numbered or refusal:
+            prompt = Prompt(prompt.head, prompt.purse, (say("ok_do_it"), *prompt.rest), prompt.no_option)
+        return compose(prompt, option, notes, self._lines, say("ok_go_on"), has_option=bool(options))
 
-    def _prompt_text(self, seat: int) -> list[str]:
-        """The deciding seat's prompt shown again: from where its cursor is, after the notes
-        told when the decision began (a seat that rebooted never read them)."""
-        prompt = self._prompt_lines(seat)
-        notes = self.displays.prompt_notes(decision_of(self.game))
-        return fit(notes, prompt, self._lines) if notes else prompt
+    def _prompt_display(self, seat: int, numbered: bool = False) -> Composed:
+        """The deciding seat's prompt shown again: after the notes told when the decision
+        began (a seat that rebooted never read them), unless an OK dismissed them."""
+        return self._compose(seat, self.displays.prompt_notes(decision_of(self.game)), numbered)
+
+    def _send_display(self, seat: int, composed: Composed, led: str | None = None, beep: str | None = None,
+                      ref: int | None = None, code: str | None = None) -> None:
+        self._send(seat, led=led, beep=beep, text=composed.lines, ref=ref, code=code, shows_option=True,
+                   hides_option=composed.hides_option)
 
     # ------------------------------------------------------------------ giving displays back
     def restore_displays(self, wait: bool = True) -> None:
@@ -110,7 +139,7 @@ class SeatOutput(Journaling[G]):
                        self._lines(lift[0], say("lift_more", n=len(lift) - 1)), ref=ref, code="lift_card")
         elif pending is not None and pending.seat == seat and not self.game.over:
             self._lift_shown.discard(seat)
-            self._send(seat, led="blue", text=self._prompt_text(seat), ref=ref)
+            self._send_display(seat, self._prompt_display(seat), led="blue", ref=ref)
         else:
             self._lift_shown.discard(seat)
             waiting = self.displays.shown(seat) is None or seat in self.displays.waiting_seats()
@@ -136,12 +165,6 @@ class SeatOutput(Journaling[G]):
             if (pending is None or pending.seat != seat) and shown is not None and (
                     shown["text"] != display["text"] or shown["led"] != display["led"]):
                 self._send(seat, led=display["led"], text=list(display["text"]), waiting=True)
-
-    def _cursor_lines(self, seat: int, options: list[Any]) -> list[str]:
-        """The option the seat's cursor is on, and what OK does ("2/5 Draw cards", "OK: do it")."""
-        at = self.cursors.position(self.game, seat)
-        return self._lines(say("option", i=at + 1, n=len(options), option=self.adapter.describe(options[at])),
-                           say("ok_do_it"))
 
     def _shown(self, seat: int) -> dict[str, Any]:
         """``{"led", "text"}`` the seat shows: the last command sent, else the game's waiting display."""

@@ -126,7 +126,7 @@ def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
     early = seats[1].send("button", button="ok")
     assert (seats[1].answer(early).code, seats[1].answer(early).led) == ("not_your_turn", "amber")
     cycled = seats[2].send("button", button="a")  # the buttons cycle through the game's options
-    assert seats[2].answer(cycled).text == ("2/2 Take 2",  "OK: do it")
+    assert seats[2].answer(cycled).text == ("Your turn", "5 stones", "2/2 Take 2", "OK: do it")
     seats[2].send("button", button="ok")
     assert [str(a) for a in table.game.log] == ["1 take 1", "2 take 2"]
     assert table.answer(1, "1 take 2") == {"ok": True}  # a phone, through the same queue

@@ -23,7 +23,7 @@ from typing import Any
 from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
-from hub.kernel import GestureStep
+from hub.kernel import GestureStep, Prompt
 from hub.seeds import fresh_seed
 
 from . import texts
@@ -200,16 +200,17 @@ class BuildersAdapter:
                                                                 texts.show("coins", coins=s["coins"]))}))
         return out
 
-    def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
+    def prompt(self, game: Game) -> Prompt:
+        """Whose turn with how many actions, the seat's coins and points, and the site chosen
+        (or how to move); the kernel places them with the option OK applies."""
         assert game.pending is not None
         p = game.player(game.pending.seat)
-        first = texts.describe(options[0]) if options else texts.show("lay_a_card")
-        head = texts.show("your_turn", actions=game.actions)
-        money = texts.show("money", coins=p.coins, points=p.points)
         site = self.chosen.get(p.seat)
         tail = texts.show("site", card=texts.card(site)) if site in p.sites else \
             texts.show("lay_or_buttons" if self.physical else "buttons")
-        return [head, money, first, tail]
+        return Prompt(head=(texts.show("your_turn", actions=game.actions),),
+                      purse=(texts.show("money", coins=p.coins, points=p.points),),
+                      rest=(tail,), no_option=(texts.show("lay_a_card"),))
 
     def prompt_event(self, game: Game) -> dict[str, Any]:
         assert game.pending is not None

@@ -16,6 +16,7 @@ from hub.engine.citadels import Action, Event, Game, IllegalAction, Setup
 from hub.engine.citadels.events import public_json
 from hub.engine.citadels.history import public_history
 from hub.errors import HubError
+from hub.kernel import Prompt
 from hub.seeds import fresh_seed
 from . import texts
 
@@ -244,14 +245,13 @@ class CitadelsAdapter:
     def public_events(self, events: Sequence[Event]) -> list[dict[str, Any]]:
         return public_json(events)
 
-    def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
-        """What the deciding seat must do, and the option its cursor is on (the first of
-        `options`, its button options from the cursor), or "Place a card" when only a card says it."""
+    def prompt(self, game: Game) -> Prompt:
+        """What the deciding seat must do (the kernel places the option its cursor is on
+        below it), or "Place a card" when only a card says it."""
         assert game.pending is not None
         kind = game.pending.kind
         head = texts.prompt_head(kind, game.turn_char if kind == "turn" else None)
-        first = texts.describe(options[0]) if options else texts.say("place_card")
-        return texts.lines(head, first)
+        return Prompt(head=tuple(texts.lines(head)), no_option=tuple(texts.lines(texts.say("place_card"))))
 
     def prompt_event(self, game: Game) -> dict[str, Any]:
         assert game.pending is not None

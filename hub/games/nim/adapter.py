@@ -8,7 +8,7 @@ from typing import Any
 
 from hub.engine.nim import NimGame, NimRefusal, NimSetup, Take, Took
 from hub.errors import HubError
-from hub.kernel import GameAdapter
+from hub.kernel import GameAdapter, Prompt
 
 from .cards import StoneTags
 from .words import say
@@ -57,9 +57,8 @@ class NimAdapter(GameAdapter[NimGame]):
         return [(e["seat"], {"text": self.lines(say("game_over"))}) for e in public
                 if e.get("kind") == "took" and e["left"] == 0]
 
-    def prompt_lines(self, game: NimGame, options: list[Take]) -> list[str]:
-        first = self.describe(options[0]) if options else ""
-        return self.lines(*[line for line in (say("your_turn"), say("stones", stones=game.stones), first) if line])
+    def prompt(self, game: NimGame) -> Prompt:
+        return Prompt(head=(say("your_turn"),), purse=(say("stones", stones=game.stones),))
 
     def waiting_display(self, game: NimGame) -> dict[str, Any]:
         return {"led": "white" if game.over else "off", "text": [say("game_over" if game.over else "wait")]}
