@@ -240,7 +240,7 @@ class Intake(Referee[G]):
             return
         hidden = self._cursor_hidden.pop(seat, None) == decision_of(self.game)
         if event.button in ("a", "b") or hidden:  # OK while the option is not in view: shown first
-            if not hidden:
+            if event.button in ("a", "b"):
                 self.cursors.move(self.game, seat, 1 if event.button == "a" else -1)
             self.displays.prompted(decision_of(self.game), [])  # the notes were read: not shown again
             self._send_display(seat, self._compose(seat, [], numbered=True), led="blue", beep="none", ref=event.seq)
