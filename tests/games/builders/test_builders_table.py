@@ -237,3 +237,37 @@ def test_a_hub_restarted_mid_game_goes_on_from_its_journal() -> None:
     assert last.over and last.state_hash() == reference.state_hash()
     assert [a for a, _ in entries] == list(last.log)
     assert any("uid" in meta for _, meta in entries)
+
+
+def test_after_opening_a_site_the_display_keeps_the_coins_and_the_option_ok_applies(table: Any) -> None:
+    """Issue 28: after every open or recruit only "Face up: Chapel / Your turn: 2 act." was
+    shown: the coins and the option OK applies were gone."""
+    hosted, seats, _journal = table
+    seat = hosted.game.pending.seat
+    building = hosted.game.building_row[0]
+    answer = seats[seat].lay(building)
+    player = hosted.game.player(seat)
+    option = hosted.adapter.describe(hosted.button_options(seat)[0])
+    assert answer.text is not None and answer.text[0].startswith("Face up: ")
+    assert list(answer.text[1:]) == [f"Your turn: {hosted.game.actions} act.",
+                                     f"{player.coins} coins, {player.points} pt", option]
+
+
+def test_a_note_that_covers_the_option_takes_the_first_ok_and_applies_nothing(table: Any) -> None:
+    """Issue 28: after "Wash House finished! / +6 coins, 1 pt / Flip it; workers back" OK
+    bought an action for 5 coins that the display never showed."""
+    hosted, seats, _journal = table
+    bots = {s: HeuristicBot(s) for s in (1, 2, 3)}
+    covered = None
+    while not hosted.game.over and covered is None:
+        action = bots[hosted.game.pending.seat].choose(hosted.game)
+        answer = say(hosted, seats, action)[-1]
+        if answer.text and answer.text[-1] == "OK: go on" and hosted.game.pending.seat == action.seat:
+            covered = action.seat
+    assert covered is not None, "no note covered a prompt in this game"
+    before = len(hosted.game.log)
+    shown = seats[covered].ask("button", button="ok")
+    assert len(hosted.game.log) == before  # the first OK applied nothing: it showed the prompt
+    option = hosted.adapter.describe(hosted.button_options(covered)[0])
+    assert shown.text is not None and any(option in line for line in shown.text)
+    assert seats[covered].ask("button", button="ok").code is None and len(hosted.game.log) == before + 1
