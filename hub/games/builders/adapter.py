@@ -245,7 +245,7 @@ class BuildersAdapter:
     def refusal_words(self, game: Game, exc: Any, action: Action | None) -> tuple[list[str], dict[str, Any]]:
         if exc.code == "site_chosen":
             return texts.lines(exc.message), {}
-        return texts.refusal(exc.code, exc.message), {}
+        return texts.refusal(exc), {}
 
     def lines(self, *text: str) -> list[str]:
         return texts.lines(*text)

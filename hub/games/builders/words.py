@@ -20,9 +20,11 @@ words in simplified characters. Where the rulebook is silent we chose, and say s
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 
 from hub.engine.builders.cards import BUILDINGS, CREW
+from hub.words import is_one
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 RESOURCE_LETTERS = {"en": ("S", "W", "K", "T"), "zh-Hant": ("石", "木", "技", "瓦"), "zh-Hans": ("石", "木", "技", "瓦")}
@@ -51,7 +53,8 @@ WORDS: dict[str, dict[str, str]] = {
     "display.send": {"en": "{worker} to {site}", "zh-Hant": "派遣 {worker} 到 {site}",
                      "zh-Hans": "派遣 {worker} 到 {site}"},
     "display.coins_1": {"en": "Take 1 coin", "zh-Hant": "獲得 1 元", "zh-Hans": "获得 1 元"},
-    "display.coins_n": {"en": "Take {n} coins", "zh-Hant": "獲得 {n} 元", "zh-Hans": "获得 {n} 元"},
+    "display.coins_n": {"en": "Take {n} coins ({actions} act.)", "zh-Hant": "獲得 {n} 元({actions} 個行動)",
+                        "zh-Hans": "获得 {n} 元({actions} 个行动)"},
     "display.buy": {"en": "Buy an action (5)", "zh-Hant": "購買行動 (5 元)", "zh-Hans": "购买行动 (5 元)"},
     "display.end": {"en": "End the turn", "zh-Hant": "結束回合", "zh-Hans": "结束回合"},
     "display.void": {"en": "Undo the last move", "zh-Hant": "撤銷上一步", "zh-Hans": "撤销上一步"},
@@ -93,8 +96,7 @@ WORDS: dict[str, dict[str, str]] = {
     "refusal.not_your_turn": {"en": "Not your turn", "zh-Hant": "還沒輪到你", "zh-Hans": "还没轮到你"},
     "refusal.moved_on": {"en": "Another move came first: look again", "zh-Hant": "期間有新的一步:請再確認",
                          "zh-Hans": "期间有新的一步:请再确认"},
-    "refusal.no_actions_left": {"en": "No action left: buy one (5 coins)", "zh-Hant": "沒有行動了:可花 5 元購買",
-                                "zh-Hans": "没有行动了:可花 5 元购买"},
+    "refusal.no_actions_left": {"en": "Not enough actions left", "zh-Hant": "剩餘行動不足", "zh-Hans": "剩余行动不足"},
     "refusal.not_face_up": {"en": "That card is not face up: take it from a row",
                             "zh-Hant": "這張卡沒有翻開:請從陳列中拿取", "zh-Hans": "这张卡没有翻开:请从陈列中拿取"},
     "refusal.cannot_afford": {"en": "Not enough coins", "zh-Hant": "錢幣不足", "zh-Hans": "钱币不足"},
@@ -272,9 +274,16 @@ def _template(key: str, lang: str) -> str:
     return forms[check(lang)]
 
 
+_COUNTED = re.compile(r"\{(\w+)\} (coin|point|action|worker|card)s\b")
+"""A count before an English plural noun: "{coins} coins" says "1 coin" when the count is 1."""
+
+
 def say(key: str, lang: str = "en", **params: object) -> str:
-    """One sentence in `lang`."""
-    return _template(key, lang).format(**params)
+    """One sentence in `lang`; in English a count of 1 takes the singular ("1 coin", "1 point")."""
+    template = _template(key, lang)
+    if lang == "en" and any(is_one(value) for value in params.values()):
+        template = _COUNTED.sub(lambda m: m.group(0)[:-1] if is_one(params.get(m.group(1))) else m.group(0), template)
+    return template.format(**params)
 
 
 def seat_name(seat: int, names: Mapping[int, str], lang: str = "en") -> str:

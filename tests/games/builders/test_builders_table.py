@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from hub.engine.builders import Action, Game, HeuristicBot, Setup
+from hub.engine.builders import Action, Game, HeuristicBot, IllegalAction, Setup
 from hub.engine.builders.cards import BUILDINGS
 from hub.games.builders import BuildersAdapter, BuildersTags
 from hub.games.builders.tags import virtual_uid
@@ -271,3 +271,42 @@ def test_a_note_that_covers_the_option_takes_the_first_ok_and_applies_nothing(ta
     option = hosted.adapter.describe(hosted.button_options(covered)[0])
     assert shown.text is not None and any(option in line for line in shown.text)
     assert seats[covered].ask("button", button="ok").code is None and len(hosted.game.log) == before + 1
+
+
+def refused_moves(game: Game) -> list[tuple[Action, Any]]:
+    """Every move of the deciding seat that the engine refuses now, with its refusal."""
+    seat = game.pending.seat
+    p = game.player(seat)
+    tries = [Action(seat, "coins", (n,)) for n in ("1", "3", "6")] + [Action(seat, "buy")]
+    tries += [Action(seat, "send", (w, s)) for w in p.crew for s in p.sites]
+    tries += [Action(seat, "open", (b,)) for b in game.building_row]
+    out = []
+    for action in tries:
+        try:
+            Game.replay(game.setup, list(game.log)).apply(action)
+        except IllegalAction as exc:
+            out.append((action, exc))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_refusal_on_the_display_is_the_engines_reason_never_canned_words(seed: int) -> None:
+    """Issue 28: a second worker to a site with 1 action left showed "No action left: buy
+    one (5 coins)" with 0 coins; the engine had said "costs 2 actions; you have 1 left"."""
+    game = Game.new(Setup(players=3, seed=seed))
+    adapter = BuildersAdapter(TAGS)
+    bot = HeuristicBot(seed)
+    seen = 0
+    while not game.over:
+        if len(game.log) % 3 == 0:
+            p = game.player(game.pending.seat)
+            for _action, exc in refused_moves(game):
+                said = " ".join(adapter.refusal_words(game, exc, None)[0])
+                if exc.code == "no_actions_left":
+                    seen += 1
+                    assert f"{game.actions} left" in said, (said, exc.message)
+                    assert ("Buy one" in said) == (p.coins >= 5), (said, p.coins)
+                if exc.code == "cannot_afford":
+                    assert f"have {p.coins}" in said, (said, exc.message)
+        game.apply(bot.choose(game))
+    assert seen
