@@ -46,13 +46,18 @@ class Referee(SeatOutput[G]):
             led, beep = ("amber" if exc.code == "not_your_turn" else "red"), "error"
         text, facts = self.adapter.refusal_words(self.game, exc, action)  # the game's words for it
         ref = event.seq if event else None
-        if self._decides(seat) and not self.paused and self.cursors.options(self.game, seat):
+        if exc.code == "paused" and self.paused:  # the pause display again, with the error beep
+            self._send_pause(seat, self.pause_text(), ref=ref, beep=beep)
+        elif self._decides(seat) and not self.paused and self.cursors.options(self.game, seat):
             # OK applies the option the cursor is on: it stays in view below the reason, or
             # (the reason needs every line) the next OK shows it before doing it
             self._send_display(seat, self._compose(seat, [text], numbered=True, refusal=True), led=led, beep=beep,
                                ref=ref, code=exc.code)
         else:
             self._send(seat, led=led, beep=beep, ref=ref, text=text, code=exc.code)
+            if exc.code == "not_your_turn":  # said of this turn: gone when it moves (see publish_view)
+                pending = self.game.pending
+                self._turn_refused[seat] = pending.seat if pending is not None else None
         self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)
         return facts
 

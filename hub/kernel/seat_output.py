@@ -32,15 +32,17 @@ class SeatOutput(Journaling[G]):
 
     def _send(self, seat: int, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
               ref: int | None = None, code: str | None = None, waiting: bool = False,
-              shows_option: bool = False, hides_option: bool = False) -> None:
+              shows_option: bool = False, hides_option: bool = False, overlay: bool = False) -> None:
         """Send a command. A text to the seat that decides hides the option OK applies
         unless the composer placed it there (`shows_option`, and not `hides_option`): the
         next OK then shows the prompt instead of applying an option nobody saw."""
         self._cmd_id += 1
         payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
-        if led is not None or text is not None:  # a bare answer (`ref` only) changes nothing shown
-            self.displays.sent(seat, led, text, waiting)
+        if (led is not None or text is not None) and not overlay:  # a bare answer (`ref` only) changes nothing shown
+            self.displays.sent(seat, led, text, waiting)  # an overlay (the pause) is not what comes back after it
         if text is not None:
+            self._showing_pause.discard(seat)
+            self._turn_refused.pop(seat, None)
             if self._cursor_hidden:
                 self._cursor_hidden.pop(seat, None)
             if (hides_option or not shows_option) and self._decides(seat):
@@ -61,8 +63,26 @@ class SeatOutput(Journaling[G]):
 
     def _opening_events(self) -> list[dict[str, Any]]:
         if self.game.log or self.game.over:
+            self._notes_of_last_move()
             return self._prompt()
         return self.adapter.opening_events(self.game) + self._prompt()
+
+    def _notes_of_last_move(self) -> None:
+        """A restarted hub tells the deciding seat again what it was told with its prompt
+        (the card to lay face up, the coins to take): the notes of the last move, made
+        again from the log (the game before it, that move applied), so a display is
+        restored in full, not just its prompt."""
+        log, pending = list(self.game.log), self.game.pending
+        if not log or pending is None:
+            return
+        try:
+            before = self.adapter.replay(self.game.setup, log[:-1])
+            public = self.adapter.public_events(before.apply(log[-1]))
+        except self.refusal_types:  # a log the game no longer takes: no notes, the prompt alone
+            return
+        notes = [command["text"] for seat, command in self.adapter.feedback(public)
+                 if seat == pending.seat and command.get("text")]
+        self.displays.prompted(decision_of(self.game), notes)
 
     def _decides(self, seat: int) -> bool:
         pending = self.game.pending
@@ -129,6 +149,7 @@ class SeatOutput(Journaling[G]):
             return
         pending = self.game.pending
         lift = self.misplaced(seat)
+        paused = self.pause_text() if self.paused and not self.game.over else ""
         if self.readers[seat].too_many:
             self._lift_shown.add(seat)
             self._send(seat, led="red", text=self._lines(say("one_card"), say("lift_others")), ref=ref,
@@ -137,6 +158,9 @@ class SeatOutput(Journaling[G]):
             self._lift_shown.add(seat)
             self._send(seat, led="red", text=self._lines(*lift[:2]) if len(lift) < 3 else
                        self._lines(lift[0], say("lift_more", n=len(lift) - 1)), ref=ref, code="lift_card")
+        elif paused:  # every seat says the table is paused, and why
+            self._lift_shown.discard(seat)
+            self._send_pause(seat, paused, ref=ref)
         elif pending is not None and pending.seat == seat and not self.game.over:
             self._lift_shown.discard(seat)
             self._send_display(seat, self._prompt_display(seat), led="blue", ref=ref)
@@ -147,9 +171,49 @@ class SeatOutput(Journaling[G]):
             self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref, waiting=waiting)
 
     def publish_view(self, events: list[dict[str, Any]]) -> None:
-        """`ViewPublisher.publish_view`, after the waiting displays are made true again."""
+        """`ViewPublisher.publish_view`, after the seats' displays are made true again: the
+        pause said on every seat (and taken back), a stale "Not your turn" gone once the
+        turn moved, the waiting displays naming who decides now."""
+        self._keep_pause_true()
+        self._forget_stale_refusals()
         self._keep_waiting_true()
         super().publish_view(events)
+
+    def _send_pause(self, seat: int, why: str, ref: int | None = None, beep: str | None = None) -> None:
+        """The pause on `seat`'s display, over what it showed (which comes back after it)."""
+        self._send(seat, led="amber", beep=beep, text=self._lines(say("paused"), why[:1].upper() + why[1:]), ref=ref,
+                   code="paused" if beep else None, shows_option=True, overlay=True)  # OK applies nothing while paused
+        self._showing_pause.add(seat)
+
+    def _keep_pause_true(self) -> None:
+        """While the table is paused every seat's display says so and why (a player whose
+        display still showed the prompt pressed OK and heard only an error); when it is no
+        longer paused, every seat that still says so gets its display back."""
+        why = self.pause_text() if self.paused and not self.game.over else None
+        if why == self._pause_shown:
+            return
+        self._pause_shown = why
+        for seat in range(1, self.game.n + 1):
+            if why is not None:
+                if not self.readers[seat].too_many and seat not in self._lift_shown:
+                    self._send_pause(seat, why)
+            elif seat in self._showing_pause:
+                self._showing_pause.discard(seat)
+                self._restore(seat)
+
+    def _forget_stale_refusals(self) -> None:
+        """A seat told "Not your turn" shows the waiting display once another seat decides:
+        the refusal was about a turn that is over."""
+        if not self._turn_refused:
+            return
+        pending = self.game.pending
+        now = pending.seat if pending is not None else None
+        for seat, then in list(self._turn_refused.items()):
+            if now != then:
+                del self._turn_refused[seat]
+                if now != seat:
+                    display = self.adapter.waiting_display(self.game)
+                    self._send(seat, led=display["led"], text=list(display["text"]), waiting=True)
 
     def _keep_waiting_true(self) -> None:
         """Seats showing the waiting display (a restarted hub, a game's start: nothing else

@@ -310,3 +310,24 @@ def test_a_refusal_on_the_display_is_the_engines_reason_never_canned_words(seed:
                     assert f"have {p.coins}" in said, (said, exc.message)
         game.apply(bot.choose(game))
     assert seen
+
+
+def test_a_restarted_hub_gives_the_deciding_seat_its_display_in_full_the_card_to_lay_face_up_included() -> None:
+    """Issue 28: after a hub restart "Face up: Chapel" was gone from the display."""
+    game = Game.new(Setup(players=3, seed=17))
+    seat = game.pending.seat
+    building = game.building_row[0]
+    game.apply(Action(seat, "open", (building,)))
+    turned = game.building_row[0]
+    assert game.pending.seat == seat and game.actions > 0
+    bus = InProcessBus()
+    hosted = Table(bus, BuildersAdapter(TAGS), Game.replay(game.setup, list(game.log)), transport_waits=True)
+    device = Seat(bus, seat)
+    hosted.start()
+    try:
+        shown = [c for c in device.commands if c.text is not None][-1]
+        assert shown.text is not None and shown.text[0] == f"Face up: {BUILDINGS[turned].name}"
+        assert any(line.startswith("Your turn") for line in shown.text)
+    finally:
+        hosted.stop()
+        bus.close()
