@@ -134,6 +134,12 @@ class Intake(Referee[G]):
         if event.type == "tag":
             assert event.uid is not None
             placement = self.readers.added(seat, event.uid)
+            if placement == "left":  # the card left after "One card at a time": said, not played
+                self.counters["card_left"] += 1
+                self._lift_shown.add(seat)
+                self._send(seat, led="amber", beep="error", text=self._lines(say("card_left"), say("card_left_lift")), ref=event.seq,
+                           code="card_left")
+                return
             if placement != "new":  # re-reported after a reboot, or reported twice: not a move
                 self.counters[f"card_{placement}"] += 1
                 self._restore(seat, ref=event.seq)
@@ -173,6 +179,8 @@ class Intake(Referee[G]):
         answered = event.what == MULTIPLE_CARDS
         if answered:
             self.readers[seat].too_many = event.type == "fault"
+            if event.type == "recovered":
+                self.readers.many_recovered(seat)
             self._restore(seat, ref=event.seq)
         self._note({"kind": "reader_" + event.type, "seat": seat, "what": event.what})
         return answered

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-Placement = Literal["new", "lying", "ghost"]
+Placement = Literal["new", "lying", "ghost", "left"]
 
 
 @dataclass
@@ -23,6 +23,7 @@ class Reader:
     cards: set[str] = field(default_factory=set)  # UIDs lying on it now
     ghosts: set[str] = field(default_factory=set)  # v1 device rebooted: UIDs that lay on it before
     too_many: bool = False  # multiple_cards fault raised and not yet recovered
+    after_many: bool = False  # multiple_cards just recovered: the next `added` is the card left there
     boots: set[tuple[str, int]] = field(default_factory=set)  # every (device, boot) seen here
 
 
@@ -54,7 +55,7 @@ class Readers:
         reader.boots.add((device, boot))
         known = reader.device is not None
         reader.device, reader.boot = device, boot
-        reader.too_many = False
+        reader.too_many = reader.after_many = False
         if known and not reader.inventory:
             reader.ghosts |= reader.cards  # the v1 firmware will report them as `added`
             reader.cards = set()
@@ -72,18 +73,30 @@ class Readers:
         if uid in reader.cards:
             return "lying"
         reader.cards.add(uid)
+        if reader.after_many:  # left on the reader after "One card at a time": not a move
+            reader.after_many = False
+            return "left"
         return "new"
+
+    def many_recovered(self, seat: int) -> None:
+        """`recovered multiple_cards`: the seat reports the card left on its reader next
+        (as `added`, if it was not reported before the second one came); that is no move."""
+        self[seat].after_many = True
 
     def removed(self, seat: int, uid: str) -> None:
         reader = self[seat]
+        reader.after_many = False
         reader.cards.discard(uid)
         reader.ghosts.discard(uid)
 
     def other_event(self, seat: int) -> None:
-        """A button or fault: the boot's re-reports are over."""
-        self[seat].ghosts.clear()
+        """A button or fault: the boot's re-reports are over (and no card is left over)."""
+        reader = self[seat]
+        reader.ghosts.clear()
+        reader.after_many = False
 
     def inventory(self, seat: int, uids: tuple[str, ...]) -> None:
         reader = self[seat]
         reader.cards = set(uids)
         reader.ghosts.clear()
+        reader.after_many = False
