@@ -142,6 +142,12 @@ class GameAdapter(Protocol[G]):
         """Public events (JSON-ready) before any action: a deal, a first crown."""
         return []
 
+    def setup_lines(self, game: G) -> dict[int, list[str]]:
+        """How each seat lays out the table at a new physical game's start (the apprentice
+        it takes, the cards it lays face up): its display's lines, told once as a note
+        before the first move. Default: nothing to lay out."""
+        return {}
+
     def game_facts(self, game: G) -> dict[str, Any]:
         """What a ``new_game`` event says of `game` besides its player count (rule set...)."""
         return {}

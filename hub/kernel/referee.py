@@ -55,9 +55,7 @@ class Referee(SeatOutput[G]):
                                ref=ref, code=exc.code)
         else:
             self._send(seat, led=led, beep=beep, ref=ref, text=text, code=exc.code)
-            if exc.code == "not_your_turn":  # said of this turn: gone when it moves (see publish_view)
-                pending = self.game.pending
-                self._turn_refused[seat] = pending.seat if pending is not None else None
+            self._stale_when_turn_moves(seat)
         self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)
         return facts
 

@@ -65,7 +65,30 @@ class SeatOutput(Journaling[G]):
         if self.game.log or self.game.over:
             self._notes_of_last_move()
             return self._prompt()
+        self._tell_setup()
         return self.adapter.opening_events(self.game) + self._prompt()
+
+    def _tell_setup(self) -> None:
+        """A new game: each seat is told how to lay out the table (the game's
+        `setup_lines`); the deciding seat sees it above its first prompt (the first OK
+        shows the prompt if it needs the screen)."""
+        pending = self.game.pending
+        for seat, lines in sorted(self.adapter.setup_lines(self.game).items()):
+            if not lines or not 1 <= seat <= self.game.n:
+                continue
+            if pending is not None and pending.seat == seat:
+                self.displays.prompted(decision_of(self.game), [list(lines)])
+            else:
+                self._send(seat, led="white", text=list(lines))
+                self._stale_when_turn_moves(seat)
+
+    def _stale_when_turn_moves(self, seat: int) -> None:
+        """What `seat` was just told ("Not your turn", a refusal, how to set up) is about
+        this turn: once another seat decides, it shows the waiting display (see publish_view)."""
+        if self._decides(seat):
+            return
+        pending = self.game.pending
+        self._turn_refused[seat] = pending.seat if pending is not None else None
 
     def _notes_of_last_move(self) -> None:
         """A restarted hub tells the deciding seat again what it was told with its prompt
@@ -202,8 +225,8 @@ class SeatOutput(Journaling[G]):
                 self._restore(seat)
 
     def _forget_stale_refusals(self) -> None:
-        """A seat told "Not your turn" shows the waiting display once another seat decides:
-        the refusal was about a turn that is over."""
+        """A seat told "Not your turn" (or another refusal, or how to set up) shows the
+        waiting display once another seat decides: what it was told was about a turn that is over."""
         if not self._turn_refused:
             return
         pending = self.game.pending

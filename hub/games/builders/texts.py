@@ -54,6 +54,11 @@ def describe(action: Action, lang: str = "en") -> str:
     return str(action)
 
 
+def legend(lang: str = "en") -> list[str]:
+    """The workers' letters explained, in two display lines ("S stone, W wood,")."""
+    return [show("legend_1", lang), show("legend_2", lang)]
+
+
 def refusal(exc: Any, lang: str = "en") -> list[str]:
     """A refusal as the seat's display says it: the reason's own short form where the
     engine gives one ("Costs 2 actions; you have 1 left"), else its code's few words

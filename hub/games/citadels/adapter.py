@@ -118,6 +118,16 @@ class CitadelsAdapter:
         """A new game's rule set: the voice and the pages word characters by edition."""
         return {"edition": game.setup.edition}
 
+    def setup_lines(self, game: Game) -> dict[int, list[str]]:
+        """A new physical game: the crowned seat shuffles the characters, puts one face
+        down and lays the face-up ones its player count removes (the edition's number) on
+        its reader; the digital game deals them itself."""
+        if game.digital or game.log or game.pending is None:
+            return {}
+        n_up = game.edition.face_up_removed[game.n]
+        line = texts.say("setup_faceup", n=n_up) if n_up else texts.say("setup_facedown")
+        return {game.pending.seat: texts.lines(line)}
+
     def opening_events(self, game: Game) -> list[dict[str, Any]]:
         """Round 1 with its crown, and the face-up removed characters: the engine's own."""
         return [e.to_json() for e in game.opening_events()]

@@ -10,6 +10,7 @@ import pytest
 
 from hub.engine.builders import Action, Game, HeuristicBot, IllegalAction, Setup
 from hub.engine.builders.cards import BUILDINGS
+from hub.games.builders.words import card_name
 from hub.games.builders import BuildersAdapter, BuildersTags
 from hub.games.builders.tags import virtual_uid
 from hub.kernel import Table
@@ -331,3 +332,30 @@ def test_a_restarted_hub_gives_the_deciding_seat_its_display_in_full_the_card_to
     finally:
         hosted.stop()
         bus.close()
+
+
+def test_at_the_start_each_seat_and_the_scoreboard_are_told_how_to_set_up_and_the_apprentice_is_checked(
+        table: Any) -> None:
+    """Issue 28: nothing told the players which apprentice each seat takes, which 5 + 5
+    cards go face up, or what a worker code such as S1W2T1 means."""
+    hosted, seats, _journal = table
+    game = hosted.game
+    first = game.pending.seat
+    apprentice = {p.seat: p.crew[0] for p in game.players}
+    layout = hosted.public_view()["setup"]
+    assert layout == {"apprentices": {str(s): w for s, w in apprentice.items()},
+                      "buildings": list(game.building_row), "workers": list(game.worker_row)}
+    assert any(e.get("kind") == "table_setup" and e["buildings"] == list(game.building_row)
+               for e in hosted.recent)
+    other = next(s for s in seats if s != first)
+    shown = [c for c in seats[other].commands if c.text is not None][-1].text
+    assert shown == (f"Take {card_name(apprentice[other])}", "lay it on your reader", "S stone, W wood,",
+                     "K knowledge, T tile")
+    checked = seats[other].lay(apprentice[other])  # its own: checked, no move, not "not your turn"
+    assert (checked.code, checked.led, checked.beep) == ("apprentice_checked", "blue", "ok")
+    assert checked.text is not None and checked.text[0].startswith(card_name(apprentice[other]))
+    wrong = seats[other].lay(apprentice[first])  # another seat's: says whose, and which to take
+    assert wrong.code == "not_yours" and " ".join(wrong.text or ()).endswith(card_name(apprentice[other]))
+    assert game.log == []
+    seats[first].lay(game.building_row[0])  # the first move: the layout is history
+    assert hosted.public_view()["setup"] is None

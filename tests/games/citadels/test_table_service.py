@@ -573,7 +573,8 @@ def test_a_seat_that_connects_after_the_hub_shows_the_current_prompt() -> None:
     service.start()
     late = {s: VirtualSeat(bus, seat=s, device=f"late-{s}") for s in (1, 2)}
     try:
-        assert late[1].shown == {"led": "blue", "text": ["Pick a character", "Place a card"]}
+        assert late[1].shown == {"led": "blue", "text": ["Shuffle: 1 character", "face down", "Pick a character",
+                                                         "Place a card"]}  # how to set up, then the prompt
         assert late[2].shown == {"led": "off", "text": ["Citadels", "Seat 1 decides"]}
         for seat, device in late.items():
             you = service.seat_view(seat)["you"]

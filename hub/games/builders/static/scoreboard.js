@@ -31,6 +31,18 @@
         s.finished.map((b) => C.el("li", { class: "chip done", "data-id": b.id, text: B.card(b.id) + " " + b.points }))) : null);
   }
 
+  /* Before the first move of a physical game: how to lay out the table (the apprentice
+     each seat takes, the face-up rows in order). */
+  function setup(v) {
+    const s = v.setup;
+    if (!s) return null;
+    return C.el("section", { id: "setup", class: "b-setup" }, C.el("h2", { text: B.t("page.setup") }),
+      C.el("p", { text: B.t("page.setup_rows") + ": " + s.buildings.map(B.card).join(", ") + " · " +
+        s.workers.map(B.card).join(", ") }),
+      C.el("ul", {}, Object.entries(s.apprentices).map(([seat, id]) => C.el("li", { "data-seat": seat,
+        text: B.t("page.setup_takes", { name: B.seatName(v, Number(seat)), card: B.card(id) }) }))));
+  }
+
   function rows(v) {
     const r = v.rows || { buildings: [], workers: [] };
     const d = v.decks || {};
@@ -38,7 +50,8 @@
       C.el("section", { id: "row-buildings" }, C.el("h2", { text: B.t("page.row_buildings") + " · " + B.t("page.deck", { n: d.buildings ?? 0 }) }),
         C.el("ul", {}, r.buildings.map(B.building))),
       C.el("section", { id: "row-workers" }, C.el("h2", { text: B.t("page.row_workers") + " · " + B.t("page.deck", { n: d.workers ?? 0 }) }),
-        C.el("ul", { class: "chips" }, r.workers.map(B.worker))));
+        C.el("ul", { class: "chips" }, r.workers.map(B.worker)),
+        C.el("p", { id: "legend", class: "dim", text: B.t("page.legend") })));
   }
 
   function result(v) {
@@ -60,7 +73,7 @@
     C.frame(B.status({ ...view, paused: false }), view.paused ? B.status(view) : null);
     main.replaceChildren(C.el("div", { class: "board" },
       C.el("div", { class: "now" },
-        result(view), rows(view),
+        result(view), setup(view), rows(view),
         C.el("section", { id: "seats", class: "seats" }, (view.seats || []).map((s) => seatCard(view, s)))),
       C.el("aside", { class: "side" }, C.el("section", { class: "log" }, C.el("h2", { id: "log-title", text: B.t("page.log") }),
         C.el("ul", { id: "log" }, log.map(B.eventText).filter((x) => x).map((x) => C.el("li", { text: x })))))));
