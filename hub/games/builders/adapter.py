@@ -134,7 +134,7 @@ class BuildersAdapter:
             raise SeatRefusal("not_face_up", "that card is still in the deck: take cards from the face-up rows")
         raise SeatRefusal("not_yours", "that card is another seat's")
 
-    def _setting_up(self, game: Game, seat: int, card: str) -> IllegalAction | None:
+    def _setting_up(self, game: Game, seat: int, card: str) -> HubError | None:
         """Setting up: a seat that has no site yet lays an apprentice on its reader to check
         it took its own (it cannot be sent anywhere yet, so it is no move): yours, or whose."""
         if not 1 <= seat <= game.n or card not in APPRENTICES or game.player(seat).sites:
