@@ -237,8 +237,9 @@ class GameAdapter(Protocol[G]):
 
     def refusal_words(self, game: G, exc: HubError, action: Any | None) -> tuple[list[str], dict[str, Any]]:
         """(the refused seat's display lines, fields added to the public refusal event).
-        Default: the error's own message, nothing added."""
-        return self.lines(exc.message), {}
+        Default: the error's own reason, in its short form for the display where the
+        game gives one (``short``), nothing added. Never other words than the reason's."""
+        return self.lines(getattr(exc, "short", None) or exc.message), {}
 
     def lines(self, *text: str) -> list[str]:
         """Free text made to fit a seat display. Default: each line cut to the display's width."""

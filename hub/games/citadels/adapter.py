@@ -310,7 +310,8 @@ class CitadelsAdapter:
         character = refusing_character(game, exc.code, action)
         word = exc.word if isinstance(exc, SeatRefusal) else exc.code
         line = texts.refusal_line(word, character, game.setup.edition)
-        return texts.lines(line or exc.message), {"character": character} if character else {}
+        short = getattr(exc, "short", None)  # the engine's own short form, where it gives one
+        return texts.lines(short or line or exc.message), {"character": character} if character else {}
 
     def lines(self, *text: str) -> list[str]:
         return texts.lines(*text)
