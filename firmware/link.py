@@ -68,6 +68,7 @@ class Link:
         self.log = log
         self.connected = False
         self.hub_online = None        # the hub's retained status: True, False, None (not heard since connect)
+        self.connected_ms = 0         # when the link last came up
         self.connects = 0
         self._last_rx = 0
         self._last_tx = 0
@@ -131,6 +132,7 @@ class Link:
             self.client.connect()
             self.connected = True
             self.hub_online = None      # heard again from the retained status just subscribed
+            self.connected_ms = now_ms
             self.outbox.requeue()
             # cmd first: the hub answers `online`/`hello` with this seat's display at once
             self.client.subscribe(self.cmd_topic, 1)

@@ -18,6 +18,8 @@ from pn532 import ReaderError
 FIRMWARE_VERSION = "1.3.0"
 HUB_UNREACHABLE = ["No link to the hub", "Reconnecting...", "Your cards and moves", "are kept"]
 HUB_OFFLINE = ["The hub is offline", "Wait: the game goes", "on when it is back", "Moves are kept"]
+HUB_WAITING = ["Waiting for the hub", "(no hub status on", "the broker yet)"]
+HUB_SILENT_MS = 3000   # a retained status arrives at once after subscribing: none this long, no hub
 
 
 class Seat:
@@ -173,6 +175,8 @@ class Seat:
             notice = HUB_UNREACHABLE
         elif self.link.hub_online is False:
             notice = HUB_OFFLINE
+        elif self.link.hub_online is None and self.clock.now() - self.link.connected_ms >= HUB_SILENT_MS:
+            notice = HUB_WAITING   # no hub status at all: a hub never started on this broker
         else:
             notice = None
         self.feedback.set_notice(notice)

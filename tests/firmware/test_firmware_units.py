@@ -483,6 +483,7 @@ class CollectingLink:
 
     connected = True
     hub_online: bool | None = True
+    connected_ms = 0
     alive_s = 5
 
     def __init__(self) -> None:

@@ -230,6 +230,7 @@ class StubLink:
         self.sent = []
         self.connected = True
         self.hub_online = True
+        self.connected_ms = 0
         self.outbox = StubOutbox()
         self.on_connect = None
         self.alive_s = 5
@@ -368,8 +369,13 @@ def check_the_display_says_the_hub_is_away_and_gives_its_lines_back():
     link.connected = False                    # and now the broker too
     run_polls(unit, clock, 2)
     assert unit.feedback.shown() == seat.HUB_UNREACHABLE, unit.feedback.shown()
-    link.connected, link.hub_online = True, True
+    link.connected, link.hub_online, link.connected_ms = True, None, clock.ms   # back: no status yet
     run_polls(unit, clock, 2)
+    assert unit.feedback.shown() == ["Your turn: King", "Take 2 gold"], unit.feedback.shown()
+    run_polls(unit, clock, 80)                # still none after seconds: no hub on this broker
+    assert unit.feedback.shown() == seat.HUB_WAITING, unit.feedback.shown()
+    link.hub_online = True
+    run_polls(unit, clock, 1)
     assert unit.feedback.shown() == ["Your turn: King", "Take 2 gold"], unit.feedback.shown()
     assert all(len(line) <= feedback.LINE_CHARS for line in seat.HUB_OFFLINE + seat.HUB_UNREACHABLE)
 
