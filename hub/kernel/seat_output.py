@@ -4,10 +4,11 @@ card to lift, and its display given back after a reconnect (no beep: nothing new
 from __future__ import annotations
 
 import functools
+import textwrap
 from typing import Any
 
 from hub import words
-from hub.protocol import cmd_topic, hub_status_topic, make_command
+from hub.protocol import TEXT_MAX_CHARS, cmd_topic, hub_status_topic, make_command
 
 from . import calls
 from .compose import Composed, Prompt, compose
@@ -136,11 +137,19 @@ class SeatOutput(Journaling[G]):
         if options:
             at = self.cursors.position(self.game, seat)
             text = self.adapter.describe(options[at])
-            option = self._lines(say("option", i=at + 1, n=len(options), option=text) if numbered else text)
+            option = self._whole(say("option", i=at + 1, n=len(options), option=text) if numbered else text)
         prompt = Prompt(head=()) if refusal else self.adapter.prompt(self.game)
         if numbered or refusal:
             prompt = Prompt(prompt.head, prompt.purse, (say("ok_do_it"), *prompt.rest), prompt.no_option)
         return compose(prompt, option, notes, self._lines, say("ok_go_on"), has_option=bool(options))
+
+    def _whole(self, text: str) -> list[str]:
+        """`text` in display lines, every word of it: a game whose `lines` cuts a long line
+        at the display's width gets it wrapped first (OK's option must be read whole)."""
+        lines = self._lines(text)
+        if len("".join(lines).replace(" ", "")) < len(text.replace(" ", "")):
+            lines = self._lines(*textwrap.wrap(text, TEXT_MAX_CHARS))
+        return lines
 
     def _prompt_display(self, seat: int, numbered: bool = False) -> Composed:
         """The deciding seat's prompt shown again: after the notes told when the decision

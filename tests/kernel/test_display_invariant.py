@@ -1,10 +1,10 @@
 """OK applies only what the display shows, for every registered game and every state.
 
 Not screen by screen: seeded random tables of every game in `hub.games.GAMES` (Citadels
-in both editions) are played through their seats by the simulated people, with random
+in both editions, and any game registered later) are played through their seats by the simulated people, with random
 presses of A, B and OK and random cards laid between their moves. Whenever an OK applies
-a move, the words of that move were on the display the seat had been sent last (what a
-person reads before pressing). A note, a refusal or a card to lift that covers the option
+a move, the words of that move (as the game fits them to the display's lines) were on
+the display the seat had been sent last (what a person reads before pressing). A note, a refusal or a card to lift that covers the option
 makes the first OK show it instead.
 """
 
@@ -78,7 +78,8 @@ def play_checking_ok(game_name: str, options: dict[str, Any], seed: int) -> int:
                 device.answer_to(device.press("ok"))
                 if len(sim.service.game.log) > before:
                     applied = sim.service.game.log[-1]
-                    said = words([sim.service.adapter.describe(applied)])
+                    adapter = sim.service.adapter  # the option as the game fits it to the display's lines
+                    said = words(adapter.lines(adapter.describe(applied)))
                     assert said in shown, (f"{game_name} seed {seed}: OK applied {applied} ({said!r}), "
                                            f"not on the display {device.shown['text']!r} -> {shown!r}")
                     checked += 1

@@ -139,10 +139,10 @@ def test_the_private_read_check_sees_a_rule_reaching_into_the_game() -> None:
 
 
 # ---------------------------------------------------------------------- layers
-NEUTRAL_GAME_MODULES = ("rng", "actions", "play", "plugin", "secrets", "simulated", "tags")
+NEUTRAL_GAME_MODULES = ("rng", "actions", "play", "snapshot", "plugin", "secrets", "simulated", "tags", "kit")
 """Modules of hub/engine and hub/games that belong to no game (the shared generator, the
-text actions and table corrections, the bots' play loop, the plug-in's protocol, declared
-secrets, a simulated person's hands, the tag registry)."""
+text actions and table corrections, the bots' play loop, the state hash, the plug-in's protocol, declared
+secrets, a simulated person's hands, the tag registry, the game kit)."""
 
 NAMED_EXCEPTIONS: set[tuple[str, str]] = set()
 """Imports across the layers that are known and named, each with its reason: (module, imported)."""
@@ -153,14 +153,16 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
     "hub.text": (),  # untrusted text and players' names: one check for the command line and the web
     "hub.exits": ("hub.redact",),  # how every command ends
     "hub.protocol": ("hub.errors",),
-    "hub.engine": ("hub.errors",),  # what every engine may share: the generator, actions, the play loop
+    "hub.standing": (),  # which actions of a log stand: the one undo rule of engines and kernel
+    "hub.engine": ("hub.errors", "hub.standing"),  # what every engine may share: the generator, actions, the play loop
     "hub.engine.{game}": ("hub.engine", "hub.errors"),  # pure rules: no other game, nothing of the table
     "hub.transport": ("hub.bus", "hub.protocol", "hub.errors", "hub.exits", "hub.redact"),
     "hub.serial": ("hub.protocol",),
-    "hub.kernel": ("hub.bus", "hub.errors", "hub.protocol", "hub.words"),  # no game, no transport
+    "hub.kernel": ("hub.bus", "hub.errors", "hub.protocol", "hub.words", "hub.standing"),  # no game, no transport
     "hub.games.{game}": ("hub.engine.{game}", "hub.engine", "hub.games", "hub.kernel", "hub.protocol",
                          "hub.transport", "hub.voice", "hub.words", "hub.errors", "hub.seeds"),  # its own engine only
-    "hub.games": ("hub.games.{game}", "hub.kernel", "hub.voice", "hub.protocol", "hub.errors"),  # the registry: one line a game
+    "hub.games": ("hub.games.{game}", "hub.kernel", "hub.voice", "hub.protocol", "hub.errors",
+                  "hub.transport", "hub.engine", "hub.words", "hub.seeds"),  # the registry (one line a game) and the game kit
     "hub.store": ("hub.games", "hub.errors", "hub.exits"),  # picks a stored game's plug-in by name
     "hub.voice": ("hub.words", "hub.exits", "hub.games"),  # no game's words: a game's plug-in gives its voice;
     # `python -m hub.voice` picks it by --game (the registry); see test_the_voice_and_the_table_words_name_no_game

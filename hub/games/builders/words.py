@@ -24,6 +24,7 @@ import re
 from collections.abc import Mapping
 
 from hub.engine.builders.cards import BUILDINGS, CREW
+from hub.games.kit import Words
 from hub.words import is_one
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
@@ -286,11 +287,8 @@ def check(lang: str) -> str:
     return lang
 
 
-@functools.lru_cache(maxsize=4096)
-def _template(key: str, lang: str) -> str:
-    forms = WORDS[key]
-    return forms[check(lang)]
-
+SAID = Words(WORDS, check=check)
+seat_name = SAID.seat_name  # a seat's name, or "Seat 3" in `lang`
 
 _COUNTED = re.compile(r"\{(\w+)\} (coin|point|action|worker|card)s\b")
 """A count before an English plural noun: "{coins} coins" says "1 coin" when the count is 1."""
@@ -298,14 +296,11 @@ _COUNTED = re.compile(r"\{(\w+)\} (coin|point|action|worker|card)s\b")
 
 def say(key: str, lang: str = "en", **params: object) -> str:
     """One sentence in `lang`; in English a count of 1 takes the singular ("1 coin", "1 point")."""
-    template = _template(key, lang)
-    if lang == "en" and any(is_one(value) for value in params.values()):
-        template = _COUNTED.sub(lambda m: m.group(0)[:-1] if is_one(params.get(m.group(1))) else m.group(0), template)
+    if lang != "en" or not any(is_one(value) for value in params.values()):
+        return SAID.say(key, lang, **params)
+    template = _COUNTED.sub(lambda m: m.group(0)[:-1] if is_one(params.get(m.group(1))) else m.group(0),
+                            WORDS[key]["en"])
     return template.format(**params)
-
-
-def seat_name(seat: int, names: Mapping[int, str], lang: str = "en") -> str:
-    return names.get(seat) or say("seat", lang, seat=seat)
 
 
 def names_joined(seats: list[int], names: Mapping[int, str], lang: str = "en") -> str:
