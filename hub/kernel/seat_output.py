@@ -200,7 +200,10 @@ class SeatOutput(Journaling[G]):
             self._lift_shown.discard(seat)
             waiting = self.displays.shown(seat) is None or seat in self.displays.waiting_seats()
             shown = self.adapter.waiting_display(self.game) if waiting else self._shown(seat)
+            stale = self._turn_refused.get(seat, -1)  # shown again: still gone when the turn moves
             self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref, waiting=waiting)
+            if stale != -1 and not waiting:
+                self._turn_refused[seat] = stale
 
     def publish_view(self, events: list[dict[str, Any]]) -> None:
         """`ViewPublisher.publish_view`, after the seats' displays are made true again: the
