@@ -316,7 +316,12 @@ class CitadelsAdapter(VoidUndo):
         return game.public_view()
 
     def view_extras(self, game: Game) -> dict[str, Any]:
-        return {"seed": game.setup.seed if game.over else None}  # the deal stays unguessable until the end
+        """The seed once over (the deal stays unguessable until the end); before the first
+        move of a physical game, how the characters are laid out (the scoreboard says it)."""
+        setup = None
+        if not game.digital and not game.log and game.pending is not None:
+            setup = {"crowned": game.pending.seat, "face_down": 1, "face_up": game.edition.face_up_removed[game.n]}
+        return {"seed": game.setup.seed if game.over else None, "setup": setup}
 
     def seat_view(self, game: Game, seat: int) -> dict[str, Any]:
         view = game.seat_view(seat)

@@ -876,3 +876,18 @@ def test_after_a_pause_the_prompt_again_names_the_option_ok_would_apply(table: T
     table.service.resume()
     assert s1.shown["text"] == ["Your turn: King", "Draw cards"]
     assert table.answer(1, s1.press("ok")).code is None and str(table.service.game.log[-1]) == "1 draw"
+
+
+def test_a_new_physical_game_tells_the_crowned_seat_and_the_scoreboard_how_to_lay_out_the_characters() -> None:
+    """Issue 28: nothing told the table the face-up discards for its player count."""
+    bus = InProcessBus()
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=4, seed=3, mode="physical"))
+    service.start()
+    seats = {s: VirtualSeat(bus, seat=s, device=f"setup-{s}") for s in (1, 2, 3, 4)}
+    try:
+        crowned = service.game.pending.seat
+        assert service.public_view()["setup"] == {"crowned": crowned, "face_down": 1, "face_up": 2}
+        assert seats[crowned].shown["text"][:2] == ["Shuffle: 1 face down,", "2 face up"]
+    finally:
+        service.stop()
+        bus.close()
