@@ -12,7 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .dedupe import BOOTS
+
 Placement = Literal["new", "lying", "ghost", "left"]
+
+MAX_CARDS = 32
+"""Tags one reader is believed to hold: far more than a reader's field can read at once
+(the firmware reports at most 8 in an inventory); past it the longest-lying one is forgotten,
+so a seat reporting a fresh UID at every event cannot grow the hub."""
 
 
 @dataclass
@@ -20,11 +27,11 @@ class Reader:
     device: str | None = None
     boot: int | None = None
     inventory: bool = False  # the device reports inventories (hello.inventory)
-    cards: set[str] = field(default_factory=set)  # UIDs lying on it now
+    cards: set[str] = field(default_factory=set)  # UIDs lying on it now (at most MAX_CARDS)
     ghosts: set[str] = field(default_factory=set)  # v1 device rebooted: UIDs that lay on it before
     too_many: bool = False  # multiple_cards fault raised and not yet recovered
     after_many: bool = False  # multiple_cards just recovered: the next `added` is the card left there
-    boots: set[tuple[str, int]] = field(default_factory=set)  # every (device, boot) seen here
+    boots: dict[tuple[str, int], None] = field(default_factory=dict)  # the last BOOTS (device, boot) seen here
 
 
 class Readers:
@@ -52,7 +59,9 @@ class Readers:
         reader = self[seat]
         if (device, boot) in reader.boots:
             return False  # the current boot, or a late message from an earlier one
-        reader.boots.add((device, boot))
+        reader.boots[(device, boot)] = None
+        while len(reader.boots) > BOOTS:  # bounded like the dedupe: a fresh boot id per event costs nothing
+            del reader.boots[next(iter(reader.boots))]
         known = reader.device is not None
         reader.device, reader.boot = device, boot
         reader.too_many = reader.after_many = False
@@ -72,6 +81,8 @@ class Readers:
         reader.ghosts.clear()  # the boot's re-reports come first; after a real event, none remain
         if uid in reader.cards:
             return "lying"
+        if len(reader.cards) >= MAX_CARDS:
+            reader.cards.pop()  # a reader never holds this many: whichever is forgotten, nothing real is
         reader.cards.add(uid)
         if reader.after_many:  # left on the reader after "One card at a time": not a move
             reader.after_many = False
@@ -97,6 +108,6 @@ class Readers:
 
     def inventory(self, seat: int, uids: tuple[str, ...]) -> None:
         reader = self[seat]
-        reader.cards = set(uids)
+        reader.cards = set(uids[:MAX_CARDS])
         reader.ghosts.clear()
         reader.after_many = False

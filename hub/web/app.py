@@ -23,17 +23,19 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, rende
 from flask import send_from_directory, url_for
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader
 
-from hub.games import GamePlugin, Secrets, every_secret, plugin_named
+from hub.games import GamePlugin, Secrets, every_secret
 from hub.seeds import MAX_SEED, fresh_seed
-from hub.text import NameRefused, player_names, text_problem
+from hub.text import NameRefused, player_names, shown_problem
 
 from .body import json_body
+from .budget import AnswerBudget
 from .errors import BadInput, register_errors
 from .facade import Message, TableFacade
 from .i18n import LANGS, catalogue, pause_facts
 from .origin import relative_redirects, same_origin_posts
+from .readback import read_back
 from .sse import Broadcaster, encode_frame
-from .tokens import seat_for_token, token_matches
+from .tokens import SeatLinks, seat_for_token, token_matches
 
 MAX_CONTENT_LENGTH = 8 * 1024
 MAX_ACTION_LENGTH = 80
@@ -84,10 +86,16 @@ class WebState:
         if any(len(t) < 16 for t in seat_tokens.values()) or admin in seat_tokens.values():
             raise ValueError("seat tokens must be at least 16 characters and differ from the admin token")
         self.table: TableFacade = table
-        self.game: GamePlugin = config.get("GAME") or plugin_named(None)  # the hosted game's plug-in
-        self.secrets = Secrets.of(config["GAME"]) if config.get("GAME") else every_secret()
+        game = config.get("GAME")
+        if not isinstance(game, GamePlugin):  # never a silent default: another game's pages would show "undefined"
+            raise ValueError("config['GAME'] must be the hosted game's plug-in (hub.games.GamePlugin)")
+        self.game: GamePlugin = game
+        self.secrets = Secrets.of(game)
         self.admin_token = admin
-        self.seat_tokens = seat_tokens
+        links = config.get("LINKS")  # the seat links of the game in play, renewed with each new game
+        self.links: SeatLinks = links if isinstance(links, SeatLinks) else SeatLinks(admin, seat_tokens)
+        self.answer_budget = AnswerBudget(rate=float(config.get("ANSWER_RATE", 2.0)),
+                                          burst=float(config.get("ANSWER_BURST", 8.0)))
         self.public_url = str(config.get("PUBLIC_URL") or "").rstrip("/")
         self.assets = game_assets(self.game)
         self._words_lock = threading.Lock()
@@ -101,7 +109,12 @@ class WebState:
             queue_size=int(config.get("SSE_QUEUE", 32)),
             max_clients=int(config.get("SSE_MAX_CLIENTS", 600)),
             per_client=int(config.get("SSE_PER_CLIENT", 4)),
+            reserved=int(config.get("SSE_RESERVED", 32)),
         )
+
+    @property
+    def seat_tokens(self) -> dict[int, str]:
+        return self.links.seats
 
     def with_words(self, events: list[dict[str, Any]], names: Mapping[int, str]) -> list[dict[str, Any]]:
         return [{**event, **self.event_words(event, names)} for event in events]
@@ -204,7 +217,7 @@ def text_field(body: Mapping[str, Any], key: str, *, required: bool, limit: int)
         raise BadInput(f"'{key}' is required", code="reason_required" if key == "reason" else "bad_input", field=key)
     if len(value) > limit:
         raise BadInput(f"'{key}' is longer than {limit} characters", field=key)
-    problem = text_problem(value)
+    problem = shown_problem(value) if value else None  # readable, storable, not only invisible
     if problem:
         raise BadInput(f"'{key}' contains {problem}", field=key)
     return value
@@ -369,6 +382,7 @@ def api_answer(token: str) -> tuple[Response, int]:
         raise BadInput("'action' must look like '<seat> <verb> [args]'")
     if int(action.split(" ", 1)[0]) != seat:
         abort(403, description="this link answers only for its own seat")
+    state().answer_budget.take(seat)  # 429 past a person's pace: every answer makes a frame for every page
     return table_result(state().table.answer(seat, action))
 
 
@@ -487,7 +501,8 @@ def api_admin_correct(token: str, name: str) -> tuple[Response, int]:
         if field.nonzero and values[field.name] == 0:
             raise BadInput(f"'{field.name}' must not be zero", field=field.name)
     reason = text_field(body, "reason", required=True, limit=MAX_REASON_LENGTH)
-    result = dict(state().table.correct(correction.action(values, reason)))
+    action = read_back(correction.action(values, reason), state().game.parse_action)  # a restart reads it back
+    result = dict(state().table.correct(action))
     if not result.get("ok", True) and result.get("code") in correction.fields_of:
         result["field"] = correction.fields_of[result["code"]]
     return table_result(result)

@@ -11,6 +11,7 @@ from typing import Any
 from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
 from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
+from hub.games.kit.adapter import VoidUndo
 from hub.kernel import GameAdapter, Prompt
 from hub.protocol import TEXT_MAX_CHARS
 
@@ -20,7 +21,8 @@ from .words import card_name, event_sentences, say
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
 
-class CitiesKnightsAdapter(GameAdapter[Game]):
+class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
+    action = Action
     refusals: tuple[type[HubError], ...] = (IllegalAction,)
 
     def __init__(self, registry: ProgressTags) -> None:
@@ -50,7 +52,12 @@ class CitiesKnightsAdapter(GameAdapter[Game]):
             raise IllegalAction("unknown_tag", "not a progress card of this game")
         pending = game.pending
         verb = CARD_VERBS.get(pending.kind, "play") if pending is not None else "play"
-        mine = [a for a in game.legal_actions() if a.seat == seat and a.verb == verb and a.args[:1] == (card,)]
+        legal = game.legal_actions()
+        mine: list[Action] = []
+        for same in self.registry.same_face(card):  # the card itself, else a copy printing the same
+            mine = [a for a in legal if a.seat == seat and a.verb == verb and a.args[:1] == (same,)]
+            if mine:
+                break
         if len(mine) == 1:
             return mine[0]
         if mine:
