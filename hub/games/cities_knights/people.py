@@ -17,12 +17,21 @@ from .adapter import describe
 from .tags import ProgressTags
 
 
+EAGER = ("play", "build city", "improve", "build settlement")
+"""What a person reports first in its turn, most points first (a card played that needs no
+target before all): a table that builds eagerly ends in minutes, not an hour."""
+REPORTS_A_TURN = 5
+
+
 def by_card(action: Action) -> bool:
     """Is `action` made by laying its card (the adapter's `card_action` takes it so)?"""
     return action.verb in ("draw", "discard", "take") or (action.verb == "play" and len(action.args) == 1)
 
 
 class CitiesKnightsTablePeople:
+    """Each decides like the engine's table bot (the roll, an Alchemist, a card's target),
+    but builds eagerly in its turn (`EAGER`), and acts only through its seat."""
+
     def __init__(self, setup: Setup, cards: ProgressTags, seed: int) -> None:
         self.uids: dict[str, str] = {}  # each copy's id -> the tag glued to it
         for uid, card in sorted(cards.tags.items()):
@@ -35,10 +44,24 @@ class CitiesKnightsTablePeople:
     def plan(self, sight: Sight, game: Game) -> Plan:
         offered = set(sight.options)
         options = [a for a in game.legal_actions() if str(a) in offered] or game.legal_actions()
-        choice = self.bots[sight.seat].choose(game, options)
+        choice = self.choose(sight.seat, game, options)
         if by_card(choice):
             return Plan(str(choice), (Lay(self.uids[choice.args[0]]),))
         return Plan(str(choice), (Press(describe(choice)),))
+
+    def choose(self, seat: int, game: Game, options: list[Action]) -> Action:
+        """In its turn, up to `REPORTS_A_TURN` reports, the first of `EAGER` it can make
+        (a card with a target or dice left to the bot), then the end; else as its bot."""
+        assert game.pending is not None
+        if game.pending.kind != "turn":
+            return self.bots[seat].choose(game, options)
+        if game.turn_actions < REPORTS_A_TURN:
+            for want in EAGER:
+                hits = [a for a in options if f"{a.verb} {' '.join(a.args)} ".startswith(f"{want} ")
+                        and (a.verb != "play" or len(a.args) == 1)]
+                if hits:
+                    return hits[0]
+        return next((a for a in options if a.verb == "end"), options[0])
 
     def made(self, seat: int, plan: Plan, game: Game) -> None:
         pass

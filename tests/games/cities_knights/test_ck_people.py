@@ -1,21 +1,13 @@
-"""Cities & Knights' people at a table of real seats (`hub.games.cities_knights.people`)
-and the display words they read: a drawn card is laid by its own tag, a move with a
-target is walked to on the buttons by the words the display shows, whole."""
+"""Cities & Knights' people at a table of real seats (`hub.games.cities_knights.people`):
+a drawn card is laid by its own tag, a move with a target is walked to on the buttons
+by the words the display shows."""
 
 from __future__ import annotations
 
 from hub.engine.cities_knights import Action, Game, Setup
-from hub.games.cities_knights.adapter import CitiesKnightsAdapter, describe
+from hub.games.cities_knights.adapter import describe
 from hub.games.cities_knights.plugin import PLUGIN
-from hub.games.cities_knights.tags import ProgressTags
 from hub.games.people import Lay, Press, Sight
-
-
-def test_an_option_with_a_target_reads_whole_on_the_display() -> None:
-    adapter = CitiesKnightsAdapter(ProgressTags.virtual())
-    shown = " ".join(adapter.lines("12/14 play Master Merchant 3", "OK: do it"))
-    assert "play Master Merchant 3" in shown and shown.endswith("OK: do it")
-    assert all(len(line) <= 21 for line in adapter.lines("12/14 play Master Merchant 3", "OK: do it"))
 
 
 def test_the_people_lay_the_card_they_draw_and_walk_the_buttons_to_the_rest() -> None:
