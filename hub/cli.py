@@ -114,7 +114,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     from hub.games.enroll import EnrollmentSession
     from hub.store.state import default_state_dir
     from hub.store.switching import other_game_in
-    from hub.transport import BusConnectError
+    from hub.protocol import hub_status_topic
+    from hub.transport import BusConnectError, Will
     from hub.transport.watch import open_bus
 
     game = plugin_named(args.game)
@@ -129,7 +130,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     if Path(args.tags).exists():
         game.registry.load(args.tags)  # a file of another game or deck: one line, before any connection
     try:
-        bus = open_bus(args.broker, "hub-enroll", who="the enrollment")
+        bus = open_bus(args.broker, "hub-enroll", Will(hub_status_topic(args.table), b"offline", 1, True),
+                       who="the enrollment")
     except BusConnectError as exc:
         return fail(str(exc), ExitCode.BAD_INPUT)
     except KeyboardInterrupt:
