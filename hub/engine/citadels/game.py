@@ -457,10 +457,6 @@ class Game:
                     made[c] = _new(Action, (seat, verb, (c,)))
             return [made[c] for c in cards]
 
-    def _do(self, a: Action) -> None:
-        """The action's effect: its verb's handler (``_HANDLERS``)."""
-        _HANDLERS[a[1]](self, a)
-
     # One handler per verb, called straight from ``apply`` (no if-chain, no second call
     # for the frequent verbs); each takes the action, already known to be legal.
     def _on_pick(self, a: Action) -> None:
