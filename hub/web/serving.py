@@ -21,9 +21,10 @@ import segno
 import uvicorn
 from flask import Flask
 
-from .app import EXT_KEY, close_app
+from .app import close_app
 from .asgi import HubAsgi
 from .guard import ConnectionLimits, guarded_protocol
+from .state import EXT_KEY
 
 WSGI_THREADS = 8  # Flask's page loads, API calls and seat answers; streams need none
 SPARE_CONNECTIONS = 256  # beyond the live streams: page loads, API calls, idle keep-alives
