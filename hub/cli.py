@@ -7,9 +7,10 @@ import json
 import sys
 
 from hub.cli_args import OneLineParser, bounded, broker_url, game_count, guarded, preflight, seed_value
+from hub.commands.stored import add_store_commands
+from hub.commands.voice import add_voice_command, run_voice
 from hub.games import DEFAULT_GAME, GAMES, GamePlugin, plugin_named
 from hub.softseat.terminal import add_soft_seat_command
-from hub.store.cli import add_store_commands
 from hub.exits import ExitCode, fail, say
 from hub.store.options import add_state_options
 from hub.table.options import add_table_options
@@ -80,6 +81,7 @@ def build_parser(game: GamePlugin | None = None) -> argparse.ArgumentParser:
     game.add_options(enroll)  # e.g. the deck of the printing
     add_soft_seat_command(sub)
     add_store_commands(sub)
+    add_voice_command(sub)
     return parser
 
 
@@ -138,7 +140,7 @@ def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "sim":
         return cmd_sim(args)
     if args.command in ("replay", "export"):
-        from hub.store.cli import run_store_command
+        from hub.commands.stored import run_store_command
 
         return run_store_command(args)
     if args.command == "run":
@@ -147,6 +149,8 @@ def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return run_hub(args)
     if args.command == "enroll":
         return cmd_enroll(args)
+    if args.command == "voice":
+        return run_voice(args)
     if args.command == "soft-seat":
         from hub.softseat.terminal import run_soft_seat
 

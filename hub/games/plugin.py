@@ -164,7 +164,7 @@ class GamePlugin:
     """What the table's voice says of it (`hub.voice.GameVoice`): a narrator per table, fed
     every public event, giving utterances with their priority (a refusal jumps the queue, a
     prompt replaces the queued one); the events that make a queued prompt stale; its own
-    names respelled for espeak-ng; samples for ``python -m hub.voice --game NAME``. A game that only tells its story in order gives
+    names respelled for espeak-ng; samples for ``citadels-hub voice --game NAME``. A game that only tells its story in order gives
     ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: the
     voice is silent for it (there is no fallback to another game's words)."""
 

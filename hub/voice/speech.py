@@ -78,9 +78,9 @@ class GameVoice:
     """The game's own words espeak-ng misreads (card names), added to the voice's own."""
     samples: Callable[[str, bool], dict[str, str]] | None = None
     """(lang, everything) -> {phrase id: text}: a sample call, or every phrase with sample
-    values in its placeholders (``python -m hub.voice [--all]``)."""
+    values in its placeholders (``citadels-hub voice [--all]``)."""
     readings: Callable[[str], dict[str, str]] | None = None
-    """lang -> {id: text}: every text it may say, card names too (``python -m hub.voice --render``)."""
+    """lang -> {id: text}: every text it may say, card names too (``citadels-hub voice --render``)."""
 
 
 Sentences = Callable[[Mapping[str, Any], str, Mapping[int, str]], list[str]]

@@ -3,7 +3,7 @@
 `VOICE` is the plug-in's ``speech`` (`hub.voice.GameVoice`): the narrator
 (`narrator.Narrator`: a call, a reveal, a build, a prompt, each with its priority), the
 events that make a queued prompt stale, how espeak-ng must spell its card names
-(`pronounce`), and the samples ``python -m hub.voice`` says.
+(`pronounce`), and the samples ``citadels-hub voice`` says.
 """
 
 from __future__ import annotations

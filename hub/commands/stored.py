@@ -15,7 +15,7 @@ from typing import Any
 from hub.errors import HubError
 from hub.exits import ExitCode, fail
 
-from . import EventStore, StoreError, export_text
+from hub.store import EventStore, StoreError, export_text
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
