@@ -17,7 +17,7 @@ from . import admin, live, public, seat
 from .errors import register_errors
 from .live import STREAM_TOO_MANY
 from .origin import relative_redirects, same_origin_posts
-from .pages import page_scripts
+from .pages import page_scripts, page_styles
 from .state import EXT_KEY, WebState, game_templates
 
 __all__ = ["CONTENT_SECURITY_POLICY", "MAX_CONTENT_LENGTH", "SAFETY_HEADERS", "STREAM_TOO_MANY", "close_app",
@@ -69,7 +69,8 @@ def create_app(config: Mapping[str, Any]) -> Flask:
     app.before_request(same_origin_posts)
     app.after_request(security_headers)
     app.after_request(relative_redirects)
-    app.context_processor(lambda: {"page_scripts": page_scripts, "game_title": web.game.title})
+    app.context_processor(lambda: {"page_scripts": page_scripts, "page_styles": page_styles,
+                                        "game_title": web.game.title})
     return app
 
 

@@ -4,6 +4,7 @@ else the hub's plain ones; and a link as a QR code."""
 from __future__ import annotations
 
 import io
+import os
 from typing import Any
 
 import segno
@@ -16,6 +17,8 @@ from .state import state
 PAGE_SCRIPTS = ("common.js",)
 """A game's own pages load its shared script first, then the page's (``scoreboard.js``...),
 after the hub's ``hub.js`` (``base.html``)."""
+PAGE_STYLE = "style.css"
+"""A game's own styles, if its ``static/`` has them: linked after the hub's ``app.css``."""
 
 
 def page_scripts(page: str) -> list[str]:
@@ -24,6 +27,14 @@ def page_scripts(page: str) -> list[str]:
     if state().assets is None:
         return [url_for("static", filename=f"basic/{page}.js")]
     return [f"/game/{name}" for name in (*PAGE_SCRIPTS, f"{page}.js")]
+
+
+def page_styles() -> list[str]:
+    """The hosted game's own stylesheet (served under ``/game/``), when it brings one."""
+    folder = state().assets
+    if folder is None or not os.path.isfile(os.path.join(folder, PAGE_STYLE)):
+        return []
+    return [f"/game/{PAGE_STYLE}"]
 
 
 def render_page(page: str, **values: Any) -> str:
