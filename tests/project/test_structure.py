@@ -300,6 +300,23 @@ def _imports_in(source: str, name: str) -> set[str]:
         return set(imported_modules(name, path, hub_modules()))
 
 
+def topic_literals(source: str) -> list[str]:
+    """String constants (f-strings' fixed parts too) that begin with the protocol's topic root."""
+    from hub.protocol import TOPIC_ROOT
+
+    return [node.value for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith(TOPIC_ROOT + "/")]
+
+
+def test_the_topic_root_is_one_constant() -> None:
+    """Protocol v1's topic root (the product's name) is written once, `hub.protocol.TOPIC_ROOT`:
+    every other module builds its topics with the protocol's helpers."""
+    found = {name: topic_literals(path.read_text(encoding="utf-8")) for name, path in hub_modules().items()
+             if name != "hub.protocol"}
+    assert {name: topics for name, topics in found.items() if topics} == {}
+    assert topic_literals('root = f"citadels/{table}/seat/+/"\n') == ["citadels/"]
+
+
 def test_no_package_guards_its_own_modules_with_except_import_error() -> None:
     """``try: import hub.x / except ImportError`` can only hide a real error (a broken
     hub.table.sim once turned ``sim`` into the engine-only simulation without a word)."""
