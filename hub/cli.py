@@ -94,7 +94,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if game.engine_only is None:
         raise ValueError(f"{game.name} has no engine-only simulation: leave out --engine-only")
     for i in range(args.games):
-        setup = game.setup_from_options(args, args.seed + i, "digital")
+        setup = game.setup_from_options(args, args.seed + i)
         summary = game.summary(game.engine_only(setup, args.bots))
         if args.json:
             print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)

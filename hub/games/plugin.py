@@ -111,7 +111,7 @@ class GamePlugin:
     default_players: int
 
     # -- what every game must bring
-    setup_from_options: Callable[..., Any]  # (args, seed, mode, registry=None) -> setup; a real table's registry may say the deck
+    setup_from_options: Callable[..., Any]  # (args, seed, registry=None) -> setup (the game reads its own options); a real table's registry may say the deck
     setup_from_json: Callable[[dict[str, Any]], Any]  # a stored setup read back
     new_game: Callable[[Any], Any]  # setup -> a fresh game (`hub.kernel.HostedGame`)
     replay: Callable[[Any, Sequence[str]], Any]  # setup, action texts -> the game they make
@@ -139,7 +139,9 @@ class GamePlugin:
     card_names: Callable[[Any], dict[str, list[str]]] = lambda registry: {}
     """(registry) -> tag UID: the names a person may type for its card (the soft seat's
     ``place``), the first as it is shown. Empty: cards are given by their tags' UIDs."""
-    sim_world: Callable[..., SimWorld] = lambda registry, setup, game_of: _NoWorld()  # (registry, setup, game_of)
+    sim_world: Callable[..., SimWorld | None] = lambda registry, setup, game_of: _NoWorld()  # (registry, setup, game_of)
+    """The simulated table top of a game of `setup`; None when the hub deals that game (no
+    cards on the table: the simulated people press the seat buttons)."""
     follow_stored: Callable[[Any, Any, StoredGameLike], None] | None = None
     """(world, game, stored): a stored game carried on (``sim --resume``): apply its log to
     the table's `game` and move the table top `world` as the people did; StoredMoveError

@@ -48,7 +48,7 @@ def run_hub(args: argparse.Namespace) -> int:
     directory: a crash or power cut followed by the same command carries on the same game."""
     plugin = plugin_named(getattr(args, "game", None))
     registry = plugin.load_registry(args.tags)
-    setup = plugin.setup_from_options(args, args.seed, "physical", registry)
+    setup = plugin.setup_from_options(args, args.seed, registry)
     stopping = stop_on_sigterm()
     try:
         record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,

@@ -47,7 +47,7 @@ def follow_stored(game_plugin: GamePlugin, world: Any, game: Any, stored: Stored
     the rules refuse, or one the simulated cards cannot follow, raises
     ``StoreError("diverged")`` saying which action and what to do."""
     try:
-        if game_plugin.follow_stored is not None:
+        if game_plugin.follow_stored is not None and world is not None:
             game_plugin.follow_stored(world, game, stored)
         else:
             replay_moves(game_plugin, game, stored)
@@ -137,10 +137,10 @@ class SimTable:
 
     def _deal(self, setup: Any) -> None:
         """A new game on the table (the admin's): the simulated table top deals it anew, with
-        its seed, as the simulator deals its own; a game the hub deals (digital) has none."""
+        its seed, as the simulator deals its own; a game the hub deals has none (the plug-in's
+        ``sim_world`` says None)."""
         self.dealt = setup
-        physical = getattr(setup, "mode", "physical") == "physical"
-        self.world = self.game_plugin.sim_world(self.registry, setup, lambda: self.service.game) if physical else None
+        self.world = self.game_plugin.sim_world(self.registry, setup, lambda: self.service.game)
 
     def _take_up(self, game: Any) -> None:
         """The simulated people take up the game the admin started, at its seats."""
@@ -303,7 +303,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
 
     exit_code = ExitCode.OK
     plugin = plugin_named(getattr(args, "game", None))
-    setups = [plugin.setup_from_options(args, args.seed + i, "physical") for i in range(args.games)]
+    setups = [plugin.setup_from_options(args, args.seed + i) for i in range(args.games)]
     try:
         runs, links = _kept_runs(args, setups)
     except StoreError as exc:

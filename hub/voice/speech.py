@@ -70,8 +70,9 @@ Respellings = Mapping[str, Mapping[str, str]]
 class GameVoice:
     """What one game gives the table's voice (its plug-in's ``speech``)."""
 
-    narrator: Callable[[str, Mapping[int, str], str | None], Narration]
-    """(lang, {seat: name}, edition or None) -> the narrator of one table."""
+    narrator: Callable[[str, Mapping[int, str], Any], Narration]
+    """(lang, {seat: name}, the table's game setup or None) -> the narrator of one table
+    (the setup is the game's own: what its narrator reads there is its business)."""
     answered_kinds: frozenset[str] = frozenset()
     """Public events that answer the pending decision: a prompt still queued is then stale."""
     respellings: Respellings = field(default_factory=dict)
@@ -108,4 +109,4 @@ class _SaidInOrder:
 def sentences(say: Sentences) -> GameVoice:
     """The voice of a game that only tells its story: each sentence said in the order of
     the game (`Priority.ANNOUNCE`), none dropped for a newer one."""
-    return GameVoice(lambda lang, names, edition: _SaidInOrder(say, lang, names))
+    return GameVoice(lambda lang, names, setup: _SaidInOrder(say, lang, names))

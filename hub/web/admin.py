@@ -1,6 +1,6 @@
 """The table's admin page and its commands (new game, enrollment, pause, undo, the game's
 own corrections, a card entered by hand), opened by the admin token. What a game's admin
-form may say beyond players, names, mode and seed is its plug-in's to check (``admin_options``).
+form may say beyond players, names and seed is its plug-in's to check (``admin_options``).
 """
 
 from __future__ import annotations
@@ -23,12 +23,10 @@ from .tokens import token_matches
 
 bp = Blueprint("admin", __name__)
 
-MODES = ("digital", "physical")
-
 
 def game_config(body: Mapping[str, Any], game: GamePlugin) -> dict[str, Any]:
     """Validate an admin's game setup into the facade's `new_game` config: players within
-    the game's seats, names, mode, seed; the rest is the game's (`admin_options`)."""
+    the game's seats, names, seed; the rest is the game's own (`admin_options`)."""
     low, high = game.seats[0], game.seats[-1]
     players = int_field(body, "players", low, high)
     names_value = body.get("names", [])
@@ -38,10 +36,7 @@ def game_config(body: Mapping[str, Any], game: GamePlugin) -> dict[str, Any]:
         names = list(player_names(names_value, players))  # the one check of names, as the command line's
     except NameRefused as exc:
         raise BadInput(str(exc), field=f"names.{exc.seat}" if exc.seat else "names") from None
-    mode = body.get("mode", "digital")
-    if mode not in MODES:
-        raise BadInput(f"'mode' must be one of {', '.join(MODES)}", field="mode")
-    config: dict[str, Any] = {"players": players, "names": names, "mode": mode}
+    config: dict[str, Any] = {"players": players, "names": names}
     try:
         config.update(game.admin_options(body))
     except ValueError as exc:

@@ -50,8 +50,8 @@ class TableFacade(Protocol):
 
     # --- table admin -------------------------------------------------------------
     def new_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        """Start a game: config keys players, names, variant ("classic7"|"classic8"),
-        mode ("digital"|"physical"), seed (optional)."""
+        """Start a game: config keys players, names, seed (optional) and the game's own
+        fields (its plug-in's ``admin_options``)."""
         ...
 
     def pause(self, reason: str) -> None:

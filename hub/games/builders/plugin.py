@@ -44,7 +44,7 @@ COINS = Correction(
 """A seat's coins corrected (the bank miscounted): ``0 adjust <seat> <delta> <reason>``."""
 
 
-def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
+def setup_from_options(args: argparse.Namespace, seed: int, registry: Any = None) -> Setup:
     """The setup a command line asks for (The Builders has no edition, variant or deck)."""
     return Setup(players=args.players, seed=seed, names=names_of(args))
 

@@ -37,8 +37,8 @@ class NimPlayer:
             self.hands.press_to(choice)
 
 
-def sim_world(registry: StoneTags, setup: NimSetup, game_of: Any) -> Pile:
-    return Pile()
+def sim_world(registry: StoneTags, setup: NimSetup, game_of: Any) -> Pile | None:
+    return None if setup.mode == "digital" else Pile()  # None: the hub deals, the people press buttons
 
 
 def sim_player(seat: int, device: Any, bot: str, setup: NimSetup, table: Any, world: Pile,
