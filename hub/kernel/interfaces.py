@@ -137,7 +137,7 @@ class GameAdapter(Protocol[G]):
         return None
 
     def opening_events(self, game: G) -> list[dict[str, Any]]:
-        """Public events (JSON-ready) before any action: a deal, a first crown."""
+        """Public events (JSON-ready) before any action: a deal, who begins."""
         return []
 
     def game_facts(self, game: G) -> dict[str, Any]:

@@ -200,7 +200,7 @@ class EventStore:
 
     def amend(self, game_id: int, idx: int, fields: dict[str, Any]) -> None:
         """Add `fields` to the meta of stored action `idx`: what the table learned of it
-        later (the tag of a district entered by hand, read at last on its owner's reader).
+        later (the tag of a card entered by hand, read at last on its owner's reader).
         The action itself never changes. Committed when this returns."""
         with self._lock:
             rows = self._read("amend an action", "SELECT meta_json FROM actions WHERE game_id = ? AND idx = ?",

@@ -13,7 +13,7 @@ from typing import Any, Final, Protocol
 class Priority(IntEnum):
     """What survives a full queue, and what may jump it (only URGENT does)."""
 
-    CHATTER = 0  # nice to hear, first to go (gold income)
+    CHATTER = 0  # nice to hear, first to go (an income)
     PROMPT = 1  # what the player at hand must do now; superseded by the next prompt
     ANNOUNCE = 2  # the story of the game: calls, reveals, builds, the ranking
     URGENT = 3  # a refusal or a pause: said before anything queued

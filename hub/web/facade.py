@@ -29,7 +29,7 @@ class TableFacade(Protocol):
         ...
 
     def seat_view(self, seat: int) -> dict[str, Any]:
-        """The public view plus `you` (that seat's hand, characters, pending options)."""
+        """The public view plus `you` (that seat's own: its hand, its pending options)."""
         ...
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:

@@ -280,6 +280,58 @@ def test_the_voice_and_the_table_words_name_no_game() -> None:
                   and any(target.startswith("hub.games") for target in imported)) == []
 
 
+CITADELS_PACKAGES = ("games/citadels/", "engine/citadels/")
+MOST_CITADELS_LINES_OUTSIDE = 10
+"""Lines of the hub outside Citadels' packages that may name a Citadels concept: a few
+examples in docstrings and help texts (the default game's cards), never an API."""
+TEXT_SENSE = re.compile(r"_HAN|Chinese|control|format|direction|visible|name|string|token|URL|QR|half-block|polyphonic|"
+                        r"syllable|Latin|simplified|long|pinyin|\d+ characters|characters\)|of 21", re.IGNORECASE)
+"""Words beside "character" that mean a letter of text (a control character, 24 URL-safe
+characters), not a Citadels character."""
+
+
+def citadels_concept(line: str, characters: list[str]) -> bool:
+    """Does `line` name a Citadels concept: gold, a district, an edition, the crown, a
+    character (one of its cards, not a letter of text) or one by its name?"""
+    concept = re.compile(r"\b(gold|districts?|editions?|crowns?|characters?|" + "|".join(characters) + r")\b",
+                         re.IGNORECASE)
+    found = {match.group(1).lower() for match in concept.finditer(line)}
+    return bool(found) and not (found <= {"character", "characters"} and TEXT_SENSE.search(line))
+
+
+def citadels_lines_outside() -> list[str]:
+    from hub.games.citadels import words as citadels_words
+
+    characters = sorted(citadels_words.characters())
+    found = []
+    for path in sorted(HUB.rglob("*")):
+        where = path.relative_to(HUB).as_posix()
+        if path.suffix not in (".py", ".js", ".html", ".css", ".json") or where.startswith(CITADELS_PACKAGES):
+            continue
+        found += [f"hub/{where}:{n}: {line.strip()}" for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                  if citadels_concept(line, characters)]
+    return found
+
+
+def test_at_most_ten_lines_outside_citadels_packages_name_a_citadels_concept() -> None:
+    """The kernel, the web, the voice, the store, the words and the other games name no
+    Citadels concept in their APIs: its gold, districts, editions, crown and characters
+    are its plug-in's. A few examples in docstrings and help texts may remain."""
+    found = citadels_lines_outside()
+    assert len(found) <= MOST_CITADELS_LINES_OUTSIDE, "\n".join(found)
+
+
+def test_the_citadels_concept_count_sees_an_api_and_not_a_letter_of_text() -> None:
+    characters = ["thief", "warlord"]
+    assert citadels_concept("def say(key, lang, edition=None):", characters)
+    assert citadels_concept("narrator: (lang, names, edition or None)", characters)
+    assert citadels_concept("(``2 pick thief``)", characters)
+    assert citadels_concept("the character whose words say why", characters)
+    assert not citadels_concept("'seat tokens must be at least 16 characters'", characters)
+    assert not citadels_concept("a control character breaks a line", characters)
+    assert not citadels_concept("a golden goldfish", characters)
+
+
 def test_the_layer_check_sees_a_breach_inside_a_function() -> None:
     """The web reaching for an engine, a game for another game's rules, the store for a
     game's words: each is found, also when the import hides in a function."""

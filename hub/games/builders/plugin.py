@@ -45,7 +45,7 @@ COINS = Correction(
 
 
 def setup_from_options(args: argparse.Namespace, seed: int, registry: Any = None) -> Setup:
-    """The setup a command line asks for (The Builders has no edition, variant or deck)."""
+    """The setup a command line asks for (The Builders has no options beyond players, seed and names)."""
     return Setup(players=args.players, seed=seed, names=names_of(args))
 
 
