@@ -9,7 +9,7 @@ import threading
 from typing import Any
 
 from hub.exits import ExitCode, fail
-from hub.games import host_table, plugin_for, plugin_named
+from hub.games import REGISTRY, host_table, plugin_for, plugin_named
 from hub.kernel import Table
 from hub.kernel.flood import SeatBudget
 from hub.protocol import event_topic, hub_status_topic, status_topic
@@ -51,7 +51,7 @@ def run_hub(args: argparse.Namespace) -> int:
     setup = plugin.setup_from_options(args, args.seed, registry)
     stopping = stop_on_sigterm()
     try:
-        record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,
+        record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), REGISTRY, setup,
                                   resume=not args.new_game, resume_finished=False,
                                   start=False)  # a new game is stored once the broker took the hub in
         links = lasting_tokens(record.store)

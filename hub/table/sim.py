@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hub.exits import ExitCode, fail
-from hub.games import host_table, plugin_for, plugin_named
+from hub.games import REGISTRY, host_table, plugin_for, plugin_named
 from hub.games.plugin import GamePlugin, StoredMoveError, replay_moves
 from hub.games.simulated import ButtonPlayer
 from hub.kernel.view_publisher import EventsOnly
@@ -92,7 +92,7 @@ class SimTable:
             except BaseException:
                 hub_bus.close()
                 raise
-            restore_table_state(self.service, stored.actions, stored.meta)
+            restore_table_state(self.service, stored.actions, stored.meta, self.game_plugin.parse_action)
             boot = max([boot, *(int(m["boot"]) for m in stored.meta if "boot" in m)])  # the seats boot anew
         self.service.subscribe(EventsOnly(self._follow))  # it reads events: no view built for it
         for listener in listeners:  # before start: they hear the game's opening too
@@ -260,7 +260,7 @@ def _kept_runs(args: Any, setups: list[Any]) -> tuple[Any, Any]:
         return None, None
     path = state_database(args.db, args.state_dir, "sim.db")
     resume = args.resume or (not args.db and _interrupted(path, setups[0], args))
-    runs = SimRuns(path, setups, resume=resume)
+    runs = SimRuns(path, REGISTRY, setups, resume=resume)
     return runs, (None if args.headless else lasting_tokens(runs.store))
 
 
@@ -272,7 +272,7 @@ def _interrupted(path: Any, first: Any, args: Any) -> bool:
 
     if args.new_game:
         return False
-    with EventStore(path) as store:
+    with EventStore(path, REGISTRY) as store:
         if store.latest_game() is None:
             return False
         stored = store.load()

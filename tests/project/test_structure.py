@@ -189,7 +189,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
     "hub.games.{game}": ("hub.engine.{game}", "hub.engine", "hub.games", "hub.kernel", "hub.protocol",
                          "hub.transport", "hub.voice", "hub.words", "hub.errors", "hub.seeds"),  # its own engine only
     "hub.games": ("hub.games.{game}", "hub.kernel", "hub.voice", "hub.protocol", "hub.errors"),  # the registry: one line a game
-    "hub.store": ("hub.games", "hub.errors"),  # picks a stored game's plug-in by name
+    "hub.store": ("hub.errors",),  # no game, no registry: it is given the games it holds (`Games`)
     "hub.voice": ("hub.words", "hub.exits"),  # no game, no registry: a game's plug-in gives its voice
     "hub.commands": ("hub.games", "hub.store", "hub.voice", "hub.errors", "hub.exits"),  # the commands that pick a
     # game from the registry for a part that names none (`citadels-hub voice`, `replay`, `export`)

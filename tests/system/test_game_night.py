@@ -45,6 +45,7 @@ from hub.games.citadels.players import SimPlayer, give_up_worst, keep_best
 from hub.table.sim import SimTable
 from hub.table.virtual_seat import VirtualSeat
 from hub.games.citadels.world import TableTop
+from hub.games import REGISTRY
 from tests.broker import free_port
 from tests.fakes.tcp_proxy import FreezableProxy
 from tests import hub_unit
@@ -131,7 +132,7 @@ class StoredTable:
         self.world.on_event({"kind": "round_started", "round": 1, "crowned": self.game.crowned}, False)
 
     def sync(self) -> Game:
-        with EventStore(self.db) as store:
+        with EventStore(self.db, REGISTRY) as store:
             stored = store.load()
         assert stored.setup.players == PLAYERS and stored.setup.seed == SEED
         for text, meta in list(zip(stored.actions, stored.meta))[len(self.game.log):]:
@@ -268,7 +269,7 @@ def test_game_night(mosquitto: Any, tmp_path: Path) -> None:
         assert done == {"wrong card", "phone", "power", "broker", "hub", "wifi"}, done
         final = table.sync()
         assert game_summary(final) == reference
-        with EventStore(state / "game.db") as store:
+        with EventStore(state / "game.db", REGISTRY) as store:
             stored = store.load()
         assert stored.actions == [str(a) for a in final.log]
         assert stored.replay().state_hash() == final.state_hash()

@@ -36,6 +36,7 @@ import pytest
 from hub.engine.citadels import Game
 from hub.store import EventStore
 from hub.games.citadels.registry import CardRef, TagRegistry, virtual_uid
+from hub.games import REGISTRY
 from tests.broker import free_port
 from tests.fakes.seat import MessageLog
 from tests.fakes.tcp_proxy import FreezableProxy
@@ -95,11 +96,11 @@ class UnitHub:
 
     def game(self) -> Game:
         """The game as the hub's store holds it (the hub journals an action before answering)."""
-        with EventStore(self.db) as store:
+        with EventStore(self.db, REGISTRY) as store:
             return store.load().replay()
 
     def stored_moves(self) -> list[str]:
-        with EventStore(self.db) as store:
+        with EventStore(self.db, REGISTRY) as store:
             return list(store.load().actions)
 
 
