@@ -115,7 +115,7 @@ class GameAdapter(Protocol[G]):
     (its tag registry). Display text is at most a few short lines (`lines`).
 
     The methods with a body are defaults for what a simple game does not need: an adapter
-    that subclasses `GameAdapter[ItsGame]` gets them (tests/toy_game.py); one that does not
+    that subclasses `GameAdapter[ItsGame]` gets them (Nim's, hub/games/nim/adapter.py); one that does not
     (the Citadels adapter) is still checked against this contract by mypy."""
 
     refusals: tuple[type[HubError], ...]
