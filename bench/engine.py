@@ -6,6 +6,7 @@ count against the engine.
     python bench/engine.py          # a table
     python bench/engine.py --json   # {"2": {"games_per_s": ..., "actions_per_s": ...}, ...}
     python bench/engine.py --game builders [--bot heuristic]   # The Builders, 2, 3 and 4 players
+    python bench/engine.py --game cities-knights [--bot table]   # Cities & Knights, 3 and 4 players
     python bench/engine.py --json --baseline main   # this engine against the one at git ref
                                                     # main, 4 players, in turns; the last line
                                                     # is {"ratio": new games/s / old, ...}
@@ -64,6 +65,14 @@ def measure_builders(players: int, seconds: float, bot_kind: str = "random") -> 
                                      make_bot(bot_kind, seed)), seconds)
 
 
+def measure_cities_knights(players: int, seconds: float, bot_kind: str = "random") -> dict[str, float]:
+    """``measure`` for Cities & Knights (hub/engine/cities_knights): the hub rolls the dice."""
+    from hub.engine.cities_knights import Game as CKGame, Setup as CKSetup, make_bot
+
+    return timed_games(lambda seed: (CKGame.new(CKSetup(players=players, seed=seed)), make_bot(bot_kind, seed)),
+                       seconds)
+
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -112,9 +121,26 @@ def main() -> None:
                         help="also run the engine at this git ref and print the speed ratio (4 players)")
     parser.add_argument("--rounds", type=int, default=3, help="alternate runs per side with --baseline")
     parser.add_argument("--only", type=int, default=None, help=argparse.SUPPRESS)  # one count, one JSON line
-    parser.add_argument("--game", choices=("citadels", "builders"), default="citadels")
-    parser.add_argument("--bot", choices=("random", "heuristic"), default="random", help="The Builders' bots")
+    parser.add_argument("--game", choices=("citadels", "builders", "cities-knights"), default="citadels")
+    parser.add_argument("--bot", choices=("random", "heuristic", "table"), default="random",
+                        help="The Builders' bots (random, heuristic), Cities & Knights' (random, table)")
     args = parser.parse_args()
+    if args.game == "cities-knights":
+        if args.baseline is not None:
+            raise SystemExit("bench/engine.py: --baseline compares Citadels engines only")
+        if args.bot == "heuristic":
+            raise SystemExit("bench/engine.py: Cities & Knights' bots are random and table")
+        counts = [args.only] if args.only is not None else [3, 4]
+        ck = {str(n): measure_cities_knights(n, args.seconds, args.bot) for n in counts}
+        if args.json or args.only is not None:
+            print(json.dumps(ck[str(args.only)] if args.only is not None else ck))
+            return
+        for n, r in ck.items():
+            print(f"{n} players: {r['games_per_s']:8.1f} games/s  {r['actions_per_s']:9d} actions/s  "
+                  f"({r['actions_per_game']} actions/game, {args.bot} bots)")
+        return
+    if args.game == "builders" and args.bot == "table":
+        raise SystemExit("bench/engine.py: The Builders' bots are random and heuristic")
     if args.game == "builders":
         if args.baseline is not None:
             raise SystemExit("bench/engine.py: --baseline compares Citadels engines only")

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from hub.errors import HubError
+from hub.standing import standing as standing_where
 
 A = TypeVar("A", bound="TextAction")
 
@@ -67,22 +68,30 @@ class TextAction(NamedTuple):
         return cls.parse(" ".join([str(seat), verb, *args]))
 
 
+def is_void(action: TextAction) -> bool:
+    """Whether `action` is the table's undo, ``0 void <reason...>``."""
+    return action.seat == 0 and action.verb == "void"
+
+
 def standing(log: Sequence[TextAction]) -> list[int]:
     """The positions in `log` of the actions that stand: every ``void`` and the action it
     cancelled left out (what a table keeps beside each action follows the same rule)."""
-    out: list[int] = []
-    for i, a in enumerate(log):
-        if a.seat == 0 and a.verb == "void":
-            if out:
-                out.pop()
-        else:
-            out.append(i)
-    return out
+    return standing_where(log, is_void)
 
 
 def effective_log(log: Sequence[A]) -> list[A]:
     """The log with every ``void`` and the action it cancelled left out."""
     return [log[i] for i in standing(log)]
+
+
+def out_of_play(over: bool, seats: int, a: TextAction) -> IllegalAction | None:
+    """The refusal every game gives before its own rules: the game is over, or the action
+    names no seat of it (None: neither)."""
+    if over:
+        return IllegalAction("game_over", "the game is over; no more actions are taken")
+    if not 1 <= a.seat <= seats:
+        return IllegalAction("unknown_seat", f"there is no seat {a.seat} at a {seats}-player table")
+    return None
 
 
 def check_correction(log: Sequence[TextAction], seats: int, a: TextAction, *, holding: Callable[[int], int],

@@ -15,6 +15,7 @@ from .secrets import Secrets, keep_declared_secrets
 from .citadels import PLUGIN as CITADELS  # noqa: F401
 from .nim import PLUGIN as NIM  # noqa: F401
 from .builders import PLUGIN as BUILDERS  # noqa: F401
+from .cities_knights import PLUGIN as CITIES_KNIGHTS  # noqa: F401
 
 GAMES: dict[str, GamePlugin] = {game.name: game for game in list(globals().values()) if isinstance(game, GamePlugin)}
 DEFAULT_GAME = "citadels"

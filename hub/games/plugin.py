@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from hub.errors import HubError
-from hub.kernel import Journal, JournalFunction
+
+from .kit.defaults import derived, derived_fields
+from .kit.defaults import meta_note as meta_note, names_of as names_of  # the games' helpers, here as before
 from hub.voice.speech import GameVoice
 
 
@@ -94,59 +96,75 @@ class Correction:
         return {"name": self.name, "label": self.label, "fields": [f.to_json() for f in self.fields],
                 "shows": self.shows}
 
+    @classmethod
+    def of_count(cls, name: str, label: str, labels: tuple[str, str], most: int,
+                 adjust: Callable[[int, int, str], Any]) -> Correction:
+        """A seat's count of `name` ("coins", shown beside it) corrected by a whole
+        delta within ±`most`: ``adjust(seat, delta, reason)`` writes ``0 adjust <seat> <delta>
+        <reason>``; `labels`: the words keys of the seat's and the delta's fields."""
+        return cls(name=name, label=label,
+                   fields=(CorrectionField("seat", labels[0], seat=True),
+                           CorrectionField("delta", labels[1], low=-most, high=most, nonzero=True)),
+                   action=lambda values, reason: adjust(values["seat"], values["delta"], reason),
+                   shows=name, fields_of={"cannot_afford": "delta", "unknown_seat": "seat"})
+
 
 @dataclass(frozen=True)
 class GamePlugin:
     """Everything table-side one game needs, behind one registered object.
 
     The rules engine stays pure (``hub/engine/<game>``); these fields are its table side.
-    A game that has no use for a field leaves its default."""
+    A game must say who it is, its setup, its game and its actions' text, and how its table
+    hears the seats (`adapter`, or a whole `make_table`); every other field has a default
+    that works (the game kit's, `hub.games.kit`), made from those it gives."""
 
-    # -- who it is
+    # -- what every game must say
     name: str  # ``--game NAME``, the store's ``game`` column
     title: str  # what people read ("Citadels")
-    rules_version: str  # stored with every game: which rules wrote the log
-    setup_type: type  # the setups it makes: how a setup in hand finds its plug-in
+    setup_type: type  # the setups it makes (``players``, ``seed``, ``names``; ``to_json``/``from_json``)
     seats: range  # how many players it takes: the one seat limit of this game
-    default_players: int
-
-    # -- what every game must bring
-    setup_from_options: Callable[..., Any]  # (args, seed, registry=None) -> setup (the game reads its own options); a real table's registry may say the deck
-    setup_from_json: Callable[[dict[str, Any]], Any]  # a stored setup read back
     new_game: Callable[[Any], Any]  # setup -> a fresh game (`hub.kernel.HostedGame`)
-    replay: Callable[[Any, Sequence[str]], Any]  # setup, action texts -> the game they make
     parse_action: Callable[[str], Any]  # an action's text -> the action (the game's coded refusal if it is none)
-    summary: Callable[[Any], dict[str, Any]]  # a finished game, as ``sim --json`` prints it
-    make_table: Callable[..., Any]  # (bus, registry, setup, **table options) -> `hub.kernel.Table` hosting it
-    virtual_registry: Callable[[Any], Any]  # setup -> every card it needs with a made-up fixed tag
-    load_registry: Callable[[str], Any]  # a registry file written by ``enroll``
-    sim_player: Callable[..., SimPlayer]  # (seat, device, bot, setup, table, world, hub_elsewhere)
+    adapter: Callable[[Any, Any], Any] | None = None  # (registry, setup) -> its `hub.kernel.GameAdapter` (`hub.games.kit.KitAdapter`)
 
-    # -- what a simple game may leave as it is
+    # -- what a simple game may leave as it is (derived: made from the fields above)
+    rules_version: str = "1"  # stored with every game: which rules wrote the log
+    default_players: int = 0  # 0: the fewest it takes
+    setup_from_options: Callable[..., Any] = derived  # (args, seed, registry=None) -> setup, the game reading its own options; derived: players, seed, names (and its mode)
+    setup_from_json: Callable[[dict[str, Any]], Any] = derived  # a stored setup read back; derived: ``setup_type.from_json``
+    replay: Callable[[Any, Sequence[str]], Any] = derived  # setup, action texts -> the game they make; derived: each applied
+    summary: Callable[[Any], dict[str, Any]] = derived  # a finished game, as ``sim --json`` prints it; derived: seed, players, winner, actions
+    make_table: Callable[..., Any] = derived  # (bus, registry, setup, **table options) -> `hub.kernel.Table`; derived: `kit.table_maker(adapter, new_game)`
+    virtual_registry: Callable[[Any], Any] = lambda setup: None  # setup -> every card it needs with a made-up fixed tag
+    load_registry: Callable[[str], Any] = lambda path: None  # a registry file written by ``enroll``
+    make_bot: Callable[[str, int], Any] = derived  # (kind, seed) -> a bot of `bots` (``choose(game)``, stateless); derived: the engine's `RandomBot`
+    sim_player: Callable[..., SimPlayer] = derived  # (seat, device, bot, setup, table, world, hub_elsewhere); derived: `kit.bot_players(make_bot)`
+    sentences: Callable[[Mapping[str, Any], Mapping[int, str], str], list[str]] | None = None
+    """(public event, names, lang) -> its sentences: the terminal's lines and, unless
+    `event_words` and `speech` say otherwise, the page log's, the speak switch's and the
+    table voice's, in every language. None: the terminal shows each event's kind and fields."""
     add_options: Callable[[argparse.ArgumentParser], None] = no_options  # its own CLI options
-    admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda body: {}  # its admin form's own fields (ValueError)
+    admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = derived  # its admin form's own fields (ValueError); derived: the form's mode, if its setup has one
     corrections: tuple[Correction, ...] = ()  # the admin's corrections of its own (the undo is every game's)
     page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read in ``/api/i18n`` besides the hub's words (its ``ui`` over the hub's)
     summary_lines: Callable[[dict[str, Any]], list[str]] = lambda summary: [str(summary)]  # the summary, for people
-    replay_report: Callable[[int, Any], tuple[dict[str, Any], list[str]]] = (
-        lambda game_id, game: ({"game": game_id, "over": game.over, "actions": len(game.log)},
-                               [f"game {game_id}: {len(game.log)} actions replayed"]))  # (JSON, lines) for ``replay``
-    export_text: Callable[[StoredGameLike], str] = (
-        lambda stored: "".join(f"{i + 1:4d}  {text}\n" for i, text in enumerate(stored.actions)))
+    replay_report: Callable[[int, Any], tuple[dict[str, Any], list[str]]] = derived  # (JSON, lines) for ``replay``; derived: the summary, or where it stands
+    export_text: Callable[[StoredGameLike], str] = derived  # a stored game as text; derived: each action, its meta, the end
     bots: tuple[str, ...] = ("random",)
-    engine_only: Callable[[Any, str], Any] | None = None  # (setup, bot) -> a finished game, no table
+    engine_only: Callable[[Any, str], Any] = derived  # (setup, bot) -> a finished game, no table; derived: `make_bot` plays it
     enroll: Callable[..., Any] | None = None  # (bus, args, out) -> an enrollment session; None: nothing to enroll
     card_names: Callable[[Any], dict[str, list[str]]] = lambda registry: {}
     """(registry) -> tag UID: the names a person may type for its card (the soft seat's
     ``place``), the first as it is shown. Empty: cards are given by their tags' UIDs."""
-    sim_world: Callable[..., SimWorld | None] = lambda registry, setup, game_of: _NoWorld()  # (registry, setup, game_of)
+    sim_world: Callable[..., SimWorld | None] = derived  # (registry, setup, game_of); derived: a table top that moves nothing
     """The simulated table top of a game of `setup`; None when the hub deals that game (no
-    cards on the table: the simulated people press the seat buttons)."""
+    cards on the table: the simulated people press the seat buttons; derived: a setup whose
+    mode is digital)."""
     follow_stored: Callable[[Any, Any, StoredGameLike], None] | None = None
     """(world, game, stored): a stored game carried on (``sim --resume``): apply its log to
     the table's `game` and move the table top `world` as the people did; StoredMoveError
     where it cannot. None: the log is applied and the table top moves nothing."""
-    terminal: Callable[[dict[int, str]], TerminalTeller] | None = None  # (names) -> teller; None: silent
+    terminal: Callable[[dict[int, str]], TerminalTeller] = derived  # (names) -> teller; derived: `kit.Teller` of `sentences`
     result_line: Callable[[int, dict[str, Any], dict[int, str]], str] = (
         lambda number, summary, names: f"game {number}: {summary}")
     progress: Callable[[Any], str] = lambda game: f"after {len(game.log)} moves"  # how far an unfinished game got
@@ -156,23 +174,28 @@ class GamePlugin:
     """The package whose ``static/`` holds its pages' scripts (``common.js``, then
     ``scoreboard.js``, ``seat.js``, ``admin.js``, loaded after the hub's ``hub.js``) and,
     if it has one, whose ``templates/`` holds its pages (``scoreboard.html``... extending
-    the hub's ``base.html``). None: the hub's plain pages (seats, whose turn, the log, the
-    seat's options as buttons, pause and new game)."""
+    the hub's ``base.html``). None: the hub's plain pages (the seats and the public view's
+    fields, whose turn, the log, the seat's own view and its options as buttons, pause and
+    new game)."""
     event_words: Callable[[Mapping[str, Any], Mapping[int, str]], dict[str, Any]] | None = None
     """(event, names) -> ``{"words": {lang: text}, "speech": {lang: text}}``: a public
-    event's sentence for the page's log and what the speak switch says. None: no words (the
-    plain pages' log shows the event's kind)."""
+    event's sentence for the page's log and what the speak switch says. None: its
+    `sentences` in every language, or no words (the plain pages' log shows the event's kind)."""
     speech: GameVoice | None = None
     """What the table's voice says of it (`hub.voice.GameVoice`): a narrator per table, fed
     every public event, giving utterances with their priority (a refusal jumps the queue, a
     prompt replaces the queued one); the events that make a queued prompt stale; its own
     names respelled for espeak-ng; samples for ``citadels-hub voice --game NAME``. A game that only tells its story in order gives
-    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: the
-    voice is silent for it (there is no fallback to another game's words)."""
+    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: its
+    `sentences` said in order, or silent (there is no fallback to another game's words)."""
 
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()
     private_view_keys: frozenset[str] = frozenset({"you"})
+
+    def __post_init__(self) -> None:
+        for name, value in derived_fields(self).items():
+            object.__setattr__(self, name, value)
 
 
 class StoredMoveError(HubError):
@@ -186,13 +209,6 @@ class StoredMoveError(HubError):
         self.index, self.refused, self.refusal = index, refused, refusal
 
 
-def names_of(args: argparse.Namespace) -> tuple[str, ...]:
-    """The table's names from the command line, seat 1 first (``()``: none given); checked
-    before the command starts (`hub.cli_args.preflight`, `hub.text.player_names`)."""
-    names = getattr(args, "names", None) or ()
-    return tuple(names.split(",")) if isinstance(names, str) else tuple(names)
-
-
 def replay_moves(game_plugin: GamePlugin, game: Any, stored: StoredGameLike) -> None:
     """Apply a stored game's actions to `game`, for a game whose simulated table top moves
     nothing on its own (the default ``follow_stored``)."""
@@ -201,41 +217,6 @@ def replay_moves(game_plugin: GamePlugin, game: Any, stored: StoredGameLike) -> 
             game.apply(game_plugin.parse_action(text))
         except Exception as exc:
             raise StoredMoveError(index, True, getattr(exc, "code", type(exc).__name__)) from exc
-
-
-class _NoWorld:
-    def follow(self, message: Mapping[str, Any], game: Any) -> None:
-        pass
-
-
-JournalMeta = Journal | Callable[[Any, dict[str, Any]], None]
-"""A journal of each action with its meta: the store's `Recorder`, or a function of (action, meta)."""
-
-
-def one_journal(journal: Callable[[Any], None] | None, journal_meta: JournalMeta | None) -> Any:
-    """The kernel's one journal from a game table's two arguments: `journal_meta` (a
-    `Journal`, or a function of (action, meta)) if given, else `journal` (a function of the
-    action alone, which the kernel takes as it is)."""
-    if journal_meta is None:
-        return journal
-    return journal_meta if isinstance(journal_meta, Journal) else JournalFunction(journal_meta)
-
-
-def journal_failure_text(exc: BaseException) -> str:
-    """What everyone may read about a journal failure: the store's own explanation, which
-    names the file and the fix and never an action (``exc.public``), or a generic line."""
-    if getattr(exc, "public", False):
-        return f"the game record cannot be written: {getattr(exc, 'message', exc)}"
-    return "the game record cannot be written (see the hub's log); no more moves are accepted"
-
-
-def meta_note(meta: Mapping[str, Any]) -> str:
-    """What an export line says of an action's meta, for every game: who entered it by
-    hand, and why; the tag of its card (read later: a card entered by hand, read at last)."""
-    note = f"  (entered by the admin: {meta.get('reason') or 'no reason given'})" if meta.get("admin") else ""
-    if meta.get("uid"):
-        note += f"  (tag {meta['uid']}{', read later' if meta.get('uid_read_later') else ''})"
-    return note
 
 
 def waiting_for(game: Any) -> str:

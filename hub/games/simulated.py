@@ -8,11 +8,11 @@ would: through broker outages and seats briefly offline. The game's own player
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from typing import Any
 
+from hub.engine.play import roll
 from hub.protocol import SeatCommand
 
 ANSWER_WAIT_S = 2.0
@@ -92,13 +92,14 @@ class SeatHands:
 class ButtonPlayer:
     """A simulated person at a game the hub deals itself (a digital game, started from the
     admin page): no cards lie before them, so every option is on the seat's buttons; they
-    pick one at random (seeded: the same seed, the same game) and press to it. Any game."""
+    pick one at random and press to it. Any game. Like every bot they keep no state: the
+    choice is the seed's and the game's (`hub.engine.play.roll`), the same after a resume."""
 
     def __init__(self, seat: int, device: Any, table: Any, seed: int, hub_elsewhere: bool = True) -> None:
         self.hands = SeatHands(seat, device, table, hub_elsewhere)
-        self.random = random.Random(seed * 31 + seat)
+        self.seed = seed * 31 + seat
 
     def act(self) -> None:
         options = self.hands.service.button_options(self.hands.seat)
         if options:
-            self.hands.press_to(self.random.choice(options))
+            self.hands.press_to(options[roll(self.seed, self.hands.service.game) % len(options)])

@@ -114,9 +114,11 @@ class GameAdapter(Protocol[G]):
     Card UIDs come from the seat readers; what a UID stands for is the adapter's business
     (its tag registry). Display text is at most a few short lines (`lines`).
 
-    The methods with a body are defaults for what a simple game does not need: an adapter
-    that subclasses `GameAdapter[ItsGame]` gets them (Nim's, hub/games/nim/adapter.py); one that does not
-    (the Citadels adapter) is still checked against this contract by mypy."""
+    The methods with a body (20 of the 29) are defaults for what a simple game does not
+    need: an adapter that subclasses `GameAdapter[ItsGame]` gets them; the game kit's
+    `hub.games.kit.KitAdapter` adds the other 9 for a game of `TextAction`s (Nim's adapter,
+    `hub/games/nim/adapter.py`, writes 7). One that subclasses neither (the Citadels
+    adapter) is still checked against this contract by mypy."""
 
     refusals: tuple[type[HubError], ...]
     """The coded errors its game and itself raise for a refused input (the kernel's own

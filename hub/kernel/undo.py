@@ -12,21 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from hub.standing import standing as standing_where
+
 UndoReason = Callable[[Any], "str | None"]
 """An action's undo reason if it is an undo (``"misread card"``, or "" when none was
 given), else None: a game's `GameAdapter.undo_reason`."""
 
 
 def standing(log: Sequence[Any], undo_reason: UndoReason) -> list[int]:
-    """The positions in `log` of the actions that stand: each undo takes back the last
-    action that still stood (an undo of an undo is not a thing: it undoes the move before)."""
-    out: list[int] = []
-    for index, action in enumerate(log):
-        if undo_reason(action) is None:
-            out.append(index)
-        elif out:
-            out.pop()
-    return out
+    """The positions in `log` of the actions that stand (`hub.standing`), undos read by
+    the game's `undo_reason`."""
+    return standing_where(log, lambda action: undo_reason(action) is not None)
 
 
 def last_move(log: Sequence[Any], undo_reason: UndoReason) -> Any | None:

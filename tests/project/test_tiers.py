@@ -41,6 +41,6 @@ def test_every_test_file_lives_in_the_folder_of_what_it_tests() -> None:
     tests = Path(__file__).resolve().parents[1]
     assert sorted(p.name for p in tests.glob("test_*.py")) == []
     folders = {p.parent.relative_to(tests).as_posix() for p in tests.rglob("test_*.py") if "node_modules" not in p.parts}
-    mapped = set(re.findall(r"`([a-z/]+)/`", (tests / "README.md").read_text(encoding="utf-8")))
+    mapped = set(re.findall(r"`([a-z_/]+)/`", (tests / "README.md").read_text(encoding="utf-8")))
     assert folders <= mapped, f"folders missing from tests/README.md's map: {sorted(folders - mapped)}"
     assert all((tests / folder / "__init__.py").is_file() for folder in folders)  # modules tests.<folder>.test_x

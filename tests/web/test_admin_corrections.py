@@ -19,6 +19,7 @@ import pytest
 
 from hub.engine.citadels import Setup
 from hub.engine.nim import NimSetup
+from hub.games.nim.adapter import NimAdapter
 from hub.games import host_table, plugin_named
 from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
@@ -166,8 +167,28 @@ def test_the_new_game_form_starts_from_the_game_on_the_table(citadels: Site) -> 
     assert "seed" not in json.dumps(form)
 
 
+class NimWithoutUndo(NimAdapter):
+    """Nim's adapter as a game without undo has it: writing none (the kernel's default)."""
+
+    def undo_action(self, game: Any, reason: str) -> None:
+        return None
+
+
+def test_nim_undoes_through_the_kit() -> None:
+    site = Site("nim", NimSetup(players=2, seed=3))
+    try:
+        took = site.play(1)
+        assert site.status()["can_undo"] is True and site.status()["last_move"] == took[0]
+        assert site.post("/void", {"reason": "oops"}).get_json()["ok"]
+        assert [str(a) for a in site.table.game.log] == [took[0], "0 void oops"] and site.table.game.stones == 7
+        assert site.status()["last_move"] is None
+    finally:
+        site.table.stop()
+
+
 def test_a_game_that_writes_no_undo_refuses_it_by_code() -> None:
     site = Site("nim", NimSetup(players=2, seed=3))
+    site.table.adapter = NimWithoutUndo(site.table.adapter.registry)
     try:
         site.play(1)
         assert site.status()["can_undo"] is False

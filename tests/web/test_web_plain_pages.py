@@ -1,7 +1,8 @@
 """A game that brings no pages of its own (Nim) gets the hub's plain ones: the page is titled
 with the game's name, loads only the hub's scripts, is worded by the hub in three languages;
-the scoreboard shows the seats by name, whose turn it is and the log (the events' kinds when
-the game words none), the seat page offers the seat's options as buttons that play, the admin
+the scoreboard shows the public view's fields (Nim's pile), the seats by name, whose turn it
+is and the log (in the game's sentences, or the events' kinds when it words none), the seat
+page shows the seat's own view and offers its options as buttons that play, the admin
 page pauses, resumes and starts a new game within the game's seats. Real Debian Chromium,
 never skipped."""
 
@@ -57,7 +58,8 @@ def test_the_hubs_plain_pages_name_the_game_and_load_only_the_hubs_scripts(table
         assert words["ui"]["zh-Hans"]["title"] == "Nim" and "cards" not in words  # nothing of Citadels
         assert client.post(f"/api/seat/{SEATS_1}/answer", json={"action": "1 take 2"}).get_json()["ok"]
         events = client.get("/api/history").get_json()["events"]
-        assert [e["kind"] for e in events][-1] == "took" and "words" not in events[-1]  # the page shows the kind
+        assert [e["kind"] for e in events][-2:] == ["pile", "took"]  # the opening, then the move, in Nim's words
+        assert events[-1]["words"]["en"] == "Ann takes 2: 5 left." and "speech" not in events[-1]
     finally:
         close_app(app)
 
@@ -74,21 +76,34 @@ def test_a_game_without_pages_is_played_and_run_from_the_hubs_plain_pages(browse
         assert board.title() == "Nim"
         assert board.inner_text("#seats .seat[data-seat='2'] .name") == "Bob"
         assert board.inner_text("#status") == "Waiting for Ann."
+        assert board.inner_text("#table-facts [data-field='stones']") == "Stones left\n7"  # the public view's own field
         seat = phone_page(browser, errors)
         seat.goto(f"{server.url}/seat/{SEATS_1}?lang=en")
         seat.wait_for_selector("#options button[data-action='1 take 2']")
+        assert seat.inner_text("#own [data-field='taken']") == "You took\n0"  # the seat's own view (`you`)
         seat.click("#options button[data-action='1 take 2']")
         seat.wait_for_function("() => document.querySelector('#options').children.length === 0")
         assert seat.inner_text("#prompt") == "Waiting for Bob."
         board.wait_for_selector("#seats .seat.pending[data-seat='2']")
-        board.wait_for_function("() => document.querySelector('#log').textContent.includes('took')")
+        board.wait_for_function("() => document.querySelector('#log').textContent.includes('Ann takes 2: 5 left.')")
         assert table.game.stones == 5
+        board.wait_for_function("() => document.querySelector(\"#table-facts [data-field='stones'] dd\").textContent === '5'")
+        seat.wait_for_function("() => document.querySelector(\"#own [data-field='taken'] dd\").textContent === '2'")
+        assert seat.inner_text("#table-facts [data-field='stones'] dd") == "5"
         board.select_option("#lang", "zh-Hant")
         board.wait_for_function("() => document.querySelector('#conn').textContent === '即時'")
         admin = phone_page(browser, errors)
         admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=en")
         admin.wait_for_selector("#seat-links figure")
         assert admin.locator("#players option").all_inner_texts() == ["2", "3", "4"]
+        assert admin.inner_text("#last-move") == "Last action: 1 take 2"
+        admin.fill("#undo-reason", "misread")  # the admin's undo, through the kit: "0 void misread"
+        admin.click("#undo")
+        admin.click("#undo-yes")
+        board.wait_for_selector("#seats .seat.pending[data-seat='1']")
+        seat.wait_for_selector("#options button[data-action='1 take 2']")
+        assert table.game.stones == 7 and [str(a) for a in table.game.log] == ["1 take 2", "0 void misread"]
+        admin.wait_for_function("() => document.querySelector('#last-move').textContent === 'There is nothing to undo.'")
         admin.fill("#pause-reason", "tea")
         admin.click("#pause")
         board.wait_for_function("() => !document.querySelector('#paused').hidden")

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from hub.engine.play import make_bot as pick_bot, play as play_out
-from hub.engine.rng import mix64
+from hub.engine.play import RandomBot as RandomBot, make_bot as pick_bot, play as play_out, roll as _roll
 
 from .actions import Action
 from .cards import BUILDINGS, CREW, WORKERS, Amounts
@@ -20,22 +19,6 @@ from .state import meets, missing, output
 
 class Bot(Protocol):
     def choose(self, game: Game, options: list[Action] | None = None) -> Action: ...
-
-
-def _roll(seed: int, game: Game) -> int:
-    seat = game.pending.seat if game.pending else 0
-    return mix64((seed * 0x100000001B3) ^ (len(game.log) << 8) ^ (seat << 4))
-
-
-class RandomBot:
-    """Uniform over the legal options."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def choose(self, game: Game, options: list[Action] | None = None) -> Action:
-        options = options if options is not None else game.legal_actions()
-        return options[_roll(self.seed, game) % len(options)]
 
 
 def _useful(worker: str, lacking: Amounts) -> int:

@@ -10,12 +10,11 @@ nothing else is hidden, so every event is public.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from hub.engine.rng import SplitMix64
+from hub.engine.snapshot import snapshot_hash
 
 from .actions import Action, IllegalAction, effective_log
 from .cards import APPRENTICES, BUILDINGS, CREW, WORKERS
@@ -340,8 +339,7 @@ class Game:
         }
 
     def state_hash(self) -> str:
-        blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(blob.encode()).hexdigest()
+        return snapshot_hash(self.snapshot())
 
     def public_view(self) -> dict[str, Any]:
         return public_view(self)

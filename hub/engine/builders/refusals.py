@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from hub.engine.actions import check_correction as check_table_correction
+from hub.engine.actions import check_correction as check_table_correction, out_of_play
 
 from .actions import ARITY, Action, IllegalAction
 from .cards import BUILDINGS, CREW, WORKERS, card_name
@@ -28,10 +28,9 @@ COIN_COSTS = {"1": 1, "3": 2, "6": 3}  # coins taken -> actions (game.COIN_ACTIO
 
 def explain(game: GameState, a: Action) -> IllegalAction:
     """The refusal for an action that is not among the legal options."""
-    if game.over:
-        return IllegalAction("game_over", "the game is over; no more actions are taken")
-    if not 1 <= a.seat <= game.n:
-        return IllegalAction("unknown_seat", f"there is no seat {a.seat} at a {game.n}-player table")
+    first = out_of_play(game.over, game.n, a)
+    if first is not None:
+        return first
     lo, hi = ARITY.get(a.verb, (0, 0))
     if a.verb not in ARITY or not lo <= len(a.args) <= hi:
         return IllegalAction("bad_action", f"'{a.verb}' takes {lo} argument{'s' * (lo != 1)}, got {len(a.args)}"

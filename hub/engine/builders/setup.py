@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from hub.engine.play import check_per_seat
+
 from .cards import BUILDINGS, WORKERS
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4  # the box's
@@ -54,10 +56,7 @@ class Setup:
             raise ValueError(f"The Builders is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}")
         if not 0 <= self.first <= self.players:
             raise ValueError(f"the first player must be a seat 1..{self.players} (or 0: at random), not {self.first}")
-        if self.names and len(self.names) != self.players:
-            raise ValueError(f"{len(self.names)} names given for {self.players} players")
-        if self.start is not None and len(self.start) != self.players:
-            raise ValueError(f"{len(self.start)} start positions given for {self.players} players")
+        check_per_seat(self.players, names=self.names or None, start=self.start)
         named = [c for pos in self.start or () for c in pos.cards()]
         if self.rows is not None:
             if len(self.rows) != 2 or any(len(row) > 5 for row in self.rows):

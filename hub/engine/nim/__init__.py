@@ -3,8 +3,12 @@ template a new game's author copies (its table side is `hub.games.nim`).
 
 The seats take turns, seat 1 first, each taking 1 or 2 stones from one pile; whoever
 takes the last stone wins. Pure rules, like every engine: standard library only, no I/O,
-no clock, no global random (the random bot draws from the seeded `hub.engine.rng`).
-Actions are small values with a text round-trip: ``Take(1, 2)`` is ``"1 take 2"``.
+no clock, no global random. What the template shows:
+
+- actions are `TextAction`s with a text round-trip: ``"1 take 2"``, and the table's undo
+  ``"0 void misread card"``, which takes back the last take that stands;
+- the state is the log replayed (`NimGame.replay`); the views say everything a page shows;
+- bots keep no state (`hub.engine.play.RandomBot`): a resumed game makes the same choices.
 """
 
 from __future__ import annotations
@@ -13,34 +17,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from hub.engine.rng import SplitMix64
-from hub.errors import HubError
+from hub.engine.actions import IllegalAction, TextAction, is_void
+from hub.engine.play import RandomBot, make_bot as pick_bot
 
 MAX_TAKE = 2
+NimRefusal = IllegalAction  # a move the rules refuse, with a stable code (``not_your_turn``, ``too_many``...)
 
 
-class NimRefusal(HubError):
-    """A move the rules refuse, with a stable code (``not_your_turn``, ``too_many``...)."""
+class Take(TextAction):
+    """``"1 take 2"``: seat 1 takes 2 stones; ``"0 void <reason...>"``: the table's undo."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(code, message, text=message)
-
-
-class Take(NamedTuple):
-    """An action: `seat` takes `n` stones. Text form: ``"1 take 2"``."""
-
-    seat: int
-    n: int
-
-    def __str__(self) -> str:
-        return f"{self.seat} take {self.n}"
+    VERBS = ("take", "void")
+    EXAMPLE = "1 take 2"
 
     @classmethod
-    def parse(cls, text: str) -> Take:
-        parts = str(text).split()
-        if len(parts) != 3 or parts[1] != "take" or not parts[0].isdigit() or not parts[2].isdigit():
-            raise NimRefusal("bad_action", f"cannot read {text!r}: say '<seat> take <n>'")
-        return cls(int(parts[0]), int(parts[2]))
+    def of(cls, seat: int, n: int) -> Take:
+        return cls(seat, "take", (str(n),))
+
+    @property
+    def n(self) -> int:
+        return int(self.args[0])
 
 
 class Decision(NamedTuple):
@@ -55,6 +51,9 @@ class Took:
     seat: int
     n: int
     left: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "took", "seat": self.seat, "n": self.n, "left": self.left}
 
 
 @dataclass(frozen=True)
@@ -84,13 +83,15 @@ class NimSetup:
 
 
 class NimGame:
-    """One pile; the seats take turns, seat 1 first."""
+    """One pile; the seats take turns, seat 1 first. `log` is every action, undos
+    included; `takes` the takes that stand."""
 
     def __init__(self, setup: NimSetup) -> None:
         self.setup = setup
         self.n = setup.players
         self.stones = setup.stones
         self.log: list[Take] = []
+        self.takes: list[Take] = []
 
     @classmethod
     def replay(cls, setup: NimSetup, log: Sequence[Take | str]) -> NimGame:
@@ -105,27 +106,33 @@ class NimGame:
 
     @property
     def winner(self) -> int | None:
-        return self.log[-1].seat if self.over else None
+        return self.takes[-1].seat if self.over else None
 
     @property
     def pending(self) -> Decision | None:
-        return None if self.over else Decision(1 + len(self.log) % self.n, "take")
+        return None if self.over else Decision(1 + len(self.takes) % self.n, "take")
 
     def legal_actions(self) -> list[Take]:
         pending = self.pending
-        return [] if pending is None else [Take(pending.seat, k) for k in range(1, MAX_TAKE + 1) if k <= self.stones]
+        return [] if pending is None else [Take.of(pending.seat, k) for k in range(1, min(MAX_TAKE, self.stones) + 1)]
 
     def apply(self, action: Take | str) -> list[Took]:
-        if isinstance(action, str):
-            action = Take.parse(action)
+        action = Take.parse(action) if isinstance(action, str) else action
+        if is_void(action):
+            if not self.takes:
+                raise IllegalAction("nothing_to_undo", "there is no take to undo")
+            self.stones += self.takes.pop().n
+            self.log.append(action)
+            return []
         pending = self.pending
         if pending is None:
-            raise NimRefusal("game_over", "no stones left")
+            raise IllegalAction("game_over", "no stones left")
         if action.seat != pending.seat:
-            raise NimRefusal("not_your_turn", f"seat {pending.seat} takes now")
+            raise IllegalAction("not_your_turn", f"seat {pending.seat} takes now")
         if action not in self.legal_actions():
-            raise NimRefusal("too_many", f"take 1 or {MAX_TAKE}, at most the {self.stones} stones left")
+            raise IllegalAction("too_many", f"take 1 or {MAX_TAKE}, at most the {self.stones} stones left")
         self.stones -= action.n
+        self.takes.append(action)
         self.log.append(action)
         return [Took(action.seat, action.n, self.stones)]
 
@@ -133,13 +140,14 @@ class NimGame:
         pending = self.pending
         names = self.setup.names
         return {"stones": self.stones, "winner": self.winner, "over": self.over,
-                "pending": None if pending is None else {"seat": pending.seat, "kind": pending.kind},  # whose turn: the hub's plain pages show it
+                "pending": None if pending is None else {"seat": pending.seat, "kind": pending.kind},
                 "seats": [{"seat": s, "name": names[s - 1] if s <= len(names) else f"Seat {s}"}
                           for s in range(1, self.n + 1)]}
 
     def seat_view(self, seat: int) -> dict[str, Any]:
-        return {**self.public_view(),
-                "you": {"seat": seat, "options": [str(a) for a in self.legal_actions() if a.seat == seat]}}
+        """The public view and the seat's own (``you``): its options, the stones it took."""
+        return {**self.public_view(), "you": {"seat": seat, "taken": sum(t.n for t in self.takes if t.seat == seat),
+                                              "options": [str(a) for a in self.legal_actions() if a.seat == seat]}}
 
 
 def perfect_take(game: NimGame) -> int:
@@ -147,29 +155,20 @@ def perfect_take(game: NimGame) -> int:
     return game.stones % (MAX_TAKE + 1) or 1
 
 
-class Bot:
-    """``perfect`` plays the winning move when there is one; ``random`` any legal move,
-    drawn from its own seeded generator."""
+class PerfectBot:
+    """The winning move when there is one, else the smallest."""
 
-    def __init__(self, kind: str, seed: int) -> None:
-        if kind not in BOTS:
-            raise ValueError(f"no Nim bot {kind!r}: {', '.join(BOTS)}")
-        self.kind = kind
-        self.rng = SplitMix64(seed)
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
 
     def choose(self, game: NimGame) -> Take:
         options = game.legal_actions()
-        if self.kind == "perfect":
-            want = perfect_take(game)
-            return next((a for a in options if a.n == want), options[0])
-        return options[self.rng.below(len(options))]
+        want = perfect_take(game)
+        return next((a for a in options if a.n == want), options[0])
 
 
-BOTS = ("perfect", "random")
+BOTS = {"perfect": PerfectBot, "random": RandomBot}
 
 
-def play(game: NimGame, bot: Bot) -> NimGame:
-    """Play `game` to its end, every seat by `bot`."""
-    while not game.over:
-        game.apply(bot.choose(game))
-    return game
+def make_bot(kind: str, seed: int) -> Any:
+    return pick_bot(BOTS, kind, seed)

@@ -23,6 +23,7 @@ from typing import Any
 from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
+from hub.games.kit.adapter import VoidUndo, card_of
 from hub.kernel import GestureStep
 from hub.seeds import fresh_seed
 
@@ -47,11 +48,13 @@ def adjust_coins(seat: int, delta: int, reason: str) -> Action:
     return Action(0, "adjust", (str(seat), str(delta), *words))
 
 
-class BuildersAdapter:
+class BuildersAdapter(VoidUndo):
     """Implements `hub.kernel.GameAdapter` for `hub.engine.builders.Game`. ``tags`` says
-    what each tag UID is; ``physical`` False: every move by buttons or a phone."""
+    what each tag UID is; ``physical`` False: every move by buttons or a phone. Undo: the
+    kit's ``0 void``."""
 
     refusals: tuple[type[HubError], ...] = (IllegalAction,)
+    action = Action
 
     def __init__(self, tags: BuildersTags | None = None, physical: bool = True) -> None:
         self.tags = tags or BuildersTags.virtual()
@@ -82,11 +85,7 @@ class BuildersAdapter:
 
     # ------------------------------------------------------------------ input -> action
     def card_action(self, game: Game, seat: int, uid: str) -> Action:
-        card = self.tags.lookup(uid)
-        if card is None:
-            raise SeatRefusal("unknown_tag", "this tag is not enrolled: re-run enrollment")
-        if game.over:
-            raise SeatRefusal("game_over", "the game is over")
+        card = card_of(self.tags.lookup, uid, game, SeatRefusal)
         pending = game.pending
         assert pending is not None
         if seat != pending.seat:
@@ -131,13 +130,6 @@ class BuildersAdapter:
             return []
         legal = game.legal_actions()
         return [a for a in legal if not said_with_card(a)] if self.physical else list(legal)
-
-    def undo_action(self, game: Game, reason: str) -> Action:
-        """``0 void <reason...>``: the reason stays in the log."""
-        return Action(0, "void", tuple(reason.split()))
-
-    def undo_reason(self, action: Action) -> str | None:
-        return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
 
     def read_action(self, game: Game, text: str) -> Action:
         return Action.parse(text)

@@ -14,31 +14,27 @@ from typing import Any
 
 from hub.engine.builders import Action, Game
 from hub.engine.builders.bots import Bot, make_bot
-from hub.games.simulated import SeatHands
+from hub.games.kit import BotPlayer
 from hub.protocol import SeatCommand
 
 from .world import TableTop
 
 
-class SimPlayer:
-    """A bot at one seat acting with cards and buttons (`SeatHands`)."""
+class SimPlayer(BotPlayer):
+    """A bot at one seat acting with cards and buttons (the kit's `BotPlayer`)."""
 
     def __init__(self, seat: int, device: Any, bot: Bot, table: Any, world: TableTop,
                  hub_elsewhere: bool = True) -> None:
-        self.seat = seat
-        self.bot = bot
-        self.table = table
+        super().__init__(seat, device, bot, table, hub_elsewhere)
         self.world = world
-        self.hands = SeatHands(seat, device, table, hub_elsewhere)
         self.chosen: tuple[tuple[int, int], str] | None = None  # (the turn, the site) last laid: a person remembers it
 
     def options(self, game: Game) -> list[Action]:
         """The legal options whose cards lie where this person can take them."""
         return [a for a in game.legal_actions() if self.world.can_take(a)]
 
-    def act(self) -> None:
+    def do(self, choice: Action) -> None:
         game = self.table.game
-        choice = self.bot.choose(game, self.options(game) or None)
         if choice.verb in ("open", "recruit"):
             self.hands.lay(self.world.uid(choice.args[0]))
         elif choice.verb == "send":

@@ -10,7 +10,7 @@ from typing import Any
 
 from hub.engine.builders import Action, Game, Setup, make_bot, play
 from hub.engine.builders.setup import MAX_PLAYERS, MIN_PLAYERS
-from hub.games.plugin import Correction, CorrectionField, GamePlugin, names_of
+from hub.games.plugin import Correction, GamePlugin, names_of
 from hub.voice.speech import sentences
 
 from .enroll import enroll, label
@@ -35,12 +35,7 @@ PRIVATE_VIEW_KEYS = frozenset({"you"})
 
 MAX_COINS_DELTA = 50
 
-COINS = Correction(
-    name="coins", label="page.correct_coins",
-    fields=(CorrectionField("seat", "page.seat", seat=True),
-            CorrectionField("delta", "page.delta", low=-MAX_COINS_DELTA, high=MAX_COINS_DELTA, nonzero=True)),
-    action=lambda values, reason: adjust_coins(values["seat"], values["delta"], reason),
-    shows="coins", fields_of={"cannot_afford": "delta", "unknown_seat": "seat"})
+COINS = Correction.of_count("coins", "page.correct_coins", ("page.seat", "page.delta"), MAX_COINS_DELTA, adjust_coins)
 """A seat's coins corrected (the bank miscounted): ``0 adjust <seat> <delta> <reason>``."""
 
 

@@ -4,11 +4,12 @@ as a summary once over (``sim --json``), and read back from the store (``replay`
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
-from typing import Any, TextIO
+from functools import partial
+from typing import Any
 
 from hub.engine.builders import Action, Game
+from hub.games.kit import Teller as KitTeller
 from hub.games.plugin import StoredGameLike, meta_note
 
 from .texts import describe
@@ -111,27 +112,8 @@ def event_sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: st
     return []
 
 
-class Teller:
-    """The terminal's account of the game: its public events, one sentence each."""
-
-    def __init__(self, names: Mapping[int, str] | None = None, out: TextIO | None = None, lang: str = "en") -> None:
-        self.names = dict(names or {})
-        self.out = out or sys.stdout
-        self.lang = lang
-        self.muted = False
-
-    def on_message(self, event_id: int, message: Mapping[str, Any]) -> None:
-        if self.muted:
-            return
-        for event in message.get("events", ()):
-            if event.get("kind") == "new_game" and isinstance(event.get("names"), list):  # its players' names
-                self.names = {seat: str(name) for seat, name in enumerate(event["names"], start=1) if name}
-            if event.get("to") is None:
-                for line in event_sentences(event, self.names, self.lang):
-                    print(line, file=self.out, flush=True)
-
-    def mute(self) -> None:
-        self.muted = True
+Teller = partial(KitTeller, sentences=event_sentences)
+"""The terminal's account of the game: its public events, one sentence each (the kit's)."""
 
 
 def replay_report(game_id: int, game: Game) -> tuple[dict[str, Any], list[str]]:

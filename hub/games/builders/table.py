@@ -8,16 +8,13 @@ from typing import Any
 
 from hub.engine.builders import Action, Game, Setup
 from hub.engine.builders.history import public_history
-from hub.games.plugin import JournalMeta, journal_failure_text, one_journal
-from hub.kernel import Table
-from hub.kernel.undo import history_with_undos
-from hub.transport import InProcessBus
+from hub.games.kit.table import GameTable, JournalMeta
 
 from .adapter import BuildersAdapter, adjust_coins
 from .tags import BuildersTags
 
 
-class BuildersTable(Table[Game]):
+class BuildersTable(GameTable[Game]):
     """One table hosting The Builders. `hub_thread`: ``"own"`` starts the hub's own thread
     at `start()`; ``"caller"`` makes the caller's thread the hub thread (the in-process
     simulator). ``physical`` False: every move by buttons or a phone."""
@@ -25,18 +22,10 @@ class BuildersTable(Table[Game]):
     def __init__(self, bus: Any, registry: BuildersTags, setup: Setup, *, table: str = "t1",
                  journal: Callable[[Action], None] | None = None, journal_meta: JournalMeta | None = None,
                  game: Game | None = None, hub_thread: str = "own", physical: bool = True) -> None:
-        if hub_thread not in ("own", "caller"):
-            raise ValueError(f"hub_thread must be 'own' or 'caller', not {hub_thread!r}")
         self.registry = registry
         self.builders = BuildersAdapter(registry, physical=physical)
         super().__init__(bus, self.builders, game if game is not None else Game.new(setup), table=table,
-                         journal=one_journal(journal, journal_meta), own_thread=hub_thread == "own",
-                         transport_waits=isinstance(bus, InProcessBus), explain_journal_failure=journal_failure_text)
-
-    def history(self) -> list[dict[str, Any]]:
-        """Every public event of this game, replayed from its log (the scoreboard's game log)."""
-        setup, log = self.game_log()
-        return history_with_undos(log, self.builders.undo_reason, lambda standing: public_history(setup, standing))
+                         journal=journal, journal_meta=journal_meta, hub_thread=hub_thread, history_of=public_history)
 
     def adjust_coins(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
         """Correct a seat's coins (the bank miscounted, a card was misread): the admin

@@ -23,6 +23,7 @@ import functools
 from collections.abc import Mapping
 
 from hub.engine.builders.cards import BUILDINGS, CREW
+from hub.games.kit import Words
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 RESOURCE_LETTERS = {"en": ("S", "W", "K", "T"), "zh-Hant": ("石", "木", "技", "瓦"), "zh-Hans": ("石", "木", "技", "瓦")}
@@ -266,19 +267,9 @@ def check(lang: str) -> str:
     return lang
 
 
-@functools.lru_cache(maxsize=4096)
-def _template(key: str, lang: str) -> str:
-    forms = WORDS[key]
-    return forms[check(lang)]
-
-
-def say(key: str, lang: str = "en", **params: object) -> str:
-    """One sentence in `lang`."""
-    return _template(key, lang).format(**params)
-
-
-def seat_name(seat: int, names: Mapping[int, str], lang: str = "en") -> str:
-    return names.get(seat) or say("seat", lang, seat=seat)
+SAID = Words(WORDS, check=check)
+say = SAID.say  # one sentence in `lang`
+seat_name = SAID.seat_name  # a seat's name, or "Seat 3" in `lang`
 
 
 def names_joined(seats: list[int], names: Mapping[int, str], lang: str = "en") -> str:

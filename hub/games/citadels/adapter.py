@@ -16,6 +16,7 @@ from hub.engine.citadels import Action, Event, Game, IllegalAction, Setup
 from hub.engine.citadels.events import public_json
 from hub.engine.citadels.history import public_history
 from hub.errors import HubError
+from hub.games.kit.adapter import VoidUndo
 from hub.seeds import fresh_seed
 from . import texts
 
@@ -78,11 +79,12 @@ def adjust_gold(seat: int, delta: int, reason: str) -> Action:
     return Action(0, "adjust", (str(seat), str(delta), *words))
 
 
-class CitadelsAdapter:
+class CitadelsAdapter(VoidUndo):
     """Implements `hub.kernel.GameAdapter` for `hub.engine.citadels.Game`. `registry` says what
-    each tag UID is (`hub.games.citadels.registry.TagRegistry`)."""
+    each tag UID is (`hub.games.citadels.registry.TagRegistry`). Undo: the kit's ``0 void``."""
 
     refusals: tuple[type[HubError], ...] = (IllegalAction,)
+    action = Action
 
     def __init__(self, registry: Any) -> None:
         self.registry = registry
@@ -161,13 +163,6 @@ class CitadelsAdapter:
 
     def button_options(self, game: Game, seat: int) -> list[Action]:
         return button_options(game, seat)
-
-    def undo_action(self, game: Game, reason: str) -> Action:
-        """``0 void <reason...>``: the reason stays in the log."""
-        return Action(0, "void", tuple(reason.split()))
-
-    def undo_reason(self, action: Action) -> str | None:
-        return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
 
     def read_action(self, game: Game, text: str) -> Action:
         """An action's text form (a phone's answer, the admin's card entry)."""

@@ -11,31 +11,28 @@ from typing import Any
 
 from hub.engine.citadels import Action, Game
 from hub.engine.citadels.bots import Bot
-from hub.games.simulated import SeatHands
+from hub.games.kit import BotPlayer
 
 from .world import TableTop
 
 
-class SimPlayer:
-    """A bot at one seat: decides like the engine bots, acts with cards and buttons
-    (`SeatHands`); it sees its own hand and the table, as a person there does."""
+class SimPlayer(BotPlayer):
+    """A bot at one seat: decides like the engine bots, acts with cards and buttons (the
+    kit's `BotPlayer`); it sees its own hand and the table, as a person there does."""
 
     def __init__(self, seat: int, device: Any, bot: Bot, service: Any, world: TableTop,
                  hub_elsewhere: bool = True) -> None:
-        self.seat = seat
-        self.device = device
-        self.bot = bot
+        super().__init__(seat, device, bot, service, hub_elsewhere)
         self.world = world
-        self.hands = SeatHands(seat, device, service, hub_elsewhere)
 
     @property
     def service(self) -> Any:
-        """The hub's table this person plays at (its hands' table)."""
-        return self.hands.service
+        """The hub's table this person plays at (the kit's `table`)."""
+        return self.table
 
     @service.setter
-    def service(self, table: Any) -> None:  # a restarted hub (tests/system/test_faults.py): the hands follow
-        self.hands.service = table
+    def service(self, table: Any) -> None:  # a restarted hub (tests/system/test_faults.py)
+        self.table = table
 
     def options(self, game: Game, hand: list[str] | None = None) -> list[Action]:
         """The legal options this player can really carry out with the cards in front of it

@@ -12,7 +12,7 @@ from hub.engine.citadels.bots import make_bot, play
 from hub.engine.citadels.cards import card_set
 from hub.engine.citadels.editions import edition_names, variant_names
 from hub.engine.citadels.events import PRIVATE_KINDS
-from hub.games.plugin import Correction, CorrectionField, GamePlugin, names_of
+from hub.games.plugin import Correction, GamePlugin, names_of
 
 from .adapter import adjust_gold
 from .enroll import EnrollmentSession
@@ -86,12 +86,7 @@ def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
 MAX_GOLD_DELTA = 50
 """The most gold one correction may give or take (a miscount, never a second game's worth)."""
 
-GOLD = Correction(
-    name="gold", label="adjust_gold",
-    fields=(CorrectionField("seat", "seat", seat=True),
-            CorrectionField("delta", "gold_delta", low=-MAX_GOLD_DELTA, high=MAX_GOLD_DELTA, nonzero=True)),
-    action=lambda values, reason: adjust_gold(values["seat"], values["delta"], reason),
-    shows="gold", fields_of={"cannot_afford": "delta", "unknown_seat": "seat"})
+GOLD = Correction.of_count("gold", "adjust_gold", ("seat", "gold_delta"), MAX_GOLD_DELTA, adjust_gold)
 """A seat's gold corrected (the bank miscounted, a coin fell off): ``0 adjust <seat> <delta> <reason>``;
 refused ``cannot_afford`` when it would leave the seat less than no gold."""
 

@@ -15,10 +15,8 @@ from typing import Any
 
 from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.history import public_history
-from hub.games.plugin import JournalMeta, journal_failure_text, one_journal
-from hub.kernel import Journal, Subscriber, Table
-from hub.kernel.undo import history_with_undos
-from hub.transport import InProcessBus
+from hub.games.kit.table import GameTable, JournalMeta
+from hub.kernel import Journal, Subscriber
 
 from .adapter import CARD_VERBS, CitadelsAdapter, adjust_gold, button_options, said_with_card
 from .registry import TagRegistry
@@ -28,7 +26,7 @@ __all__ = ["CARD_VERBS", "Journal", "JournalMeta", "Subscriber", "TableService",
            "said_with_card"]
 
 
-class TableService(Table[Game]):
+class TableService(GameTable[Game]):
     """The hub: one Citadels game, one input queue, the seats' feedback and the public view.
 
     `hub_thread`: ``"own"`` (default) starts the hub's own thread at `start()`;
@@ -38,26 +36,16 @@ class TableService(Table[Game]):
     def __init__(self, bus: Any, registry: TagRegistry, setup: Setup, *, table: str = "t1",
                  journal: Callable[[Action], None] | None = None, game: Game | None = None,
                  journal_meta: JournalMeta | None = None, hub_thread: str = "own") -> None:
-        if hub_thread not in ("own", "caller"):
-            raise ValueError(f"hub_thread must be 'own' or 'caller', not {hub_thread!r}")
         self.registry = registry
         self.citadels = CitadelsAdapter(registry)  # the hosted game's adapter, with its Citadels-only methods
-        super().__init__(bus, self.citadels, game if game is not None else Game.new(setup),
-                         table=table, journal=one_journal(journal, journal_meta),
-                         own_thread=hub_thread == "own", transport_waits=isinstance(bus, InProcessBus),
-                         explain_journal_failure=journal_failure_text)
+        super().__init__(bus, self.citadels, game if game is not None else Game.new(setup), table=table,
+                         journal=journal, journal_meta=journal_meta, hub_thread=hub_thread, history_of=public_history)
         self.citadels.game_names = lambda: tuple(self.game.setup.names)  # what the displays call the players
 
     @property
     def city_uid(self) -> dict[str, int]:
         """Physical copies built: tag UID -> seat."""
         return self.citadels.city_uid
-
-    def history(self) -> list[dict[str, Any]]:
-        """Every public event of this game, replayed from its log (the scoreboard's game log).
-        The log is copied on the hub thread; the replay runs on the caller's."""
-        setup, log = self.game_log()
-        return history_with_undos(log, self.citadels.undo_reason, lambda standing: public_history(setup, standing))
 
     def adjust_gold(self, seat: int, delta: int, reason: str) -> dict[str, Any]:
         """The gold correction the admin page makes (`hub.games.citadels.plugin.GOLD`)."""

@@ -1,37 +1,27 @@
 """Nim at the sensor table: a stone card laid on a reader takes one stone; the buttons
-cycle through "take 1" / "take 2". Implements `hub.kernel.GameAdapter` for `NimGame`."""
+cycle through "take 1" / "take 2". The kit's adapter (`hub.games.kit.KitAdapter`) gives
+the rest: replay, undo, a phone's answer, the displays' frame, the views."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from hub.engine.nim import NimGame, NimRefusal, NimSetup, Take, Took
+from hub.engine.nim import NimGame, NimRefusal, Take
 from hub.errors import HubError
-from hub.kernel import GameAdapter
+from hub.games.kit import KitAdapter
 
 from .cards import StoneTags
-from .words import say
+from .words import WORDS, say
 
 
-class NimAdapter(GameAdapter[NimGame]):
-    """The kernel's defaults serve for the rest: the buttons cycle the seat's legal
-    actions, the views are the game's, a refusal's words are its message."""
-
+class NimAdapter(KitAdapter[NimGame]):
     refusals: tuple[type[HubError], ...] = (NimRefusal,)
+    action = Take
+    game_class = NimGame
+    words = WORDS
 
-    def __init__(self, registry: StoneTags) -> None:
+    def __init__(self, registry: StoneTags, setup: Any = None) -> None:
         self.registry = registry
-
-    # -- making and rebuilding games
-    def replay(self, setup: NimSetup, log: Sequence[Take]) -> NimGame:
-        return NimGame.replay(setup, log)
-
-    def new_setup(self, config: dict[str, Any], current: NimGame) -> NimSetup:
-        players = int(config.get("players", current.n))
-        names = tuple(str(n) for n in config.get("names", ()))[:players]
-        return NimSetup(players=players, seed=int(config.get("seed") or 0), stones=int(config.get("stones", 7)),
-                        mode=str(config.get("mode", current.setup.mode)), names=names)
 
     def opening_events(self, game: NimGame) -> list[dict[str, Any]]:
         return [{"kind": "pile", "stones": game.stones}]
@@ -39,39 +29,24 @@ class NimAdapter(GameAdapter[NimGame]):
     def game_facts(self, game: NimGame) -> dict[str, Any]:
         return {"game": "nim", "stones": game.setup.stones}
 
-    # -- input -> action
     def card_action(self, game: NimGame, seat: int, uid: str) -> Take:
         if not self.registry.is_stone(uid):
             raise NimRefusal("unknown_tag", "not a stone card")
-        return Take(seat, 1)
-
-    def read_action(self, game: NimGame, text: str) -> Take:
-        return Take.parse(text)
-
-    # -- events -> what seats and listeners are told
-    def public_events(self, events: Sequence[Took]) -> list[dict[str, Any]]:
-        return [{"kind": "took", "seat": e.seat, "n": e.n, "left": e.left} for e in events]
+        return Take.of(seat, 1)
 
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         """The winner's display says so; every other take is answered "Accepted" by the kernel."""
         return [(e["seat"], {"text": self.lines(say("game_over"))}) for e in public
                 if e.get("kind") == "took" and e["left"] == 0]
 
-    def prompt_lines(self, game: NimGame, options: list[Take]) -> list[str]:
-        first = self.describe(options[0]) if options else ""
-        return self.lines(*[line for line in (say("your_turn"), say("stones", stones=game.stones), first) if line])
-
-    def waiting_display(self, game: NimGame) -> dict[str, Any]:
-        return {"led": "white" if game.over else "off", "text": [say("game_over" if game.over else "wait")]}
+    def status_lines(self, game: NimGame) -> list[str]:
+        return [say("stones", stones=game.stones)]
 
     def misplaced(self, game: NimGame, seat: int, uids: list[str]) -> list[str]:
         return [say("not_a_stone") for uid in uids if not self.registry.is_stone(uid)][:1]
 
-    def hint(self, game: NimGame, seat: int) -> str:
-        return "use_buttons"
-
     def describe(self, action: Take) -> str:
-        return say("take", n=action.n)
+        return say("take", n=action.n) if action.verb == "take" else str(action)
 
     def status(self, game: NimGame) -> dict[str, Any]:
         return {"stones": game.stones}

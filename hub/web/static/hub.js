@@ -66,6 +66,27 @@ const Hub = (() => {
     return name;
   }
 
+  /* A view's own fields as a list of label and value, for pages that know nothing of the
+     game (the plain pages): each field a game declares no words for is labelled by its
+     name ("field_<key>" in its page_facts' ui words it); what the page shows otherwise
+     (`skip`), nulls and nested objects are left out; a list is shown as its items. */
+  const SHOWN_ELSEWHERE = ["seat", "seats", "name", "names", "options", "pending", "over", "winner", "result",
+    "paused", "pause", "recent", "display", "hint", "game"];
+  function facts(obj, skip) {
+    const rows = [];
+    for (const [key, value] of Object.entries(obj || {})) {
+      if (SHOWN_ELSEWHERE.includes(key) || (skip || []).includes(key) || value === null || value === undefined) continue;
+      const scalar = (x) => ["string", "number", "boolean"].includes(typeof x);
+      if (!(scalar(value) || (Array.isArray(value) && value.every(scalar)))) continue;
+      const shown = Array.isArray(value) ? list(value.map(String)) : typeof value === "boolean" ? (value ? "✓" : "–") : String(value);
+      rows.push(el("div", { "data-field": key }, el("dt", { text: t("field_" + key) || title(key) }), el("dd", { text: shown })));
+    }
+    return el("dl", { class: "facts" }, rows);
+  }
+
+  /* What the page's template says of it: its API's address and, on a seat's page, the seat. */
+  const page = () => ({ api: document.body.dataset.api, seat: Number(document.body.dataset.seat) || null });
+
   /* Punctuation differs: "Readers: A, B" but "讀卡器：A、B". */
   const colon = () => (lang === "en" ? ": " : "：");
   const list = (items) => items.join(lang === "en" ? ", " : "、");
@@ -247,7 +268,7 @@ const Hub = (() => {
   window.addEventListener("resize", measureBar);
 
   return {
-    init, t, title, el, seatName, pauseText, eventText, colon, list, live, setConn, frame,
+    init, t, title, el, seatName, pauseText, eventText, colon, list, live, setConn, frame, facts, page,
     onLang: (fn) => langListeners.push(fn),
     get lang() { return lang; },
     get catalogue() { return catalogue; },

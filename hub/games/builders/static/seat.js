@@ -6,8 +6,7 @@
 (() => {
   const C = Hub;
   const B = Builders;
-  const api = document.body.dataset.api;
-  const mySeat = Number(document.body.dataset.seat);
+  const { api, seat: mySeat } = Hub.page();
   let view = null;
   let busy = false;
   let feedback = null;

@@ -1,6 +1,7 @@
 /* The hub's plain admin page, for a game that brings no pages of its own: the table's state,
-   pause and resume, a new game (players within the game's seats, names, mode, seed), the
-   seat links. A new game's own admin page starts from here. */
+   pause and resume, the undo of the last action (named, with a reason, asked first), a new
+   game (players within the game's seats, names, mode, seed), the seat links. A new game's
+   own admin page starts from here. */
 "use strict";
 
 (() => {
@@ -16,16 +17,18 @@
   }
 
   async function post(path, body) {
+    let result = null;
     try {
       const response = await fetch(api + path, {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body || {}),
       });
-      const result = await response.json();
+      result = await response.json();
       say(result.ok, result.ok ? H.t("admin_ok_" + path.slice(1)) || H.t("done") : H.t("code_" + result.code) || H.t("admin_bad"));
     } catch (err) {
       say(false, H.t("admin_offline"));
     }
     await status();
+    return result;
   }
 
   function playerChoices() {
@@ -49,6 +52,8 @@
       s.paused ? H.pauseText(v) : H.t("running"),
       v.seats && v.seats.length ? (v.pending ? H.t("wait_for", { seat: H.seatName(v, v.pending.seat) }) : null) : H.t("no_game"),
     ].filter((x) => x).join(" · ");
+    $("last-move").textContent = s.last_move ? H.t("admin_last_move", { move: s.last_move }) : H.t("code_nothing_to_undo");
+    $("undo").disabled = !s.last_move || s.can_undo === false;
     const key = JSON.stringify([s.seat_links, H.lang]);
     if (key !== linksShown) {
       linksShown = key;
@@ -80,6 +85,19 @@
     });
     $("pause").addEventListener("click", () => post("/pause", { reason: $("pause-reason").value }));
     $("resume").addEventListener("click", () => post("/resume", {}));
+    let confirmed = null;  // the move the question names: refused (moved_on) if another comes first
+    $("undo").addEventListener("click", () => {
+      if (!$("undo-reason").value.trim()) { say(false, H.t("reason")); $("undo-reason").focus(); return; }
+      confirmed = last && last.last_move;
+      $("undo-question").textContent = H.t("admin_undo_confirm", { move: confirmed });
+      $("undo-confirm").hidden = false;
+    });
+    $("undo-no").addEventListener("click", () => { $("undo-confirm").hidden = true; });
+    $("undo-yes").addEventListener("click", async () => {
+      $("undo-confirm").hidden = true;
+      const result = await post("/void", { reason: $("undo-reason").value, expected: confirmed });
+      if (result && result.ok) $("undo-reason").value = "";
+    });
     H.onLang(() => { nameInputs(); linksShown = ""; if (last) renderStatus(last); });
     await status();
     H.live(() => status());

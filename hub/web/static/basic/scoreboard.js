@@ -1,6 +1,7 @@
-/* The hub's plain scoreboard, for a game that brings no pages of its own: the seats with
-   their names, whose turn it is (the view's pending), the game log in the game's words (or
-   the events' kinds), and the speak switch. A new game's own scoreboard starts from here. */
+/* The hub's plain scoreboard, for a game that brings no pages of its own: the public
+   view's own fields (a pile, a round), the seats with their names and fields, whose turn it
+   is (the view's pending), the game log in the game's words (or the events' kinds), and
+   the speak switch. A new game's own scoreboard starts from here. */
 "use strict";
 
 (() => {
@@ -22,10 +23,11 @@
   function render(v) {
     view = v;
     H.frame(status(v), v.paused ? H.pauseText(v) : null);
+    $("table-facts").replaceChildren(H.facts(v));
     $("seats").replaceChildren(...(v.seats || []).map((s) => {
       const turn = v.pending && v.pending.seat === s.seat && !v.over;
       return H.el("article", { class: "seat" + (turn ? " pending" : ""), "data-seat": String(s.seat) },
-        H.el("header", {}, H.el("span", { class: "name", text: H.seatName(v, s.seat) })));
+        H.el("header", {}, H.el("span", { class: "name", text: H.seatName(v, s.seat) })), H.facts(s));
     }));
   }
 

@@ -1,13 +1,13 @@
-/* The hub's plain seat page, for a game that brings no pages of its own: whose turn it is
-   and, on this seat's turn, its options (the view's ``you.options``, each an action's text)
-   as buttons that send the action. A new game's own seat page starts from here. */
+/* The hub's plain seat page, for a game that brings no pages of its own: whose turn it is,
+   the seat's own view (``you``: what only this seat sees) and the public view's fields,
+   and, on this seat's turn, its options (``you.options``, each an action's text) as buttons
+   that send the action. A new game's own seat page starts from here. */
 "use strict";
 
 (() => {
   const H = Hub;
   const $ = (id) => document.getElementById(id);
-  const api = document.body.dataset.api;
-  const mySeat = Number(document.body.dataset.seat);
+  const { api, seat: mySeat } = Hub.page();
   let view = null;
 
   async function send(action) {
@@ -31,6 +31,8 @@
     const over = v.over || v.result;
     $("who").textContent = H.seatName(v, mySeat);
     $("table-status").textContent = v.paused ? H.pauseText(v) : "";
+    $("own").replaceChildren(H.facts(v.you || {}));
+    $("table-facts").replaceChildren(H.facts(v));
     $("prompt").textContent = over ? H.t("hint_game_over") : options.length ? H.t("your_choice")
       : v.pending ? H.t("wait_for", { seat: H.seatName(v, v.pending.seat) }) : H.t("no_choice");
     $("options").replaceChildren(...options.map((action) => {

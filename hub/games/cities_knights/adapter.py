@@ -1,0 +1,140 @@
+"""Cities & Knights at the sensor table: a progress card laid on a reader is drawn,
+discarded, taken (Spy) or played, as the moment asks; the buttons walk every other
+option (the roll, reports of the board, a card's target). Implements
+`hub.kernel.GameAdapter` for the engine's `Game`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
+from hub.engine.cities_knights.game import SHIP_STEPS
+from hub.errors import HubError
+from hub.kernel import GameAdapter
+from hub.protocol import TEXT_MAX_CHARS
+
+from .tags import ProgressTags
+from .words import card_name, event_sentences, say
+
+CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
+
+
+class CitiesKnightsAdapter(GameAdapter[Game]):
+    refusals: tuple[type[HubError], ...] = (IllegalAction,)
+
+    def __init__(self, registry: ProgressTags) -> None:
+        self.registry = registry
+
+    def replay(self, setup: Setup, log: Sequence[Action]) -> Game:
+        return Game.replay(setup, log)
+
+    def new_setup(self, config: dict[str, Any], current: Game) -> Setup:
+        players = int(config.get("players", current.n))
+        names = tuple(str(n) for n in config.get("names", ()))[:players]
+        return Setup(players=players, seed=int(config.get("seed") or 0), names=names if len(names) == players else (),
+                     dice=str(config.get("dice", current.setup.dice)))
+
+    def opening_events(self, game: Game) -> list[dict[str, Any]]:
+        return self.public_events(game.opening_events())
+
+    def game_facts(self, game: Game) -> dict[str, Any]:
+        return {"game": "cities-knights", "dice": game.setup.dice}
+
+    # -- input -> action
+    def card_action(self, game: Game, seat: int, uid: str) -> Action:
+        """The card's one action now: drawn, discarded, taken, or played (a card that
+        needs a target or dice is played from the buttons)."""
+        card = self.registry.lookup(uid)
+        if card is None:
+            raise IllegalAction("unknown_tag", "not a progress card of this game")
+        pending = game.pending
+        verb = CARD_VERBS.get(pending.kind, "play") if pending is not None else "play"
+        mine = [a for a in game.legal_actions() if a.seat == seat and a.verb == verb and a.args[:1] == (card,)]
+        if len(mine) == 1:
+            return mine[0]
+        if mine:
+            raise IllegalAction("use_buttons", f"{card_name(card)}: choose its target or dice with the buttons")
+        return Action(seat, verb, (card,))  # refused by the rules, with their reason
+
+    def read_action(self, game: Game, text: str) -> Action:
+        return Action.parse(text)
+
+    # -- events -> what seats and listeners are told
+    def public_events(self, events: Sequence[Event]) -> list[dict[str, Any]]:
+        return [e.to_json() for e in events if e.public]
+
+    def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+        """LEDs and beeps: every seat hears the barbarians' attack and its outcome; a seat
+        that must draw is told the colour ("Draw 1 green, tap it"); a seat over the hand
+        limit is told to discard."""
+        out: list[tuple[int, dict[str, Any]]] = []
+        for e in public:
+            kind = e["kind"]
+            if kind == "attack":
+                losers = {int(s) for s in e.get("losers", ())}
+                line = event_sentences(e, {})[0]
+                for seat in sorted(int(s) for s in e["strength"]):
+                    lost = seat in losers
+                    out.append((seat, {"led": "red" if lost else ("green" if e["won"] else "amber"),
+                                       "beep": "error" if lost else "turn", "text": self.lines(*wrap(line))}))
+            elif kind == "gate":
+                for seat in e["drawers"]:
+                    out.append((int(seat), {"led": "amber", "beep": "turn",
+                                            "text": self.lines(draw_line(e["colour"]))}))
+            elif kind == "hand_limit":
+                out.append((int(e["seat"]), {"led": "red", "beep": "error",
+                                             "text": self.lines(*wrap(say("hand_limit", name=say("seat", seat=e["seat"]),
+                                                                          held=e["held"])))}))
+        return out
+
+    def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
+        pending = game.pending
+        assert pending is not None
+        head = say("your_turn")
+        if pending.kind == "draw":
+            head = draw_line(pending.about)
+        elif game.dice is not None:
+            red, yellow, event = game.dice
+            head = f"{red}+{yellow}={red + yellow} {event}"
+        ship = say("barbarians_at", left=SHIP_STEPS - game.ship)
+        first = self.describe(options[0]) if options else ""
+        return self.lines(*[line for line in (head, ship, first) if line])
+
+    def waiting_display(self, game: Game) -> dict[str, Any]:
+        if game.over:
+            return {"led": "white", "text": [say("game_over", name=say("seat", seat=game.winner),
+                                                  vp=game.vp(game.winner))]}
+        return {"led": "off", "text": [say("wait"), say("barbarians_at", left=SHIP_STEPS - game.ship)]}
+
+    def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
+        return [say("not_a_card") for uid in uids if self.registry.lookup(uid) is None][:1]
+
+    def hint(self, game: Game, seat: int) -> str:
+        pending = game.pending
+        return "lay_card_or_button" if pending is not None and pending.kind in ("draw", "discard", "take") else "use_buttons"
+
+    def describe(self, action: Action) -> str:
+        if action.verb in ("play", "draw", "discard", "take") and action.args:
+            rest = " ".join(action.args[1:])
+            return f"{action.verb} {card_name(action.args[0])} {rest}".strip()
+        return " ".join([action.verb, *action.args])
+
+    def status(self, game: Game) -> dict[str, Any]:
+        return {"round": game.round, "ship": game.ship, "attacks": game.attacks}
+
+
+def wrap(text: str, width: int = TEXT_MAX_CHARS) -> list[str]:
+    """A sentence cut into display lines at spaces (a word longer than a line is cut)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word[:width])
+    return lines
+
+
+def draw_line(colour: str) -> str:
+    """"Draw 1 green, tap it": one display line."""
+    return say("draw_short", colour=say(f"plain.{colour}"))

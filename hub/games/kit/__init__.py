@@ -1,0 +1,23 @@
+"""The game kit: what every game's table side needs and no game should write again.
+
+A small game declares its cards, its words, its engine and (if it wants) its pages; the
+kit gives the rest, each piece a default of `hub.games.plugin.GamePlugin`:
+
+- `words.Words`: its sentences in the hub's three languages, ``say`` and ``seat_name``;
+- `teller.Teller`: the game told on the terminal, one line per public event;
+- `table.GameTable` / `table.table_maker`: the kernel's table hosting its adapter;
+- `adapter.VoidUndo` / `adapter.KitAdapter`: undo as ``0 void <reason>`` through
+  `hub.engine.actions.TextAction`, and the adapter's other everyday defaults;
+- `players.BotPlayer` / `players.bot_players`: a simulated person deciding with the
+  game's bot and pressing the seat's buttons (a game with cards says how it lays them).
+
+`hub/games/nim/` uses all of it: the template a new game copies.
+"""
+
+from .adapter import KitAdapter, VoidUndo
+from .players import BotPlayer, bot_players
+from .table import GameTable, table_maker
+from .teller import Teller
+from .words import Words
+
+__all__ = ["BotPlayer", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words", "bot_players", "table_maker"]

@@ -1,0 +1,118 @@
+"""The adapter's everyday parts (`hub.kernel.GameAdapter`), for a game whose actions are
+`hub.engine.actions.TextAction`s: undo as the log writes it, ``0 void <reason...>``, and
+what a game with buttons and a phone needs no more than its words for."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, is_dataclass
+from typing import Any
+
+from hub.kernel import GameAdapter
+from hub.kernel.interfaces import G
+from hub.seeds import fresh_seed
+
+from .words import Words
+
+
+class VoidUndo:
+    """Undo through the game's `TextAction` (its class in `action`): the engine applies
+    ``0 void <reason...>`` by taking back the last move that stands."""
+
+    action: Any  # the game's TextAction class
+
+    def undo_action(self, game: Any, reason: str) -> Any:
+        """``0 void <reason...>``: the reason stays in the log."""
+        return self.action(0, "void", tuple(reason.split()))
+
+    def undo_reason(self, action: Any) -> str | None:
+        return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
+
+
+def card_of(lookup: Any, uid: str, game: Any, refusal: Any) -> Any:
+    """What a tag laid on a reader stands for, when it may make a move: `refusal`
+    ``unknown_tag`` for a tag the registry (`lookup`) does not know, ``game_over`` after the end."""
+    card = lookup(uid)
+    if card is None:
+        raise refusal("unknown_tag", "this tag is not enrolled: re-run enrollment")
+    if game.over:
+        raise refusal("game_over", "the game is over")
+    return card
+
+
+def event_json(event: Any) -> dict[str, Any]:
+    """An engine's event as JSON: a mapping as it is, its own ``to_json()``, or a
+    dataclass's fields with its ``kind`` (the class's ``KIND``, else its name in lower case)."""
+    if isinstance(event, Mapping):
+        return dict(event)
+    if hasattr(event, "to_json"):
+        return dict(event.to_json())
+    kind = getattr(event, "KIND", type(event).__name__.lower())
+    return {"kind": kind, **(asdict(event) if is_dataclass(event) and not isinstance(event, type) else {})}
+
+
+class KitAdapter(VoidUndo, GameAdapter[G]):
+    """A `GameAdapter` that needs only the game's action class (`action`), its game class
+    (`game_class`, made from a setup), its `words` (``your_turn``, ``wait``,
+    ``game_over``) and what its cards mean (`card_action`; none: buttons and phones only).
+
+    Given: replay, undo, a phone's answer read as the action's text, events as JSON
+    (`event_json`), the decider's display (its turn, then the option under the cursor), the
+    others' display, no card to lift, buttons as the page's hint, an action described by
+    its text. A game overrides what it says otherwise."""
+
+    game_class: Any
+    words: Words
+
+    def __init__(self, registry: Any = None, setup: Any = None) -> None:
+        self.registry = registry
+
+    def replay(self, setup: Any, log: Sequence[Any]) -> G:
+        """The game `log` makes: a new one (``game_class(setup)``), each action applied."""
+        game: G = self.game_class(setup)
+        for action in log:
+            game.apply(action)
+        return game
+
+    def new_setup(self, config: dict[str, Any], current: G) -> Any:
+        """The admin's new game: its players, names and seed (none: a fresh one) and any
+        other field of the setup the form gives ("mode"); the rest as in the current game."""
+        setup = current.setup
+        players = int(config.get("players", current.n))
+        changes: dict[str, Any] = {"players": players, "names": tuple(str(n) for n in config.get("names") or ())[:players],
+                                   "seed": fresh_seed() if config.get("seed") is None else int(config["seed"])}
+        for field in dataclasses.fields(setup):
+            if field.name not in changes and field.name in config:
+                changes[field.name] = type(getattr(setup, field.name))(config[field.name])
+        return dataclasses.replace(setup, **changes)
+
+    def card_action(self, game: G, seat: int, uid: str) -> Any:
+        raise self.refusals[0]("unknown_tag", "this game is played with the buttons")
+
+    def read_action(self, game: G, text: str) -> Any:
+        return self.action.parse(text)
+
+    def public_events(self, events: Sequence[Any]) -> list[dict[str, Any]]:
+        return [event_json(e) for e in events]
+
+    def prompt_lines(self, game: G, options: list[Any]) -> list[str]:
+        return self.lines(*[line for line in (self.words.say("your_turn"), *self.status_lines(game),
+                                              self.describe(options[0]) if options else "") if line])
+
+    def status_lines(self, game: G) -> list[str]:
+        """What the decider's display says of the game between its turn and its option."""
+        return []
+
+    def waiting_display(self, game: G) -> dict[str, Any]:
+        over = game.pending is None
+        return {"led": "white" if over else "off", "text": self.lines(self.words.say("game_over" if over else "wait"))}
+
+    def misplaced(self, game: G, seat: int, uids: list[str]) -> list[str]:
+        return []
+
+    def hint(self, game: G, seat: int) -> str:
+        return "use_buttons"
+
+    def describe(self, action: Any) -> str:
+        return str(action)
