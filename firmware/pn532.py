@@ -97,15 +97,20 @@ class PN532:
         self._field_dirty = True   # cards may be selected/halted: drop the field first
 
     def _next_frame(self, deadline, expected):
+        """The next frame before `deadline`. Whether the deadline has passed is decided
+        before each look at the wire: a loop held up past the whole timeout (Wi-Fi, TLS, a
+        GC pause) still looks once more and finds the answer that came in time, rather
+        than leaving it stale for the next command."""
         while True:
             frame = self.frames.next()
             if frame:
                 return frame
-            if time.ticks_diff(deadline, time.ticks_ms()) <= 0:
-                return None
+            expired = time.ticks_diff(deadline, time.ticks_ms()) <= 0
             data = self.transport.read(expected)
             if data:
                 self.frames.feed(data)
+            elif expired:
+                return None
             else:
                 time.sleep_ms(1)
 

@@ -193,3 +193,95 @@ def stored_actions(db: Path) -> int:
             return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
     except sqlite3.Error:
         return 0
+
+
+class UnitHub:
+    """`citadels-hub run` as the shipped unit starts it (`unit_command`), seen from outside
+    as the table sees it: its phone links, its web API, its store. `args`: the options after
+    the unit's own (players, seed, game...); a web port of its own is added; `password`
+    the hub login's, as the unit's environment file gives it."""
+
+    def __init__(self, state_dir: Path, broker_url: str, args: Sequence[str], password: str | None = None) -> None:
+        from tests.broker import free_port
+
+        self.web_port = free_port()
+        self.command = unit_command(state_dir, broker_url,
+                                    extra_args=[*args, "--port", str(self.web_port), "--voice", "none"],
+                                    extra_env={"CITADELS_BROKER_PASSWORD": password} if password is not None else None)
+        self.base = f"http://127.0.0.1:{self.web_port}"
+        self.db = state_dir / "game.db"
+        self.output: ProcessOutput | None = None
+        self.links: dict[str, str] = {}
+
+    def start(self) -> None:
+        self.output = ProcessOutput(self.command.start())
+        self.output.wait_for(r"^Hub running", timeout=60)
+        self.links = links(self.output)
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye, no flush; what is stored is all that is left."""
+        assert self.output is not None
+        kill(self.output.process)
+        self.output.finish()  # its last lines read, its pipes closed
+
+    def stop(self) -> None:
+        if self.output is not None:
+            stop(self.output.process)
+            self.output.finish()
+
+    def tail(self, lines: int = 8) -> list[str]:
+        """The hub's last lines (stdout, then stderr), for a failure's message."""
+        return [] if self.output is None else self.output.stdout[-lines:] + self.output.stderr[-lines:]
+
+    def token(self, which: str) -> str:
+        return self.links[which].rstrip("/").rsplit("/", 1)[1]
+
+    def get(self, path: str) -> tuple[int, Any]:
+        import json
+        import urllib.error
+        import urllib.request
+
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"{}")
+
+    def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
+        import json
+        import urllib.error
+        import urllib.request
+
+        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"{}")
+
+    def public(self) -> dict[str, Any]:
+        status, body = self.get("/api/public")
+        assert status == 200, body
+        return dict(body["view"])
+
+    def seats_online(self) -> bool:
+        try:
+            return all(seat["online"] for seat in self.public()["seats"])
+        except OSError:
+            return False
+
+    def game(self) -> Any:
+        """The game as the hub's store holds it (the hub journals an action before answering)."""
+        from hub.games import REGISTRY
+        from hub.store import EventStore
+
+        with EventStore(self.db, REGISTRY) as store:
+            return store.load().replay()
+
+    def stored_moves(self) -> list[str]:
+        from hub.games import REGISTRY
+        from hub.store import EventStore
+
+        with EventStore(self.db, REGISTRY) as store:
+            return list(store.load().actions)

@@ -19,6 +19,7 @@ from hub.errors import HubError
 
 from .kit.defaults import derived, derived_fields
 from .kit.defaults import meta_note as meta_note, names_of as names_of  # the games' helpers, here as before
+from .people import TablePeople, button_people
 from hub.voice.speech import GameVoice
 
 
@@ -188,6 +189,15 @@ class GamePlugin:
     names respelled for espeak-ng; samples for ``citadels-hub voice --game NAME``. A game that only tells its story in order gives
     ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: its
     `sentences` said in order, or silent (there is no fallback to another game's words)."""
+
+    # -- people at a real table (tests/system/test_table_acceptance.py plays every game so)
+    table_people: Callable[[Any, Any, int], TablePeople] = button_people
+    """(setup, the physical cards' tag registry, seed) -> the simulated people at a table of
+    real seat firmware (`hub.games.people`): which card they lay or which option they walk
+    the buttons to for each move. Default: every move on the buttons, the option's text shown."""
+    table_variants: tuple[tuple[str, ...], ...] = ((),)
+    """The option sets (``run``'s and ``enroll``'s own options) a real table is checked
+    with, one whole game each: Citadels' editions; default its options as they are."""
 
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()

@@ -165,6 +165,44 @@ def test_a_response_that_never_comes_is_aborted_with_an_ack(fw: Any) -> None:
     assert chip.counters.aborted == 1 and not chip.poll_pending
 
 
+class LateWire:
+    """The chip's UART, seen by a firmware loop held up past the whole ACK timeout while it
+    waits for an answer (Wi-Fi, TLS or a GC pause on the board; six processes on two cores
+    for the soft seats): its first look after a write finds nothing yet, then the loop
+    comes back late, the answer long there."""
+
+    def __init__(self, chip: FakePN532, late_s: float) -> None:
+        self.chip = chip
+        self.late_s = late_s
+        self.looked = True
+
+    def write(self, data: bytes) -> int:
+        self.looked = False
+        return self.chip.write(data)
+
+    @property
+    def in_waiting(self) -> int:
+        if not self.looked:
+            self.looked = True
+            time.sleep(self.late_s)
+            return 0
+        return self.chip.in_waiting
+
+    def read(self, n: int = 1) -> bytes:
+        return self.chip.read(n)
+
+
+def test_a_loop_late_past_the_ack_timeout_still_reads_the_answer_that_came(fw: Any) -> None:
+    """Issue 28's acceptance: the deadline was checked before the first read, so a late
+    loop said "no ACK from PN532" with the ACK waiting, and the seat's reader kept failing."""
+    chip = FakePN532()
+    machine.board.uarts[4] = LateWire(chip, late_s=0.06)
+    reader = fw.pn532.PN532(fw.pn532.UartTransport(machine.UART(4)))   # ACK timeout 30 ms
+    reader.begin()
+    chip.place("04A1B2C3D4E580")
+    assert [reader.scan() for _ in range(3)] == [["04A1B2C3D4E580"]] * 3
+
+
 class DeadWire:
     """A UART with nothing answering on it (reader unplugged or unpowered)."""
 

@@ -25,11 +25,8 @@ events as the simulator's people do.
 
 from __future__ import annotations
 
-import json
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -37,6 +34,7 @@ from typing import Any
 from hub.games.citadels.summary import game_summary
 from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.bots import make_bot
+from hub.games import REGISTRY
 from hub.store import EventStore
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels import texts
@@ -45,11 +43,8 @@ from hub.games.citadels.players import SimPlayer, give_up_worst, keep_best
 from hub.table.sim import SimTable
 from hub.table.virtual_seat import VirtualSeat
 from hub.games.citadels.world import TableTop
-from hub.games import REGISTRY
-from tests.broker import free_port
 from tests.fakes.tcp_proxy import FreezableProxy
-from tests import hub_unit
-from tests.hub_unit import ProcessOutput, links, unit_command
+from tests.hub_unit import UnitHub
 from tests.waiting import wait_until
 
 
@@ -65,56 +60,9 @@ SILENCE_S = 20.0
 
 
 # ---------------------------------------------------------------------- the hub, from outside
-class Hub:
+def unit_hub(state_dir: Path, broker_url: str) -> UnitHub:
     """`citadels-hub run` as the systemd unit starts it, with its phone links."""
-
-    def __init__(self, state_dir: Path, broker_url: str, web_port: int) -> None:
-        self.command = unit_command(state_dir, broker_url,
-                                    extra_args=["--players", str(PLAYERS), "--seed", str(SEED),
-                                                "--port", str(web_port), "--voice", "none"])
-        self.base = f"http://127.0.0.1:{web_port}"
-        self.output: ProcessOutput | None = None
-        self.links: dict[str, str] = {}
-
-    def start(self) -> None:
-        self.output = ProcessOutput(self.command.start())
-        self.output.wait_for(r"^Hub running", timeout=60)
-        self.links = links(self.output)
-
-    def kill(self) -> None:
-        """SIGKILL: no goodbye, no flush; what is stored is all that is left."""
-        assert self.output is not None
-        hub_unit.kill(self.output.process)
-        self.output.finish()  # its last lines read, its pipes closed
-
-    def stop(self) -> None:
-        if self.output is not None:
-            hub_unit.stop(self.output.process)
-            self.output.finish()
-
-    def token(self, which: str) -> str:
-        return self.links[which].rstrip("/").rsplit("/", 1)[1]
-
-    def get(self, path: str) -> tuple[int, Any]:
-        try:
-            with urllib.request.urlopen(self.base + path, timeout=10) as response:
-                return response.status, json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read() or b"{}")
-
-    def post(self, path: str, body: dict[str, Any]) -> tuple[int, Any]:
-        request = urllib.request.Request(self.base + path, data=json.dumps(body).encode(), method="POST",
-                                         headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                return response.status, json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read() or b"{}")
-
-    def public(self) -> dict[str, Any]:
-        status, body = self.get("/api/public")
-        assert status == 200, body
-        return dict(body["view"])
+    return UnitHub(state_dir, broker_url, ["--players", str(PLAYERS), "--seed", str(SEED)])
 
 
 class StoredTable:
@@ -148,7 +96,7 @@ class StoredTable:
 class RemoteService:
     """What a `SimPlayer` asks of the hub, answered from outside the hub's process."""
 
-    def __init__(self, table: StoredTable, hub: Hub) -> None:
+    def __init__(self, table: StoredTable, hub: UnitHub) -> None:
         self.table = table
         self.hub = hub
 
@@ -220,7 +168,7 @@ def test_game_night(mosquitto: Any, tmp_path: Path) -> None:
     registry = TagRegistry.virtual(SETUP.deck)
     registry.save(state / "tags.json")
     proxy = FreezableProxy(mosquitto.port)
-    hub = Hub(state, mosquitto.url, free_port())
+    hub = unit_hub(state, mosquitto.url)
     devices: dict[int, VirtualSeat] = {}
     try:
         hub.start()
@@ -309,7 +257,7 @@ def wrong_card_and_double_tap_in_the_draft(device: VirtualSeat, table: StoredTab
         _unchanged(table, length)
 
 
-def phone_builds_without_a_card(hub: Hub, table: StoredTable, seat: int) -> None:
+def phone_builds_without_a_card(hub: UnitHub, table: StoredTable, seat: int) -> None:
     """In physical mode a build is said by laying the card: the phone is told so."""
     length = len(table.game.log)
     card = table.world.hand_ids(seat)[0]
@@ -349,7 +297,7 @@ def power_cut_with_two_cards_on_the_reader(devices: dict[int, VirtualSeat], tabl
     _unchanged(table, length)
 
 
-def hub_killed_and_restarted(hub: Hub, devices: dict[int, VirtualSeat], table: StoredTable) -> None:
+def hub_killed_and_restarted(hub: UnitHub, devices: dict[int, VirtualSeat], table: StoredTable) -> None:
     before = table.sync().state_hash()
     old_links = dict(hub.links)
     since = snapshot(devices)
@@ -366,7 +314,7 @@ def hub_killed_and_restarted(hub: Hub, devices: dict[int, VirtualSeat], table: S
 
 
 def silent_wifi_loss(proxy: FreezableProxy, devices: dict[int, VirtualSeat], players: dict[int, SimPlayer],
-                     table: StoredTable, hub: Hub) -> None:
+                     table: StoredTable, hub: UnitHub) -> None:
     """It is seat 3's turn when its Wi-Fi goes quiet for at least 20 s (no reset). The player does
     not wait: it acts during the outage. The hub pauses the table when the broker gives up
     on the seat, and after the link is back the move arrives, is judged then, and counts

@@ -26,22 +26,16 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import paho.mqtt.client as paho
 import pytest
 
-from hub.engine.citadels import Game
-from hub.store import EventStore
 from hub.games.citadels.registry import CardRef, TagRegistry, virtual_uid
-from hub.games import REGISTRY
-from tests.broker import free_port
 from tests.fakes.seat import MessageLog
 from tests.fakes.tcp_proxy import FreezableProxy
-from tests import hub_unit
-from tests.hub_unit import ProcessOutput, unit_command
+from tests.hub_unit import UnitHub
 from tests.soft_seat import SoftSeatProcess
 from tests.table_broker import TableBroker
 
@@ -59,51 +53,6 @@ def _wait(predicate: Callable[[], bool], timeout: float, what: str) -> None:
         time.sleep(0.1)
 
 
-class UnitHub:
-    """`citadels-hub run` as the shipped unit starts it, its password from the environment
-    file's variable, reaching the broker at `broker_url` (user only, no password)."""
-
-    def __init__(self, state: Path, broker_url: str, password: str) -> None:
-        self.web_port = free_port()
-        self.command = unit_command(state, broker_url,
-                                    extra_args=["--players", str(PLAYERS), "--seed", str(SEED),
-                                                "--port", str(self.web_port), "--voice", "none"],
-                                    extra_env={"CITADELS_BROKER_PASSWORD": password})
-        self.output: ProcessOutput | None = None
-        self.db = state / "game.db"
-
-    def start(self) -> None:
-        self.output = ProcessOutput(self.command.start())
-        self.output.wait_for(r"^Hub running", timeout=60)
-
-    def kill(self) -> None:
-        assert self.output is not None
-        hub_unit.kill(self.output.process)
-        self.output.finish()  # its last lines read, its pipes closed
-
-    def stop(self) -> None:
-        if self.output is not None:
-            hub_unit.stop(self.output.process)
-            self.output.finish()
-
-    def seats_online(self) -> bool:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{self.web_port}/api/public", timeout=5) as response:
-                view = json.loads(response.read())["view"]
-        except OSError:
-            return False
-        return all(seat["online"] for seat in view["seats"])
-
-    def game(self) -> Game:
-        """The game as the hub's store holds it (the hub journals an action before answering)."""
-        with EventStore(self.db, REGISTRY) as store:
-            return store.load().replay()
-
-    def stored_moves(self) -> list[str]:
-        with EventStore(self.db, REGISTRY) as store:
-            return list(store.load().actions)
-
-
 class FirmwareTable:
     """The shipped broker, the hub by its unit's command, one soft seat per player."""
 
@@ -112,7 +61,8 @@ class FirmwareTable:
         registry = TagRegistry.virtual("classic")
         registry.save(state / "tags.json")
         port = hub_port or table_broker.broker.port
-        self.hub = UnitHub(state, f"mqtt://hub@127.0.0.1:{port}", table_broker.passwords["hub"])
+        self.hub = UnitHub(state, f"mqtt://hub@127.0.0.1:{port}", ["--players", str(PLAYERS), "--seed", str(SEED)],
+                           password=table_broker.passwords["hub"])
         self.seats: dict[int, SoftSeatProcess] = {}
         self.witness = MessageLog()  # what the broker hands a subscriber: proof the seat sent it
         self._witness: paho.Client | None = None

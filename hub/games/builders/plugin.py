@@ -15,7 +15,7 @@ from hub.voice.speech import sentences
 
 from .enroll import enroll, label
 from .pages import event_words, page_facts
-from .players import sim_player
+from .players import sim_player, table_people
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
 from .adapter import adjust_coins
 from .table import make_table
@@ -62,7 +62,7 @@ PLUGIN = GamePlugin(
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=make_table, virtual_registry=lambda setup: BuildersTags.virtual(),
-    load_registry=lambda path: BuildersTags.load(Path(path)), enroll=enroll, card_names=card_names,
+    load_registry=lambda path: BuildersTags.load(Path(path)), enroll=enroll, card_names=card_names, table_people=table_people,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=sentences(speech),

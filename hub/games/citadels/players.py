@@ -7,12 +7,15 @@ simulated table top (`world.TableTop`) asks of them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hub.engine.citadels import Action, Game
-from hub.engine.citadels.bots import Bot
+from hub.engine.citadels.bots import Bot, make_bot
 from hub.games.kit import BotPlayer
+from hub.games.people import Lay, Plan, Press, Sight
 
+from . import texts
 from .world import TableTop
 
 
@@ -96,3 +99,62 @@ def give_up_worst(world: TableTop, game_of: Any) -> Any:
         ranked = sorted(world.hands[seat], key=lambda u: (world.card_id(u) not in city, districts[world.card_id(u)].cost, u))
         return ranked[:n]
     return choose
+
+
+class CitadelsTablePeople:
+    """Citadels' people at a table of real seats. They share one table top (`TableTop`:
+    the deck, each hand, each city, the character pile passed round), moved as people move
+    cards when the scoreboard tells them to (draw 2 keep 1, swap hands...). Each decides
+    like the heuristic bot among the moves it can carry out with the cards in front of it,
+    then lays the card that says the move (a character picked, a
+    district built or another's destroyed) or walks the buttons to it."""
+
+    def __init__(self, setup: Any, cards: Any, seed: int) -> None:
+        self.game: Game | None = None  # the game the people last reasoned about
+        self.world = TableTop(cards, setup.players, setup.seed, setup.rules)
+        self.world.shuffle_characters()
+        self.world.choose_keep = keep_best(self.world, lambda: self.game)
+        self.world.choose_give_up = give_up_worst(self.world, lambda: self.game)
+        self.bots = {seat: make_bot("heuristic", seed * 31 + seat) for seat in range(1, setup.players + 1)}
+
+    def follow(self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]) -> None:
+        graveyard = (public.get("pending") or {}).get("kind") == "graveyard"
+        for event in events:
+            self.world.on_event(dict(event), graveyard)
+
+    def plan(self, sight: Sight, game: Game) -> Plan:
+        self.game = game
+        seat, world = sight.seat, self.world
+        assert game.pending is not None
+        if game.pending.kind == "faceup":
+            character = world.faceup[len(game.faceup)]
+            return Plan(f"{seat} faceup {character}", (Lay(world.character_uid(character)),))
+        hand = world.hand_ids(seat)
+        offered = set(world.offered(seat))
+        options = [a for a in game.legal_actions()
+                   if not ((a.verb == "build" and a.args[0] not in hand)
+                            or (a.verb == "pick" and a.args[0] not in offered)
+                            or (not hand and a.verb in ("lab", "museum")))]
+        choice = self.bots[seat].choose(game, options, hand)
+        if choice.verb == "pick":
+            return Plan(str(choice), (Lay(world.character_uid(choice.args[0])),))
+        if choice.verb == "build":
+            uid = world.uid_in(world.hands[seat], choice.args[0])
+            world.last_placed[seat] = uid
+            return Plan(str(choice), (Lay(uid),))
+        if choice.verb == "destroy":
+            uid = world.uid_in(world.cities[int(choice.args[0])], choice.args[1])
+            world.last_placed[seat] = uid
+            if int(choice.args[0]) != seat:  # one's own district: buttons (a card of one's city is never a move)
+                return Plan(str(choice), (Lay(uid),))
+        return Plan(str(choice), (Press(texts.describe(choice)),))
+
+    def made(self, seat: int, plan: Plan, game: Game) -> None:
+        self.game = game
+        action = Action.parse(plan.move)
+        if action.verb == "pick":
+            self.world.picked(seat, action.args[0], lambda pile: sorted(pile)[len(game.log) % len(pile)])
+
+
+def table_people(setup: Any, cards: Any, seed: int) -> CitadelsTablePeople:
+    return CitadelsTablePeople(setup, cards, seed)

@@ -18,7 +18,7 @@ from .adapter import adjust_gold
 from .enroll import EnrollmentSession
 from .export import export_text, replay_report
 from .pages import event_words, page_facts
-from .players import SimPlayer, give_up_worst, keep_best
+from .players import SimPlayer, give_up_worst, keep_best, table_people
 from .registry import TagRegistry
 from .sim_restore import follow_stored
 from .service import TableService
@@ -151,7 +151,9 @@ PLUGIN = GamePlugin(
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=TableService, virtual_registry=lambda setup: TagRegistry.virtual(setup.deck),
     load_registry=TagRegistry.load, enroll=enroll, card_names=card_names,
-    sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=TerminalNarrator, result_line=result_line,
+    sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, table_people=table_people,
+    table_variants=(("--edition", "classic"), ("--edition", "2000", "--deck", "2000")),
+    terminal=TerminalNarrator, result_line=result_line,
     progress=lambda game: f"round {game.round}", speech=VOICE,
     private_event_kinds=PRIVATE_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

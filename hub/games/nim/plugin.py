@@ -13,6 +13,7 @@ from hub.games.plugin import GamePlugin
 
 from .adapter import NimAdapter
 from .cards import StoneTags
+from .people import table_people
 from .words import WORDS, sentences
 
 PRIVATE_EVENT_KINDS = frozenset({"hint"})
@@ -47,5 +48,6 @@ PLUGIN = GamePlugin(
         "result", number=number, name=WORDS.seat_name(result["winner"], names), actions=result["actions"]),
     bots=tuple(BOTS), make_bot=make_bot, sim_player=bot_players(make_bot, NimPlayer),
     virtual_registry=lambda setup: StoneTags.virtual(setup.players), load_registry=StoneTags.load,
+    table_people=table_people,
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

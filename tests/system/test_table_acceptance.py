@@ -1,0 +1,467 @@
+"""The acceptance (issue 28, item 10): every registered game, from enrollment to game over,
+at a table of real parts, played by simulated people who act only through the seats.
+
+For each game of the registry (`hub.games.GAMES`) and each of its declared option sets
+(`GamePlugin.table_variants`: Citadels' two editions), with nothing game-specific here:
+
+- the shipped Mosquitto configuration (TLS, seat logins, ACL: `tests/table_broker.py`);
+- one soft seat per player: the real firmware on a fake board (`tests/soft_seat.py`);
+- ``citadels-hub enroll --game G``: a person taps every card on seat 1's reader, reading
+  which card to tap from the seat's display only ("Tap Thief (2/76)"; the card's name as
+  the game's plug-in shows it, `GamePlugin.card_names`), and the tag file written must say
+  each tag's own card;
+- the hub by the systemd unit's command (`tests/hub_unit.py`) with ``--game G``, SIGKILLed
+  once while a card laid is in flight (started again as systemd would) and the broker
+  restarted once while another is;
+- the game played to its end by the plug-in's people (`GamePlugin.table_people`): each move
+  is chosen among the options on the seat's phone page and made by laying and lifting
+  cards or walking A/B to the option the display shows and pressing OK; what they see is
+  the seat's display, LED and beeps, the public scoreboard (its view and its log) and
+  their phone. (Their bot reasons on the game the engine's bots take, replayed from the
+  stored log; every option it may choose is one the seat's page offers.)
+
+Then the stored log must hold exactly the moves the people made, once each, in order, and
+replay to the same finished game.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hub.cli import build_parser
+from hub.games import GAMES, REGISTRY, GamePlugin
+from hub.games.people import Lay, Plan, Press, Sight, TablePeople
+from hub.store import EventStore
+from tests.hub_unit import ProcessOutput, UnitHub, stored_actions
+from tests.soft_seat import ROOT as ROOT_DIR, SoftSeatProcess
+from tests.table_broker import TableBroker
+from tests.waiting import wait_until
+
+pytestmark = pytest.mark.slow
+
+SEED = 7
+ENROLLING_SEAT = 1
+HUB_KILL_AT = 1  # from this move on, the first card laid is in flight when the hub is SIGKILLed
+BROKER_RESTART_AT = 3  # ... and from this one, when the broker restarts
+PATIENCE_S = 60.0  # the longest a person waits for the table to answer (a restart included)
+QUIET_S = 0.2
+"""A person reads the display once it has stopped changing for this long (and the seat has
+nothing left unanswered): a glance at a screen that is about to change is how OK says
+the wrong option."""
+CARD_BACK_S = 1.0
+"""A card lifted goes back on the same reader no sooner than this: the firmware reports a
+lift only after the card has been missing 400 ms (firmware/presence.py, a flaky field is
+no lift), so a card put back sooner was never lifted, and laying it again says nothing."""
+
+
+def _variants() -> Iterator[Any]:
+    for name, game in GAMES.items():
+        for options in game.table_variants:
+            words = [w for w in options if not w.startswith("--")]
+            yield pytest.param(name, options, id="-".join([name, *dict.fromkeys(words)]))
+
+
+def _players(game: GamePlugin) -> int:
+    """Three at the table where the game takes three (fast, and every draft rule of a
+    bigger table), else its nearest."""
+    return min(max(3, game.seats[0]), game.seats[-1])
+
+
+def _wait(predicate: Callable[[], bool], timeout: float, what: str | Callable[[], str]) -> None:
+    """Wait for `predicate`; `what` (or what it says when called: the state at the timeout) names it."""
+    if not wait_until(predicate, timeout=timeout, interval=0.02):
+        raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what() if callable(what) else what}")
+
+
+LAST_MISS: list[BaseException] = []
+
+
+def _quietly(read: Callable[[], Any]) -> Any:
+    """`read()`, or None while the hub is away (a restart; the last such miss is kept)."""
+    try:
+        return read()
+    except (OSError, AssertionError, KeyError) as exc:
+        LAST_MISS[:] = [exc]
+        return None
+
+
+def _either(*conditions: Callable[[], bool]) -> Callable[[], bool]:
+    return lambda: any(condition() for condition in conditions)
+
+
+def _after_and_no_longer(first: Callable[[], bool], then_not: Callable[[], bool]) -> Callable[[], bool]:
+    return lambda: first() and not then_not()
+
+
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+# ------------------------------------------------------------------ what a person sees at a seat
+class Seat:
+    """One soft seat, as a person at it sees and handles it."""
+
+    def __init__(self, number: int, process: SoftSeatProcess) -> None:
+        self.number = number
+        self.process = process
+        self.lifted: dict[str, float] = {}  # uid -> when it was last lifted off this reader
+
+    def lay(self, uid: str) -> int:
+        """Lay a card (not sooner than a person could after lifting it: `CARD_BACK_S`)."""
+        wait = self.lifted.get(uid, 0.0) + CARD_BACK_S - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        return self.type(f"place {uid}")
+
+    def lift(self, uid: str) -> None:
+        self.type(f"lift {uid}")
+        self.lifted[uid] = time.monotonic()
+
+    def lines(self, since: int = 0) -> list[str]:
+        return self.process.lines_since(since)
+
+    def display(self) -> str:
+        """The display now, its lines joined (a wrapped sentence reads whole)."""
+        shown = [line for line in self.process.output.stdout if line.startswith("display: ")]
+        return " ".join(shown[-1][len("display: "):].split(" | ")) if shown else ""
+
+    def changed_since(self, mark: int) -> bool:
+        return any(line.startswith(("display: ", "led: ", "beep: ")) for line in self.lines(mark))
+
+    def beeped_error(self, mark: int) -> bool:
+        return "beep: error" in self.lines(mark)
+
+    def settle(self, quiet_s: float = QUIET_S) -> None:
+        """Until the hub has answered every event this seat sent (the soft seat's ``show``
+        says no event is queued) and the display has then stayed as it is for `quiet_s`:
+        what it shows now is the hub's last word, not a screen a press has already moved on."""
+        deadline = time.monotonic() + PATIENCE_S
+        while time.monotonic() < deadline:
+            mark = self.type("show")
+            self.process.wait_line("queued events: ", since=mark, timeout=10)
+            queued = next(line for line in self.lines(mark) if line.startswith("queued events: "))
+            if queued == "queued events: 0":
+                shown = len(self.process.output.stdout)
+                time.sleep(quiet_s)
+                if not self.changed_since(shown):
+                    return
+            time.sleep(0.02)
+        raise AssertionError(f"seat {self.number}: the hub never answered its events: {self.lines()[-14:]}")
+
+    def answered(self, mark: int) -> Callable[[], bool]:
+        """For a wait: has the seat shown anything (display, LED, beep) since `mark`?"""
+        return lambda: self.changed_since(mark)
+
+    def stuck(self, table: Table, what: str) -> Callable[[], str]:
+        """For a wait's message: `what`, and what the seat and the hub said by the timeout."""
+        return lambda: (f"seat {self.number}: {what}; it shows {self.display()!r}; its last lines "
+                        f"{self.lines()[-14:]}; the hub's {table.hub.tail()}")
+
+    def type(self, command: str) -> int:
+        """Type a command; where the output was before it (for `lines(since=...)`)."""
+        mark = self.process.mark()
+        self.process.type(command)
+        return mark
+
+
+# ------------------------------------------------------------------ the table
+class Table:
+    """The shipped broker, one soft seat per player, the hub by its unit's command."""
+
+    def __init__(self, broker: TableBroker, state: Path, game: GamePlugin, options: Sequence[str]) -> None:
+        self.broker = broker
+        self.state = state
+        self.plugin = game
+        self.players = _players(game)
+        self.options = list(options)
+        self.tags = state / "tags.json"
+        args = ["--game", game.name, "--players", str(self.players), "--seed", str(SEED), *self.options]
+        self.hub = UnitHub(state, f"mqtt://hub@127.0.0.1:{broker.broker.port}", args, password=broker.passwords["hub"])
+        self.seats: dict[int, Seat] = {}
+        self.hub_kills = 0
+        self.broker_restarts = 0
+
+    def setup(self) -> Any:
+        """The setup this table's command line makes (before the hub stores its own)."""
+        args = build_parser(self.plugin).parse_args(["run", "--game", self.plugin.name, "--tags", str(self.tags),
+                                                     "--players", str(self.players), *self.options])
+        return self.plugin.setup_from_options(args, SEED)
+
+    def start_seats(self) -> None:
+        broker = self.broker.broker
+        for n in range(1, self.players + 1):
+            url = f"mqtts://seat{n}@{broker.host}:{broker.tls_port}?ca={broker.ca_file}"
+            process = SoftSeatProcess(["--seat", str(n), "--broker", url, "--game", self.plugin.name],
+                                      password=self.broker.passwords[f"seat{n}"])
+            self.seats[n] = Seat(n, process)
+        for seat in self.seats.values():
+            seat.process.wait_line("link: up", timeout=60)
+
+    def what_everyone_saw(self, lines: int = 30) -> str:
+        """Every seat's last lines and the hub's: printed when the test fails."""
+        said = [f"--- seat {n}:\n" + "\n".join(seat.lines()[-lines:] + seat.process.output.stderr[-lines:])
+                for n, seat in self.seats.items()]
+        return "\n".join([*said, "--- the hub:", *self.hub.tail(lines)])
+
+    def close(self) -> None:
+        for seat in self.seats.values():
+            seat.process.kill()
+        self.hub.stop()
+
+    # -- what the people read
+    def public(self) -> dict[str, Any]:
+        return self.hub.public()
+
+    def history(self) -> list[dict[str, Any]]:
+        status, body = self.hub.get("/api/history")
+        assert status == 200, body
+        return list(body["events"])
+
+    def seat_page(self, seat: int) -> dict[str, Any]:
+        status, body = self.hub.get(f"/api/seat/{self.hub.token(str(seat))}")
+        assert status == 200, body
+        return dict(body["view"])
+
+    def moves(self) -> int:
+        return stored_actions(self.hub.db)
+
+    def took_or_refused(self, before: int, seat: Seat, mark: int) -> Callable[[], bool]:
+        """For a wait: a move stored since there were `before`, or a refusal's beep since `mark`."""
+        return lambda: self.moves() > before or seat.beeped_error(mark)
+
+    # -- the two faults
+    def fault(self, which: str) -> None:
+        if which == "hub":
+            self.hub.kill()  # a crash: no goodbye; systemd starts the same command again
+            self.hub.start()
+            self.hub_kills += 1
+        else:
+            self.broker.broker.restart()
+            self.broker_restarts += 1
+
+
+# ------------------------------------------------------------------ enrollment, by a person
+TAP = re.compile(r"tap (.+) \((\d+)/(\d+)\)")
+
+
+def asking_for(seat: Seat, number: int, found: list[re.Match[str]]) -> Callable[[], bool]:
+    """For a wait: does the seat's display ask for card `number` ("Tap Thief (2/76)")? The
+    asking words are left in `found`."""
+    def asks() -> bool:
+        found[:] = [m for m in TAP.finditer(_words(seat.display())) if int(m.group(2)) == number]
+        return bool(found)
+    return asks
+
+
+def enroll_every_card(table: Table, cards: Any) -> None:
+    """``citadels-hub enroll --game G``: the person reads which card to tap on seat 1's
+    display, lays that card, waits for the display to ask for the next, lifts it."""
+    plugin = table.plugin
+    by_name = {_words(names[0]): uid for uid, names in plugin.card_names(cards).items()}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CITADELS_")}
+    env.update(PYTHONPATH=str(ROOT_DIR), PYTHONUNBUFFERED="1", CITADELS_BROKER_PASSWORD=table.broker.passwords["hub"])
+    command = [sys.executable, "-m", "hub.cli", "enroll", "--game", plugin.name, "--tags", str(table.tags),
+               "--seat", str(ENROLLING_SEAT), "--broker", f"mqtt://hub@127.0.0.1:{table.broker.broker.port}",
+               *table.options]
+    output = ProcessOutput(subprocess.Popen(command, env=env, cwd=table.state, stdout=subprocess.PIPE,
+                                            stderr=subprocess.PIPE, text=True, start_new_session=True))
+    if not by_name:
+        try:
+            output.process.wait(30)
+        except subprocess.TimeoutExpired:
+            output.process.terminate()
+        output.finish()
+        raise AssertionError(f"{plugin.name}: its plug-in names no card (GamePlugin.card_names), so nobody can "
+                             f"tell which card to tap; `enroll --game {plugin.name}` exited "
+                             f"{output.process.returncode}: {output.stdout[-2:]} {output.stderr[-2:]}")
+    seat = table.seats[ENROLLING_SEAT]
+    total = len(by_name)
+    try:
+        for number in range(1, total + 1):
+            asked: list[re.Match[str]] = []
+            asking = asking_for(seat, number, asked)
+            _wait(asking, 30, lambda: f"seat {seat.number}'s display to ask for the next card of {total} "
+                                      f"(it shows {seat.display()!r}; enroll said {output.stdout[-3:]} {output.stderr[-3:]})")
+            label = asked[-1].group(1)
+            assert label in by_name, f"the display asks for {label!r}: no card of {plugin.name} is called so"
+            uid = by_name[label]
+            mark = seat.lay(uid)
+            _wait(_after_and_no_longer(seat.answered(mark), asking), 30,
+                  seat.stuck(table, f"the hub to answer card {number}/{total} ({label}) laid; enroll said "
+                                    f"{output.stdout[-3:]}"))
+            assert not seat.beeped_error(mark), f"{label}: refused: {seat.display()!r}"
+            seat.lift(uid)
+        output.process.wait(30)
+    finally:
+        if output.process.poll() is None:
+            output.process.terminate()
+        output.finish()
+    assert output.process.returncode == 0, f"enroll ended with {output.process.returncode}: {output.stderr[-3:]}"
+    enrolled = plugin.load_registry(str(table.tags))
+    assert plugin.card_names(enrolled) == plugin.card_names(cards), "a tag was enrolled as another card"
+
+
+# ------------------------------------------------------------------ a move, by a person
+def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | None) -> bool:
+    """Carry out `plan` at `seat`; with `fault`, the hub is killed (or the broker restarted)
+    while its card is in flight, if it is made with a card. True if the fault happened."""
+    before = table.moves()
+    faulted = False
+    answered = seat.process.mark()
+    for gesture in plan.gestures:
+        if isinstance(gesture, Press):
+            answered = press_to(table, seat, gesture.label, options, before)
+            continue
+        for _attempt in range(3):
+            mark = seat.lay(gesture.uid)
+            seat.process.wait_line("placed", since=mark)
+            if fault is not None and gesture.move and not faulted:
+                table.fault(fault)
+                faulted = True
+            if not gesture.move:
+                wait_until(seat.answered(mark), timeout=10)
+                seat.lift(gesture.uid)
+                break
+            answered = mark
+            _wait(table.took_or_refused(before, seat, mark), PATIENCE_S,
+                  seat.stuck(table, f"the hub to take {plan.move!r} (card {gesture.uid})"))
+            seat.lift(gesture.uid)
+            if table.moves() > before or not refused_only_for_a_pause(table):
+                break
+    _wait(lambda: table.moves() > before, 5, seat.stuck(table, f"{plan.move!r} applied"))
+    wait_until(seat.answered(answered), timeout=10)  # the hub told the table, then answered the seat
+    return faulted
+
+
+def refused_only_for_a_pause(table: Table) -> bool:
+    """A seat was briefly away (a restart): the table paused and refused the card; once it
+    plays again the person lays the card again."""
+    public = _quietly(table.public)
+    if public is None or public.get("paused"):
+        _wait(lambda: (_quietly(table.public) or {"paused": True}).get("paused") is False, PATIENCE_S,
+              "the table to play again")
+        return True
+    return False
+
+
+UNANSWERED: list[str] = []
+"""Presses the seat showed no answer to (display, LED, beep) within `PRESS_PATIENCE_S`: a
+person presses again; the test reports how often (a missed press, a lost answer)."""
+PRESS_PATIENCE_S = 5.0
+
+
+def press_to(table: Table, seat: Seat, label: str, options: int, before: int) -> int:
+    """A to walk the options until the display shows `label`, then OK (again if the seat
+    shows nothing at all in answer, as a person would)."""
+    want = _words(label)
+    seat.settle()
+    for _step in range(2 * options + 2):
+        if want not in _words(seat.display()):
+            mark = seat.type("press a")
+            if not wait_until(seat.answered(mark), timeout=PRESS_PATIENCE_S):
+                UNANSWERED.append(f"seat {seat.number}: A on {seat.display()!r}")
+            seat.settle()
+            continue
+        for _again in range(3):
+            mark = seat.type("press ok")
+            if wait_until(_either(table.took_or_refused(before, seat, mark), seat.answered(mark)),
+                          timeout=PRESS_PATIENCE_S):
+                break
+            UNANSWERED.append(f"seat {seat.number}: OK on {seat.display()!r}")
+        _wait(table.took_or_refused(before, seat, mark), PATIENCE_S, seat.stuck(table, f"the hub to take OK on {label!r}"))
+        assert table.moves() > before, f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
+        return mark
+    raise AssertionError(f"seat {seat.number}: the display never showed {label!r} while A walked its "
+                         f"{options} options; it shows {seat.display()!r}")
+
+
+# ------------------------------------------------------------------ the game
+def sight_of(table: Table, seat: int) -> Sight:
+    """What the deciding person sees: its phone page's options (what its buttons may say),
+    the scoreboard, its display."""
+    page: dict[str, Any] = {}
+    if not wait_until(lambda: page.update(_quietly(lambda: table.seat_page(seat)) or {}) or bool(page),
+                      timeout=PATIENCE_S, interval=0.05):
+        raise AssertionError(f"seat {seat}'s page never answered ({LAST_MISS})")
+    options = list((page.get("you") or {}).get("options") or [])
+    return Sight(seat, options, table.public(), table.seats[seat].display().split(" | "))
+
+
+def play_to_the_end(table: Table, people: TablePeople) -> list[str]:
+    """The people play the whole game; the moves they made, in order."""
+    made: list[str] = []
+    told = 0
+    faults = [("hub", HUB_KILL_AT), ("broker", BROKER_RESTART_AT)]
+    while True:
+        game = table.hub.game()
+        if game.over:
+            return made
+        assert game.pending is not None
+        seat = game.pending.seat
+        sight = sight_of(table, seat)
+        history = table.history()
+        people.follow(history[told:], sight.public)
+        told = len(history)
+        plan = people.plan(sight, game)
+        due = faults[0][0] if faults and len(made) >= faults[0][1] else None
+        by_card = any(isinstance(g, Lay) and g.move for g in plan.gestures)
+        if due is not None and not by_card and len(made) >= faults[0][1] + 2:
+            table.fault(due)  # no card laid for a while: between two moves, then
+            faults.pop(0)
+            due = None
+        if make_move(table, table.seats[seat], plan, len(sight.options) or 8, due if by_card else None):
+            faults.pop(0)
+        made.append(plan.move)
+        stored = table.hub.stored_moves()
+        assert stored[-1] == plan.move, (f"seat {seat} made {plan.move!r} but the hub applied {stored[-1]!r} "
+                                         f"(the display showed {table.seats[seat].display()!r})")
+        people.made(seat, plan, table.hub.game())
+
+
+@pytest.mark.parametrize("game_name, options", list(_variants()))
+def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
+        game_name: str, options: tuple[str, ...], table_broker: TableBroker, tmp_path: Path) -> None:
+    plugin = GAMES[game_name]
+    UNANSWERED.clear()
+    state = tmp_path / "state"
+    state.mkdir()
+    table = Table(table_broker, state, plugin, options)
+    try:
+        setup = table.setup()
+        cards = plugin.virtual_registry(setup)  # the tags glued to this table's cards
+        table.start_seats()
+        started = time.monotonic()
+        enroll_every_card(table, cards)
+        enrolled_in = time.monotonic() - started
+        table.hub.start()
+        _wait(lambda: bool(_quietly(table.hub.seats_online)), PATIENCE_S, "every seat online at the hub")
+        with EventStore(table.hub.db, REGISTRY) as store:
+            stored_setup = store.load().setup
+        people = plugin.table_people(stored_setup, cards, SEED)  # the people hold the cards, not the tag file
+        made = play_to_the_end(table, people)
+        played_in = time.monotonic() - started - enrolled_in
+        print(f"{game_name} {' '.join(options)}: enrolled in {enrolled_in:.0f} s, {len(made)} moves in "
+              f"{played_in:.0f} s; presses the seat showed no answer to: {UNANSWERED}")
+
+        assert (table.hub_kills, table.broker_restarts) == (1, 1), "the game ended before both faults"
+        with EventStore(table.hub.db, REGISTRY) as store:
+            stored = store.load()
+        assert stored.actions == made, "the stored log is not the moves the people made, once each"
+        replayed = plugin.replay(stored.setup, stored.actions)
+        assert replayed.over
+        assert plugin.summary(replayed) == plugin.summary(table.hub.game())
+        assert table.public().get("pending") is None, "the scoreboard does not say the game is over"
+    except BaseException:
+        print(table.what_everyone_saw())
+        raise
+    finally:
+        table.close()
