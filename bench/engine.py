@@ -10,6 +10,7 @@ count against the engine.
     python bench/engine.py --json --baseline main   # this engine against the one at git ref
                                                     # main, 4 players, in turns; the last line
                                                     # is {"ratio": new games/s / old, ...}
+    python bench/engine.py --game builders [--bot heuristic] --baseline 87649c6   # the same, The Builders
 
 With ``--baseline REF`` both engines run in subprocesses (the old one from a ``git archive``
 of REF in a temporary directory), alternately, several times; each side's best run counts,
@@ -76,11 +77,13 @@ def measure_cities_knights(players: int, seconds: float, bot_kind: str = "random
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def measure_in(tree: Path, players: int, seconds: float) -> dict[str, float]:
-    """Run ``measure`` in a subprocess whose ``hub`` package is the one in ``tree``."""
+def measure_in(tree: Path, players: int, seconds: float, game: str = "citadels",
+               bot: str = "random") -> dict[str, float]:
+    """Run ``measure`` (or ``measure_builders``) in a subprocess whose ``hub`` package is the one in ``tree``."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--only", str(players),
-                          "--seconds", str(seconds)], cwd=tree, env=env, capture_output=True, text=True,
+                          "--seconds", str(seconds), "--game", game, "--bot", bot], cwd=tree, env=env,
+                         capture_output=True, text=True,
                          check=False, timeout=seconds * 20 + 60)
     if out.returncode != 0:
         raise SystemExit(f"bench/engine.py: the engine in {tree} failed: {out.stderr.strip().splitlines()[-1:]}")
@@ -98,17 +101,18 @@ def extract(ref: str, into: Path) -> None:
         tar.extractall(into, filter="data")
 
 
-def compare(ref: str, players: int, seconds: float, rounds: int) -> dict[str, object]:
+def compare(ref: str, players: int, seconds: float, rounds: int, game: str = "citadels",
+            bot: str = "random") -> dict[str, object]:
     with tempfile.TemporaryDirectory(prefix="bench-engine-") as tmp:
         old_tree = Path(tmp)
         extract(ref, old_tree)
         new_runs, old_runs = [], []
         for _ in range(rounds):  # alternate, so load on the machine hits both sides alike
-            new_runs.append(measure_in(ROOT, players, seconds))
-            old_runs.append(measure_in(old_tree, players, seconds))
+            new_runs.append(measure_in(ROOT, players, seconds, game, bot))
+            old_runs.append(measure_in(old_tree, players, seconds, game, bot))
     new = max(new_runs, key=lambda r: r["games_per_s"])
     old = max(old_runs, key=lambda r: r["games_per_s"])
-    return {"players": players, "baseline": ref, "rounds": rounds, "seconds": seconds,
+    return {"game": game, "bot": bot, "players": players, "baseline": ref, "rounds": rounds, "seconds": seconds,
             "new_games_per_s": new["games_per_s"], "old_games_per_s": old["games_per_s"],
             "ratio": round(new["games_per_s"] / old["games_per_s"], 3)}
 
@@ -118,18 +122,25 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--seconds", type=float, default=5.0, help="per player count (per run with --baseline)")
     parser.add_argument("--baseline", metavar="REF", default=None,
-                        help="also run the engine at this git ref and print the speed ratio (4 players)")
+                        help="also run the engine at this git ref (of --game) and print the speed ratio (4 players)")
     parser.add_argument("--rounds", type=int, default=3, help="alternate runs per side with --baseline")
     parser.add_argument("--only", type=int, default=None, help=argparse.SUPPRESS)  # one count, one JSON line
     parser.add_argument("--game", choices=("citadels", "builders", "cities-knights"), default="citadels")
     parser.add_argument("--bot", choices=("random", "heuristic", "table"), default="random",
                         help="The Builders' bots (random, heuristic), Cities & Knights' (random, table)")
     args = parser.parse_args()
+    if args.game == "cities-knights" and args.bot == "heuristic":
+        raise SystemExit("bench/engine.py: Cities & Knights' bots are random and table")
+    if args.game == "builders" and args.bot == "table":
+        raise SystemExit("bench/engine.py: The Builders' bots are random and heuristic")
+    if args.baseline is not None and args.only is None:
+        result = compare(args.baseline, 4, args.seconds, args.rounds, args.game, args.bot)
+        if not args.json:
+            print(f"4 players: {result['new_games_per_s']} games/s here, {result['old_games_per_s']} at "
+                  f"{args.baseline}")
+        print(json.dumps(result))
+        return
     if args.game == "cities-knights":
-        if args.baseline is not None:
-            raise SystemExit("bench/engine.py: --baseline compares Citadels engines only")
-        if args.bot == "heuristic":
-            raise SystemExit("bench/engine.py: Cities & Knights' bots are random and table")
         counts = [args.only] if args.only is not None else [3, 4]
         ck = {str(n): measure_cities_knights(n, args.seconds, args.bot) for n in counts}
         if args.json or args.only is not None:
@@ -139,11 +150,7 @@ def main() -> None:
             print(f"{n} players: {r['games_per_s']:8.1f} games/s  {r['actions_per_s']:9d} actions/s  "
                   f"({r['actions_per_game']} actions/game, {args.bot} bots)")
         return
-    if args.game == "builders" and args.bot == "table":
-        raise SystemExit("bench/engine.py: The Builders' bots are random and heuristic")
     if args.game == "builders":
-        if args.baseline is not None:
-            raise SystemExit("bench/engine.py: --baseline compares Citadels engines only")
         counts = [args.only] if args.only is not None else [2, 3, 4]
         results = {str(n): measure_builders(n, args.seconds, args.bot) for n in counts}
         if args.json or args.only is not None:
@@ -155,13 +162,6 @@ def main() -> None:
         return
     if args.only is not None:
         print(json.dumps(measure(args.only, args.seconds)))
-        return
-    if args.baseline is not None:
-        result = compare(args.baseline, 4, args.seconds, args.rounds)
-        if not args.json:
-            print(f"4 players: {result['new_games_per_s']} games/s here, {result['old_games_per_s']} at "
-                  f"{args.baseline}")
-        print(json.dumps(result))
         return
     results = {str(n): measure(n, args.seconds) for n in (2, 4, 7)}
     if args.json:

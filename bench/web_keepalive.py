@@ -12,6 +12,7 @@ prints the medians and p99s in ms and their ratio. Loopback only.
 
 from __future__ import annotations
 
+
 import argparse
 import http.client
 import json
@@ -43,12 +44,13 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
+    from hub.games import plugin_named
     from hub.web import create_app, make_tokens
     from hub.web.serving import make_server
 
     table = BenchTable(4, seed=1)
     admin, seats = make_tokens(4)
-    server: Any = make_server(create_app({"TABLE": table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats}),
+    server: Any = make_server(create_app({"GAME": plugin_named("citadels"), "TABLE": table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats}),
                               "127.0.0.1", 0)
     threading.Thread(target=server.run, daemon=True).start()
     port = int(server.effective_port)

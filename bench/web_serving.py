@@ -8,6 +8,7 @@ then a second child (the "laptop") opens N scoreboard streams (read by one selec
 every tenth one timed, so the reader keeps up; each from its own loopback address, as
 phones would: one address may hold only a few) and M sockets that never send a byte, all
 from 127.0.0.1 (one client), re-opening every
+
 idle socket the hub closes (at most M per second), while this process times the same
 requests again, each on a fresh connection. The server reports its threads and resident
 memory; three processes, so no client's GIL is measured as the hub's delay.
@@ -51,12 +52,13 @@ def memory_mb(field: str) -> float:
 
 def child(args: argparse.Namespace) -> None:
     """Serve; print port and seat token; on 'go N RATE' make N changes; 'stats' prints JSON."""
+    from hub.games import plugin_named
     from hub.web import create_app, make_tokens
     from hub.web.serving import make_server
 
     table = BenchTable(5, seed=1)
     admin, seats = make_tokens(5)
-    app = create_app({"TABLE": table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats,
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats,
                       "SSE_MAX_CLIENTS": args.max_clients})
     server: Any = make_server(app, "127.0.0.1", 0)
     threading.Thread(target=server.run, name="web", daemon=True).start()

@@ -14,6 +14,7 @@ loop and records, per frame and client, arrival time minus the acceptance stamp.
 
 from __future__ import annotations
 
+
 import argparse
 import json
 import os
@@ -136,12 +137,13 @@ class BenchTable:
 
 def child(args: argparse.Namespace) -> None:
     """Serve, print the port, then on each stdin line 'go N RATE' make N changes."""
+    from hub.games import plugin_named
     from hub.web import create_app, make_tokens
     from hub.web.serving import make_server
 
     table = BenchTable(args.players, seed=1)
     admin, seats = make_tokens(args.players)
-    app = create_app({"TABLE": table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats,
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats,
                       "SSE_MAX_CLIENTS": args.max_clients, "SSE_HEARTBEAT": 30.0})
     server: Any = make_server(app, "127.0.0.1", 0)
     threading.Thread(target=server.run, daemon=True).start()

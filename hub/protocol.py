@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any, Literal, NamedTuple, TypeAlias
 
 from hub.errors import HubError
+from hub.text import text_problem
 
 PROTOCOL_VERSION = 1
 MAX_PAYLOAD_BYTES = 1024
@@ -297,17 +298,17 @@ def _text_field(obj: Mapping[str, Any], name: str, *, optional: bool = False) ->
     if optional and obj.get(name) is None:
         return None
     value = obj.get(name)
-    if type(value) is str and value and len(value) <= MAX_TEXT_FIELD_CHARS and value.isascii():
-        return value  # the usual case: ASCII always encodes
+    if type(value) is str and value and len(value) <= MAX_TEXT_FIELD_CHARS and value.isascii() and value.isprintable():
+        return value  # the usual case: printable ASCII always encodes and shows
     value = _require(obj, name)
     if (
         not isinstance(value, str)
         or not value
         or len(value) > MAX_TEXT_FIELD_CHARS
-        or not _encodable(value)
+        or text_problem(value) is not None  # a lone surrogate, a control, a noncharacter, unassigned
     ):
         raise ProtocolError(
-            "bad_field", f"{name!r} must be a string of 1-{MAX_TEXT_FIELD_CHARS} characters"
+            "bad_field", f"{name!r} must be a string of 1-{MAX_TEXT_FIELD_CHARS} printable characters"
         )
     return value
 

@@ -35,3 +35,33 @@ def phone_page(browser: Browser, errors: list[str], viewport: dict[str, int] | N
     page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
     page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
     return page
+
+
+WORDS_WHOLE = """(node) => {
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    let at = 0;
+    for (const word of t.textContent.split(/(\\s+)/)) {
+      if (word.trim()) {
+        const range = document.createRange();
+        range.setStart(t, at);
+        range.setEnd(t, at + word.length);
+        if (range.getClientRects().length > 1) return word;
+      }
+      at += word.length;
+    }
+  }
+  return "";
+}"""
+"""A script for `locator.evaluate`: the first word of the node's text that is split over two
+lines ("" when every word stands whole): a result table must not cut a name mid-word."""
+
+
+def small_texts(page: Page, selector: str, floor: float = 20) -> list[str]:
+    """The visible texts under `selector` drawn smaller than `floor` px: what a player at arm's
+    length (a phone) or 3 m (a TV) cannot read. Each as "TAG.class: text size"."""
+    return list(page.evaluate("""([s, floor]) => [...document.querySelectorAll(s)].flatMap((root) =>
+        [root, ...root.querySelectorAll('*')]).filter((n) => [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim()))
+        .filter((n) => n.offsetParent !== null && parseFloat(getComputedStyle(n).fontSize) < floor)
+        .map((n) => n.tagName + '.' + n.className + ': ' + n.textContent.trim().slice(0, 30) + ' ' + getComputedStyle(n).fontSize)""",
+        [selector, floor]))

@@ -42,6 +42,11 @@ def make_passwords(directory: Path) -> tuple[Path, dict[str, str]]:
     return password_file, dict(line.split(" ", 1) for line in result.stdout.splitlines())
 
 
+def table_acl(password_file: Path) -> Path:
+    """The ACL make-passwords.sh wrote beside `password_file` (the template with the table's name)."""
+    return password_file.with_suffix(".acl")
+
+
 def make_ca(directory: Path, *names: str) -> Path:
     """Run the shipped make-ca.sh for a loopback broker; returns the directory it filled."""
     subprocess.run([str(CONFIG_DIR / "make-ca.sh"), str(directory), *(names or ("localhost", "127.0.0.1"))],
@@ -91,7 +96,7 @@ def start_table_broker(factory: MosquittoFactory, password_file: Path, passwords
     broker = factory(
         config=config if config is not None else (CONFIG_DIR / "mosquitto.conf").read_text(),
         passwd=password_file,
-        acl=CONFIG_DIR / "acl",
+        acl=table_acl(password_file),
         tls_dir=tls_dir,
         nofile=nofile or PI_FILE_LIMIT,
     )

@@ -18,6 +18,7 @@ from hub.engine.citadels.history import public_history
 from hub.games.citadels.adapter import CitadelsAdapter, adjust_gold, game_form
 from hub.games.citadels.registry import TagRegistry
 from hub.kernel import undo
+from hub.games import plugin_named
 from hub.web import create_app, make_server
 from tests.waiting import wait_until  # noqa: F401 - re-exported for the web tests
 
@@ -267,7 +268,8 @@ SEAT_TOKENS = {seat: f"seat-{seat}-token-for-tests-abcdef" for seat in range(1, 
 
 
 def make_app(table: FakeTable, **extra: Any) -> Any:
-    config: dict[str, Any] = {"TABLE": table, "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": SEAT_TOKENS}
+    config: dict[str, Any] = {"TABLE": table, "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": SEAT_TOKENS,
+                              "GAME": plugin_named("citadels")}  # the fake table plays Citadels
     config.update(extra)
     return create_app(config)
 

@@ -23,6 +23,11 @@ class IllegalAction(HubError):
     """A refused action: a stable ``code`` for programs and a ``message`` for people."""
 
 
+MAX_ACTION_CHARS = 200
+"""The longest action text a log line may hold: what `TextAction.parse` reads back, so what
+the hub journals (a correction or an undo with its reason) must fit in it."""
+
+
 class TextAction(NamedTuple):
     seat: int
     verb: str  # one of the game's ``VERBS``
@@ -41,8 +46,9 @@ class TextAction(NamedTuple):
     def parse(cls: type[A], text: str) -> A:
         """Read ``"<seat> <verb> [args...]"``; raises IllegalAction(bad_action)."""
         example = getattr(cls, "EXAMPLE", "1 end")
-        if not isinstance(text, str) or len(text) > 200:
-            raise IllegalAction("bad_action", f"an action is a short line of text like {example!r}")
+        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+            raise IllegalAction("bad_action", f"an action is a short line of text like {example!r} "
+                                              f"(at most {MAX_ACTION_CHARS} characters)")
         parts = text.split()
         if len(parts) < 2:
             raise IllegalAction("bad_action", f"{text!r} is not '<seat> <verb> [args]'")

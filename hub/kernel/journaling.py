@@ -7,6 +7,8 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from hub.text import MAX_ACTION_CHARS, text_problem
+
 from .interfaces import G, Refusal
 from .views import ViewPublisher
 
@@ -23,6 +25,7 @@ class Journaling(ViewPublisher[G]):
         phone, the admin, a correction), as the resume's `remember_applied` will see it."""
         if self.store_error is not None:
             raise Refusal("store_failed", self.store_error)
+        self._readable_back(action, meta)
         events = self.game.apply(action)
         try:
             if self.journal is not None:
@@ -33,6 +36,25 @@ class Journaling(ViewPublisher[G]):
             raise Refusal("store_failed", self.store_error or str(exc)) from exc
         self.adapter.applied(action, meta.get("uid") if meta else None)
         return events
+
+    def _readable_back(self, action: Any, meta: dict[str, Any] | None) -> None:
+        """Refuse, before anything is applied, an action the log could not give back: its
+        text must be storable (`hub.text.text_problem`: no lone surrogate, which SQLite
+        refuses) and read back by the game's own parser as the same action (within its
+        length limit), or the next resume would stop at it. The text said beside it (an
+        admin card's reason) must be storable too."""
+        text = str(action)
+        said = [value for value in (meta or {}).values() if isinstance(value, str)]
+        problem = next(filter(None, map(text_problem, [text, *said])), None)
+        if problem:
+            raise Refusal("bad_text", f"the move holds {problem}: the log cannot keep it")
+        try:
+            again = self.adapter.read_action(self.game, text)
+        except self.refusal_types as exc:
+            code = "too_long" if len(text) > MAX_ACTION_CHARS else "not_storable"
+            raise Refusal(code, f"the log could not read this move back: {exc.message} (a shorter reason fits)") from None
+        if again != action:
+            raise Refusal("not_storable", "the log would read this move back as another: nothing was applied")
 
     def _keep_learned(self) -> None:
         """Journal what the adapter learned of actions already applied (`learned`), beside

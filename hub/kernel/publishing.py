@@ -16,6 +16,20 @@ Subscriber = Callable[[int, dict[str, Any]], None]
 """A listener: ``callback(event_id, {"view": public view, "events": [hub events]})``."""
 
 
+STATE_FACTS = {"reader_fault": "reader", "reader_recovered": "reader", "paused": "pause", "resumed": "pause",
+               "refusal": "refusal"}
+"""Facts that say a state (of a reader, of the table, of a seat's last try), not a move."""
+
+
+def coalesced_key(event: dict[str, Any]) -> tuple[str, Any] | None:
+    """What a state fact replaces in the recent list: the same family for the same seat
+    (a pause or resume: the table's), or None for a fact that stands on its own."""
+    family = STATE_FACTS.get(str(event.get("kind")))
+    if family is None:
+        return None
+    return family, None if family == "pause" else event.get("seat")
+
+
 class Listeners:
     """The table's listeners and the last few public facts (the page's "recent" list)."""
 
@@ -41,7 +55,19 @@ class Listeners:
         return list(self._subscribers)
 
     def remember(self, events: list[dict[str, Any]]) -> None:
-        self.recent.extend(e for e in events if e.get("kind") != "prompt")  # prompts repeat; keep facts
+        """Keep the public facts (prompts repeat) in the recent list; a fact that only says
+        a state again (a reader's fault or recovery, a pause or resume, a seat's refusal)
+        replaces the last one of its kind and seat, so a flapping seat fills no list."""
+        recent = self.recent
+        for event in events:  # a loop, not a generator: no frame resumed per event (every action passes here)
+            kind = event.get("kind")
+            if kind == "prompt":
+                continue
+            key = coalesced_key(event)
+            if key is not None:
+                for older in [e for e in recent if coalesced_key(e) == key]:
+                    recent.remove(older)
+            recent.append(event)
 
     def need_view(self) -> bool:
         """Whether any listener reads the view of a change (see `view_publisher.EventsOnly`)."""

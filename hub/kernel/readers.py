@@ -12,7 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .dedupe import BOOTS
+
 Placement = Literal["new", "lying", "ghost"]
+
+MAX_CARDS = 32
+"""Tags one reader is believed to hold: far more than a reader's field can read at once
+(the firmware reports at most 8 in an inventory); past it the longest-lying one is forgotten,
+so a seat reporting a fresh UID at every event cannot grow the hub."""
 
 
 @dataclass
@@ -20,10 +27,10 @@ class Reader:
     device: str | None = None
     boot: int | None = None
     inventory: bool = False  # the device reports inventories (hello.inventory)
-    cards: set[str] = field(default_factory=set)  # UIDs lying on it now
+    cards: set[str] = field(default_factory=set)  # UIDs lying on it now (at most MAX_CARDS)
     ghosts: set[str] = field(default_factory=set)  # v1 device rebooted: UIDs that lay on it before
     too_many: bool = False  # multiple_cards fault raised and not yet recovered
-    boots: set[tuple[str, int]] = field(default_factory=set)  # every (device, boot) seen here
+    boots: dict[tuple[str, int], None] = field(default_factory=dict)  # the last BOOTS (device, boot) seen here
 
 
 class Readers:
@@ -51,7 +58,9 @@ class Readers:
         reader = self[seat]
         if (device, boot) in reader.boots:
             return False  # the current boot, or a late message from an earlier one
-        reader.boots.add((device, boot))
+        reader.boots[(device, boot)] = None
+        while len(reader.boots) > BOOTS:  # bounded like the dedupe: a fresh boot id per event costs nothing
+            del reader.boots[next(iter(reader.boots))]
         known = reader.device is not None
         reader.device, reader.boot = device, boot
         reader.too_many = False
@@ -71,6 +80,8 @@ class Readers:
         reader.ghosts.clear()  # the boot's re-reports come first; after a real event, none remain
         if uid in reader.cards:
             return "lying"
+        if len(reader.cards) >= MAX_CARDS:
+            reader.cards.pop()  # a reader never holds this many: whichever is forgotten, nothing real is
         reader.cards.add(uid)
         return "new"
 
@@ -85,5 +96,5 @@ class Readers:
 
     def inventory(self, seat: int, uids: tuple[str, ...]) -> None:
         reader = self[seat]
-        reader.cards = set(uids)
+        reader.cards = set(uids[:MAX_CARDS])
         reader.ghosts.clear()

@@ -22,6 +22,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from hub.exits import ExitCode, fail
 from hub.softseat.board import SoftBoard
 from hub.softseat.firmware import find_firmware
+from hub.text import text_problem
 
 HELP = """commands:
   place CARD        lay a card on the reader (a card name such as King, Manor 3,
@@ -188,7 +189,12 @@ class Terminal:
         self.say(f"queued events: {board.queued()}")
 
     def do(self, line: str) -> bool:
-        """Run one command line; False when the user quits."""
+        """Run one command line; False when the user quits. A line that is not clean text
+        (half a character from a broken paste, a control) is refused whole, never sent on."""
+        problem = text_problem(line.rstrip("\r\n"))
+        if problem:
+            self.say(f"? the line holds {problem}: type it again")
+            return True
         try:
             words = shlex.split(line)
         except ValueError as exc:

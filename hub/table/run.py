@@ -13,15 +13,15 @@ from hub.games import REGISTRY, host_table, plugin_for, plugin_named
 from hub.kernel import Table
 from hub.kernel.flood import SeatBudget
 from hub.protocol import event_topic, hub_status_topic, status_topic
-from hub.store import Recorder, StoreError, TableRecord
+from hub.store import StoreError, TableRecord
 from hub.store.state import state_database
 from hub.transport import BusConnectError, Will
 from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
-from hub.web.tokens import lasting_tokens
+from hub.web.tokens import SeatLinks
 
 from .journal_lines import JournalLines
-from .runtime import attach_extras
+from .runtime import attach_extras, recording_new_games
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
 
@@ -54,7 +54,8 @@ def run_hub(args: argparse.Namespace) -> int:
         record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), REGISTRY, setup,
                                   resume=not args.new_game, resume_finished=False,
                                   start=False)  # a new game is stored once the broker took the hub in
-        links = lasting_tokens(record.store)
+        stored = record.stored
+        links = SeatLinks.kept(record.store, stored.id if stored is not None else None)  # the game's own seat links
     except StoreError as exc:  # damaged, unreadable, locked...: said in one line, the file kept as it is
         return fail(str(exc), ExitCode.STORE)
     url = with_broker_password(args.broker or DEFAULT_BROKER)
@@ -69,6 +70,7 @@ def run_hub(args: argparse.Namespace) -> int:
         return ExitCode.OK
     try:
         recorder = record.begin()
+        links.follow(recorder.game_id)  # a new game (not a resumed one): new seat links
     except StoreError as exc:
         bus.close()
         return fail(str(exc), ExitCode.STORE)
@@ -77,7 +79,7 @@ def run_hub(args: argparse.Namespace) -> int:
     record.restore(service)
     service.subscribe(JournalLines())  # seats offline and back, pauses, corrections: in the journal
     service.seat_budget = SeatBudget()  # one seat's flood never queues ahead of the others' moves
-    service.on_new_game = lambda new_setup: Recorder.new_game(record.store, new_setup)
+    service.on_new_game = recording_new_games(record.store, links)  # a new game: its own record, its own seat links
     _say_which_game(record)
     extras = attach_extras(service, args, first=True, links=links)
     service.start()

@@ -61,6 +61,7 @@ class Extras:
     server: Any = None
     thread: threading.Thread | None = None
     speaker: Any = None
+    url: str | None = None
 
     def finish(self, keep_serving: bool, stop: threading.Event | None = None,
                note: str = "The game is over; the scoreboard stays up. Ctrl-C to stop.") -> None:
@@ -95,7 +96,34 @@ def _voice_kind(args: argparse.Namespace) -> str:
     return str(kind)
 
 
-Links = tuple[str, dict[int, str]]
+Links = Any
+"""`hub.web.tokens.SeatLinks` (kept with the games, renewed with each new one), or an
+``(admin, {seat: token})`` pair, or None for links valid this run only."""
+
+
+def recording_new_games(store: Any, links: Any) -> Any:
+    """The table's `on_new_game` for a stored table: a game the admin starts is a game of
+    its own in the store, and gets seat links of its own (`SeatLinks.follow`), which the
+    admin page shows with their QR codes and the terminal prints (`print_new_seat_links`)."""
+    from hub.store import Recorder
+
+    def new_game(setup: Any) -> Any:
+        recorder = Recorder.new_game(store, setup)
+        if links is not None and hasattr(links, "follow") and links.follow(recorder.game_id):
+            print_new_seat_links(links, setup.players)
+        return recorder
+    return new_game
+
+
+def print_new_seat_links(links: Any, players: int) -> None:
+    """A new game's seat links on the terminal (the old ones open nothing any more)."""
+    url = _EXTRAS.url
+    if url is None:
+        return
+    print("New game: new seat links (the last game's no longer open a seat; the admin link stays)", flush=True)
+    for seat, token in sorted(links.seats.items()):
+        if seat <= players:
+            print(f"Seat {seat}: {url}/seat/{token}", flush=True)
 
 
 def attach_extras(service: Table[Any], args: argparse.Namespace, first: bool, links: Links | None = None) -> Extras:
@@ -127,12 +155,16 @@ def attach_extras(service: Table[Any], args: argparse.Namespace, first: bool, li
 def _start_web(extras: Extras, args: argparse.Namespace, links: Links | None, players: int, game: Any) -> None:
     from hub.web import create_app
     from hub.web.serving import make_server, print_access
-    from hub.web.tokens import MAX_SEATS, make_tokens
+    from hub.web.tokens import MAX_SEATS, SeatLinks, make_tokens
 
-    admin, seats = links if links is not None else make_tokens(MAX_SEATS)
+    if isinstance(links, SeatLinks):
+        admin, seats = links.admin, links.seats
+    else:
+        admin, seats = links if links is not None else make_tokens(MAX_SEATS)
     url = f"http://{link_host(args.host)}:{args.port}"
+    extras.url = url
     app = create_app({"TABLE": extras.web_table, "ADMIN_TOKEN": admin, "SEAT_TOKENS": seats, "PUBLIC_URL": url,
-                      "GAME": game})
+                      "GAME": game, "LINKS": links if isinstance(links, SeatLinks) else None})
     server = make_server(app, args.host, args.port)
     extras.server = server
     extras.thread = threading.Thread(target=server.run, name="web", daemon=True)

@@ -14,7 +14,6 @@ import json
 import logging
 import threading
 import time
-from functools import partial
 from collections.abc import Callable
 from typing import Any
 
@@ -24,7 +23,7 @@ from hub.games.plugin import GamePlugin, StoredMoveError, replay_moves
 from hub.games.simulated import ButtonPlayer
 from hub.kernel.view_publisher import EventsOnly
 from hub.protocol import hub_status_topic
-from hub.store import Recorder, StoredGame, StoreError, not_resumable, replay_stored, restore_table_state
+from hub.store import StoredGame, StoreError, not_resumable, replay_stored, restore_table_state
 from hub.transport import BusConnectError, InProcessBus, MqttBus, Will
 from hub.transport.login import with_broker_password
 from hub.transport.watch import connect_patiently
@@ -254,14 +253,14 @@ def _kept_runs(args: Any, setups: list[Any]) -> tuple[Any, Any]:
     command's interrupted game resumed, so the page and its links outlive a crash."""
     from hub.store import SimRuns
     from hub.store.state import state_database
-    from hub.web.tokens import lasting_tokens
+    from hub.web.tokens import SeatLinks
 
     if not (args.db or args.state_dir or not args.headless):
         return None, None
     path = state_database(args.db, args.state_dir, "sim.db")
     resume = args.resume or (not args.db and _interrupted(path, setups[0], args))
     runs = SimRuns(path, REGISTRY, setups, resume=resume)
-    return runs, (None if args.headless else lasting_tokens(runs.store))
+    return runs, (None if args.headless else SeatLinks.kept(runs.store, None))
 
 
 def _interrupted(path: Any, first: Any, args: Any) -> bool:
@@ -299,7 +298,7 @@ def _stopped(number: int, game: Any, args: Any, plugin: GamePlugin) -> int:
 
 
 def _run_games(args: Any, stop: threading.Event) -> int:
-    from .runtime import attach_extras
+    from .runtime import attach_extras, print_new_seat_links, recording_new_games
 
     exit_code = ExitCode.OK
     plugin = plugin_named(getattr(args, "game", None))
@@ -336,8 +335,10 @@ def _run_games(args: Any, stop: threading.Event) -> int:
             return fail(str(exc), ExitCode.STORE)
         except BusConnectError as exc:  # refused: waiting would not help
             return fail(str(exc), ExitCode.BAD_INPUT)
-        if runs is not None:  # a game the admin starts is a game of its own in the store
-            sim.service.on_new_game = partial(Recorder.new_game, runs.store)
+        if runs is not None:  # a game the admin starts is a game of its own in the store, with its own seat links
+            sim.service.on_new_game = recording_new_games(runs.store, links)
+            if links is not None and links.follow(recorder.game_id) and i > 0:
+                print_new_seat_links(links, setup.players)
         if tell and stored is not None and stored.actions:
             print(f"Resumed game {stored.id} from {runs.store.path if runs is not None else ''}: "
                   f"{len(stored.actions)} actions, {plugin.progress(sim.service.game)}", flush=True)

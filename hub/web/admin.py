@@ -18,6 +18,7 @@ from .body import json_body
 from .errors import BadInput
 from .fields import ACTION_PATTERN, MAX_ACTION_LENGTH, MAX_REASON_LENGTH, int_field, table_result, text_field
 from .pages import render_page, svg_qr
+from .readback import read_back
 from .state import state
 from .tokens import token_matches
 
@@ -147,7 +148,8 @@ def api_admin_correct(token: str, name: str) -> tuple[Response, int]:
         if field.nonzero and values[field.name] == 0:
             raise BadInput(f"'{field.name}' must not be zero", field=field.name)
     reason = text_field(body, "reason", required=True, limit=MAX_REASON_LENGTH)
-    result = dict(state().table.correct(correction.action(values, reason)))
+    action = read_back(correction.action(values, reason), state().game.parse_action)  # a restart reads it back
+    result = dict(state().table.correct(action))
     if not result.get("ok", True) and result.get("code") in correction.fields_of:
         result["field"] = correction.fields_of[result["code"]]
     return table_result(result)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -41,9 +42,10 @@ class HubAsgi:
         self.web: WebState = app.extensions[EXT_KEY]
         self.wsgi = WSGIMiddleware(app, workers=workers)  # type: ignore[arg-type]
         self.fanout: LoopFanout | None = None
+        self.is_known: Callable[[str], bool] | None = None  # hub.web.guard's known clients, set by the server
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.fanout = LoopFanout(self.web.broadcaster, loop, self.wsgi.executor, self.web.heartbeat)
+        self.fanout = LoopFanout(self.web.broadcaster, loop, self.wsgi.executor, self.web.heartbeat, self.is_known)
 
     def end_streams(self) -> None:
         """End every live stream and take no more frames (on the loop; idempotent)."""
@@ -76,6 +78,9 @@ class HubAsgi:
         assert self.fanout is not None, "HubAsgi.start(loop) was not called"
         if self.fanout.client_full(scope):
             await refuse(send, 429, STREAM_TOO_MANY)
+            return
+        if self.fanout.unknown_full(scope):
+            await refuse(send, 503, STREAM_BUSY)
             return
         opened = await self.fanout.open(scope, last_id)
         if opened is None:

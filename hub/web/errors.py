@@ -20,6 +20,8 @@ from werkzeug.exceptions import HTTPException
 from hub.errors import HubError
 from hub.redact import mask_secrets, mask_tokens
 
+from .budget import TooMany
+
 HTTP_CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "method_not_allowed", 413: "too_large",
               415: "not_json"}
 LOGGERS = ("werkzeug", "uvicorn", "uvicorn.error", "uvicorn.access", "a2wsgi", "flask.app")
@@ -66,6 +68,12 @@ def register_errors(app: Flask) -> None:
     @app.errorhandler(BadInput)
     def bad_input(error: BadInput) -> tuple[Response, int]:
         return refusal(error.code, error.message, 400, **({"field": error.field} if error.field else {}))
+
+    @app.errorhandler(TooMany)
+    def too_many(error: TooMany) -> tuple[Response, int]:
+        response, status = refusal(error.code, error.message, 429)
+        response.headers["Retry-After"] = str(error.retry_after)
+        return response, status
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from hub.text import text_problem
+from hub.text import shown_problem
 
 from .errors import BadInput
 
@@ -27,7 +27,7 @@ def text_field(body: Mapping[str, Any], key: str, *, required: bool, limit: int)
         raise BadInput(f"'{key}' is required", code="reason_required" if key == "reason" else "bad_input", field=key)
     if len(value) > limit:
         raise BadInput(f"'{key}' is longer than {limit} characters", field=key)
-    problem = text_problem(value)
+    problem = shown_problem(value) if value else None  # readable, storable, not only invisible
     if problem:
         raise BadInput(f"'{key}' contains {problem}", field=key)
     return value

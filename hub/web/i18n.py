@@ -26,6 +26,7 @@ HUB_WORDS: tuple[str, ...] = (
     "seed", "seed_random", "start_game", "seat_links", "seat_links_help", "link", "qr_for", "running",
     "no_game", "done", "admin_ok_pause", "admin_ok_resume", "admin_ok_game", "admin_bad", "admin_offline",
     "code_not_your_turn", "code_paused", "code_busy", "code_game_over", "code_not_available", "code_other",
+    "field_online", "at_your_seat", "led", "led_blue", "led_green", "led_red", "led_amber", "led_white", "led_off", "paused_wait",
     "reason", "undo_last", "admin_last_move", "admin_undo_confirm", "admin_undo_yes", "admin_undo_no",
     "code_nothing_to_undo", "code_moved_on", "code_cannot_undo",
 )

@@ -53,4 +53,5 @@ def api_answer(token: str) -> tuple[Response, int]:
         raise BadInput("'action' must look like '<seat> <verb> [args]'")
     if int(action.split(" ", 1)[0]) != seat:
         abort(403, description="this link answers only for its own seat")
+    state().answer_budget.take(seat)  # 429 past a person's pace: every answer makes a frame for every page
     return table_result(state().table.answer(seat, action))

@@ -25,6 +25,7 @@ from .app import close_app
 from .asgi import HubAsgi
 from .guard import ConnectionLimits, guarded_protocol
 from .state import EXT_KEY
+from .tokens import opens_a_link
 
 WSGI_THREADS = 8  # Flask's page loads, API calls and seat answers; streams need none
 SPARE_CONNECTIONS = 256  # beyond the live streams: page loads, API calls, idle keep-alives
@@ -47,7 +48,10 @@ class WebServer:
         files = raise_open_files_limit(self.limits.max_connections + FILES_BESIDE_CONNECTIONS)
         self.limits.max_connections = min(self.limits.max_connections, files - FILES_BESIDE_CONNECTIONS)
         protocol, self.registry = guarded_protocol(self.limits)
+        web = app.extensions[EXT_KEY]
+        self.registry.known_path = lambda path: opens_a_link(path, web.admin_token, web.seat_tokens)
         self.asgi = HubAsgi(app, workers=threads)
+        self.asgi.is_known = self.registry.known.__contains__  # their streams may use the reserve
         self.socket = bind(host, port)
         self.effective_port: int = self.socket.getsockname()[1]
         config = uvicorn.Config(
@@ -56,9 +60,13 @@ class WebServer:
             headers=[("server", "citadels-hub")], timeout_keep_alive=5, timeout_graceful_shutdown=2,
             h11_max_incomplete_event_size=16 * 1024, backlog=256,
         )
-        self.server = StreamEndingServer(config, before_shutdown=self.asgi.end_streams)
+        self.server = StreamEndingServer(config, before_shutdown=self._before_shutdown)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._done = threading.Event()
+
+    def _before_shutdown(self) -> None:
+        self.asgi.end_streams()
+        self.registry.drop_unsent()
 
     def run(self) -> None:
         try:

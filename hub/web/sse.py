@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import deque
 from typing import Any, Protocol
 from collections.abc import Callable, Iterator
@@ -98,6 +99,18 @@ class SseClient:
             return frames
 
 
+MERGED_EVENTS = 64  # the events one merged frame carries at most (the view's `recent` has the rest)
+
+
+def merged(batch: list[tuple[int, Message]]) -> tuple[int, Message]:
+    """Changes that piled up as one: the newest id and view, every event in order."""
+    event_id, last = batch[-1]
+    if len(batch) == 1:
+        return event_id, last
+    events = [event for _, message in batch for event in message.get("events") or []]
+    return event_id, {**last, "events": events[-MERGED_EVENTS:]}
+
+
 class Broadcaster:
     """Subscribes to the table once (lazily) and fans every change out to all clients."""
 
@@ -111,6 +124,9 @@ class Broadcaster:
         inbox_size: int = 1024,
         max_clients: int = 200,
         per_client: int = 4,
+        frames_per_s: float = 5.0,
+        frame_burst: int = 40,
+        reserved: int = 32,
     ) -> None:
         self._table = table
         self._encode = encode
@@ -129,6 +145,19 @@ class Broadcaster:
         self._unsubscribe: Callable[[], None] | None = None
         self._stopping = False
         self.resumed = 0  # connections served from history thanks to Last-Event-ID
+        self.reserved = reserved if max_clients >= 4 * reserved else 0
+        """Streams kept for the Pi itself and for clients that opened a seat's or the admin's
+        link (`hub.web.streams.LoopFanout.unknown_full`): guests with many addresses hold at
+        most the rest. None on a hub with too few streams to spare them."""
+        self.frames_per_s = frames_per_s
+        """Frames every page gets at most, sustained, after a burst of `frame_burst` (a
+        turn's quick changes pass one by one): past it the changes that piled up meanwhile
+        go out as one frame, the newest view with all their events, so a seat that flaps
+        or a phone that answers in a loop cannot make every page redraw without end."""
+        self.frame_burst = frame_burst
+        self._tokens = float(frame_burst)
+        self._tokens_at = time.monotonic()
+        self.merged = 0  # changes sent inside a later one's frame
 
     # --- table side -------------------------------------------------------------------
     def _on_change(self, event_id: int, message: Message) -> None:
@@ -140,11 +169,18 @@ class Broadcaster:
         while not self._stopping:
             self._wake.wait()
             self._wake.clear()
-            while self._inbox:
-                try:
-                    event_id, message = self._inbox.popleft()
-                except IndexError:
+            while self._inbox and not self._stopping:
+                held_back = self._pace()
+                batch: list[tuple[int, Message]] = []
+                while self._inbox and (held_back or not batch):  # within the rate: one change a frame
+                    try:
+                        batch.append(self._inbox.popleft())
+                    except IndexError:
+                        break
+                if not batch:
                     break
+                event_id, message = merged(batch)
+                self.merged += len(batch) - 1
                 try:
                     frame = self._encode(event_id, message)
                 except Exception:  # noqa: BLE001 - a bad message must not kill live updates for everyone
@@ -156,6 +192,19 @@ class Broadcaster:
                     targets: list[SseClient | FrameSink] = [*self._clients, *self._sinks]
                 for target in targets:
                     target.push(event_id, frame)
+
+    def _pace(self) -> bool:
+        """Wait for a frame's slot (`frames_per_s`, bursts of `frame_burst`); True when it
+        had to: what piled up meanwhile goes out as one frame."""
+        now = time.monotonic()
+        self._tokens = min(float(self.frame_burst), self._tokens + (now - self._tokens_at) * self.frames_per_s)
+        self._tokens_at = now
+        waited = self._tokens < 1
+        if waited:
+            time.sleep((1 - self._tokens) / self.frames_per_s)
+            self._tokens, self._tokens_at = 1.0, time.monotonic()
+        self._tokens -= 1
+        return waited
 
     def start(self) -> None:
         with self._lock:

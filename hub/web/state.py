@@ -17,11 +17,13 @@ from typing import Any
 
 from flask import current_app, request
 
-from hub.games import GamePlugin, Secrets, every_secret, plugin_named
+from hub.games import GamePlugin, Secrets, every_secret
 
+from .budget import AnswerBudget
 from .facade import Message, TableFacade
 from .i18n import pause_facts
 from .sse import Broadcaster, encode_frame
+from .tokens import SeatLinks
 
 EXT_KEY = "citadels_web"
 WORDS_CACHE_SIZE = 5000
@@ -67,10 +69,16 @@ class WebState:
         if any(len(t) < 16 for t in seat_tokens.values()) or admin in seat_tokens.values():
             raise ValueError("seat tokens must be at least 16 characters and differ from the admin token")
         self.table: TableFacade = table
-        self.game: GamePlugin = config.get("GAME") or plugin_named(None)  # the hosted game's plug-in
-        self.secrets = Secrets.of(config["GAME"]) if config.get("GAME") else every_secret()
+        game = config.get("GAME")
+        if not isinstance(game, GamePlugin):  # never a silent default: another game's pages would show "undefined"
+            raise ValueError("config['GAME'] must be the hosted game's plug-in (hub.games.GamePlugin)")
+        self.game: GamePlugin = game
+        self.secrets = Secrets.of(game)
         self.admin_token = admin
-        self.seat_tokens = seat_tokens
+        links = config.get("LINKS")  # the seat links of the game in play, renewed with each new game
+        self.links: SeatLinks = links if isinstance(links, SeatLinks) else SeatLinks(admin, seat_tokens)
+        self.answer_budget = AnswerBudget(rate=float(config.get("ANSWER_RATE", 2.0)),
+                                          burst=float(config.get("ANSWER_BURST", 8.0)))
         self.public_url = str(config.get("PUBLIC_URL") or "").rstrip("/")
         self.assets = game_assets(self.game)
         self._words_lock = threading.Lock()
@@ -84,7 +92,12 @@ class WebState:
             queue_size=int(config.get("SSE_QUEUE", 32)),
             max_clients=int(config.get("SSE_MAX_CLIENTS", 600)),
             per_client=int(config.get("SSE_PER_CLIENT", 4)),
+            reserved=int(config.get("SSE_RESERVED", 32)),
         )
+
+    @property
+    def seat_tokens(self) -> dict[int, str]:
+        return self.links.seats
 
     def with_words(self, events: list[dict[str, Any]], names: Mapping[int, str]) -> list[dict[str, Any]]:
         return [{**event, **self.event_words(event, names)} for event in events]

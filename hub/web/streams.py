@@ -21,6 +21,7 @@ from concurrent.futures import Executor
 from typing import Any
 from collections.abc import Awaitable, Callable
 
+from .clients import THE_HUB_ITSELF, client_group
 from .sse import KEEP_ALIVE, STREAM_START, Broadcaster, Frames, unsent
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -29,7 +30,6 @@ TRANSPORT_KEY = "citadels.transport"  # scope["extensions"][TRANSPORT_KEY]: the 
 SLICE = 50  # pages written per loop turn: requests are answered between slices of a big fan-out
 RETRY_FIRST_S = 0.02  # a page whose socket was full is tried again this soon, then less often
 RETRY_MAX_S = 1.0
-THE_HUB_ITSELF = frozenset({"127.0.0.1", "::1"})  # never bounded per client (nobody on the Wi-Fi can be these)
 
 
 def chunk(body: bytes) -> bytes:
@@ -113,8 +113,9 @@ class LoopFanout:
     """Every stream served on one event loop, fed by the broadcaster as a single sink."""
 
     def __init__(self, broadcaster: Broadcaster, loop: asyncio.AbstractEventLoop, executor: Executor,
-                 heartbeat: float) -> None:
+                 heartbeat: float, is_known: Callable[[str], bool] | None = None) -> None:
         self._broadcaster = broadcaster
+        self._is_known = is_known or (lambda _client: False)
         self._loop = loop
         self._executor = executor
         self._heartbeat = heartbeat
@@ -200,6 +201,17 @@ class LoopFanout:
         client = client_of(scope)
         return client not in THE_HUB_ITSELF and self._by_client.get(client, 0) >= self._broadcaster.per_client
 
+    def unknown_full(self, scope: dict[str, Any]) -> bool:
+        """Guests (neither the Pi itself nor a client that opened a seat's or the admin's
+        link) already hold every stream but the reserve (`Broadcaster.reserved`): a laptop
+        with 150 aliases, 4 streams each, took all 600 and even 127.0.0.1 got 503."""
+        client = client_of(scope)
+        reserve = self._broadcaster.reserved
+        if not reserve or client in THE_HUB_ITSELF or self._is_known(client):
+            return False
+        guests = sum(n for c, n in self._by_client.items() if c not in THE_HUB_ITSELF and not self._is_known(c))
+        return guests >= self._broadcaster.max_clients - reserve
+
     def _add(self, stream: LoopStream) -> None:
         self._streams.add(stream)
         self._by_client[stream.client] = self._by_client.get(stream.client, 0) + 1
@@ -246,9 +258,10 @@ class LoopFanout:
 
 
 def client_of(scope: dict[str, Any]) -> str:
-    """The client's address as the socket says (no proxy headers are trusted)."""
+    """The client's group (`hub.web.clients`: its IPv4 address, its IPv6 /64) as the socket
+    says (no proxy headers are trusted)."""
     client = scope.get("client")
-    return str(client[0]) if client else "?"
+    return client_group(str(client[0])) if client else "?"
 
 
 async def watch_disconnect(stream: LoopStream, receive: Receive) -> None:

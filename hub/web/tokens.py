@@ -1,15 +1,19 @@
 """Unguessable capability tokens for seat pages and the table admin.
 
 A token in the URL is the only credential (phones at a table have no accounts), so tokens
-come from `secrets` and are compared in constant time.
+come from `secrets` and are compared in constant time. The admin link lasts (it is the
+table's); the seat links belong to one game (`SeatLinks`): a new game gets new ones, so
+last week's seat-2 link never reads tonight's seat-2 hand, while a restart or a resume of
+the same game keeps them (every phone keeps its page).
 """
 
 from __future__ import annotations
 
 import hmac
 import secrets
+import threading
 from typing import Any, Protocol
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from hub.protocol import SEAT_NUMBERS
 
@@ -54,6 +58,68 @@ def seat_for_token(seat_tokens: Mapping[int, str], candidate: str) -> int | None
         if token_matches(expected, candidate):
             found = seat
     return found
+
+
+class SeatLinks:
+    """The table's admin link and the seat links of the game in play (`game`: its stored
+    id). `follow(game)` gives a new game new seat links (kept in `settings` beside the
+    games, so a restart of the same game finds them) and tells `on_renew` (the terminal
+    prints them; the admin page reads `seats` at each request)."""
+
+    def __init__(self, admin: str, seats: Mapping[int, str], settings: Settings | None = None,
+                 game: int | None = None) -> None:
+        self.admin = admin
+        self._seats = dict(seats)
+        self.settings = settings
+        self.game = game
+        self.on_renew: list[Callable[[SeatLinks], None]] = []
+        self._lock = threading.Lock()
+
+    @property
+    def seats(self) -> dict[int, str]:
+        return self._seats  # replaced whole, never changed in place: a reader on another thread sees one set
+
+    @classmethod
+    def kept(cls, settings: Settings, game: int | None, players: int = MAX_SEATS) -> SeatLinks:
+        """The links stored with the games: the same while `game` is the game they were
+        made for (or links stored before links had a game, adopted by it), else new seat
+        links for `game` and the same admin link."""
+        admin, seats = lasting_tokens(settings, players)
+        stored = settings.setting(LINKS_SETTING) or {}
+        links = cls(admin, seats, settings, stored.get("game", game))
+        links.follow(game, players)
+        return links
+
+    def follow(self, game: int | None, players: int = MAX_SEATS) -> bool:
+        """Seat links for `game`: new ones if it is not the game these were made for
+        (True), else unchanged (False). None: a game nobody stores, nothing to follow."""
+        with self._lock:
+            if game is None or game == self.game:
+                return False
+            seats: dict[int, str] = {}
+            while len(seats) < players:
+                token = secrets.token_urlsafe(TOKEN_BYTES)
+                if token != self.admin and token not in seats.values() and token not in self._seats.values():
+                    seats[len(seats) + 1] = token
+            self._seats, self.game = seats, game
+            if self.settings is not None:
+                self.settings.set_setting(LINKS_SETTING, {"admin": self.admin, "game": game,
+                                                          "seats": {str(s): t for s, t in seats.items()}})
+        for renewed in list(self.on_renew):
+            renewed(self)
+        return True
+
+
+def opens_a_link(path: str, admin: str, seats: Mapping[int, str]) -> bool:
+    """Whether a request for `path` (``/seat/<t>``, ``/api/seat/<t>/...``, ``/admin/<t>``,
+    ``/api/admin/<t>/...``) names a seat's or the admin's token: its client is one of the
+    table's (`hub.web.guard` keeps a reserve of connections for them)."""
+    parts = path.split("/", 4)
+    at = 2 if len(parts) > 2 and parts[1] in ("seat", "admin") else 3 if len(parts) > 3 and parts[1] == "api" else 0
+    if not at or parts[at - 1] not in ("seat", "admin"):
+        return False
+    candidate = parts[at]
+    return token_matches(admin, candidate) if parts[at - 1] == "admin" else seat_for_token(seats, candidate) is not None
 
 
 def lasting_tokens(settings: Settings, players: int = MAX_SEATS) -> tuple[str, dict[int, str]]:

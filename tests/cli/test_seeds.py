@@ -18,6 +18,7 @@ from hub.table.runtime import CurrentTable
 from hub.games.citadels.service import TableService
 from hub.table.sim import SimTable
 from hub.transport import InProcessBus
+from hub.games import plugin_named
 from hub.web import create_app
 from hub.games import REGISTRY
 
@@ -51,7 +52,7 @@ def test_the_seed_zero_the_issue_found_predicts_the_deal() -> None:
 def test_two_admin_games_with_the_seed_left_empty_deal_differently(tmp_path: Path) -> None:
     store = EventStore(tmp_path / "g.db", REGISTRY)
     svc = service(store)
-    app = create_app({"TABLE": CurrentTable(svc), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {s: SEATS[s] for s in range(1, 5)}})
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": CurrentTable(svc), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {s: SEATS[s] for s in range(1, 5)}})
     client = app.test_client()
     games = []
     for _ in range(2):
@@ -70,7 +71,7 @@ def test_two_admin_games_with_the_seed_left_empty_deal_differently(tmp_path: Pat
 
 def test_a_seed_typed_on_the_admin_form_is_kept(tmp_path: Path) -> None:
     svc = service()
-    app = create_app({"TABLE": CurrentTable(svc), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {s: SEATS[s] for s in range(1, 5)}})
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": CurrentTable(svc), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {s: SEATS[s] for s in range(1, 5)}})
     client = app.test_client()
     assert client.post(f"/api/admin/{ADMIN}/game", json={"players": 3, "seed": 42}).status_code == 200
     assert svc.game.setup.seed == 42
@@ -111,7 +112,7 @@ def test_command_line_seeds(argv: list[str], expected: Any, monkeypatch: pytest.
 
 def test_the_seed_is_hidden_until_the_game_is_over() -> None:
     sim = SimTable(Setup(players=2, seed=fresh_seed(), mode="physical"))
-    app = create_app({"TABLE": CurrentTable(sim.service), "ADMIN_TOKEN": ADMIN,
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": CurrentTable(sim.service), "ADMIN_TOKEN": ADMIN,
                       "SEAT_TOKENS": {1: SEATS[1], 2: SEATS[2]}})
     client = app.test_client()
     try:

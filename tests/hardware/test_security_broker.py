@@ -16,6 +16,7 @@ import socket
 import ssl
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,7 +28,7 @@ from hub.transport import BusConnectError, MqttBus, Will
 from tests.broker import MosquittoBroker, MosquittoFactory
 from tests.fakes.seat import FakeSeat, MessageLog
 from tests.broker import adapt_config, find_executable
-from tests.table_broker import CONFIG_DIR, PI_FILE_LIMIT, USERS, start_table_broker
+from tests.table_broker import CONFIG_DIR, PI_FILE_LIMIT, USERS, start_table_broker, table_acl
 from tests.waiting import wait_until
 from tests.table_broker import TableBroker as SecuredBroker
 
@@ -418,7 +419,7 @@ def test_after_churn_the_kernel_caps_the_seat_port_and_the_hub_still_logs_in(
     seat port to its cap, the broker keeps far fewer files than its limit, the hub logs in."""
     password_file, passwords, tls_dir = table_credentials
     shipped = (CONFIG_DIR / "mosquitto.conf").read_text()
-    config = adapt_config(shipped, {1883: 1883, 8883: 8883}, tmp_path, password_file, CONFIG_DIR / "acl", tls_dir)
+    config = adapt_config(shipped, {1883: 1883, 8883: 8883}, tmp_path, password_file, table_acl(password_file), tls_dir)
     config_path = tmp_path / "mosquitto.conf"
     config_path.write_text(config + ("" if "\nuser " in config else "user root\n"))  # root of the namespace
     nft = CONFIG_DIR / "nftables-citadels.nft"
@@ -506,3 +507,177 @@ def test_nftables_caps_hold_one_machine_to_8_connections_and_20_opened_at_once()
     # burst 20 new connections in all (8 used above), then 10 a minute: one more token
     # every 6 s, so a few may trickle in while this runs, never the 60 it tries
     assert 12 <= counts["then"] < 30
+
+
+# ---------------------------------------------------------------- per machine, and the seats' reserve (issue 31)
+# A bridge (the Pi's hotspot) in a fresh network namespace, and two machines behind it,
+# each in a namespace of its own with its own MAC address: a laptop with 40 IPv4
+# addresses, and a seat board whose MAC is in @seat_macs. Never the machine's own firewall.
+
+NFT_MAC_PROBE = r"""import json, socket, subprocess, sys, threading, time
+nft_file, guests_total = sys.argv[1], int(sys.argv[2])
+
+def run(*cmd):
+    subprocess.run(cmd, check=True)
+
+def in_ns(pid, *cmd):
+    run("nsenter", "-t", str(pid), "-n", *cmd)
+
+run("ip", "link", "set", "lo", "up")
+run("ip", "link", "add", "br0", "type", "bridge")
+run("ip", "addr", "add", "10.42.0.1/24", "dev", "br0")
+run("ip", "link", "set", "br0", "up")
+machines = {}
+for name, mac in (("laptop", "02:00:00:00:00:aa"), ("seat", "02:00:00:00:00:05")):
+    child = subprocess.Popen(["unshare", "--net", "sleep", "120"])
+    time.sleep(0.2)
+    run("ip", "link", "add", f"h-{name}", "type", "veth", "peer", "name", f"c-{name}")
+    run("ip", "link", "set", f"h-{name}", "master", "br0")
+    run("ip", "link", "set", f"h-{name}", "up")
+    run("ip", "link", "set", f"c-{name}", "netns", str(child.pid))
+    in_ns(child.pid, "ip", "link", "set", "lo", "up")
+    in_ns(child.pid, "ip", "link", "set", f"c-{name}", "address", mac)
+    in_ns(child.pid, "ip", "link", "set", f"c-{name}", "up")
+    machines[name] = child
+laptop_addresses = [f"10.42.0.{n}" for n in range(100, 140)]   # one machine, 40 addresses
+for address in laptop_addresses:
+    in_ns(machines["laptop"].pid, "ip", "addr", "add", f"{address}/24", "dev", "c-laptop")
+in_ns(machines["seat"].pid, "ip", "addr", "add", "10.42.0.20/24", "dev", "c-seat")
+text = open(nft_file).read()
+if guests_total:   # the reserve alone: the laptop may hold what it likes, up to the guests' total
+    text = text.replace("ether saddr ct count over 8", "ether saddr ct count over 100000")
+    text = text.replace("saddr ct count over 8", "saddr ct count over 100000")
+    text = text.replace("ct count over 256", f"ct count over {guests_total}")
+    text = text.replace("limit rate over 10/minute burst 20 packets", "limit rate over 100000/second")
+import tempfile
+with tempfile.NamedTemporaryFile("w", suffix=".nft") as rules:
+    rules.write(text)
+    rules.flush()
+    run("nft", "-f", rules.name)
+run("nft", "add", "element", "inet", "citadels_broker", "seat_macs", "{ 02:00:00:00:00:05 }")
+server = socket.create_server(("10.42.0.1", 8883), backlog=512)
+
+def hold(conn):
+    conn.recv(1)
+    conn.close()
+
+def serve():
+    while True:
+        threading.Thread(target=hold, args=(server.accept()[0],), daemon=True).start()
+
+threading.Thread(target=serve, daemon=True).start()
+CLIENT = r'''
+import json, socket, sys
+held = []
+for address in sys.argv[2:]:
+    for _ in range(int(sys.argv[1])):
+        try:
+            held.append(socket.create_connection(("10.42.0.1", 8883), timeout=3, source_address=(address, 0)))
+        except OSError:
+            pass
+print(len(held), flush=True)
+sys.stdin.read()
+'''
+laptop = subprocess.Popen(["nsenter", "-t", str(machines["laptop"].pid), "-n", sys.executable, "-c", CLIENT,
+                           "8", *laptop_addresses], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+laptop_held = int(laptop.stdout.readline())
+seat = subprocess.run(["nsenter", "-t", str(machines["seat"].pid), "-n", sys.executable, "-c", CLIENT.replace(
+    "sys.stdin.read()", ""), "1", "10.42.0.20"], capture_output=True, text=True, timeout=30)
+print(json.dumps({"laptop": laptop_held, "seat": int(seat.stdout.split()[0])}))
+laptop.stdin.close()
+laptop.wait(timeout=10)
+for child in machines.values():
+    child.kill()
+"""
+
+
+def test_nftables_hold_one_machine_to_8_connections_whatever_its_addresses() -> None:
+    """The issue: one namespace with 33 IPv4 addresses held all 256 connections on 8883
+    and a real seat got "Connection refused" (the old rules: 256 held here, the seat out)."""
+    result = in_fresh_network_namespace(sys.executable, "-c", NFT_MAC_PROBE, str(CONFIG_DIR / "nftables-citadels.nft"),
+                                        "0", timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert json.loads(result.stdout.splitlines()[-1]) == {"laptop": 8, "seat": 1}
+
+
+def test_the_seats_reserve_lets_a_seat_in_when_the_guests_hold_the_port() -> None:
+    """The per-machine caps lifted (a machine that changes its MAC at will): the guests fill
+    their total (50 here), and a board in @seat_macs still connects."""
+    result = in_fresh_network_namespace(sys.executable, "-c", NFT_MAC_PROBE, str(CONFIG_DIR / "nftables-citadels.nft"),
+                                        "50", timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert json.loads(result.stdout.splitlines()[-1]) == {"laptop": 50, "seat": 1}
+
+
+# ---------------------------------------------------------------- one login, bounded state (issue 31)
+def broker_memory_kib(broker: MosquittoBroker) -> int:
+    """The broker process's resident memory (VmRSS), in KiB."""
+    status = Path(f"/proc/{broker._process.pid}/status").read_text()  # type: ignore[union-attr]
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+
+
+def test_a_seat_login_cannot_write_under_another_table(secured: SecuredBroker) -> None:
+    """The issue: the ACL's "+" in the table position let seat 2 retain 400 messages of
+    60 KB under citadels/xNNNNN/...: 24 MiB of memory and 24 MB on the SD card."""
+    hub = secured.bus("hub")
+    heard = MessageLog()
+    hub.subscribe("citadels/#", heard)
+    seat2 = secured.bus("seat2")
+    for table in ("x00001", "x00002", "t2"):
+        seat2.publish(f"citadels/{table}/seat/2/hello", b'{"v":1,"pad":"' + b"x" * 900 + b'"}', retain=True)
+    seat2.publish("citadels/t1/seat/2/event", b"marker")
+    heard.wait_for(lambda t, p: p == b"marker")
+    assert [t for t, _ in heard.messages] == ["citadels/t1/seat/2/event"]
+    late = MessageLog()  # nothing was retained for a later subscriber either
+    secured.bus("hub", client_id="hub-late").subscribe("citadels/+/seat/2/hello", late)
+    hub.publish("citadels/t1/hub/events", b"marker2")
+    assert late.messages == []
+
+
+def test_a_seat_packet_over_the_limit_is_refused(secured: SecuredBroker) -> None:
+    """A seat's message is at most 1 KiB; the broker takes no packet over 32 KiB (the
+    shipped max_packet_size), retained or not: the sender is disconnected instead."""
+    hub = secured.bus("hub")
+    heard = MessageLog()
+    hub.subscribe("citadels/t1/seat/2/#", heard)
+    seat2 = secured.bus("seat2")
+    try:
+        seat2.publish("citadels/t1/seat/2/hello", b"x" * 40_000, retain=True)
+        seat2.publish("citadels/t1/seat/2/event", b"marker")  # after it, on the same connection
+    except Exception:  # noqa: BLE001 - a publish on a connection the broker has closed
+        pass
+    wait_until(lambda: any(p == b"marker" for _, p in heard.messages), timeout=5)  # lost with the connection
+    assert all(len(p) < 40_000 for _, p in heard.messages)
+    late = MessageLog()
+    secured.bus("hub", client_id="hub-late").subscribe("citadels/t1/seat/2/hello", late)
+    assert all(len(p) < 40_000 for _, p in late.messages)
+
+
+def test_a_seat_login_cannot_grow_the_broker_beyond_its_memory_limit(secured: SecuredBroker) -> None:
+    """The issue: one login with a persistent session subscribed 300 filters of 60 KB on
+    topics it may not read: all granted, 14.5 MiB kept after it left. Here it asks for
+    60 MB of filters; the broker stays within memory_limit (64 MiB) and the hub logs in."""
+    import paho.mqtt.client as mqtt
+
+    before = broker_memory_kib(secured.broker)
+    gone = threading.Event()
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="seat2", clean_session=False)
+    client.username_pw_set("seat2", secured.passwords["seat2"])
+    client.tls_set(ca_certs=str(secured.broker.ca_file))
+    client.on_disconnect = lambda *_: gone.set()
+    client.connect("127.0.0.1", secured.broker.tls_port)
+    client.loop_start()
+    try:
+        for i in range(2000):
+            if gone.is_set():
+                break
+            client.subscribe(f"nope/{i:04d}/" + "x" * 30_000, 1)
+            if i % 50 == 49:
+                gone.wait(0.2)
+        gone.wait(10)
+    finally:
+        client.loop_stop()
+        client.disconnect()
+    grown = broker_memory_kib(secured.broker) - before
+    assert grown < 80 * 1024, f"the broker grew by {grown} KiB"
+    MqttBus.from_url(secured.url("hub"), "hub-t1", connect_timeout=5).close()

@@ -105,3 +105,54 @@ def test_a_current_published_view_is_read_without_waiting_for_the_hub_thread() -
         assert sim.service.counters["busy"] == 0
     finally:
         sim.close()
+
+
+def test_a_seat_sending_a_fresh_device_and_boot_at_every_event_grows_nothing() -> None:
+    """Issue 31: `Readers.boots` kept every (device, boot) ever heard (~25 MB an hour per
+    seat login at 19 events a second, within the budget); now the last few, like the dedupe."""
+    from hub.games.citadels.registry import TagRegistry
+    from hub.games.citadels.service import TableService
+    from hub.kernel.dedupe import BOOTS
+    from hub.kernel import readers
+    from hub.protocol import PROTOCOL_VERSION, event_topic
+    from hub.transport import InProcessBus
+
+    service = TableService(InProcessBus(), TagRegistry.virtual(), Setup(players=4, seed=3, mode="physical"))
+    service.start()
+    for n in range(600):
+        uid = f"04{n:012X}"
+        service.feed(event_topic("t1", 2), json.dumps({
+            "v": PROTOCOL_VERSION, "device": f"dev-{n}", "boot": n, "seq": 1, "t": n,
+            "type": "tag", "edge": "added", "uid": uid}).encode())
+    service.status()  # asked on the hub's thread after every event fed: they have all been taken in
+    service.stop()
+    reader = service.readers[2]
+    assert reader.boots and reader.cards
+    assert len(reader.boots) <= BOOTS and len(reader.cards) <= getattr(readers, "MAX_CARDS", 32) >= len(reader.ghosts)
+    assert len(service.seen_boots()) <= 4 * BOOTS
+
+
+def test_a_flapping_seat_fills_no_recent_list() -> None:
+    """Issue 31: fault events and status flaps filled the scoreboard's recent list; a fact
+    that only says a state again replaces the last one of its kind and seat."""
+    from hub.games.citadels.registry import TagRegistry
+    from hub.games.citadels.service import TableService
+    from hub.protocol import PROTOCOL_VERSION, event_topic, status_topic
+    from hub.transport import InProcessBus
+
+    service = TableService(InProcessBus(), TagRegistry.virtual(), Setup(players=4, seed=3, mode="physical"))
+    service.start()
+    for seat in range(1, 5):
+        service.feed(status_topic("t1", seat), b"online")
+    for n in range(1, 41):
+        kind = "fault" if n % 2 else "recovered"
+        service.feed(event_topic("t1", 2), json.dumps({
+            "v": PROTOCOL_VERSION, "device": "d2", "boot": 1, "seq": n, "t": n, "type": kind, "what": "reader"}).encode())
+        service.feed(status_topic("t1", 3), b"offline" if n % 2 else b"online")
+    service.status()  # on the hub's thread after everything fed
+    recent = service.public_view()["recent"]
+    service.stop()
+    kinds = [(event["kind"], event.get("seat")) for event in recent]
+    assert sum(kind.startswith("reader_") for kind, _ in kinds) == 1, kinds
+    assert sum(kind in ("paused", "resumed") for kind, _ in kinds) <= 1, kinds
+    assert recent[-1]["kind"] in ("reader_recovered", "resumed")

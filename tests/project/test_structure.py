@@ -180,13 +180,13 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
     "hub.words": (),  # the languages and the table's own lines: no game (a game's words are its plug-in's)
     "hub.text": (),  # untrusted text and players' names: one check for the command line and the web
     "hub.exits": ("hub.redact",),  # how every command ends
-    "hub.protocol": ("hub.errors",),
+    "hub.protocol": ("hub.errors", "hub.text"),  # payload strings pass the one text check
     "hub.standing": (),  # which actions of a log stand: the one undo rule of engines and kernel
     "hub.engine": ("hub.errors", "hub.standing"),  # what every engine may share: the generator, actions, the play loop
     "hub.engine.{game}": ("hub.engine", "hub.errors"),  # pure rules: no other game, nothing of the table
     "hub.transport": ("hub.bus", "hub.protocol", "hub.errors", "hub.exits", "hub.redact"),
     "hub.serial": ("hub.protocol",),
-    "hub.kernel": ("hub.bus", "hub.errors", "hub.protocol", "hub.words", "hub.standing"),  # no game, no transport
+    "hub.kernel": ("hub.bus", "hub.errors", "hub.protocol", "hub.words", "hub.standing", "hub.text"),  # no game, no transport; the text check of what it stores
     "hub.games.{game}": ("hub.engine.{game}", "hub.engine", "hub.games", "hub.kernel", "hub.protocol",
                          "hub.transport", "hub.voice", "hub.words", "hub.errors", "hub.seeds"),  # its own engine only
     "hub.games": ("hub.games.{game}", "hub.kernel", "hub.voice", "hub.protocol", "hub.errors",
@@ -200,7 +200,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
     "hub.table": ("hub.games", "hub.kernel", "hub.store", "hub.web", "hub.voice", "hub.transport", "hub.serial",
                   "hub.protocol", "hub.cli_args", "hub.errors", "hub.exits"),
     "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.text", "hub.serial", "hub.store", "hub.errors", "hub.exits"),
-    "hub.softseat": ("hub.cli_args", "hub.transport", "hub.protocol", "hub.exits", "hub.games"),  # one seat's real firmware, run on the hub
+    "hub.softseat": ("hub.cli_args", "hub.text", "hub.transport", "hub.protocol", "hub.exits", "hub.games"),  # one seat's real firmware, run on the hub
     "hub.cli": ("hub.cli_args", "hub.commands", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.softseat",
                 "hub.errors", "hub.exits"),
 }.items()}

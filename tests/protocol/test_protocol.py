@@ -354,3 +354,13 @@ def test_make_command_refuses_bad_ids(command_id: Any) -> None:
 def test_parse_command_is_strict(obj: dict[str, Any]) -> None:
     with pytest.raises(ProtocolError):
         parse_command(json.dumps(obj))
+
+
+@pytest.mark.parametrize("odd", ["\ud83d", "no\nACK", "\ufdd0", "\u0378", "\x85", "\u202eKCA"],
+                         ids=["surrogate", "newline", "noncharacter", "unassigned", "C1", "override"])
+def test_payload_strings_pass_the_one_text_check(odd: str) -> None:
+    """Issue 31: the strings a seat sends reach logs, pages and the store; they pass the
+    same check as every other untrusted text (`hub.text.text_problem`)."""
+    assert refusal(event(type="fault", edge=None, uid=None, what="reader", detail=odd)) == "bad_field"
+    assert refusal(event(device=f"esp32{odd}")) == "bad_field"
+    assert parse_event(event(type="fault", edge=None, uid=None, what="reader", detail="lecteur: pas d'ACK (PN532) é")).detail

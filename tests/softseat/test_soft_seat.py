@@ -196,3 +196,26 @@ def test_a_flashed_seats_config_boots_as_is(tmp_path: Path) -> None:
     args.broker, args.seat = "mqtt://seat2@127.0.0.1:1883", 2
     assert seat_config(args, environ={"CITADELS_BROKER_PASSWORD": "pw"})["broker"] == {
         "host": "127.0.0.1", "port": 1883, "tls": False, "user": "seat2", "password": "pw", "keepalive": 10}
+
+
+def test_a_line_with_half_a_character_is_refused_at_the_soft_seat() -> None:
+    """Issue 31: a broken paste (a lone surrogate from bytes that are not UTF-8, a control)
+    is refused whole at the terminal, never pressed nor sent on."""
+    import io
+
+    from hub.softseat.terminal import Terminal
+
+    class Board:
+        def __init__(self) -> None:
+            self.pressed: list[str] = []
+
+        def press(self, button: str, how: str) -> None:
+            self.pressed.append(button)
+
+    board, out = Board(), io.StringIO()
+    terminal = Terminal(board, CardNames(None), out)  # type: ignore[arg-type]
+    for line in ("press a\udcff\n", "press a\x1b[2J\n", "place King\ufdd0\n"):
+        assert terminal.do(line)
+    assert board.pressed == [] and out.getvalue().count("? the line holds") == 3
+    terminal.do("press a\n")
+    assert board.pressed == ["a"]

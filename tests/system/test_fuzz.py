@@ -34,6 +34,7 @@ from hub.games.citadels.registry import TagRegistry
 from hub.table.runtime import CurrentTable
 from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
+from hub.games import plugin_named
 from hub.web import create_app
 from hub.games import REGISTRY as GAMES
 
@@ -233,7 +234,7 @@ def test_random_seat_traffic_answers_and_corrections(players: int, seed: int, da
 def _http_app() -> tuple[Any, CurrentTable]:
     h = Harness(4, 1)
     table = CurrentTable(h.service)
-    app = create_app({"TABLE": table, "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {s: SEATS[s] for s in range(1, 5)},
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": table, "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {s: SEATS[s] for s in range(1, 5)},
                       "PUBLIC_URL": "http://hub.test"})
     return app, table
 

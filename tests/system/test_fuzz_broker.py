@@ -33,16 +33,20 @@ from tests.system.test_fuzz import REGISTRY, UIDS, Harness, json_any
 
 FORGED = b"forged:"
 CASES = {"own": 0, "forged": 0, "legal": 0, "examples": 0, "hub_refused": 0, "hub_accepted": 0}
-_tables = itertools.count(1)
 _markers = itertools.count(1)
 
 
 class BrokerHarness(Harness):
-    """One fresh hub (TableService on the hub's MQTT connection, new table name) fed only
-    by what the broker lets through from the seat logins."""
+    """One fresh hub (TableService on the hub's MQTT connection) fed only by what the broker
+    lets through from the seat logins. The table is the one the seat logins are pinned to
+    (the ACL make-passwords.sh writes: `t1`); the last example's hub is stopped first."""
+
+    last: TableService | None = None
 
     def __init__(self, players: int, seed: int, hub: MqttBus, seats: dict[int, MqttBus]) -> None:
-        self.table = f"fz{next(_tables)}"
+        if BrokerHarness.last is not None:
+            BrokerHarness.last.stop()
+        self.table = "t1"
         self.setup = Setup(players=players, seed=seed, mode="physical")
         self.hub_bus, self.seats = hub, seats
         self.store = EventStore(":memory:", GAMES)
@@ -51,6 +55,7 @@ class BrokerHarness(Harness):
         self.commands: list[tuple[str, bytes]] = []
         self.incoming: list[tuple[str, bytes]] = []
         self.service.start()
+        BrokerHarness.last = self.service
         self.arrived = MessageLog()  # after the service's own handler (which queues it for the hub thread)
         root = f"citadels/{self.table}/seat/+/"
         for kind in ("status", "hello", "event"):

@@ -70,6 +70,14 @@ def test_a_game_started_from_the_admin_page_is_played_by_the_simulated_people(
         output.wait_for(rf"^New game: {players} players: {', '.join(NAMES[:players])}$")
         output.wait_for(rf"^A new game was started from the admin page: the simulated players play it "
                         rf"\({players} seats, seed 11")
+        output.wait_for(r"^New game: new seat links")  # a new game: the last game's links open nothing
+        told = output.stdout[output.stdout.index(next(line for line in output.stdout
+                                                      if line.startswith("New game: new seat links"))):]
+        new_token = next(re.search(r"^Seat 1: \S+/seat/(\S+)", line) for line in told if line.startswith("Seat 1: "))
+        assert new_token is not None and new_token.group(1) != seat_token
+        status, _ = post(f"{base}/api/seat/{seat_token}/answer", {"action": "1 gold"})
+        assert status == 403
+        seat_token = new_token.group(1)
         for action in ("1 build manor", "1 gold", "1 end", "1 pick king"):  # a seat page acting: taken or refused
             status, answer = post(f"{base}/api/seat/{seat_token}/answer", {"action": action})
             assert status in (200, 409), answer

@@ -58,3 +58,34 @@ def test_a_tables_displays_name_the_players() -> None:
         assert f"{('Ann', 'Bob', 'Zoe')[winner - 1]} wins: " in sim.devices[loser].shown["text"][1]
     finally:
         sim.close()
+
+
+# --- issue 31: names people can tell apart ------------------------------------------------
+@pytest.mark.parametrize("given, why", [
+    (["Ann", "Ann\u200b"], "seat 2's name contains invisible format characters"),
+    (["Ann", "A\u2060nn"], "seat 2's name contains invisible format characters"),
+    (["Ann", "\uff21\uff4e\uff4e"], "seat 2's name 'Ann' is seat 1's too"),  # full-width, NFKC
+    (["Ann", "\u0410nn"], "seat 2's name '\u0410nn' looks like seat 1's too"),  # Cyrillic А
+    (["S\u0435at 2", "Bob"], "seat 1's name 'S\u0435at 2' reads as seat 2's"),  # Cyrillic е
+    (["SEAT 2", "Bob"], "seat 1's name 'SEAT 2' reads as seat 2's"),
+    (["Seat \uff12", "Bob"], "seat 1's name 'Seat 2' reads as seat 2's"),  # full-width digit
+    (["Seat2", "Bob"], "seat 1's name 'Seat2' reads as seat 2's"),
+    (["Bob", "Seat l"], "seat 2's name 'Seat l' reads as seat 1's"),
+    (["\u3164", "Bob"], "seat 1's name has no visible character"),  # Hangul filler
+    (["\u2800\u2800", "Bob"], "seat 1's name has no visible character"),  # Braille blank
+    (["Ann\ud83d", "Bob"], "seat 1's name contains a lone surrogate"),
+    (["Ann\ufdd0", "Bob"], "seat 1's name contains a noncharacter"),
+    (["Ann\U000e0001", "Bob"], "seat 1's name contains invisible format characters"),  # a tag character
+    (["A" + "\u0301" * 6, "Bob"], "seat 1's name contains too many combining marks"),
+    (["Ann\u0378", "Bob"], "seat 1's name contains a noncharacter or an unassigned code point"),
+])
+def test_look_alike_invisible_and_unstorable_names_are_refused(given: list[object], why: str) -> None:
+    with pytest.raises(NameRefused, match="^" + why.replace("(", r"\(")):
+        player_names(given, 2)
+
+
+def test_names_that_only_resemble_stay_allowed() -> None:
+    assert player_names(["Seat 1", "Bob"], 2) == ("Seat 1", "Bob")  # one's own default
+    assert player_names(["Seats", "Ẓoë"], 2) == ("Seats", "Ẓoë")
+    assert player_names(["Zoë", "Zoe"], 2) == ("Zoë", "Zoe")  # the diaeresis shows
+    assert player_names(["👩\u200d🚀", "🧑🏽\u200d🍳"], 2) == ("👩\u200d🚀", "🧑🏽\u200d🍳")  # joiners inside emoji

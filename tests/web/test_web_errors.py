@@ -16,6 +16,7 @@ from hub.store import EventStore, Recorder
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
+from hub.games import plugin_named
 from hub.web import create_app
 from hub.web.body import MAX_JSON_DEPTH, json_depth
 from hub.web.errors import TokenMask
@@ -31,7 +32,7 @@ JSON_ROUTES = POST_ROUTES  # every POST takes a JSON object body ({} where nothi
 
 @pytest.fixture()
 def client() -> Any:
-    app = create_app({"TABLE": FakeTable(4), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": FakeTable(4), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
     return app.test_client()
 
 
@@ -86,7 +87,7 @@ def test_an_internal_failure_is_a_generic_500_and_logs_no_token(caplog: pytest.L
         def correct(self, action: Any) -> dict[str, Any]:
             raise KeyError("the king")
 
-    app = create_app({"TABLE": Broken(4), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": Broken(4), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
     client = app.test_client()
     with caplog.at_level(logging.ERROR):
         answer = client.post(f"/api/seat/{SEATS[1]}/answer", json={"action": "1 pick king"})
@@ -105,7 +106,7 @@ def test_server_log_lines_have_their_tokens_masked() -> None:
                                ("10.0.0.5", f"GET /admin/{ADMIN} HTTP/1.1", 200), None)
     assert TokenMask().filter(record)
     assert record.getMessage() == '10.0.0.5 - "GET /admin/*** HTTP/1.1" 200'
-    create_app({"TABLE": FakeTable(4), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
+    create_app({"GAME": plugin_named("citadels"), "TABLE": FakeTable(4), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
     for name in ("werkzeug", "uvicorn.error", "uvicorn.access"):
         assert any(isinstance(f, TokenMask) for f in logging.getLogger(name).filters)
 

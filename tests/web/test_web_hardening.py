@@ -116,3 +116,31 @@ def test_answers_leave_without_waiting_for_nagle(table: FakeTable) -> None:
             sock = protocol.transport.get_extra_info("socket")
             assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
         connection.close()
+
+
+# --- a budget per seat link (issue 31) ------------------------------------------------------
+def test_a_seat_link_answering_in_a_loop_is_held_to_a_persons_pace() -> None:
+    """The issue: one seat link posting refused answers pushed 400 frames in 1.9 s to every
+    page. Past its burst a link is refused 429 with Retry-After before the table sees it;
+    another seat's link is not."""
+    table = CountingTable(4, seed=3, human_seats=frozenset({1, 2, 3, 4}))
+    client = make_app(table).test_client()
+    waiting = next(seat for seat in range(1, 5) if seat != table.game.pending.seat)
+    statuses = [client.post(f"/api/seat/{SEAT_TOKENS[waiting]}/answer", json={"action": f"{waiting} pick king"})
+                for _ in range(40)]
+    too_many = [r for r in statuses if r.status_code == 429]
+    assert len(too_many) >= 30 and table.asked <= 10, (len(too_many), table.asked)
+    assert too_many[0].get_json()["code"] == "too_many_answers" and int(too_many[0].headers["Retry-After"]) >= 1
+    seat = table.game.pending.seat
+    action = table.seat_view(seat)["you"]["options"][0]
+    assert client.post(f"/api/seat/{SEAT_TOKENS[seat]}/answer", json={"action": action}).status_code == 200
+
+
+class CountingTable(FakeTable):
+    """The fake table, counting every answer it is asked for (taken or refused)."""
+
+    asked = 0
+
+    def answer(self, seat: int, action_text: str) -> dict[str, Any]:
+        self.asked += 1
+        return super().answer(seat, action_text)

@@ -96,7 +96,7 @@ def test_a_game_without_pages_is_played_and_run_from_the_hubs_plain_pages(browse
         admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=en")
         admin.wait_for_selector("#seat-links figure")
         assert admin.locator("#players option").all_inner_texts() == ["2", "3", "4"]
-        assert admin.inner_text("#last-move") == "Last action: 1 take 2"
+        assert admin.inner_text("#last-move") == "Last action: Ann takes 2: 5 left."
         admin.fill("#undo-reason", "misread")  # the admin's undo, through the kit: "0 void misread"
         admin.click("#undo")
         admin.click("#undo-yes")

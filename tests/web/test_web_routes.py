@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from hub.games import plugin_named
 from hub.web import create_app, make_tokens, print_access
 from hub.protocol import LEDS
 from hub.web.app import MAX_CONTENT_LENGTH
@@ -450,11 +451,16 @@ def test_make_tokens_are_distinct_and_unguessable() -> None:
 def test_create_app_refuses_bad_config() -> None:
     table = FakeTable(2)
     with pytest.raises(ValueError, match="TableFacade"):
-        create_app({"TABLE": object(), "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": {}})
+        create_app({"GAME": plugin_named("citadels"), "TABLE": object(), "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": {}})
     with pytest.raises(ValueError, match="ADMIN_TOKEN"):
-        create_app({"TABLE": table, "ADMIN_TOKEN": "short", "SEAT_TOKENS": {}})
+        create_app({"GAME": plugin_named("citadels"), "TABLE": table, "ADMIN_TOKEN": "short", "SEAT_TOKENS": {}})
     with pytest.raises(ValueError, match="differ"):
-        create_app({"TABLE": table, "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": {1: ADMIN_TOKEN}})
+        create_app({"GAME": plugin_named("citadels"), "TABLE": table, "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": {1: ADMIN_TOKEN}})
+    # without its game the app does not start: no silent Citadels pages around another game's table
+    with pytest.raises(ValueError, match=r"config\['GAME'\]"):
+        create_app({"TABLE": table, "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": {}})
+    with pytest.raises(ValueError, match=r"config\['GAME'\]"):
+        create_app({"GAME": "builders", "TABLE": table, "ADMIN_TOKEN": ADMIN_TOKEN, "SEAT_TOKENS": {}})
 
 
 def test_print_access_prints_links_and_terminal_qr() -> None:

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page
 
 from hub.engine.citadels.history import public_history
 from hub.games.citadels.pages import card_names
-from tests.browser import TV, phone_page
+from tests.browser import TV, WORDS_WHOLE, phone_page
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app
 
 # What a player must read on the scoreboard, and the least size it may have (CSS px): the
@@ -282,6 +282,23 @@ def test_game_over_headers_are_whole_words(browser: Browser, seven_over: tuple[F
     assert errors == []
 
 
+def test_game_over_names_are_never_cut_mid_word(browser: Browser) -> None:
+    """The longest names a seat may have (20 characters), in one word or two, stay whole on a
+    phone: the name column takes the room of its longest word ("Maximilian|a Ostrow" no more)."""
+    table = FakeTable(7, seed=4, names=("Ann", "Konstantinopolitanus", "Maximiliana Ostrowsk", "Dee", "Eve", "Fay", "Gus"))
+    step_until(table, lambda t: t.game.over, limit=20_000)
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        board = phone_page(browser, errors)
+        for lang in ("en", "zh-Hant", "zh-Hans"):
+            board.goto(f"{server.url}/?lang={lang}")
+            settled(board, table)
+            assert board.locator(".result tbody").evaluate(WORDS_WHOLE) == "", lang
+            assert board.evaluate("() => document.querySelector('.result table').scrollWidth <= "
+                                  "document.querySelector('.result').clientWidth"), lang
+    assert errors == []
+
+
 # a space between a Chinese word and a word, a name or a number ("保留 天文臺", "12 分")
 STRAY_SPACE = re.compile(r"[\u3400-\u9fff][ \u00a0]+\w|\w[ \u00a0]+[\u3400-\u9fff]")
 
@@ -295,7 +312,7 @@ def test_one_card_and_no_stray_spaces_in_chinese(browser: Browser) -> None:
         seat = phone_page(browser, errors)
         seat.goto(f"{server.url}/seat/{SEAT_TOKENS[one]}?lang=en")
         seat.wait_for_function(f"() => Number(document.body.dataset.viewId) === {table.last_event_id()}")
-        status = seat.inner_text("#status")
+        status = seat.inner_text("#mine")
         assert "1 card" in status and "1 cards" not in status, status
         board = phone_page(browser, errors)
         for lang in ("zh-Hant", "zh-Hans"):

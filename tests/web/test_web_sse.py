@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from hub.web.sse import Broadcaster, SseClient
+from hub.web.sse import MERGED_EVENTS, Broadcaster, SseClient
 from tests.web_support import FakeTable, LiveServer, make_app, sse_frames, wait_until
 
 
@@ -228,3 +228,39 @@ def test_a_frame_from_both_history_and_live_is_sent_once_in_order() -> None:
     frames = [(4, b"d"), (5, b"e"), (6, b"f"), (5, b"e"), (6, b"f"), (7, b"g"), (2, b"old")]
     assert unsent(cursor, frames) == b"defg" and cursor.last_sent == 7
     assert unsent(cursor, [(7, b"g")]) == b"" and cursor.last_sent == 7
+
+
+class CountingSink:
+    """A frame sink (as `hub.web.streams.LoopFanout` is) that keeps what it was pushed."""
+
+    client_count = 0
+
+    def __init__(self) -> None:
+        self.frames: list[tuple[int, bytes]] = []
+
+    def push(self, event_id: int, frame: bytes) -> None:
+        self.frames.append((event_id, frame))
+
+    def end_streams(self) -> None:
+        pass
+
+
+def test_a_flapping_seat_gives_every_page_a_few_frames_a_second(table: FakeTable) -> None:
+    """Issue 31: status flaps while a seat decides gave 19 whole-view frames a second to
+    every page. Past a burst the changes that pile up go out as one frame, every event in it."""
+    app = make_app(table)
+    broadcaster = app.extensions["citadels_web"].broadcaster
+    sink = CountingSink()
+    broadcaster.attach(sink)
+    started = time.monotonic()
+    for _ in range(150):  # a reader flapping offline and back: a pause and a resume each time
+        table.pause("offline", reader=2)
+        table.resume()
+    assert wait_until(lambda: sink.frames and sink.frames[-1][0] == table.last_event_id(), timeout=20)
+    elapsed = time.monotonic() - started
+    assert len(sink.frames) <= broadcaster.frame_burst + broadcaster.frames_per_s * elapsed + 2, len(sink.frames)
+    told = [json.loads(frame.decode().split("data: ", 1)[1]) for _, frame in sink.frames]
+    assert [len(message["events"]) for message in told[:broadcaster.frame_burst]] == [1] * broadcaster.frame_burst
+    assert all(len(message["events"]) <= MERGED_EVENTS for message in told)  # the newest of those piled up
+    assert told[-1]["events"][-1]["kind"] == "resumed" and told[-1]["view"]["paused"] is False
+    broadcaster.close()

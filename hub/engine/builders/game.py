@@ -11,6 +11,8 @@ nothing else is hidden, so every event is public.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
+from itertools import chain
 from typing import Any
 
 from hub.engine.rng import SplitMix64
@@ -22,21 +24,31 @@ from .events import Event, EventKind
 from .refusals import check_correction, explain
 from .scoring import score_game
 from .setup import MAX_PLAYERS, Setup
-from .state import Decision, Player, meets, output
+from .state import END_POINTS, Decision, Player, missing, output, points_of
 from .views import public_view, seat_view
 
 ACTIONS_PER_TURN = 3
 ACTION_PRICE = 5  # coins for one more action
 START_COINS = 10
-END_POINTS = 17
 ROW_SIZE = 5
 COIN_ACTIONS = {"1": 1, "3": 2, "6": 3}  # coins taken -> actions spent
+COIN_AMOUNTS = {c: int(c) for c in COIN_ACTIONS}
+WAGES = {w: c.wage for w, c in CREW.items()}
+OUTPUT = {w: c.output for w, c in CREW.items()}
+_NOTHING = (0, 0, 0, 0)
+NEEDS = {b: c.needs for b, c in BUILDINGS.items()}
+_event: Any = partial(tuple.__new__, Event)  # an Event from (kind, data, None), in C: no Python-level __new__
 
 
 class Game:
     """A game in progress, dealt and at its first turn. Build with ``Game.new(setup)`` or
     ``Game.replay(setup, log)``.
     Everything outside the engine changes a game only through ``apply``."""
+
+    # every action reads and writes a dozen of these: slots are cheaper than a dict's look-ups
+    __slots__ = ("setup", "n", "rng", "players", "building_deck", "worker_deck", "building_row", "worker_row",
+                 "first", "round", "turn_seat", "actions", "bought", "sent", "last_round", "ended_by", "log",
+                 "pending", "result_cache", "options_made", "_events", "start_events", "pool", "moved")
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -60,6 +72,8 @@ class Game:
         self.result_cache: dict[str, Any] | None = None
         self.options_made: list[Action] | None = None
         self._events: list[Event] = []
+        self.pool = (0, 0, 0, 0)  # what the workers not yet recruited (row and deck) produce: see blocked()
+        self.moved = True  # whether a card moved (open, recruit, send) since blocked() was last asked at a turn's end
         self._deal()
         self._begin_turn(self.first)
         self.start_events: list[Event] = self._events  # what the start announced (its first turn)
@@ -101,6 +115,8 @@ class Game:
                 p.machines = [c for c in (*pos.crew, *(w for s in pos.sites for w in s[1:]), *pos.finished)
                               if c in BUILDINGS and BUILDINGS[c].machine]
                 p.crew += [m for m in pos.finished if BUILDINGS[m].machine]  # a finished machine works
+                p.points = points_of(p)
+                p.lacking = {site: missing(output(ws), NEEDS[site]) for site, ws in p.sites.items()}
         self.worker_deck = [w for w in WORKERS if w not in named and w not in dealt]
         rng.shuffle(self.worker_deck)
         self.building_row = list(rows[0])
@@ -109,6 +125,7 @@ class Game:
             self.building_row.append(self.building_deck.pop())
         while len(self.worker_row) < ROW_SIZE and self.worker_deck:
             self.worker_row.append(self.worker_deck.pop())
+        self.pool = output([*self.worker_row, *self.worker_deck])
         self.first = setup.first or rng.below(self.n) + 1
 
     # ------------------------------------------------------------------ queries
@@ -128,6 +145,17 @@ class Game:
         """Actions to send one more worker to ``site`` now: 1, then 2, 3... in the same turn."""
         return self.sent.get(site, 0) + 1
 
+    def cost_of(self, action: Action) -> dict[str, int]:
+        """What an action costs now, for a seat's buttons: ``actions`` spent, ``coins`` paid,
+        ``gains`` actions bought ({} for ending the turn)."""
+        if action.verb == "coins":
+            return {"actions": COIN_ACTIONS[action.args[0]]}
+        if action.verb == "buy":
+            return {"coins": ACTION_PRICE, "gains": 1}
+        if action.verb == "send":
+            return {"actions": self.send_cost(action.args[1]), "coins": CREW[action.args[0]].wage}
+        return {"actions": 1} if action.verb in ("open", "recruit") else {}
+
     def legal_actions(self) -> list[Action]:
         """Every action the rules allow now; ``apply`` accepts exactly these."""
         if self.options_made is None:
@@ -145,63 +173,76 @@ class Game:
         """True when no player can ever finish another building: no site of theirs, nor
         any building still to open, can be met by the workers they could still have (their
         idle crew and every worker not yet recruited). Coins are never the limit (taking
-        coins is always possible), so nothing but a finish could unblock the game."""
-        pool = output([*self.worker_row, *self.worker_deck])
-        unopened = [BUILDINGS[b].needs for b in (*self.building_row, *self.building_deck)]
+        coins is always possible), so nothing but a finish could unblock the game.
+        What the workers not yet recruited produce (``pool``) is kept up to date by a
+        recruit, and each site's lack by a send, not summed again at every turn's end."""
+        p0, p1, p2, p3 = self.pool
+        unopened = list(map(NEEDS.__getitem__, chain(self.building_row, self.building_deck)))
         for p in self.players:
             idle = output(p.crew)
-            avail = (pool[0] + idle[0], pool[1] + idle[1], pool[2] + idle[2], pool[3] + idle[3])
-            for site, workers in p.sites.items():
-                have = output(workers)
-                if meets((have[0] + avail[0], have[1] + avail[1], have[2] + avail[2], have[3] + avail[3]),
-                         BUILDINGS[site].needs):
+            a0, a1, a2, a3 = p0 + idle[0], p1 + idle[1], p2 + idle[2], p3 + idle[3]
+            for n in unopened:  # first: while the pool is large, the first building meets it
+                if a0 >= n[0] and a1 >= n[1] and a2 >= n[2] and a3 >= n[3]:
                     return False
-            if any(meets(avail, needs) for needs in unopened):
-                return False
+            for n in p.lacking.values():  # a site: what its workers have, plus avail, meets its needs
+                if a0 >= n[0] and a1 >= n[1] and a2 >= n[2] and a3 >= n[3]:
+                    return False
         return True
 
     # ------------------------------------------------------------------ legal options
     def _options(self) -> list[Action]:
-        if self.pending is None:
+        """In order: open each face-up building, recruit each face-up worker, send each
+        idle worker whose wage is paid to each site that can take one more, take coins,
+        buy an action, end. The actions are the seat's, made once (``_SeatOptions``) and
+        looked up by ``map`` in C."""
+        pending = self.pending
+        if pending is None:
             return []
-        seat = self.pending.seat
+        seat = pending[0]
         p = self.players[seat - 1]
         left = self.actions
         made = _MADE[seat]
-        out: list[Action] = []
         if left >= 1:
-            out += [made[("open", b)] for b in self.building_row]
-            out += [made[("recruit", w)] for w in self.worker_row]
-        if p.sites and p.crew:
-            coins, sent = p.coins, self.sent
-            paid = [w for w in p.crew if CREW[w].wage <= coins]
-            for site in p.sites:
-                if sent.get(site, 0) < left:  # the next worker there costs sent + 1 actions
-                    out += [made[(w, site)] for w in paid]
-        out += [made[("coins", c)] for c, cost in COIN_ACTIONS.items() if cost <= left]
-        if p.coins >= ACTION_PRICE:
-            out.append(made[("buy",)])
-        out.append(made[("end",)])
-        return out
+            out = [*map(made.open.__getitem__, self.building_row), *map(made.recruit.__getitem__, self.worker_row)]
+            sites, crew, coins = p.sites, p.crew, p.coins
+            if sites and crew:
+                paid = []  # a loop, not a comprehension: no function call for a crew of three or four
+                for w in crew:
+                    if WAGES[w] <= coins:
+                        paid.append(w)
+                if paid:
+                    sent, send = self.sent, made.send
+                    for site in sites:
+                        if sent.get(site, 0) < left:  # the next worker there costs sent + 1 actions
+                            out += map(send[site].__getitem__, paid)
+            out += made.tail[left if left < 3 else 3][coins >= ACTION_PRICE]
+            return out
+        return [*made.tail[0][p.coins >= ACTION_PRICE]]  # no action left: buy one, or end
 
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one action and return its events; refuse (state untouched) if illegal."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        if action.seat == 0 and action.verb in ("void", "adjust"):
-            return self._correction(action)
-        if action not in self.legal_actions():
-            raise explain(self, action)
+        options = self.options_made
+        if options is None:
+            options = self.options_made = self._options()
+        if action not in options:  # a text is never an option (a tuple): parsed here
+            if isinstance(action, str):
+                action = Action.parse(action)
+            if action.seat == 0 and action.verb in ("void", "adjust"):
+                return self._correction(action)
+            if action not in options:
+                raise explain(self, action)
         events: list[Event] = []
         self._events = events
-        _HANDLERS[action.verb](self, action)
+        _HANDLERS[action[1]](self, action)
         self.log.append(action)
-        self.options_made = None
+        # the next decision's options made now (a bot reads them in ``options_made``, a
+        # replay's next ``apply`` checks against them): no call to ask for them
+        self.options_made = self._options()
         return events
 
     def emit(self, kind: EventKind, **data: Any) -> None:
-        self._events.append(Event(kind, data))
+        self._events.append(_event((kind, data, None)))
 
     def _refill(self, row: list[str], deck: list[str], card: str) -> str | None:
         """Take ``card`` from ``row``; the deck's top card takes its place (none when empty)."""
@@ -212,37 +253,57 @@ class Game:
         del row[i]
         return None
 
+    # The handlers append their events inline (no ``emit`` call and keyword dict per event).
     def _on_open(self, a: Action) -> None:
-        b = a.args[0]
-        self.player(a.seat).sites[b] = []
-        self.actions -= 1
+        self.moved = True
+        seat, b = a[0], a[2][0]
+        p = self.players[seat - 1]
+        p.sites[b] = []
+        p.lacking[b] = NEEDS[b]
+        left = self.actions = self.actions - 1
         turned = self._refill(self.building_row, self.building_deck, b)
-        self.emit("opened", seat=a.seat, building=b, turned=turned, actions_left=self.actions)
+        self._events.append(_event(("opened", {"seat": seat, "building": b, "turned": turned, "actions_left": left},
+                                    None)))
 
     def _on_recruit(self, a: Action) -> None:
-        w = a.args[0]
-        self.player(a.seat).crew.append(w)
-        self.actions -= 1
+        self.moved = True
+        seat, w = a[0], a[2][0]
+        self.players[seat - 1].crew.append(w)
+        left = self.actions = self.actions - 1
         turned = self._refill(self.worker_row, self.worker_deck, w)
-        self.emit("recruited", seat=a.seat, worker=w, turned=turned, actions_left=self.actions)
+        s, wd, k, t = self.pool
+        ps, pw, pk, pt = CREW[w].output
+        self.pool = (s - ps, wd - pw, k - pk, t - pt)  # the worker leaves the pool (the deck's top only moves)
+        self._events.append(_event(("recruited", {"seat": seat, "worker": w, "turned": turned, "actions_left": left},
+                                    None)))
 
     def _on_send(self, a: Action) -> None:
-        w, site = a.args
-        p = self.player(a.seat)
-        cost = self.send_cost(site)
-        wage = CREW[w].wage
-        self.actions -= cost
+        self.moved = True
+        seat = a[0]
+        w, site = a[2]
+        p = self.players[seat - 1]
+        sent = self.sent
+        cost = sent[site] + 1 if site in sent else 1  # send_cost
+        sent[site] = cost
+        wage = WAGES[w]
+        left = self.actions = self.actions - cost
         p.coins -= wage
         p.crew.remove(w)
         workers = p.sites[site]
         workers.append(w)
-        self.sent[site] = self.sent.get(site, 0) + 1
-        self.emit("sent", seat=a.seat, worker=w, site=site, wage=wage, cost=cost, actions_left=self.actions,
-                  balance=p.coins)
-        building = BUILDINGS[site]
-        if meets(output(workers), building.needs):
-            del p.sites[site]
-            self.sent.pop(site, None)
+        events = self._events
+        events.append(_event(("sent", {"seat": seat, "worker": w, "site": site, "wage": wage, "cost": cost,
+                                       "actions_left": left, "balance": p.coins}, None)))
+        s, wd, k, t = p.lacking[site]
+        o = OUTPUT[w]
+        lacking = (s - o[0] if s > o[0] else 0, wd - o[1] if wd > o[1] else 0, k - o[2] if k > o[2] else 0,
+                   t - o[3] if t > o[3] else 0)
+        if lacking != _NOTHING:
+            p.lacking[site] = lacking
+        else:  # the site's workers meet its needs: finished
+            building = BUILDINGS[site]
+            del p.sites[site], p.lacking[site]
+            del sent[site]
             p.crew += workers  # back, and sendable again this turn
             p.coins += building.coins
             if building.machine:
@@ -250,33 +311,43 @@ class Game:
                 p.crew.append(site)  # a finished machine joins the crew at once
             else:
                 p.finished.append(site)
-            self.emit("finished", seat=a.seat, building=site, coins=building.coins, points=building.points,
-                      machine=building.machine, returned=list(workers), total_points=p.points, balance=p.coins)
+            p.points += building.points
+            events.append(_event(("finished", {"seat": seat, "building": site, "coins": building.coins,
+                                               "points": building.points, "machine": building.machine,
+                                               "returned": list(workers), "total_points": p.points,
+                                               "balance": p.coins}, None)))
 
     def _on_coins(self, a: Action) -> None:
-        amount = a.args[0]
+        seat, amount = a[0], a[2][0]
         cost = COIN_ACTIONS[amount]
-        self.actions -= cost
-        p = self.player(a.seat)
-        p.coins += int(amount)
-        self.emit("coins", seat=a.seat, coins=int(amount), cost=cost, actions_left=self.actions, balance=p.coins)
+        left = self.actions = self.actions - cost
+        p = self.players[seat - 1]
+        coins = COIN_AMOUNTS[amount]
+        p.coins += coins
+        self._events.append(_event(("coins", {"seat": seat, "coins": coins, "cost": cost, "actions_left": left,
+                                              "balance": p.coins}, None)))
 
     def _on_buy(self, a: Action) -> None:
-        p = self.player(a.seat)
+        seat = a[0]
+        p = self.players[seat - 1]
         p.coins -= ACTION_PRICE
         self.actions += 1
         self.bought += 1
-        self.emit("bought", seat=a.seat, price=ACTION_PRICE, actions_left=self.actions, balance=p.coins)
+        self._events.append(_event(("bought", {"seat": seat, "price": ACTION_PRICE, "actions_left": self.actions,
+                                               "balance": p.coins}, None)))
 
     def _on_end(self, a: Action) -> None:
-        p = self.player(a.seat)
+        seat = a[0]
+        p = self.players[seat - 1]
         p.turns += 1
-        self.emit("turn_ended", seat=a.seat, points=p.points, unused=self.actions)
+        points = p.points
+        self._events.append(_event(("turn_ended", {"seat": seat, "points": points, "unused": self.actions}, None)))
         if self.last_round is None:
-            if p.points >= END_POINTS:
+            if points >= END_POINTS:
                 self.last_round, self.ended_by = "points", a.seat
-            elif self.blocked():
+            elif self.moved and self.blocked():  # nothing moved since it was False: still False
                 self.last_round, self.ended_by = "blocked", a.seat
+            self.moved = False
             if self.last_round is not None:
                 self.emit("last_round", seat=a.seat, reason=self.last_round, points=p.points,
                           last_seat=self.last_seat, players=self.n)
@@ -292,9 +363,9 @@ class Game:
         self.actions = ACTIONS_PER_TURN
         self.bought = 0
         self.sent = {}
-        self.pending = Decision(seat, "turn")
-        self.emit("turn_started", seat=seat, round=self.round, actions=self.actions,
-                  last_round=self.last_round is not None)
+        self.pending = _DECISIONS[seat]
+        self._events.append(_event(("turn_started", {"seat": seat, "round": self.round, "actions": ACTIONS_PER_TURN,
+                                                     "last_round": self.last_round is not None}, None)))
 
     def _finish(self) -> None:
         self.pending = None
@@ -312,7 +383,8 @@ class Game:
         if action.verb == "void":
             log = [*self.log, action]
             rebuilt = Game.replay(self.setup, effective_log(log))
-            self.__dict__.update(rebuilt.__dict__)
+            for name in Game.__slots__:
+                setattr(self, name, getattr(rebuilt, name))
             self.log = log
             self.options_made = None
             return [Event("voided", {"log_length": len(log)})]
@@ -348,19 +420,28 @@ class Game:
         return seat_view(self, seat)
 
 
-def _made_actions(seat: int) -> dict[tuple[str, ...], Action]:
+class _SeatOptions:
     """Every option a seat can ever be offered, made once and shared by every game (actions
-    are immutable values; a turn's options are listed again after every action). Keys:
-    ("open", b), ("recruit", w), (worker, site) for a send, ("coins", n), ("buy",), ("end",)."""
-    made: dict[tuple[str, ...], Action] = {("buy",): Action(seat, "buy"), ("end",): Action(seat, "end")}
-    made.update({("open", b): Action(seat, "open", (b,)) for b in BUILDINGS})
-    made.update({("recruit", w): Action(seat, "recruit", (w,)) for w in WORKERS})
-    made.update({(w, b): Action(seat, "send", (w, b)) for w in CREW for b in BUILDINGS})
-    made.update({("coins", c): Action(seat, "coins", (c,)) for c in COIN_ACTIONS})
-    return made
+    are immutable values; a turn's options are listed again after every action): ``open``
+    and ``recruit`` by card, ``send`` by site then worker, and ``tail[left][can_buy]``, the
+    options that end a turn's list (take coins, buy, end) by the actions left (3 or more
+    counts as 3) and whether the seat can pay for one more."""
+
+    __slots__ = ("open", "recruit", "send", "tail")
+
+    def __init__(self, seat: int) -> None:
+        self.open = {b: Action(seat, "open", (b,)) for b in BUILDINGS}
+        self.recruit = {w: Action(seat, "recruit", (w,)) for w in WORKERS}
+        self.send = {b: {w: Action(seat, "send", (w, b)) for w in CREW} for b in BUILDINGS}
+        coins = {c: Action(seat, "coins", (c,)) for c in COIN_ACTIONS}
+        buy, end = Action(seat, "buy"), Action(seat, "end")
+        self.tail = [(tuple(coins[c] for c, cost in COIN_ACTIONS.items() if cost <= left) + (end,),
+                      tuple(coins[c] for c, cost in COIN_ACTIONS.items() if cost <= left) + (buy, end))
+                     for left in range(4)]
 
 
-_MADE = [_made_actions(seat) for seat in range(MAX_PLAYERS + 1)]
+_MADE = [_SeatOptions(seat) for seat in range(MAX_PLAYERS + 1)]
+_DECISIONS = [Decision(seat, "turn") for seat in range(MAX_PLAYERS + 1)]  # shared: a Decision is a value
 
 _HANDLERS: dict[str, Callable[[Game, Action], None]] = {
     "open": Game._on_open, "recruit": Game._on_recruit, "send": Game._on_send, "coins": Game._on_coins,

@@ -9,6 +9,7 @@ from .cards import BUILDINGS, CREW, Amounts
 from .setup import Setup
 
 DecisionKind = Literal["turn"]
+END_POINTS = 17  # a player at this many points at the end of a turn starts the last round
 
 
 class Decision(NamedTuple):
@@ -20,9 +21,12 @@ class Player:
     """One seat: its coins, its idle workers (``crew``, finished machines included), its
     sites under construction (building -> the workers on it, in the order sent) and its
     finished buildings. ``machines`` lists the finished machines it owns: they are in
-    ``crew`` or on a site, where they work, and they score their points wherever they are."""
+    ``crew`` or on a site, where they work, and they score their points wherever they are.
+    ``points`` counts them (``points_of``), kept by the engine as each one is finished
+    rather than summed at every turn's end; ``lacking`` is what each site still needs
+    (``missing`` of its workers' output), kept as workers are sent."""
 
-    __slots__ = ("seat", "coins", "crew", "sites", "finished", "machines", "turns")
+    __slots__ = ("seat", "coins", "crew", "sites", "finished", "machines", "turns", "points", "lacking")
 
     def __init__(self, seat: int, coins: int = 10) -> None:
         self.seat = seat
@@ -32,16 +36,18 @@ class Player:
         self.finished: list[str] = []
         self.machines: list[str] = []
         self.turns = 0
-
-    @property
-    def points(self) -> int:
-        """Points from finished buildings and machines (coins do not count)."""
-        return sum(BUILDINGS[b].points for b in self.finished) + sum(BUILDINGS[m].points for m in self.machines)
+        self.points = 0  # from finished buildings and machines (coins do not count)
+        self.lacking: dict[str, Amounts] = {}  # site -> the stone, wood, knowledge and tile it still needs
 
     def snapshot(self) -> dict[str, Any]:
         return {"seat": self.seat, "coins": self.coins, "crew": list(self.crew),
                 "sites": [[b, *ws] for b, ws in self.sites.items()], "finished": list(self.finished),
                 "machines": list(self.machines), "turns": self.turns}
+
+
+def points_of(p: Player) -> int:
+    """Points from a seat's finished buildings and machines, counted afresh."""
+    return sum(BUILDINGS[b].points for b in p.finished) + sum(BUILDINGS[m].points for m in p.machines)
 
 
 def output(workers: list[str]) -> Amounts:
@@ -96,6 +102,8 @@ class GameState(Protocol):
     def player(self, seat: int) -> Player: ...
 
     def send_cost(self, site: str) -> int: ...
+
+    def cost_of(self, action: Action) -> dict[str, int]: ...
 
     def legal_actions(self) -> list[Action]: ...
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import BUILDINGS, CREW, RESOURCES
 from .scoring import COINS_PER_POINT
-from .state import missing, output
+from .state import END_POINTS, missing, output
 
 if TYPE_CHECKING:
     from .state import GameState, Player
@@ -56,6 +56,7 @@ def public_view(game: GameState) -> dict[str, Any]:
     return {
         "game": "builders",
         "round": game.round,
+        "target": END_POINTS,
         "first": game.first,
         "turn": game.turn_seat,
         "actions_left": game.actions,
@@ -75,5 +76,7 @@ def public_view(game: GameState) -> dict[str, Any]:
 def seat_view(game: GameState, seat: int) -> dict[str, Any]:
     view = public_view(game)
     mine = game.pending is not None and game.pending.seat == seat
-    view["you"] = {"seat": seat, "options": [str(a) for a in game.legal_actions()] if mine else []}
+    options = game.legal_actions() if mine else []
+    view["you"] = {"seat": seat, "options": [str(a) for a in options],
+                   "costs": {str(a): game.cost_of(a) for a in options}}
     return view

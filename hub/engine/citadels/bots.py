@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from hub.engine.play import make_bot as pick_bot, play as play_out
+from hub.engine.play import RandomBot as RandomBot, make_bot as pick_bot, play as play_out  # the engines' one random bot
 
 from .actions import Action
 from .cards import CHARACTER_BY_ID
 from .game import Game
-from ..rng import MASK64, mix64
+from ..rng import mix64
 
 PICK_BASE = {
     "assassin": 3, "thief": 2, "magician": 2, "king": 3,
@@ -30,41 +30,6 @@ class Bot(Protocol):
 def _roll(seed: int, game: Game, salt: int = 0) -> int:
     seat = game.pending.seat if game.pending else 0
     return mix64((seed * 0x100000001B3) ^ (len(game.log) << 8) ^ (seat << 4) ^ salt)
-
-
-class RandomBot:
-    """Uniform over the legal options."""
-
-    __slots__ = ("seed", "_mixed", "_low", "_high_product")
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        salted = (seed * 0x100000001B3) & MASK64  # the part of the roll's input that never changes
-        mixed = self._mixed = salted ^ (salted >> 30)  # and mix64's first step on it, done once
-        # the roll's varying bits v stay below bit 30 (a game of under 4 million actions), so
-        # mixed ^ v = high + (low ^ v) and mix64's first product, mod 2**64, is
-        # high * C + (low ^ v) * C: the first term is made here, the second is a small number's
-        self._low = mixed & 0x3FFFFFFF
-        self._high_product = ((mixed - self._low) * 0xBF58476D1CE4E5B9) & MASK64
-
-    def choose(self, game: Game, options: list[Action] | None = None,
-               hand: list[str] | None = None) -> Action:
-        if options is None:
-            options = game.options_made or game.legal_actions()
-        n = len(options)
-        if n == 1:  # one option (an eighth of the decisions): the roll cannot change the choice
-            return options[0]
-        pending = game.pending
-        # _roll(self.seed, game) written out: the bench's hot loop is this bot's. The input is
-        # salted ^ v, v = the log length and seat bits; mix64 starts with z ^ (z >> 30), which is
-        # (salted ^ (salted >> 30)) ^ v ^ (v >> 30): only v's small-integer part is left to do here
-        v = (len(game.log) << 8) | ((pending[0] if pending else 0) << 4)
-        if v < 0x40000000:  # v >> 30 is 0: see __init__ (half the big-integer work of the product)
-            z = (self._high_product + (self._low ^ v) * 0xBF58476D1CE4E5B9) & MASK64
-        else:
-            z = ((self._mixed ^ v ^ (v >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return options[(z ^ (z >> 31)) % n]
 
 
 class HeuristicBot:

@@ -16,10 +16,18 @@ def page_facts() -> dict[str, Any]:
     return {"builders": catalogue()}
 
 
+def joined(sentences: list[str], lang: str) -> str:
+    """Sentences as one text for the page: the terminal's indentation dropped, each ended
+    (a game over's seat lines would otherwise run into each other: "…Cathedral Bob: 16")."""
+    stop = "." if lang == "en" else "。"
+    ended = [text.strip() if text.strip()[-1:] in ".!?。！？" else text.strip() + stop for text in sentences if text.strip()]
+    return (" " if lang == "en" else "").join(ended)
+
+
 def event_words(event: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, dict[str, str]]:
     """``{"words": {lang: the log's sentence}, "speech": {lang: what the voice says}}``."""
     names = {seat: name for seat, name in names.items() if name != f"Seat {seat}"}  # a default: said in each language
-    shown = {lang: " ".join(event_sentences(event, names, lang)) for lang in LANGS}
+    shown = {lang: joined(event_sentences(event, names, lang), lang) for lang in LANGS}
     spoken = {lang: " ".join(speech(event, lang, names)) for lang in LANGS}
     out: dict[str, dict[str, str]] = {"words": shown}
     if any(spoken.values()):

@@ -61,11 +61,11 @@ class GameTable(Table[G]):
 
     def replayed(self, setup: Any, log: list[Any]) -> list[dict[str, Any]]:
         """The public events of a log of standing actions, as the adapter told them: the
-        opening, then each move's (a game without a story of its own)."""
+        opening (``move`` 0), then each move's, numbered (a game without a story of its own)."""
         game = self.adapter.replay(setup, [])
-        events = list(self.adapter.opening_events(game))
-        for action in log:
-            events += self.adapter.public_events(game.apply(action))
+        events = [{**e, "move": 0} for e in self.adapter.opening_events(game)]
+        for move, action in enumerate(log, start=1):  # each move's number: a page tells one move's events from the next
+            events += [{**e, "move": move} for e in self.adapter.public_events(game.apply(action))]
         return events
 
 

@@ -71,7 +71,7 @@ const Hub = (() => {
      name ("field_<key>" in its page_facts' ui words it); what the page shows otherwise
      (`skip`), nulls and nested objects are left out; a list is shown as its items. */
   const SHOWN_ELSEWHERE = ["seat", "seats", "name", "names", "options", "pending", "over", "winner", "result",
-    "paused", "pause", "recent", "display", "hint", "game"];
+    "paused", "pause", "recent", "display", "hint", "game", "table", "pause_reason", "paused_for", "store_error"];  // the table's own, for no player
   function facts(obj, skip) {
     const rows = [];
     for (const [key, value] of Object.entries(obj || {})) {

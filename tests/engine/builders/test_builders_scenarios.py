@@ -123,16 +123,16 @@ def _ids(value: object) -> list[str]:
     return []
 
 
-def test_the_public_history_is_every_event_of_what_stands_with_its_round() -> None:
+def test_the_public_history_is_every_event_of_what_stands_with_its_round_and_move() -> None:
     game = Game.new(Setup(players=2, seed=5))
     play_some(game, 12)
     game.apply(game.legal_actions()[-1])
     game.apply("0 void")
     history = public_history(game.setup, game.log)
     replayed = Game.new(game.setup)
-    expected = [e.to_json() for e in replayed.start_events]
-    for action in effective_log(game.log):
-        expected += [e.to_json() for e in replayed.apply(action)]
+    expected = [{**e.to_json(), "move": 0} for e in replayed.start_events]
+    for move, action in enumerate(effective_log(game.log), start=1):
+        expected += [{**e.to_json(), "move": move} for e in replayed.apply(action)]
     def unrounded(events: list[dict[str, object]]) -> list[dict[str, object]]:
         return [{k: v for k, v in e.items() if k != "round"} for e in events]
 

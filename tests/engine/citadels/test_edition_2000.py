@@ -384,10 +384,11 @@ ADMIN = "admin-" + "a" * 20
 
 
 def _admin_client(svc: Any) -> Any:
+    from hub.games import plugin_named
     from hub.table.runtime import CurrentTable
     from hub.web import create_app
 
-    app = create_app({"TABLE": CurrentTable(svc), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {1: "seat1-" + "t" * 16}})
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": CurrentTable(svc), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {1: "seat1-" + "t" * 16}})
     return app.test_client()
 
 

@@ -49,25 +49,27 @@ def test_the_scoreboard_shows_the_table_live_in_three_languages(browser: Browser
         assert board.title() == "The Builders: Middle Ages"
         assert board.locator("#row-buildings .b-building").count() == 5
         assert board.locator("#row-workers .b-worker").count() == 5
-        assert "still needs" not in board.inner_text("#seats")  # nobody has a site yet
+        assert board.locator("#seats .b-site").count() == 0  # nobody has a site yet
         site = table.game.building_row[0]
         assert table.answer(first, f"{first} coins 1")["ok"]
         board.wait_for_function("() => document.querySelector('#status').textContent.includes('2 actions left')")
         table.builders.physical = False  # let the page's test open a site by a phone (a card, at a real table)
         assert table.answer(first, f"{first} open {site}")["ok"]
         board.wait_for_selector(f"#seats .seat[data-seat='{first}'] .b-site[data-id='{site}']")
-        needs = board.inner_text(f"#seats .seat[data-seat='{first}'] .b-site")
-        assert "still needs" in needs and any(r in needs for r in ("stone", "wood", "knowledge", "tile"))
+        needs = [board.locator(f"#seats .seat[data-seat='{first}'] .b-site .progress .res").nth(i).get_attribute("aria-label")
+                 for i in range(board.locator(f"#seats .seat[data-seat='{first}'] .b-site .progress .res").count())]
+        assert needs and all(n.split()[0] in ("stone", "wood", "knowledge", "tile") and n.endswith(("/1", "/2", "/3", "/4", "/5"))
+                             for n in needs)  # each resource it needs, placed / needed
         assert board.inner_text(f"#seats .seat[data-seat='{first}'] .coins") == "11"
         log = board.inner_text("#log")
         assert f"{name} takes 1 coin (11 now)." in log and f"{name} starts building the " in log
         board.select_option("#lang", "zh-Hant")
-        board.wait_for_function("() => document.querySelector('#status').textContent.startsWith('第 1 輪')")
-        assert "還需要" in board.inner_text("#seats") and "陳列的建築" in board.inner_text("main")
-        assert f"{name} 獲得 1 元(現有 11 元)。" in board.inner_text("#log")
+        board.wait_for_function("() => document.querySelector('#status').textContent.startsWith('第1輪')")
+        assert "施工中" in board.inner_text("#seats") and "陳列的建築" in board.inner_text("main")
+        assert f"{name}獲得1元（現有11元）。" in board.inner_text("#log")
         board.select_option("#lang", "zh-Hans")
-        board.wait_for_function("() => document.querySelector('#status').textContent.startsWith('第 1 轮')")
-        assert "还需要" in board.inner_text("#seats")
+        board.wait_for_function("() => document.querySelector('#status').textContent.startsWith('第1轮')")
+        assert "施工中" in board.inner_text("#seats")
     assert errors == []
 
 
@@ -88,8 +90,9 @@ def test_a_seat_presses_a_button_and_the_admin_corrects_coins(browser: Browser, 
         admin.wait_for_selector("#coins-shows li")
         assert admin.inner_text("#coins") == "修正錢幣"
         assert admin.inner_text(f"#coins-shows li[data-seat='{seat}'] b") == "13"  # every seat's coins beside it
-        assert admin.inner_text("#void-what").startswith("上一步:") and "獲得 3 元" in admin.inner_text("#void-what")
-        admin.fill("#coins-seat", str(seat))
+        assert admin.inner_text("#void-what").startswith("上一步：") and "獲得3元" in admin.inner_text("#void-what")
+        assert admin.locator("#coins-seat option").all_inner_texts() == ["Ann", "Bob", "蔡"]  # seats by name
+        admin.select_option("#coins-seat", str(seat))
         admin.fill("#coins-delta", "-2")
         admin.fill("#coins-reason", "bank")
         admin.click("#coins")
@@ -100,7 +103,7 @@ def test_a_seat_presses_a_button_and_the_admin_corrects_coins(browser: Browser, 
         admin.fill("#void-reason", "wrong seat")
         admin.click("#void")
         admin.wait_for_selector("#void-confirm:not([hidden])")
-        assert "修正錢幣" in admin.inner_text("#void-question")
+        assert "的錢幣：-2元" in admin.inner_text("#void-question")  # the last move in the log's words
         admin.click("#void-yes")
         admin.wait_for_function("() => document.querySelector('#void-feedback').textContent === '完成'")
         assert str(table.game.log[-1]) == "0 void wrong seat" and table.game.player(seat).coins == 13

@@ -60,7 +60,7 @@ def test_citadels_pages_are_its_plugins_over_the_hubs_script() -> None:
 
     table = TableService(InProcessBus(), TagRegistry.virtual(), CitadelsSetup(players=4, seed=5, mode="digital"))
     table.start()
-    app = create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
+    app = create_app({"GAME": plugin_named("citadels"), "TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS})
     try:
         client = app.test_client()
         html = client.get("/").get_data(as_text=True)
@@ -85,8 +85,8 @@ def test_the_words_and_every_logged_event_are_the_games_in_three_languages(site:
     events = client.get("/api/history").get_json()["events"]
     took = next(e for e in events if e["kind"] == "coins")
     name = ("Ann", "Bob", "Cy")[seat - 1]
-    assert took["words"] == {"en": f"{name} takes 3 coins (13 now).", "zh-Hant": f"{name} 獲得 3 元(現有 13 元)。",
-                             "zh-Hans": f"{name} 获得 3 元(现有 13 元)。"}
+    assert took["words"] == {"en": f"{name} takes 3 coins (13 now).", "zh-Hant": f"{name}獲得3元（現有13元）。",
+                             "zh-Hans": f"{name}获得3元（现有13元）。"}
     assert events[0]["kind"] == "turn_started" and "speech" not in events[0]  # the log shows, it does not speak
     view = client.get("/api/public").get_json()["view"]
     turn = next(e for e in view["recent"] if e["kind"] == "turn_started")

@@ -39,7 +39,7 @@ def test_the_rulebooks_terms_are_used() -> None:
     for key, term in rulebook.items():
         assert say(key, "zh-Hant") == term
     assert say("stone", "zh-Hans") == "石头" and say("knowledge", "zh-Hans") == "技术"
-    assert card_name("w01", "zh-Hant").startswith("學徒 ") and card_name("w01", "zh-Hans").startswith("学徒 ")
+    assert card_name("w01", "zh-Hant").startswith("學徒（") and card_name("w01", "zh-Hans").startswith("学徒（")
     assert card_name("b28", "zh-Hant") == "小禮拜堂" and card_name("b28", "zh-Hans") == "小礼拜堂"
     assert card_name("b28") == "Chapel" and card_name("b34", "zh-Hant") == "Cathedral"  # no Chinese source: English
     assert "開始施工" in say("display.open", "zh-Hant", card="x") and "派遣" in say("log.sent", "zh-Hant", name="A",

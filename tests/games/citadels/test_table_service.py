@@ -668,12 +668,14 @@ def test_the_table_enters_a_card_by_hand_logged_with_its_reason() -> None:
 
 
 def test_the_admin_page_route_enters_a_card() -> None:
+    from hub.games import plugin_named
     from hub.web import create_app
 
     bus = InProcessBus()
     t = Table(bus, bus)
     try:
-        app = create_app({"TABLE": t.service, "ADMIN_TOKEN": "adm-token-1234567890", "SEAT_TOKENS": {1: "seat-token-1234567890"},
+        app = create_app({"GAME": plugin_named("citadels"), "TABLE": t.service, "ADMIN_TOKEN": "adm-token-1234567890",
+                          "SEAT_TOKENS": {1: "seat-token-1234567890"},
                           "PUBLIC_URL": "http://127.0.0.1"})
         client = app.test_client()
         ok = client.post("/api/admin/adm-token-1234567890/card",

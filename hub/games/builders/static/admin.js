@@ -61,9 +61,27 @@
   const field = (id, label, attrs) => C.el("label", {}, C.el("span", { text: B.t(label) + " " }),
     C.el("input", { id, "data-label": label, ...attrs }));
   const feedback = (place) => C.el("p", { id: place + "-feedback", class: "feedback", role: "status", "aria-live": "polite" });
-  const button = (id, text, click) => { const b = C.el("button", { id, type: "button", text }); b.addEventListener("click", click); return b; };
+  const button = (id, text, click, hidden) => {
+    const b = C.el("button", { id, type: "button", text, hidden: Boolean(hidden) });
+    b.addEventListener("click", click);
+    return b;
+  };
 
-  /* A move as the log says it ("2 coins 3"), in the page's words: "Bo: Take 3 coins". */
+  let history = [];
+  let historyOf = "";
+
+  /* The last move in the log's words: the sentences of the history's latest move (what an
+     undo takes back), the next turn's start left out. */
+  function logWords() {
+    const moves = history.filter((e) => e.move);
+    if (!moves.length) return null;
+    const latest = moves[moves.length - 1].move;
+    const said = moves.filter((e) => e.move === latest && e.kind !== "turn_started").map(B.eventText).filter((x) => x);
+    return said.length ? said.join(C.lang === "en" ? " " : "") : null;
+  }
+
+  /* A move as the log says it ("2 coins 3"), in the page's words: "Bo: Take 3 coins" (while
+     the history is not read yet). */
   function moveWords(v, text) {
     const [seatText, verb, ...args] = text.split(" ");
     if (seatText === "0" && verb === "adjust") {
@@ -74,7 +92,7 @@
     else if (verb === "open" || verb === "recruit") what = B.t("display." + verb, { card: B.card(args[0]) });
     else if (verb === "send") what = B.t("display.send", { worker: B.card(args[0]), site: B.card(args[1]) });
     else what = B.t("display." + verb) || verb;
-    return B.seatName(v, Number(seatText)) + (C.lang === "en" ? ": " : ":") + what;
+    return B.seatName(v, Number(seatText)) + C.colon() + what;
   }
 
   /* One form per correction the game declares (`status.corrections`), with every seat's
@@ -83,9 +101,10 @@
     const v = s.view || {};
     return (s.corrections || []).map((c) => C.el("div", { class: "row correction", id: "place-" + c.name },
       c.shows ? C.el("ul", { class: "shows", id: c.name + "-shows" }) : null,
-      ...c.fields.map((f) => field(c.name + "-" + f.name, f.label, f.seat
-        ? { type: "number", min: 1, max: (v.seats || []).length || 4, value: 1, "data-field": f.name }
-        : { type: "number", min: f.low, max: f.high, value: f.nonzero ? 1 : 0, "data-field": f.name })),
+      ...c.fields.map((f) => (f.seat
+        ? C.el("label", {}, C.el("span", { text: B.t(f.label) + " " }), C.el("select", { id: c.name + "-" + f.name, "data-field": f.name,
+          "data-label": f.label }, (v.seats || []).map((x) => C.el("option", { value: String(x.seat), text: B.seatName(v, x.seat) }))))
+        : field(c.name + "-" + f.name, f.label, { type: "number", min: f.low, max: f.high, value: f.nonzero ? 1 : 0, "data-field": f.name }))),
       C.el("input", { id: c.name + "-reason", maxLength: 200, placeholder: B.t("page.reason"), "data-field": "reason", "data-label": "page.reason" }),
       button(c.name, B.t(c.label), () => {
         const body = { reason: $(c.name + "-reason").value };
@@ -132,12 +151,13 @@
     confirm.querySelector("#void-yes").className = "danger";
     $("main").replaceChildren(
       C.el("p", { id: "table-status", class: "status-line b-status" }),
+      C.el("section", { id: "admin-result", class: "b-result", hidden: true }),
       C.el("section", { class: "panel" }, C.el("h2", { text: B.t("page.table") }),
         C.el("div", { id: "admin-status", class: "status" }),
         C.el("div", { class: "row", id: "place-pause" },
           C.el("input", { id: "pause-reason", maxLength: 200, placeholder: B.t("page.reason"), "data-field": "reason" }),
           button("pause", B.t("page.pause"), () => post("/pause", { reason: $("pause-reason").value })),
-          button("resume", B.t("page.resume"), () => post("/resume", {})), feedback("pause"))),
+          button("resume", B.t("page.resume"), () => post("/resume", {}), true), feedback("pause"))),
       C.el("section", { class: "panel" }, C.el("h2", { text: B.t("page.new_game") }), form),
       C.el("section", { class: "panel" }, C.el("h2", { text: B.t("page.corrections") }),
         C.el("div", { class: "row", id: "place-void" }, C.el("p", { id: "void-what", class: "last-move" }),
@@ -180,15 +200,20 @@
     const v = s.view || {};
     const online = Object.entries(s.seats_online || {}).map(([k, on]) => B.seatName(v, Number(k)) + (on ? " ✓" : " ×"));
     $("table-status").textContent = B.status(v);
-    $("admin-status").textContent = [s.paused ? B.t("page.paused") : B.t("page.running"),
-      B.t("page.readers") + ": " + (online.join(", ") || "–")].join(" · ");
+    $("admin-status").textContent = [v.result ? B.t("page.over") : s.paused ? B.t("page.paused") : B.t("page.running"),
+      B.t("page.readers") + C.colon() + (online.join(C.lang === "en" ? ", " : "、") || "–")].join(" · ");
+    // only the control that applies: Pause while it runs, Resume while it is paused, neither once it is over
+    $("pause").hidden = Boolean(s.paused || v.result);
+    $("pause-reason").hidden = Boolean(s.paused || v.result);
+    $("resume").hidden = !s.paused;
+    renderResult(v);
     for (const place of ["pause", "game", "void", ...(s.corrections || []).map((c) => c.name)]) {
       const box = $(place + "-feedback");
       if (!box) continue;
       box.className = "feedback " + (answers[place] ? answers[place][0] : "");
       box.textContent = answers[place] ? answers[place][1] : "";
     }
-    const what = s.last_move ? moveWords(v, s.last_move) : null;
+    const what = s.last_move ? logWords() || moveWords(v, s.last_move) : null;
     $("void-what").textContent = what ? B.t("page.last_move", { move: what }) : B.t("page.nothing_to_undo");
     $("void").disabled = !what || s.can_undo === false;
     $("void-question").textContent = what ? B.t("page.undo_confirm", { move: what }) : "";
@@ -204,11 +229,34 @@
       C.el("figcaption", {}, B.seatName(v, l.seat) + " ", C.el("a", { href: l.url, text: B.t("page.link") })))));
   }
 
+  /* At the game over, the results: rank, player, score and how it was made. */
+  function renderResult(v) {
+    const box = $("admin-result");
+    box.hidden = !v.result;
+    if (!v.result) { box.replaceChildren(); return; }
+    const seats = [...v.result.seats].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+    box.replaceChildren(C.el("h2", { text: B.resultText(v) }), C.el("p", { text: B.endedText(v) }),
+      C.el("table", {}, C.el("thead", {}, C.el("tr", {}, ["page.rank", "page.player", "page.points_col", "page.coins_col",
+        "page.coin_points", "page.score_col"].map((h) => C.el("th", { text: B.t(h) })))),
+      C.el("tbody", {}, seats.map((x) => C.el("tr", { "data-seat": String(x.seat) },
+        C.el("td", { text: String(x.rank) }), C.el("td", { class: "who", text: B.seatName(v, x.seat) }),
+        C.el("td", { text: String(x.points) }), C.el("td", { text: String(x.coins) }),
+        C.el("td", { text: "+" + (x.coin_points ?? Math.floor(x.coins / 10)) }), C.el("td", { class: "score", text: String(x.score) }))))));
+  }
+
   let built = "";
   async function status() {
     const response = await fetch(api + "/status", { cache: "no-store" });
     if (!response.ok) return;
     last = await response.json();
+    const v = last.view || {};
+    const moved = JSON.stringify([last.last_move, v.round, v.pending, v.actions_left, (v.recent || []).length]);
+    try {  // the log's words for the last move: read again only when the table moved
+      if (moved !== historyOf) {
+        const told = await fetch("/api/history", { cache: "no-store" });
+        if (told.ok) { history = (await told.json()).events || []; historyOf = moved; }
+      }
+    } catch (err) { /* the last move is said from the log's text meanwhile */ }
     const shape = JSON.stringify([last.corrections, C.lang]);
     if (shape !== built) { built = shape; build(last); }
     render(last);

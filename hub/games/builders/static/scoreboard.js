@@ -1,34 +1,65 @@
-/* The Builders' scoreboard: whose turn and the actions left, every player's coins, points,
-   workers and sites with what each still needs, the face-up rows, the game log. */
+/* The Builders' scoreboard: whose turn with the actions left as pips (the acting seat marked
+   and brought into view), every player's points, coins and score, workers and machines with
+   what they produce, sites with their progress, finished buildings, the last move on the
+   seats it touched, the face-up rows (below the seats on a phone), the 17-point target and
+   the last round, the result with ranks and why, and the game log, newest round first. */
 "use strict";
 
 (() => {
   const C = Hub;
   const B = Builders;
   let view = null;
-  let log = [];
+  let history = [];
   let speaking = localStorage.getItem("builders.speak") === "1";
+  let shownPending = null;
+  let lastUserScroll = 0;
 
-  function seatCard(v, s) {
+  /* The last move: the events of the latest action in the history that did something
+     (the turn's bookkeeping left out), shown on the seats it touched until the next one. */
+  const QUIET = new Set(["turn_started", "turn_ended", "last_round", "game_over"]);
+  function lastMove() {
+    for (let i = history.length - 1; i >= 0; i--) {
+      const e = history[i];
+      if (QUIET.has(e.kind) || e.move === undefined || e.move === 0) continue;
+      if (view && view.round && e.round !== view.round && !view.result) return [];
+      return history.filter((x) => x.move === e.move && !QUIET.has(x.kind));
+    }
+    return [];
+  }
+
+  function seatCard(v, s, move) {
     const pending = !v.result && v.pending && v.pending.seat === s.seat;
     const winner = v.result && (v.result.winners || []).includes(s.seat);
-    return C.el("article", { class: "seat b-seat" + (pending ? " pending" : "") + (winner ? " winner" : ""),
+    const mine = move.filter((e) => e.seat === s.seat);
+    const workers = s.workers.filter((w) => !B.isMachine(w));
+    const machines = s.workers.filter(B.isMachine);
+    const coinPoints = Math.floor(s.coins / 10);
+    return C.el("article", { class: "seat b-seat" + (pending ? " pending" : "") + (winner ? " winner" : "") + (mine.length ? " moved" : ""),
       "data-seat": String(s.seat) },
       C.el("header", {},
         C.el("span", { class: "name", text: B.seatName(v, s.seat) }),
         s.first ? C.el("span", { class: "b-first", text: B.t("page.first") }) : null,
-        C.el("span", { class: "score", title: B.t("page.score") },
-          C.el("b", { class: "points", text: String(s.points) }), " ", B.t("page.points"))),
+        pending ? C.el("span", { class: "badge now", text: "▶ " + B.t("page.playing") }) : null,
+        C.el("span", { class: "score", title: B.t("page.score_is") },
+          C.el("b", { class: "points", text: String(s.points) }), " ", B.counted("page.points_unit", s.points))),
       C.el("div", { class: "nums" },
-        C.el("span", {}, C.el("b", { class: "coins", text: String(s.coins) }), " ", B.t("page.coins")),
-        C.el("span", { class: "dim" }, B.t("page.score") + " " + s.score),
+        C.el("span", {}, C.el("b", { class: "coins", text: String(s.coins) }), " ", B.counted("page.coins_unit", s.coins)),
+        C.el("span", { class: "b-score", title: B.t("page.score_is") },
+          B.t("page.score_line", { score: s.score, points: s.points, coin_points: coinPoints })),
         s.online === false ? C.el("span", { class: "chip offline", text: "×" }) : null),
-      C.el("h3", { text: B.t("page.workers") }), C.el("ul", { class: "chips workers" }, s.workers.map(B.worker)),
+      pending ? C.el("p", { class: "b-actions" }, B.pips(v.actions_left), B.counted("page.actions_left", v.actions_left)) : null,
+      mine.length ? C.el("p", { class: "last-move" }, C.el("span", { class: "label", text: B.t("page.last_move_label") + C.colon() }),
+        mine.map(B.eventText).filter((x) => x).join(" ")) : null,
+      C.el("h3", { text: B.t("page.workers") }),
+      workers.length ? C.el("ul", { class: "chips workers" }, workers.map(B.worker)) : C.el("p", { class: "dim", text: B.t("page.none_idle") }),
+      machines.length ? C.el("h3", { text: B.t("page.machines") }) : null,
+      machines.length ? C.el("ul", { class: "chips machines" }, machines.map(B.worker)) : null,
       s.sites.length ? C.el("h3", { text: B.t("page.sites") }) : null,
       s.sites.length ? C.el("ul", { class: "sites" }, s.sites.map(B.site)) : null,
       s.finished.length ? C.el("h3", { text: B.t("page.finished") }) : null,
       s.finished.length ? C.el("ul", { class: "chips finished" },
-        s.finished.map((b) => C.el("li", { class: "chip done", "data-id": b.id, text: B.card(b.id) + " " + b.points }))) : null);
+        s.finished.map((b) => C.el("li", { class: "chip done", "data-id": b.id },
+          B.card(b.id) + " · ", C.el("b", { text: B.counted("page.n_points", b.points) })))) : null);
   }
 
   function rows(v) {
@@ -41,15 +72,63 @@
         C.el("ul", { class: "chips" }, r.workers.map(B.worker))));
   }
 
+  /* The 17-point target, always in sight; the last round named with who started it and why. */
+  function target(v) {
+    const last = B.lastRoundText(v, history);
+    return C.el("div", { id: "target", class: "b-target" + (last && !v.result ? " last" : "") },
+      C.el("span", { text: B.t("page.target", { target: B.TARGET }) }),
+      last && !v.result ? C.el("strong", { id: "last-round", text: last }) : null);
+  }
+
   function result(v) {
     if (!v.result) return null;
-    const seats = [...v.result.seats].sort((a, b) => a.rank - b.rank);
+    const seats = [...v.result.seats].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+    const head = ["page.rank", "page.player", "page.points_col", "page.coins_col", "page.coin_points", "page.score_col"];
     return C.el("section", { id: "result", class: "b-result" }, C.el("h2", { id: "winner", text: B.resultText(v) }),
-      C.el("table", {}, C.el("thead", {}, C.el("tr", {}, [B.t("page.player"), B.t("page.score"), B.t("page.points"),
-        B.t("page.coins")].map((h) => C.el("th", { text: h })))),
-        C.el("tbody", {}, seats.map((s) => C.el("tr", { "data-seat": String(s.seat) },
-          C.el("td", { text: B.seatName(v, s.seat) }), C.el("td", { class: "score", text: String(s.score) }),
-          C.el("td", { text: String(s.points) }), C.el("td", { text: String(s.coins) }))))));
+      C.el("p", { id: "why-ended", text: B.endedText(v) }),
+      C.el("table", {}, C.el("thead", {}, C.el("tr", {}, head.map((h) => C.el("th", { text: B.t(h) })))),
+        C.el("tbody", {}, seats.map((s) => C.el("tr", { "data-seat": String(s.seat), class: s.rank === 1 ? "first" : "" },
+          C.el("td", { class: "rank", text: String(s.rank) }), C.el("td", { class: "who", text: B.seatName(v, s.seat) }),
+          C.el("td", { text: String(s.points) }), C.el("td", { text: String(s.coins) }),
+          C.el("td", { text: "+" + String(s.coin_points ?? Math.floor(s.coins / 10)) }),
+          C.el("td", { class: "score", text: String(s.score) }))))),
+      C.el("p", { class: "dim", text: B.t("page.score_is") }));
+  }
+
+  /* The game log, newest round first, each round's events newest first under its heading. */
+  function logSections() {
+    const told = history.filter((e) => B.eventText(e));
+    if (!told.length) return [C.el("p", { class: "dim", text: B.t("page.log_empty") })];
+    const rounds = new Map();
+    for (const e of told) {
+      const r = e.round || 0;
+      if (!rounds.has(r)) rounds.set(r, []);
+      rounds.get(r).push(e);
+    }
+    return [...rounds.entries()].sort((a, b) => b[0] - a[0]).map(([r, list]) =>
+      C.el("section", { class: "round", "data-round": String(r) },
+        C.el("h3", { text: B.t("page.round_n", { n: r }) }),
+        C.el("ul", {}, [...list].reverse().map((e) => C.el("li", { "data-kind": e.kind, text: B.eventText(e) })))));
+  }
+
+  /* Bring the seat that must act into view when the turn moves, unless the reader scrolled
+     lately; keep it there while the page settles (the last move and the log, drawn when the
+     history comes, can push it down), not later (the reader may be reading the log). */
+  let shownAt = 0;
+  let chasing = false;
+  function showPending(v) {
+    const seat = v.pending && !v.result ? v.pending.seat : null;
+    const now = Date.now();
+    if (seat === shownPending) {
+      if (!chasing || now - shownAt > 3000 || lastUserScroll > shownAt) return;
+    } else {
+      shownPending = seat;
+      shownAt = now;
+      chasing = seat !== null && now - lastUserScroll >= 8000;
+      if (!chasing) return;
+    }
+    const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
+    if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
   }
 
   function render() {
@@ -57,13 +136,15 @@
     B.dress();
     const main = document.getElementById("main");
     // the status sentence and the pause banner live in the hub's sticky header
-    C.frame(B.status({ ...view, paused: false }), view.paused ? B.status(view) : null);
-    main.replaceChildren(C.el("div", { class: "board" },
-      C.el("div", { class: "now" },
-        result(view), rows(view),
-        C.el("section", { id: "seats", class: "seats" }, (view.seats || []).map((s) => seatCard(view, s)))),
+    C.frame(B.status(view), B.pauseText(view));
+    const move = lastMove();
+    const seats = C.el("section", { id: "seats", class: "seats" }, (view.seats || []).map((s) => seatCard(view, s, move)));
+    seats.dataset.count = String((view.seats || []).length);
+    main.replaceChildren(C.el("div", { class: "board b-board" },
+      C.el("div", { class: "now" }, target(view), result(view), seats, rows(view), B.key()),
       C.el("aside", { class: "side" }, C.el("section", { class: "log" }, C.el("h2", { id: "log-title", text: B.t("page.log") }),
-        C.el("ul", { id: "log" }, log.map(B.eventText).filter((x) => x).map((x) => C.el("li", { text: x })))))));
+        C.el("div", { id: "log" }, logSections())))));
+    showPending(view);
   }
 
   function speak(events) {
@@ -78,9 +159,19 @@
     }
   }
 
+  let historyTimer = null;
   async function loadHistory() {
-    const response = await fetch("/api/history", { cache: "no-store" });
-    if (response.ok) log = (await response.json()).events || [];
+    historyTimer = null;
+    try {
+      const response = await fetch("/api/history", { cache: "no-store" });
+      if (!response.ok) return;
+      const data = await response.json();
+      history = data.events || [];
+      render();
+      document.body.dataset.historyId = String(data.id);
+    } catch (err) {
+      /* the live stream reconnects and asks again */
+    }
   }
 
   async function start() {
@@ -90,18 +181,22 @@
       box.checked = speaking;
       box.addEventListener("change", () => { speaking = box.checked; localStorage.setItem("builders.speak", speaking ? "1" : "0"); });
     }
+    for (const kind of ["wheel", "touchmove", "keydown"]) {
+      window.addEventListener(kind, () => { lastUserScroll = Date.now(); }, { passive: true });
+    }
     const first = await (await fetch("/api/public", { cache: "no-store" })).json();
     view = first.view;
     await loadHistory();
-    render();
     C.onLang(render);
-    C.live(async (message) => {
-      const restarted = (message.events || []).some((e) => e.kind === "new_game" || e.kind === "voided" || e.kind === "correction");
+    let live = false;
+    C.live((message) => {
       view = message.view;
-      if (restarted) await loadHistory();
-      else log = log.concat((message.events || []).filter((e) => e.words));
-      speak(message.events || []);
+      // the log at once with what the message tells; the history (with each move's number) follows
+      history = history.concat((message.events || []).filter((e) => e.words).map((e) => ({ ...e, round: e.round ?? view.round })));
       render();
+      if (!historyTimer) historyTimer = setTimeout(loadHistory, 200);  // the last move and the log come from the history
+      if (live && (message.events || []).length <= 8) speak(message.events || []);
+      live = true;
     });
   }
 

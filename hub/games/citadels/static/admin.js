@@ -114,7 +114,7 @@
     }
     const words = verb === "graveyard" ? [C.verb("graveyard") + C.colon() + C.verb(args[0] || "")]
       : [C.verb(verb), ...args.map((a, i) => (SEAT_ARG_VERBS.has(verb) && i === 0 && /^\d+$/.test(a) ? C.seatName(v, Number(a)) : C.card(a)))];
-    return (seat ? C.seatName(v, seat) + C.colon() : "") + words.join(" ");
+    return (seat ? C.seatName(v, seat) + C.colon() : "") + words.join(C.lang === "en" ? " " : "");  // no space in Chinese
   }
 
   function renderUndo(s) {
@@ -192,7 +192,7 @@
       .map(([k, on]) => C.seatName(v, Number(k)) + (on ? " ✓" : " ×"));
     const phase = v.seats && v.seats.length ? C.t("phase_" + (v.phase || "setup")) : C.t("no_game");
     const parts = [
-      s.paused ? C.pauseText(v) : C.t("running"),
+      v.result ? C.t("phase_over") : s.paused ? C.pauseText(v) : C.t("running"),
       v.round ? C.t("round_n", { n: v.round }) : null,
       phase,
       C.t("readers") + C.colon() + (online.length ? C.list(online) : "–"),
@@ -202,6 +202,12 @@
     ];
     $("admin-status").textContent = parts.filter((x) => x).join(" · ");
     $("table-status").textContent = C.statusSentence(v);
+    // only the control that applies: Pause while it runs, Resume while paused, neither once over
+    $("pause").hidden = Boolean(s.paused || v.result);
+    $("pause-reason").hidden = Boolean(s.paused || v.result);
+    $("resume").hidden = !s.paused;
+    $("result").hidden = !v.result;
+    $("result").replaceChildren(...C.resultNodes(v));
     prefill(s.game_form);
     renderUndo(s);
     drawCorrections(s);

@@ -204,8 +204,35 @@ const Citadels = (() => {
     box.hidden = !items.length;
   }
 
+  /* The game over: the winner, each seat's score and how it was made, best first, and the
+     deal's seed (kept secret while the game ran, told once it is over: the admin can deal
+     the same game again with it). Shown by the scoreboard and the admin page. */
+  function resultNodes(v) {
+    const r = v.result;
+    if (!r) return [];
+    const out = [el("h2", { id: "winner" }, t("winner") + colon() + seatName(v, r.winner) +
+      (r.tiebreak ? (Hub.lang === "en" ? " (" + t("tiebreak") + ")" : "（" + t("tiebreak") + "）") : ""))];
+    const keys = ["districts", "all_types", "completion", "uniques"];
+    const table = el("table");
+    table.append(el("thead", {}, el("tr", {}, el("th", { text: t("player") }), el("th", { text: t("total") }),
+      keys.map((k) => el("th", { class: "turned", "data-key": k }, el("span", { class: "turned", text: t(k) }))))));
+    const body = el("tbody");
+    const rows = [...(r.seats || [])].sort((a, b) => b.score - a.score);
+    for (const s of rows) {
+      const b = s.breakdown || {};
+      body.append(el("tr", { class: s.seat === r.winner ? "winner" : "", "data-seat": String(s.seat) },
+        el("td", { text: seatName(v, s.seat) }),
+        el("td", { class: "score", text: String(s.score) }),
+        keys.map((k) => el("td", { text: String(b[k] ?? 0) }))));
+    }
+    table.append(body);
+    out.push(table);
+    if (v.seed !== null && v.seed !== undefined) out.push(el("p", { id: "seed", class: "seed", text: t("seed_was", { seed: String(v.seed) }) }));
+    return out;
+  }
+
   return {
-    init, t, card, characterWord, marks, characterStrip, frame: Hub.frame, typeName, statusSentence, pauseText, colon, list, typeLetter, typeMarks, typeKey, verb, el, seatName, district, eventText, live, setConn,
+    init, t, card, characterWord, resultNodes, marks, characterStrip, frame: Hub.frame, typeName, statusSentence, pauseText, colon, list, typeLetter, typeMarks, typeKey, verb, el, seatName, district, eventText, live, setConn,
     districtFacts, districtAbility, explain, explains,
     onLang: Hub.onLang,
     get lang() { return lang; },

@@ -119,32 +119,8 @@
 
   function renderResult(v) {
     const box = document.getElementById("result");
-    const r = v.result;
-    box.hidden = !r;
-    box.replaceChildren();
-    if (!r) return;
-    box.append(C.el("h2", { id: "winner" }, C.t("winner") + C.colon() + C.seatName(v, r.winner) +
-      (r.tiebreak ? (C.lang === "en" ? " (" + C.t("tiebreak") + ")" : "（" + C.t("tiebreak") + "）") : "")));
-    const keys = ["districts", "all_types", "completion", "uniques"];
-    const table = C.el("table");
-    table.append(C.el("thead", {}, C.el("tr", {}, C.el("th", { text: C.t("player") }), C.el("th", { text: C.t("total") }),
-      keys.map((k) => C.el("th", { class: "turned", "data-key": k }, C.el("span", { class: "turned", text: C.t(k) }))))));
-    const body = C.el("tbody");
-    const rows = [...(r.seats || [])].sort((a, b) => b.score - a.score);
-    for (const s of rows) {
-      const b = s.breakdown || {};
-      body.append(C.el("tr", { class: s.seat === r.winner ? "winner" : "", "data-seat": String(s.seat) },
-        C.el("td", { text: C.seatName(v, s.seat) }),
-        C.el("td", { class: "score", text: String(s.score) }),
-        keys.map((k) => C.el("td", { text: String(b[k] ?? 0) }))));
-    }
-    table.append(body);
-    box.append(table);
-    /* The deal's seed, kept secret while the game ran, is told once it is over: the admin
-       can deal the same game again with it. */
-    if (v.seed !== null && v.seed !== undefined) {
-      box.append(C.el("p", { id: "seed", class: "seed", text: C.t("seed_was", { seed: String(v.seed) }) }));
-    }
+    box.hidden = !v.result;
+    box.replaceChildren(...C.resultNodes(v));
   }
 
   function tableInfo(v) {

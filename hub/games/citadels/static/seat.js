@@ -187,12 +187,15 @@
     const seatLabel = C.t("seat_n", { n: mySeat });
     const name = C.seatName(v, mySeat);
     document.getElementById("who").textContent = name === seatLabel ? seatLabel : name + " · " + seatLabel;
-    document.getElementById("status").textContent = [C.t("n_gold", { n: me.gold ?? "–" }), C.t("n_cards", { n: me.hand ?? "–" }),
+    document.getElementById("mine").textContent = [C.t("n_gold", { n: me.gold ?? "–" }), C.t("n_cards", { n: me.hand ?? "–" }),
       C.t("n_points", { n: me.score ?? 0 }), me.crown ? C.t("crown") : ""].filter((x) => x).join(" · ");
-    document.getElementById("table-status").textContent = v.paused ? C.pauseText(v) : C.statusSentence(v);
+    // the status sentence and the pause banner in the sticky header, as on the scoreboard
+    C.frame(C.statusSentence(v), v.paused ? C.pauseText(v) : null);
+    renderMyResult(v);
     C.characterStrip(document.getElementById("strip"), v, null, you.characters);
-    const mine = Boolean(v.pending && v.pending.seat === mySeat && !v.result);
-    document.getElementById("prompt").textContent = promptText(v, mine);
+    // while paused nothing is this seat's to do: no "your turn", the buttons wait (and say why)
+    const mine = Boolean(v.pending && v.pending.seat === mySeat && !v.result && !v.paused);
+    document.getElementById("prompt").textContent = v.paused && !v.result ? C.t("paused_wait") : promptText(v, mine);
     signalTurn(v, mine);
     const hint = hintKey(v, mine);
     const hintBox = document.getElementById("hint");
@@ -214,6 +217,7 @@
     optionsLabel.hidden = !offered.length;
     optionsLabel.textContent = C.t("buttons_offer");
     document.getElementById("options").replaceChildren(...offered.map((action) => optionButton(v, action, gives[action])));
+    if (v.paused) for (const b of document.querySelectorAll("#options button")) { b.disabled = true; b.title = C.t("paused_wait"); }
     document.getElementById("my-characters").replaceChildren(...(you.characters || []).map((id) => characterChip(v, id)));
     const cards = (you.hand || []).map((id) =>
       C.district(typeof id === "object" ? id : { id, ...C.districtFacts(v, id) }, v));
@@ -221,6 +225,19 @@
     if (unknown > 0) cards.push(C.el("li", { class: "chip", text: C.t("hand_unknown", { n: unknown }) }));
     document.getElementById("hand").replaceChildren(...cards);
     document.getElementById("my-city").replaceChildren(...(me.city || []).map((d) => C.district(d, v)));
+  }
+
+  /* At the game over: this seat's place, its score and how it was made. */
+  function renderMyResult(v) {
+    const box = document.getElementById("my-result");
+    const seats = (v.result && v.result.seats) || [];
+    const me = seats.find((s) => s.seat === mySeat);
+    box.hidden = !me;
+    if (!me) { box.replaceChildren(); return; }
+    const place = me.seat === v.result.winner ? 1 : 1 + seats.filter((s) => s.score > me.score || s.seat === v.result.winner).length;
+    const parts = Object.entries(me.breakdown || {}).filter(([, n]) => n).map(([k, n]) => C.t(k) + " " + n);
+    box.replaceChildren(C.el("h2", { text: C.t("your_place", { place, n: seats.length }) }),
+      C.el("p", { text: C.t("n_points", { n: me.score }) + (parts.length ? C.colon() + C.list(parts) : "") }));
   }
 
   /* A refusal in the reader's language: the character's own words when the hub says its

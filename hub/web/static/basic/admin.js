@@ -46,13 +46,30 @@
       H.el("input", { maxLength: H.catalogue.game.name_limit, placeholder: H.t("seat_n", { n: i + 1 }), value: old[i] || "", "data-seat": String(i + 1) })));
   }
 
+  let history = [];
+  let historyOf = "";
+
+  /* The last move in the log's words (the history's latest move, the next turn's opening
+     left out), or the log's own text for a game that words none. */
+  function moveWords(s) {
+    const moves = history.filter((e) => e.move);
+    const latest = moves.length ? moves[moves.length - 1].move : null;
+    const said = moves.filter((e) => e.move === latest).map(H.eventText).filter((x) => x);
+    return said.length ? said.join(H.lang === "en" ? " " : "") : s.last_move;
+  }
+
   function renderStatus(s) {
     const v = s.view || {};
+    const over = Boolean(v.over || v.result);
+    // only the control that applies: Pause while it runs, Resume while paused, neither once over
+    $("pause").hidden = Boolean(s.paused || over);
+    $("pause-reason").hidden = Boolean(s.paused || over);
+    $("resume").hidden = !s.paused;
     $("table-status").textContent = [
-      s.paused ? H.pauseText(v) : H.t("running"),
+      over ? H.t("phase_over") : s.paused ? H.pauseText(v) : H.t("running"),
       v.seats && v.seats.length ? (v.pending ? H.t("wait_for", { seat: H.seatName(v, v.pending.seat) }) : null) : H.t("no_game"),
     ].filter((x) => x).join(" · ");
-    $("last-move").textContent = s.last_move ? H.t("admin_last_move", { move: s.last_move }) : H.t("code_nothing_to_undo");
+    $("last-move").textContent = s.last_move ? H.t("admin_last_move", { move: moveWords(s) }) : H.t("code_nothing_to_undo");
     $("undo").disabled = !s.last_move || s.can_undo === false;
     const key = JSON.stringify([s.seat_links, H.lang]);
     if (key !== linksShown) {
@@ -67,6 +84,14 @@
     const response = await fetch(api + "/status", { cache: "no-store" });
     if (!response.ok) { say(false, H.t("admin_offline")); return; }
     last = await response.json();
+    const v = last.view || {};
+    const moved = JSON.stringify([last.last_move, v.round, v.pending, v.actions_left, (v.recent || []).length]);
+    try {  // the log's words for the last move: read again only when the table moved
+      if (moved !== historyOf) {
+        const told = await fetch("/api/history", { cache: "no-store" });
+        if (told.ok) { history = (await told.json()).events || []; historyOf = moved; }
+      }
+    } catch (err) { /* the log's own text meanwhile */ }
     renderStatus(last);
   }
 
@@ -89,7 +114,7 @@
     $("undo").addEventListener("click", () => {
       if (!$("undo-reason").value.trim()) { say(false, H.t("reason")); $("undo-reason").focus(); return; }
       confirmed = last && last.last_move;
-      $("undo-question").textContent = H.t("admin_undo_confirm", { move: confirmed });
+      $("undo-question").textContent = H.t("admin_undo_confirm", { move: moveWords(last) });
       $("undo-confirm").hidden = false;
     });
     $("undo-no").addEventListener("click", () => { $("undo-confirm").hidden = true; });

@@ -1,0 +1,105 @@
+"""A Citadels game's draft: a round begins, characters are laid face up and face down,
+and each seat in turn picks one (``Game``'s first job; see ``core.py``)."""
+
+from __future__ import annotations
+
+from .actions import Action
+from .core import DECISIONS, RANK_OF, GameCore
+
+
+class Draft(GameCore):
+    """A round's start and the draft's decisions: pick, discard, face up."""
+
+    __slots__ = ()
+
+    def face_up_candidates(self) -> list[str]:
+        """The characters in play that may be removed face up (the edition says which)."""
+        may = self.edition.may_lie_face_up
+        return [c.id for c in self.characters if may(c.id)]
+
+    def _draft_choices(self) -> list[str]:
+        if self.digital:
+            return list(self.pile)
+        taken = set(self.faceup) | set(self.holder)
+        return [c.id for c in self.characters if c.id not in taken]
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.phase = "draft"
+        self.holder = {}
+        self.killed = self.robbed = None
+        self.revealed = {}
+        self.rank = 0
+        for p in self.players:
+            p.characters = []
+        self.faceup = []
+        self.facedown = []
+        self.emit("round_started", round=self.round, crowned=self.crowned)
+        n_up = self.edition.face_up_removed[self.n]
+        plan = self._draft_plans.get(self.crowned)
+        if plan is None:
+            order = [(self.crowned - 1 + i) % self.n + 1 for i in range(self.n)]
+            plan = self.edition.draft_steps(order)
+            if not self.digital:
+                plan = [st for st in plan if st[1] == "pick"]
+            self._draft_plans[self.crowned] = plan
+        self.draft_steps = list(plan)
+        if self.digital:
+            pile = list(self._character_ids)
+            self.rng.shuffle(pile)
+            self.faceup = self.edition.lay_face_up(pile, self.rng, n_up)
+            self.facedown.append(pile.pop())
+            self.pile = pile
+            if self.faceup:
+                self.emit("faceup_removed", characters=list(self.faceup))
+            self._next_draft_step()
+        elif n_up:
+            self.pile = []
+            self.pending = DECISIONS[self.crowned]["faceup"]
+        else:
+            self._next_draft_step()
+
+    def _next_draft_step(self) -> None:
+        if not self.draft_steps:
+            if self.digital:
+                self.facedown.extend(self.pile)
+                self.pile = []
+            self.phase = "turns"
+            self.rank = 0
+            self._call_next()
+            return
+        step = self.draft_steps.pop(0)
+        seat, kind = step
+        if self.digital and self.n == 7 and not self.draft_steps:
+            self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
+        self.pending = DECISIONS[seat][kind]
+        events = self._events
+        events.append(("draft_turn", {"seat": seat, "step": kind}, None))
+        if self.digital:
+            pile = self.pile
+            events.append(("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat))
+            self.options_made = self.options_of(seat, kind, pile)  # the options at hand (see apply)
+
+    # the draft's verbs (``game._HANDLERS``), each given an action known to be legal
+    def _on_pick(self, a: Action) -> None:
+        seat = a[0]
+        char = a[2][0]
+        if self.digital:
+            self.pile.remove(char)
+        self.holder[char] = seat
+        self.players[seat - 1].characters.append(char)
+        events = self._events
+        events.append(("picked", {"seat": seat}, None))
+        events.append(("you_picked", {"character": char}, seat))
+        self._next_draft_step()
+
+    def _on_discard(self, a: Action) -> None:
+        self.pile.remove(a.args[0])
+        self.facedown.append(a.args[0])
+        self._next_draft_step()
+
+    def _on_faceup(self, a: Action) -> None:
+        self.faceup.append(a.args[0])
+        self.emit("faceup_removed", characters=list(self.faceup))
+        if len(self.faceup) == self.edition.face_up_removed[self.n]:
+            self._next_draft_step()
