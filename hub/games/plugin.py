@@ -197,7 +197,7 @@ class GamePlugin:
     the buttons to for each move. Default: every move on the buttons, the option's text shown."""
     table_variants: tuple[tuple[str, ...], ...] = ((),)
     """The option sets (``run``'s and ``enroll``'s own options) a real table is checked
-    with, one whole game each: Citadels' editions; default its options as they are."""
+    with, one whole game each (a game's rule sets); default its options as they are."""
 
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()

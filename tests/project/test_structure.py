@@ -286,7 +286,8 @@ MOST_CITADELS_LINES_OUTSIDE = 10
 """Lines of the hub's neutral parts (outside every game's packages) that may name a Citadels
 concept: a few examples in docstrings and help texts (the default game's cards), never an API."""
 TEXT_SENSE = re.compile(r"_HAN|Chinese|control|format|direction|visible|name|string|token|URL|QR|half-block|polyphonic|"
-                        r"syllable|Latin|simplified|long|pinyin|\d+ characters|characters\)|of 21", re.IGNORECASE)
+                        r"syllable|Latin|simplified|long|pinyin|text|letter|surrogate|zero-width|\d+ characters|"
+                        r"characters\)|of 21", re.IGNORECASE)
 """Words beside "character" that mean a letter of text (a control character, 24 URL-safe
 characters), not a Citadels character."""
 
