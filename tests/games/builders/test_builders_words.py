@@ -19,7 +19,7 @@ from hub.games.builders.pages import event_words, page_facts
 from hub.games.builders.record import event_sentences
 from hub.games.builders.voice import speech
 from hub.games.builders.words import LANGS, WORDS, card_name, say
-from hub.voice import __main__ as voice_main
+from hub.cli import main as hub_main
 
 CARD_ID = re.compile(r"\b([bw][0-9]{2}|m[1-8])\b")
 ENGINE_WORDS = re.compile(r"\b(None|True|False)\b|[{}]")
@@ -137,8 +137,8 @@ def test_every_refusal_code_a_seat_can_get_has_its_words() -> None:
     assert not {code for code in codes if f"refusal.{code}" not in WORDS}
 
 
-def test_python_m_hub_voice_says_the_builders_sentences(capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m hub.voice --game builders`` (``--render`` hears them: tests/voice/test_voice_names.py)."""
-    assert voice_main.main(["--game", "builders", "--voice", "none", "--lang", "zh-Hant"]) == 0
+def test_citadels_hub_voice_says_the_builders_sentences(capsys: pytest.CaptureFixture[str]) -> None:
+    """``citadels-hub voice --game builders`` (``--render`` hears them: tests/voice/test_voice_names.py)."""
+    assert hub_main(["voice", "--game", "builders", "--voice", "none", "--lang", "zh-Hant"]) == 0
     said = capsys.readouterr().out.splitlines()
     assert said[:2] == ["輪到蔡明。", "Ann的Circular Saw竣工了。"] and "最後一輪：蔡明已有17分。" in said
