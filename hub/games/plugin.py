@@ -22,6 +22,8 @@ from .kit.defaults import meta_note as meta_note, names_of as names_of  # the ga
 from .people import TablePeople, button_people
 from hub.voice.speech import GameVoice
 
+from .tags import TagRegistry
+
 
 class SimWorld(Protocol):
     """The simulated table top: where each tagged card lies, moved as people would move
@@ -136,8 +138,8 @@ class GamePlugin:
     replay: Callable[[Any, Sequence[str]], Any] = derived  # setup, action texts -> the game they make; derived: each applied
     summary: Callable[[Any], dict[str, Any]] = derived  # a finished game, as ``sim --json`` prints it; derived: seed, players, winner, actions
     make_table: Callable[..., Any] = derived  # (bus, registry, setup, **table options) -> `hub.kernel.Table`; derived: `kit.table_maker(adapter, new_game)`
-    virtual_registry: Callable[[Any], Any] = lambda setup: None  # setup -> every card it needs with a made-up fixed tag
-    load_registry: Callable[[str], Any] = lambda path: None  # a registry file written by ``enroll``
+    virtual_registry: Callable[[Any], Any] = derived  # setup -> every card it needs with a made-up fixed tag; derived: its `registry`'s virtual one (None without)
+    load_registry: Callable[[str], Any] = derived  # a registry file written by ``enroll``; derived: its `registry`'s (None without)
     make_bot: Callable[[str, int], Any] = derived  # (kind, seed) -> a bot of `bots` (``choose(game)``, stateless); derived: the engine's `RandomBot`
     sim_player: Callable[..., SimPlayer] = derived  # (seat, device, bot, setup, table, world, hub_elsewhere); derived: `kit.bot_players(make_bot)`
     sentences: Callable[[Mapping[str, Any], Mapping[int, str], str], list[str]] | None = None
@@ -153,8 +155,13 @@ class GamePlugin:
     export_text: Callable[[StoredGameLike], str] = derived  # a stored game as text; derived: each action, its meta, the end
     bots: tuple[str, ...] = ("random",)
     engine_only: Callable[[Any, str], Any] = derived  # (setup, bot) -> a finished game, no table; derived: `make_bot` plays it
-    enroll: Callable[..., Any] | None = None  # (bus, args, out) -> an enrollment session; None: nothing to enroll
-    card_names: Callable[[Any], dict[str, list[str]]] = lambda registry: {}
+    registry: type[TagRegistry] | None = None
+    """Its cards' tag registry (`hub.games.tags.TagRegistry` naming the game's declared
+    `Catalogue`): ``citadels-hub enroll --game NAME`` pairs each card with its tag through
+    the hub's one enrollment (`hub.games.enroll`). None: nothing to enroll."""
+    enroll_deck: Callable[[argparse.Namespace], str | None] = lambda args: None
+    """(enroll's options) -> which of its decks to enroll (None: its registry's default)."""
+    card_names: Callable[[Any], dict[str, list[str]]] = derived  # derived: its `registry`'s labels (`hub.games.tags.card_names`), or none
     """(registry) -> tag UID: the names a person may type for its card (the soft seat's
     ``place``), the first as it is shown. Empty: cards are given by their tags' UIDs."""
     sim_world: Callable[..., SimWorld | None] = derived  # (registry, setup, game_of); derived: a table top that moves nothing

@@ -252,6 +252,15 @@ class EventStore:
                                         "FROM games g ORDER BY g.id")
         return [(int(i), str(c), int(n)) for i, c, n in rows]
 
+    def game_name(self, game_id: int) -> str | None:
+        """Which game stored game `game_id` is, as its ``game`` column says (None: the
+        default game, as every game stored before the column existed), whether or not this
+        hub has its plug-in."""
+        if not self._game_columns():
+            return None
+        rows = self._read("read which game", "SELECT game FROM games WHERE id = ?", (game_id,))
+        return None if not rows or rows[0][0] is None else str(rows[0][0])
+
     def load(self, game_id: int | None = None) -> StoredGame:
         """The stored game (default: the latest). Unpacks as ``setup, actions, meta``."""
         if game_id is None:

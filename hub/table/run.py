@@ -14,6 +14,7 @@ from hub.kernel import Table
 from hub.kernel.flood import SeatBudget
 from hub.protocol import event_topic, hub_status_topic, status_topic
 from hub.store import StoreError, TableRecord
+from hub.table.switching import other_game_in
 from hub.store.state import state_database
 from hub.transport import BusConnectError, Will
 from hub.transport.login import with_broker_password
@@ -49,9 +50,16 @@ def run_hub(args: argparse.Namespace) -> int:
     plugin = plugin_named(getattr(args, "game", None))
     registry = plugin.load_registry(args.tags)
     setup = plugin.setup_from_options(args, args.seed, registry)
+    path = state_database(args.db, args.state_dir, "game.db")
+    try:
+        other = None if args.new_game else other_game_in(path, plugin)
+    except StoreError as exc:
+        return fail(str(exc), ExitCode.STORE)
+    if other is not None:
+        return fail(other, ExitCode.BAD_INPUT)
     stopping = stop_on_sigterm()
     try:
-        record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), REGISTRY, setup,
+        record = TableRecord.open(path, REGISTRY, setup,
                                   resume=not args.new_game, resume_finished=False,
                                   start=False)  # a new game is stored once the broker took the hub in
         stored = record.stored

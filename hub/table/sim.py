@@ -259,8 +259,24 @@ def _kept_runs(args: Any, setups: list[Any]) -> tuple[Any, Any]:
         return None, None
     path = state_database(args.db, args.state_dir, "sim.db")
     resume = args.resume or (not args.db and _interrupted(path, setups[0], args))
+    if args.resume:
+        _check_series_game(path, plugin_for(setups[0]))
     runs = SimRuns(path, REGISTRY, setups, resume=resume)
     return runs, (None if args.headless else SeatLinks.kept(runs.store, None))
+
+
+def _check_series_game(path: Any, plugin: GamePlugin) -> None:
+    """``--resume`` carries on the series stored in the file: it must be `plugin`'s."""
+    from hub.store import EventStore
+
+    with EventStore(path, REGISTRY) as store:
+        games = store.games()
+        if not games:
+            return
+        name = store.game_name(games[0][0]) or plugin_named(None).name
+    if name != plugin.name:
+        raise OtherGameStored(f"{path} holds games of {name}, not of {plugin.name}: --resume carries on the "
+                              f"games stored there (add --game {name}), or leave out --resume for new games")
 
 
 def _interrupted(path: Any, first: Any, args: Any) -> bool:
@@ -268,14 +284,25 @@ def _interrupted(path: Any, first: Any, args: Any) -> bool:
     latest stored game is unfinished and has the setup this command asks for. A different
     command line (players, seed...) starts a new game."""
     from hub.store import EventStore
+    from hub.table.switching import unfinished_other_game
 
     if args.new_game:
         return False
     with EventStore(path, REGISTRY) as store:
         if store.latest_game() is None:
             return False
+        other = unfinished_other_game(store, plugin_for(first), "sim")
+        if other is not None and other.known:
+            raise OtherGameStored(other.message)
+        if other is not None:  # its plug-in is gone: it cannot be carried on, and must not stop a new game
+            print(f"{other.message}; it is left as it is, and a new game starts", flush=True)
+            return False
         stored = store.load()
     return stored.setup == first and not replay_stored(stored, str(path), WHAT_TO_DO).over
+
+
+class OtherGameStored(ValueError):
+    """The state directory's latest game is an unfinished game of another game (one line, exit 2)."""
 
 
 def run_sim(args: Any) -> int:

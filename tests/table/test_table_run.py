@@ -16,7 +16,7 @@ from hub.engine.citadels import Setup
 from hub.store import EventStore
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.service import TableService
-from hub.games.citadels.enroll import EnrollmentSession
+from hub.games.enroll import EnrollmentSession
 from hub.games.citadels.registry import CardRef, all_cards, virtual_uid
 from hub.table.run import start_serial_readers
 from hub.table.virtual_seat import VirtualSeat
@@ -34,7 +34,7 @@ def test_enrollment_asks_for_every_card_refuses_repeats_and_resumes(tmp_path: Pa
     path = tmp_path / "tags.json"
     bus = InProcessBus()
     out = io.StringIO()
-    session = EnrollmentSession(bus, path, seat=2, out=out)
+    session = EnrollmentSession(bus, path, seat=2, registry_type=TagRegistry, out=out)
     session.start()
     seat = VirtualSeat(bus, seat=2, device="enroller")
     assert "Tap Assassin (1/76)" in out.getvalue()
@@ -48,7 +48,7 @@ def test_enrollment_asks_for_every_card_refuses_repeats_and_resumes(tmp_path: Pa
     # interrupted here; a new session carries on with the third card
     bus2 = InProcessBus()
     out2 = io.StringIO()
-    resumed = EnrollmentSession(bus2, path, seat=2, out=out2)
+    resumed = EnrollmentSession(bus2, path, seat=2, registry_type=TagRegistry, out=out2)
     resumed.start()
     assert "Tap Magician (3/76)" in out2.getvalue()
     seat2 = VirtualSeat(bus2, seat=2, device="enroller2")
@@ -64,7 +64,7 @@ def test_each_tap_is_answered_with_its_result_and_the_next_card_in_one_command(t
     """A seat shows the last command: the result (LED, beep, text) must be that command,
     not a prompt sent right after it that hides it."""
     bus = InProcessBus()
-    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=2)
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=2, registry_type=TagRegistry)
     session.start()
     seat = VirtualSeat(bus, seat=2, device="enroller")
     tap = seat.place(_uid(1))
@@ -83,7 +83,7 @@ def test_every_enrollment_event_is_answered_and_a_resent_one_changes_nothing(tmp
     """A seat keeps an event until the hub answers it (`ref`): a lift is answered with a
     bare ref, an event sent again with what the seat shows, no beep, nothing enrolled twice."""
     bus = InProcessBus()
-    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=1)
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=1, registry_type=TagRegistry)
     session.start()
     seat = VirtualSeat(bus, seat=1, device="enroller")
     tap = seat.place(_uid(7))
@@ -99,7 +99,7 @@ def test_every_enrollment_event_is_answered_and_a_resent_one_changes_nothing(tmp
 
 def test_a_seat_rebooted_during_enrollment_gets_its_prompt_back(tmp_path: Path) -> None:
     bus = InProcessBus()
-    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=3)
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=3, registry_type=TagRegistry)
     seat = VirtualSeat(bus, seat=3, device="enroller")
     session.start()
     seat.place(_uid(1))

@@ -25,10 +25,11 @@ from hub.engine.builders.history import public_history
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo, card_of
 from hub.kernel import GestureStep
+from hub.kernel.undo import standing
 from hub.seeds import fresh_seed
 
 from . import texts
-from .tags import BuildersTags, same_worker
+from .tags import BuildersTags
 
 CARD_VERBS = frozenset({"open", "recruit", "send"})  # physical mode: said with a card
 
@@ -60,9 +61,10 @@ class BuildersAdapter(VoidUndo):
         self.tags = tags or BuildersTags.virtual()
         self.physical = physical
         self.chosen: dict[int, str] = {}  # seat -> the site its next worker card goes to
-        # worker id -> the tag of the physical card that stands for it, once a move said it with
-        # that tag: of two cards printing one worker, the other tag is then the other card
+        # card -> the tag of the physical card that stands for it, once a move said it with that
+        # tag: of two cards printing one face (two Cranes), the other tag is then the other card
         self.bound: dict[str, str] = {}
+        self.said: list[tuple[Action, str | None]] = []  # every move applied, with the tag that said it
 
     # ------------------------------------------------------------------ games
     def replay(self, setup: Setup, log: Sequence[Any]) -> Game:
@@ -76,6 +78,7 @@ class BuildersAdapter(VoidUndo):
     def reset(self) -> None:
         self.chosen.clear()
         self.bound.clear()
+        self.said.clear()
 
     def game_facts(self, game: Game) -> dict[str, Any]:
         return {"game": "builders"}
@@ -90,12 +93,22 @@ class BuildersAdapter(VoidUndo):
         assert pending is not None
         if seat != pending.seat:
             raise SeatRefusal("not_your_turn", f"it is seat {pending.seat}'s turn, not seat {seat}'s")
+        refused: SeatRefusal | None = None
+        for same in self._candidates(card, uid):  # cards printing one face: the one lying where the move fits
+            try:
+                return self._card_move(game, seat, same)
+            except SeatRefusal as exc:
+                refused = refused or exc
+        assert refused is not None
+        raise refused
+
+    def _card_move(self, game: Game, seat: int, card: str) -> Action:
+        """The move a card of the rules (`card`) makes when laid on `seat`'s reader, by where it lies."""
         me = game.player(seat)
-        for same in self._candidates(card, uid):  # two cards printing one worker: the one lying where it fits
-            if same in game.worker_row:
-                return Action(seat, "recruit", (same,))
-            if same in me.crew:
-                return self._send(game, seat, same)
+        if card in game.worker_row:
+            return Action(seat, "recruit", (card,))
+        if card in me.crew:
+            return self._send(game, seat, card)
         if card in game.building_row:
             return Action(seat, "open", (card,))
         if card in me.sites:
@@ -110,9 +123,14 @@ class BuildersAdapter(VoidUndo):
         raise SeatRefusal("not_yours", "that card is another seat's")
 
     def _candidates(self, card: str, uid: str) -> list[str]:
-        """The worker ids a tag may stand for now: its card and the cards printing the same
-        worker, less those another tag has already said."""
-        return [same for same in same_worker(card) if self.bound.get(same, uid.upper()) == uid.upper()]
+        """The cards of the rules a tag may stand for now. A tag a move has already said
+        stands for the card that move named; any other tag for its own card or one printing
+        the same face (`BuildersTags.same_face`: two Cranes), less those another tag stands for."""
+        uid = uid.upper()
+        said = [same for same, tag in self.bound.items() if tag == uid]
+        if said:
+            return said
+        return [same for same in self.tags.same_face(card) if same not in self.bound]
 
     def _send(self, game: Game, seat: int, worker: str) -> Action:
         sites = game.player(seat).sites
@@ -145,11 +163,25 @@ class BuildersAdapter(VoidUndo):
             raise SeatRefusal("not_a_card", f"'{action}' is not said with a card: the seat's buttons or phone say it")
 
     def applied(self, action: Action, uid: str | None) -> None:
-        if uid is not None and action.verb in ("recruit", "send") and len(same_worker(action.args[0])) > 1:
-            self.bound = {card: tag for card, tag in self.bound.items() if tag != uid.upper()}
-            self.bound[action.args[0]] = uid.upper()
+        self.said.append((action, uid.upper() if uid else None))
+        if self.undo_reason(action) is not None:
+            self._bind_standing()  # the undone move's tag no longer stands for its card
+        else:
+            self._bind(action, uid)
         if action.verb == "end" or action.seat == 0:
             self.chosen.clear()  # a new turn (or a corrected game) starts with no site chosen
+
+    def _bind(self, action: Action, uid: str | None) -> None:
+        """A move said with a card of a shared face binds that tag to the card it named."""
+        if uid is not None and action.verb in CARD_VERBS and len(self.tags.same_face(action.args[0])) > 1:
+            self.bound = {card: tag for card, tag in self.bound.items() if tag != uid.upper()}
+            self.bound[action.args[0]] = uid.upper()
+
+    def _bind_standing(self) -> None:
+        """The bindings of the moves that stand (after an undo), said again in order."""
+        self.bound.clear()
+        for index in standing([action for action, _ in self.said], self.undo_reason):
+            self._bind(*self.said[index])
 
     def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
         self.applied(action, meta.get("uid"))
@@ -222,7 +254,7 @@ class BuildersAdapter(VoidUndo):
             card = self.tags.lookup(uid)
             mine = p is not None and card is not None and any(
                 same in p.crew or same in p.sites or same in p.finished or any(same in ws for ws in p.sites.values())
-                for same in same_worker(card))
+                for same in self.tags.same_face(card))
             if not mine:
                 lines.append(texts.show("lift", card=texts.card(card)) if card is not None else texts.show("lift_unknown"))
         return lines

@@ -80,6 +80,9 @@ class BuildersTablePeople:
 
     def __init__(self, setup: Any, cards: BuildersTags, seed: int) -> None:
         self.cards = cards
+        self.uids: dict[str, str] = {}  # card -> the tag glued to it (the first enrolled)
+        for tag, card in cards.tags.items():
+            self.uids.setdefault(card, tag)
         self.bots = {seat: make_bot("heuristic", seed * 31 + seat) for seat in range(1, setup.players + 1)}
 
     def follow(self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]) -> None:
@@ -87,7 +90,7 @@ class BuildersTablePeople:
 
     def plan(self, sight: Sight, game: Game) -> Plan:
         choice = self.bots[sight.seat].choose(game)
-        uid = self.cards.uid_of
+        uid = self.uids
         if choice.verb in ("open", "recruit"):
             return Plan(str(choice), (Lay(uid[choice.args[0]]),))
         if choice.verb == "send":

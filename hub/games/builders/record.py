@@ -129,6 +129,16 @@ def replay_report(game_id: int, game: Game) -> tuple[dict[str, Any], list[str]]:
     return out, lines
 
 
+def _table_note(action: Action) -> str:
+    """What a table's action (seat 0) did, without repeating its reason: the action's text
+    beside it says that once."""
+    if action.verb == "void":
+        return "the last move that stood is undone"
+    if action.verb == "adjust" and len(action.args) >= 2:
+        return f"seat {action.args[0]}'s coins corrected by {int(action.args[1]):+d}"
+    return ""
+
+
 def export_text(stored: StoredGameLike) -> str:
     """A stored game as text: its setup, each action with what it did, how it ended."""
     setup = stored.setup
@@ -140,7 +150,7 @@ def export_text(stored: StoredGameLike) -> str:
     for i, (text, meta) in enumerate(zip(stored.actions, stored.meta)):
         action = Action.parse(text)
         game.apply(action)
-        what = describe(action) if action.seat else text
+        what = describe(action) if action.seat else _table_note(action)
         lines.append(f"{i + 1:4d}  {text:<24}  {what}{meta_note(meta)}")
     result = game.result()
     if result is not None:

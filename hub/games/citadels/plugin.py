@@ -15,7 +15,6 @@ from hub.engine.citadels.events import PRIVATE_KINDS
 from hub.games.plugin import Correction, GamePlugin, names_of
 
 from .adapter import adjust_gold
-from .enroll import EnrollmentSession
 from .export import export_text, replay_report
 from .pages import event_words, page_facts
 from .players import SimPlayer, give_up_worst, keep_best, table_people
@@ -136,8 +135,13 @@ def sim_player(seat: int, device: Any, bot: str, setup: Setup, table: Any, world
     return SimPlayer(seat, device, make_bot(bot, setup.seed * 31 + seat), table, world, hub_elsewhere=hub_elsewhere)
 
 
-def enroll(bus: Any, args: argparse.Namespace, out: Any) -> EnrollmentSession:
-    return EnrollmentSession(bus, args.tags, args.seat, table=args.table, deck=args.deck or "classic", out=out)
+def enroll_deck(args: argparse.Namespace) -> str | None:
+    """The deck ``enroll`` pairs: ``--deck``, else the ``--edition``'s own; None (the
+    registry's default, classic, or the deck of the file it resumes) for neither."""
+    edition = getattr(args, "edition", None) or "classic"
+    if args.deck is None and edition == "classic":
+        return None
+    return str(args.deck or Setup(players=4, edition=edition).deck)
 
 
 PLUGIN = GamePlugin(
@@ -150,7 +154,7 @@ PLUGIN = GamePlugin(
     summary=game_summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=TableService, virtual_registry=lambda setup: TagRegistry.virtual(setup.deck),
-    load_registry=TagRegistry.load, enroll=enroll, card_names=card_names,
+    load_registry=TagRegistry.load, registry=TagRegistry, enroll_deck=enroll_deck, card_names=card_names,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, table_people=table_people,
     table_variants=(("--edition", "classic"), ("--edition", "2000", "--deck", "2000")),
     terminal=TerminalNarrator, result_line=result_line,

@@ -52,7 +52,12 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
             raise IllegalAction("unknown_tag", "not a progress card of this game")
         pending = game.pending
         verb = CARD_VERBS.get(pending.kind, "play") if pending is not None else "play"
-        mine = [a for a in game.legal_actions() if a.seat == seat and a.verb == verb and a.args[:1] == (card,)]
+        legal = game.legal_actions()
+        mine: list[Action] = []
+        for same in self.registry.same_face(card):  # the card itself, else a copy printing the same
+            mine = [a for a in legal if a.seat == seat and a.verb == verb and a.args[:1] == (same,)]
+            if mine:
+                break
         if len(mine) == 1:
             return mine[0]
         if mine:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hub.engine.play import RandomBot, play
+from hub.games.tags import card_names
 from hub.voice.speech import sentences as said_in_order
 from hub.words import LANGS
 
@@ -170,6 +171,10 @@ def derived_fields(plugin: Any) -> dict[str, Any]:
     if plugin.make_table is derived and plugin.adapter is None:
         raise TypeError(f"the game {plugin.name!r} says neither its adapter nor its make_table")
     derive("make_table", lambda: table_maker(plugin.adapter, plugin.new_game))
+    registry = plugin.registry  # its cards declared for the hub's tag registry, or None
+    derive("virtual_registry", lambda: (lambda setup: registry.virtual()) if registry else (lambda setup: None))
+    derive("load_registry", lambda: registry.load if registry else (lambda path: None))
+    derive("card_names", lambda: card_names if registry else (lambda tags: {}))
     derive("make_bot", lambda: lambda kind, seed: RandomBot(seed))
     derive("sim_player", lambda: bot_players(given("make_bot")))
     derive("engine_only", lambda: lambda setup, bot: play(plugin.new_game(setup), given("make_bot")(bot, setup.seed)))

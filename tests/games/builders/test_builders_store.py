@@ -105,3 +105,20 @@ def test_a_stored_game_with_an_admins_undo_resumes_with_the_table_top_set_out_ag
     with EventStore(db, REGISTRY) as store:
         stored = store.load()
     assert stored.actions[20] == "0 void misread card" and stored.replay().over
+
+
+def test_export_says_a_voids_reason_once(tmp_path: Path) -> None:
+    """``export`` printed a void's text twice (the action, then the same text as what it did)."""
+    from hub.engine.builders import Setup
+    from hub.store import export_text
+
+    setup = Setup(players=3, seed=5)
+    game = Game.new(setup)
+    with EventStore(tmp_path / "void.db", REGISTRY) as store:
+        game_id = store.start_game(setup)
+        for action in (str(game.legal_actions()[0]), "0 void misread card", "0 adjust 2 5 bank miscounted"):
+            game.apply(action)
+            store.append(game_id, action)
+        text = export_text(store.load())
+    assert text.count("misread card") == 1 and text.count("bank miscounted") == 1
+    assert "the last move that stood is undone" in text and "seat 2's coins corrected by +5" in text

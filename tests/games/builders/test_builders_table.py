@@ -158,7 +158,7 @@ def test_two_cards_printing_one_worker_are_told_apart_once_each_has_said_a_move(
     (enrolled as w25) may be the card the hub calls w26. Once A has recruited w26, tag B
     (enrolled as w26) is the other card: laid while w25 lies face up, it recruits w25, it
     does not send the w26 its seat holds."""
-    tags = BuildersTags({"A0": "w25", "B0": "w26", virtual_uid("b34"): "b34"})
+    tags = BuildersTags("builders", {"A0": "w25", "B0": "w26", virtual_uid("b34"): "b34"})
     rows = (("b34",), ("w26", "w07", "w08", "w09", "w10"))
     game = next(g for seed in range(1000)
                 if (g := Game.new(Setup(players=2, seed=seed, first=1, rows=rows))).worker_deck[-1] == "w25")
@@ -237,3 +237,64 @@ def test_a_hub_restarted_mid_game_goes_on_from_its_journal() -> None:
     assert last.over and last.state_hash() == reference.state_hash()
     assert [a for a, _ in entries] == list(last.log)
     assert any("uid" in meta for _, meta in entries)
+
+
+def crane_table() -> tuple[Table[Game], dict[int, Seat], InProcessBus]:
+    """A 2-player table whose next building turned face up is the Crane m2; the other
+    Crane, m6, is still in the deck."""
+    rows = (("b34", "b01", "b02", "b03", "b05"), ("w01", "w07", "w08", "w09", "w10"))
+    game = next(g for seed in range(3000)
+                if (g := Game.new(Setup(players=2, seed=seed, first=1, rows=rows))).building_deck[-1] == "m2")
+    assert "m6" in game.building_deck
+    bus = InProcessBus()
+    hosted = Table(bus, BuildersAdapter(TAGS), game, journal=lambda action: None, transport_waits=True)
+    hosted.start()
+    return hosted, {s: Seat(bus, s) for s in (1, 2)}, bus
+
+
+def test_the_other_crane_is_taken_where_the_display_says_face_up_crane() -> None:
+    """Two Cranes print the same card: when the hub says `Face up: Crane`, a person may lay
+    either; the hub opens the Crane of the rules and keeps which physical card it is."""
+    hosted, seats, bus = crane_table()
+    try:
+        answer = seats[1].lay("b34")
+        assert answer.beep == "ok" and "Face up: Crane" in answer.text and "m2" in hosted.game.building_row
+        answer = seats[1].lay("m6")  # the other Crane: the one the person picked up from the pile
+        assert answer.beep == "ok" and hosted.game.log[-1] == Action(1, "open", ("m2",))
+        assert "m2" in hosted.game.player(1).sites
+        adapter = hosted.adapter
+        assert isinstance(adapter, BuildersAdapter) and adapter.bound["m2"] == virtual_uid("m6")
+        # That physical card is the seat's Crane site now: laid again, it chooses that site.
+        answer = seats[1].lay("m6")
+        assert answer.code == "site_chosen" and adapter.chosen[1] == "m2" and hosted.game.log[-1] == Action(1, "open", ("m2",))
+    finally:
+        hosted.stop()
+        bus.close()
+
+
+def test_the_crane_tag_not_yet_said_stands_for_the_crane_still_to_come() -> None:
+    """Once one Crane tag stands for m2, the other Crane tag is m6 wherever it lies: laid
+    while m6 is still in the deck, it is refused as a card of the deck."""
+    hosted, seats, bus = crane_table()
+    try:
+        seats[1].lay("b34")
+        assert seats[1].lay("m6").beep == "ok"  # the m6 card stands for m2
+        assert seats[1].lay("m2").code == "not_face_up"  # the m2 card: the Crane m6 of the deck
+    finally:
+        hosted.stop()
+        bus.close()
+
+
+def test_after_an_undo_the_crane_tag_stands_for_nothing_again() -> None:
+    """A move undone takes its tag's binding with it: the Crane opened with one Crane's tag
+    and undone lies face up again, and the other Crane's tag opens it."""
+    hosted, seats, bus = crane_table()
+    try:
+        seats[1].lay("b34")
+        assert seats[1].lay("m6").beep == "ok"
+        assert hosted.void_last("wrong card")["ok"] and "m2" in hosted.game.building_row
+        answer = seats[1].lay("m2")
+        assert answer.beep == "ok" and hosted.game.log[-1] == Action(1, "open", ("m2",))
+    finally:
+        hosted.stop()
+        bus.close()
