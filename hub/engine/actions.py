@@ -20,7 +20,14 @@ A = TypeVar("A", bound="TextAction")
 
 
 class IllegalAction(HubError):
-    """A refused action: a stable ``code`` for programs and a ``message`` for people."""
+    """A refused action: a stable ``code`` for programs and a ``message`` for people;
+    ``short``, where the game gives one, the same reason in a few words for a seat's
+    display (4 lines of 21 characters: "2 actions; 1 left"), never other words than the
+    reason's own."""
+
+    def __init__(self, code: str, message: str, short: str | None = None) -> None:
+        super().__init__(code, message)
+        self.short = short
 
 
 MAX_ACTION_CHARS = 200

@@ -124,3 +124,8 @@ def test_every_registered_game_has_what_the_product_asks_of_it() -> None:
     for name, game in GAMES.items():
         assert game.name == name and game.seats and game.default_players in game.seats
         assert callable(game.terminal) and callable(game.engine_only)  # its own, or the kit's (test_game_kit.py)
+
+
+def test_nim_says_one_stone_not_one_stones() -> None:
+    from hub.games.nim.words import say
+    assert (say("stones", stones=1), say("stones", stones=2)) == ("1 stone", "2 stones")

@@ -21,15 +21,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
+from hub.engine.builders.cards import APPRENTICES as _APPRENTICES
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo, card_of
-from hub.kernel import GestureStep
+from hub.kernel import GestureStep, Prompt
 from hub.kernel.undo import standing
 from hub.seeds import fresh_seed
 
 from . import texts
 from .tags import BuildersTags
+
+APPRENTICES = frozenset(_APPRENTICES)
 
 CARD_VERBS = frozenset({"open", "recruit", "send"})  # physical mode: said with a card
 
@@ -84,11 +87,32 @@ class BuildersAdapter(VoidUndo):
         return {"game": "builders"}
 
     def opening_events(self, game: Game) -> list[dict[str, Any]]:
-        return [e.to_json() for e in game.opening_events()]
+        """The game's start, after how to lay out the table (a physical game): the
+        apprentice each seat takes and the face-up rows in order, for the scoreboard."""
+        setup = [{"kind": "table_setup", **self.layout(game)}] if self.physical and not game.log else []
+        return setup + [e.to_json() for e in game.opening_events()]
+
+    @staticmethod
+    def layout(game: Game) -> dict[str, Any]:
+        """How the table is laid out at the start: each seat's apprentice, the five
+        buildings and the five workers face up, left to right."""
+        return {"apprentices": {str(p.seat): p.crew[0] for p in game.players if p.crew},
+                "buildings": list(game.building_row), "workers": list(game.worker_row)}
+
+    def setup_lines(self, game: Game) -> dict[int, list[str]]:
+        """Each seat takes its apprentice and lays it on its reader (checked: `card_action`);
+        the workers' letters explained below it (S stone, W wood, K knowledge, T tile)."""
+        if not self.physical or game.log:
+            return {}
+        return {p.seat: [texts.show("take_apprentice", card=texts.card(p.crew[0])), texts.show("lay_it"),
+                         *texts.legend()] for p in game.players if p.crew}
 
     # ------------------------------------------------------------------ input -> action
     def card_action(self, game: Game, seat: int, uid: str) -> Action:
         card = card_of(self.tags.lookup, uid, game, SeatRefusal)
+        setting_up = self._setting_up(game, seat, card)
+        if setting_up is not None:
+            raise setting_up
         pending = game.pending
         assert pending is not None
         if seat != pending.seat:
@@ -121,6 +145,20 @@ class BuildersAdapter(VoidUndo):
         if card in game.building_deck or card in game.worker_deck:
             raise SeatRefusal("not_face_up", "that card is still in the deck: take cards from the face-up rows")
         raise SeatRefusal("not_yours", "that card is another seat's")
+
+    def _setting_up(self, game: Game, seat: int, card: str) -> HubError | None:
+        """Setting up: a seat that has no site yet lays an apprentice on its reader to check
+        it took its own (it cannot be sent anywhere yet, so it is no move): yours, or whose."""
+        if not 1 <= seat <= game.n or card not in APPRENTICES or game.player(seat).sites:
+            return None
+        if card in game.player(seat).crew:
+            return GestureStep("apprentice_checked", texts.show("apprentice_yours", card=texts.card(card)))
+        owner = next((p.seat for p in game.players if card in p.crew), None)
+        mine = game.player(seat).crew
+        if owner is None or not mine or mine[0] not in APPRENTICES:
+            return None
+        return SeatRefusal("not_yours", f"{texts.card(card)} is seat {owner}'s apprentice; yours is {texts.card(mine[0])}",
+                           short=texts.show("apprentice_other", seat=owner, card=texts.card(mine[0])))
 
     def _candidates(self, card: str, uid: str) -> list[str]:
         """The cards of the rules a tag may stand for now. A tag a move has already said
@@ -224,16 +262,17 @@ class BuildersAdapter(VoidUndo):
                                                                 texts.show("coins", coins=s["coins"]))}))
         return out
 
-    def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
+    def prompt(self, game: Game) -> Prompt:
+        """Whose turn with how many actions, the seat's coins and points, and the site chosen
+        (or how to move); the kernel places them with the option OK applies."""
         assert game.pending is not None
         p = game.player(game.pending.seat)
-        first = texts.describe(options[0]) if options else texts.show("lay_a_card")
-        head = texts.show("your_turn", actions=game.actions)
-        money = texts.show("money", coins=p.coins, points=p.points)
         site = self.chosen.get(p.seat)
         tail = texts.show("site", card=texts.card(site)) if site in p.sites else \
             texts.show("lay_or_buttons" if self.physical else "buttons")
-        return [head, money, first, tail]
+        return Prompt(head=(texts.show("your_turn", actions=game.actions),),
+                      purse=(texts.show("money", coins=p.coins, points=p.points),),
+                      rest=(tail,), no_option=(texts.show("lay_a_card"),))
 
     def prompt_event(self, game: Game) -> dict[str, Any]:
         assert game.pending is not None
@@ -266,9 +305,9 @@ class BuildersAdapter(VoidUndo):
         return texts.describe(action)
 
     def refusal_words(self, game: Game, exc: Any, action: Action | None) -> tuple[list[str], dict[str, Any]]:
-        if exc.code == "site_chosen":
+        if exc.code in ("site_chosen", "apprentice_checked"):
             return texts.lines(exc.message), {}
-        return texts.refusal(exc.code, exc.message), {}
+        return texts.refusal(exc), {}
 
     def lines(self, *text: str) -> list[str]:
         return texts.lines(*text)
@@ -285,7 +324,10 @@ class BuildersAdapter(VoidUndo):
         return view
 
     def view_extras(self, game: Game) -> dict[str, Any]:
-        return {"seed": game.setup.seed if game.over else None}  # the decks' order stays unguessable until the end
+        """The seed once the game is over (the decks' order stays unguessable until then);
+        before the first move of a physical game, how to lay out the table."""
+        setup = self.layout(game) if self.physical and not game.log else None
+        return {"seed": game.setup.seed if game.over else None, "setup": setup}
 
     def status(self, game: Game) -> dict[str, Any]:
         return {"round": game.round, "over": game.over, "chosen_sites": dict(self.chosen)}

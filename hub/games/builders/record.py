@@ -70,6 +70,12 @@ def event_sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: st
     kind = event.get("kind")
     seat = event.get("seat")
     name = seat_name(seat, names, lang) if isinstance(seat, int) else ""
+    if kind == "table_setup":
+        sep = ", " if lang == "en" else "、"
+        apprentices = sep.join(say("log.takes_apprentice", lang, name=seat_name(int(s), names, lang),
+                                   card=card_name(c, lang)) for s, c in sorted(event["apprentices"].items()))
+        return [say("log.table_setup", lang, buildings=sep.join(card_name(c, lang) for c in event["buildings"]),
+                    workers=sep.join(card_name(c, lang) for c in event["workers"]), apprentices=apprentices)]
     if kind == "turn_started":
         return [say("log.turn_started", lang, round=event["round"], name=name, actions=event["actions"])]
     if kind in ("opened", "recruited"):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.engine.builders import Game, HeuristicBot, RandomBot, Setup
+from hub.engine.builders import Action, Game, HeuristicBot, IllegalAction, RandomBot, Setup
 from hub.engine.builders.cards import ALL_CARDS
 from hub.engine.builders.history import public_history
 from hub.games.builders import texts
@@ -124,8 +124,9 @@ def test_the_display_words_exist_in_three_languages_and_english_lines_fit() -> N
         for lang in LANGS:
             assert texts.describe(action, lang)
         assert all(len(line) <= texts.LINE for line in texts.lines(texts.describe(action)))
-    assert texts.refusal("cannot_afford", "x", "zh-Hant") == ["錢幣不足"]
-    assert texts.refusal("some_new_code", "the engine's own sentence") == ["the engine's own", "sentence"]
+    assert texts.refusal(IllegalAction("cannot_afford", "x"), "zh-Hant") == ["錢幣不足"]
+    assert texts.refusal(IllegalAction("some_new_code", "the engine's own sentence")) == ["the engine's own", "sentence"]
+    assert texts.refusal(IllegalAction("cannot_afford", "x", short="Wage 4; you have 2")) == ["Wage 4; you have 2"]
 
 
 def test_every_refusal_code_a_seat_can_get_has_its_words() -> None:
@@ -137,6 +138,16 @@ def test_every_refusal_code_a_seat_can_get_has_its_words() -> None:
     assert not {code for code in codes if f"refusal.{code}" not in WORDS}
 
 
+def test_a_count_of_one_is_singular_and_taking_coins_says_its_actions() -> None:
+    """Issue 28: "1 coins", "1 points"; "Take 3 coins" never said it costs 2 actions."""
+    assert say("display.money", coins=1, points=1) == "1 coin, 1 pt"
+    assert say("log.finished", name="Ann", card="Chapel", coins=1, points=1, total=3) == \
+        "Ann finishes the Chapel: +1 coin, 1 point (3 in all)."
+    assert say("log.turn_ended", name="Ann", points=1) == "Ann ends the turn with 1 point."
+    assert say("log.turn_ended", name="Ann", points=2) == "Ann ends the turn with 2 points."
+    assert say("log.turn_started", round=1, name="Ann", actions=1) == "Round 1: Ann's turn (1 action)."
+    assert [texts.describe(Action.parse(f"1 coins {n}")) for n in "136"] == [
+        "Take 1 coin", "Take 3 coins (2 act.)", "Take 6 coins (3 act.)"]
 def test_citadels_hub_voice_says_the_builders_sentences(capsys: pytest.CaptureFixture[str]) -> None:
     """``citadels-hub voice --game builders`` (``--render`` hears them: tests/voice/test_voice_names.py)."""
     assert hub_main(["voice", "--game", "builders", "--voice", "none", "--lang", "zh-Hant"]) == 0
