@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 
 from hub.cli_args import OneLineParser, bounded, broker_url, game_count, guarded, preflight, seed_value
+from hub.commands.stored import add_store_commands
+from hub.commands.voice import add_voice_command, run_voice
 from hub.games import DEFAULT_GAME, GAMES, GamePlugin, plugin_named
 from hub.softseat.terminal import add_soft_seat_command
-from hub.store.cli import add_store_commands
 from hub.exits import ExitCode, fail, say
 from hub.store.options import add_state_options
 from hub.table.options import add_table_options
@@ -86,6 +87,7 @@ def build_parser(game: GamePlugin | None = None) -> argparse.ArgumentParser:
                         help="enroll even though the table's stored game is another game's, unfinished")
     add_soft_seat_command(sub)
     add_store_commands(sub)
+    add_voice_command(sub)
     return parser
 
 
@@ -98,7 +100,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if game.engine_only is None:
         raise ValueError(f"{game.name} has no engine-only simulation: leave out --engine-only")
     for i in range(args.games):
-        setup = game.setup_from_options(args, args.seed + i, "digital")
+        setup = game.setup_from_options(args, args.seed + i)
         summary = game.summary(game.engine_only(setup, args.bots))
         if args.json:
             print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
@@ -113,8 +115,9 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     Ctrl-C (the file keeps every card enrolled so far)."""
     from hub.games.enroll import EnrollmentSession
     from hub.store.state import default_state_dir
-    from hub.store.switching import other_game_in
-    from hub.transport import BusConnectError
+    from hub.protocol import hub_status_topic
+    from hub.table.switching import other_game_in
+    from hub.transport import BusConnectError, Will
     from hub.transport.watch import open_bus
 
     game = plugin_named(args.game)
@@ -129,7 +132,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     if Path(args.tags).exists():
         game.registry.load(args.tags)  # a file of another game or deck: one line, before any connection
     try:
-        bus = open_bus(args.broker, "hub-enroll", who="the enrollment")
+        bus = open_bus(args.broker, "hub-enroll", Will(hub_status_topic(args.table), b"offline", 1, True),
+                       who="the enrollment")
     except BusConnectError as exc:
         return fail(str(exc), ExitCode.BAD_INPUT)
     except KeyboardInterrupt:
@@ -168,7 +172,7 @@ def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "sim":
         return cmd_sim(args)
     if args.command in ("replay", "export"):
-        from hub.store.cli import run_store_command
+        from hub.commands.stored import run_store_command
 
         return run_store_command(args)
     if args.command == "run":
@@ -177,6 +181,8 @@ def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return run_hub(args)
     if args.command == "enroll":
         return cmd_enroll(args)
+    if args.command == "voice":
+        return run_voice(args)
     if args.command == "soft-seat":
         from hub.softseat.terminal import run_soft_seat
 

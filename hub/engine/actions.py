@@ -111,7 +111,7 @@ def check_correction(log: Sequence[TextAction], seats: int, a: TextAction, *, ho
                      unit: str, nothing_code: str) -> None:
     """Validate a table correction (seat 0) or raise IllegalAction: a ``void`` needs an action
     that stands; an ``adjust`` a seat, a whole delta that leaves what the seat holds
-    (`holding`, counted in `unit`: "gold", "coins") at 0 or more, and a reason."""
+    (`holding`, counted in `unit`, e.g. "coins") at 0 or more, and a reason."""
     if a.verb == "void":  # "0 void <reason...>": the admin's reason stays in the log
         if not standing(log):
             raise IllegalAction(nothing_code, "there is no action to void")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hub.protocol import (TEXT_MAX_CHARS, TEXT_MAX_LINES, ProtocolError, cmd_topic, event_topic, hello_topic,
-                          make_command, parse_event, status_topic)
+                          hub_status_topic, make_command, parse_event, status_topic)
 
 from .tags import Enrollment, TagRegistry
 
@@ -81,6 +81,9 @@ class EnrollmentSession:
         self.bus.subscribe(event_topic(self.table, self.seat), self._on_event)
         self.bus.subscribe(hello_topic(self.table, self.seat), self._on_hello)
         self.bus.subscribe(status_topic(self.table, self.seat), self._on_status)
+        # the enrollment answers for the table while it runs: a seat that hears no hub says
+        # "Waiting for the hub" over the prompt (its will says offline when it stops)
+        self.bus.publish(hub_status_topic(self.table), b"online", qos=1, retain=True)
         with self._lock:
             self._print(self.enrollment.prompt())
             self._send(led="blue", beep="none", text=display_lines(self.enrollment.prompt()))
@@ -161,6 +164,7 @@ class EnrollmentSession:
         An event that arrives meanwhile is left unanswered: the seat keeps it."""
         with self._lock:
             self._closed = True
+        self.bus.publish(hub_status_topic(self.table), b"offline", qos=1, retain=True)
         flush = getattr(self.bus, "flush", None)
         flushed = bool(flush(timeout)) if flush is not None else True
         self.bus.close()

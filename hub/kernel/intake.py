@@ -230,7 +230,7 @@ class Intake(Referee[G]):
         try:
             action = self.adapter.card_action(self.game, seat, event.uid)
         except self.refusal_types as exc:
-            self._keep_learned()  # e.g. the card of a district entered by hand, read on its owner's reader
+            self._keep_learned()  # e.g. a card entered by hand, read at last on its owner's reader
             self._refuse(seat, event, exc)
             return
         self._try(seat, action, event, uid=event.uid)

@@ -116,7 +116,7 @@ class GameAdapter(Protocol[G]):
     Card UIDs come from the seat readers; what a UID stands for is the adapter's business
     (its tag registry). Display text is at most a few short lines (`lines`).
 
-    The methods with a body (20 of the 29) are defaults for what a simple game does not
+    The methods with a body (21 of the 30) are defaults for what a simple game does not
     need: an adapter that subclasses `GameAdapter[ItsGame]` gets them; the game kit's
     `hub.games.kit.KitAdapter` adds the other 9 for a game of `TextAction`s (Nim's adapter,
     `hub/games/nim/adapter.py`, writes 7). One that subclasses neither (the Citadels
@@ -141,7 +141,7 @@ class GameAdapter(Protocol[G]):
         return None
 
     def opening_events(self, game: G) -> list[dict[str, Any]]:
-        """Public events (JSON-ready) before any action: a deal, a first crown."""
+        """Public events (JSON-ready) before any action: a deal, who begins."""
         return []
 
     def setup_lines(self, game: G) -> dict[int, list[str]]:

@@ -27,7 +27,7 @@ class Referee(SeatOutput[G]):
         try:
             events = self._apply(action, meta)
         except self.refusal_types as exc:
-            facts = self._refuse(seat, event, exc, action)  # e.g. the character whose words say why
+            facts = self._refuse(seat, event, exc, action)  # e.g. the card whose words say why
             return refused(exc, **facts)
         self.counters["accepted"] += 1
         told = SeatCommands(self._lines)

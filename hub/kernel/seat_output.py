@@ -22,7 +22,7 @@ from .seat_commands import SeatCommands
 def say(key: str, **params: object) -> str:
     """A line of the kernel's own for a seat display, from the one word catalogue (the
     displays speak English; ``hub.words`` holds every line in three languages)."""
-    return words.say(f"display.{key}", "en", None, **params)
+    return words.say(f"display.{key}", "en", **params)
 
 
 class SeatOutput(Journaling[G]):

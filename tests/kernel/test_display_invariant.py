@@ -55,7 +55,7 @@ def play_checking_ok(game_name: str, options: dict[str, Any], seed: int) -> int:
     plugin = GAMES[game_name]
     players = rng.choice(list(plugin.seats))
     args = argparse.Namespace(players=players, names=None, **options)
-    sim = SimTable(plugin.setup_from_options(args, seed, "physical"))
+    sim = SimTable(plugin.setup_from_options(args, seed))
     follow = sim.world.follow
     sim.world.follow = lambda message, game: tolerant(follow, message, game)
     uids = uids_of(game_name, sim.registry, players) + ["DEADBEEF"]

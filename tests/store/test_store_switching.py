@@ -1,4 +1,4 @@
-"""Switching games on one table (`hub.store.switching`): `run`, `sim` and `enroll` with
+"""Switching games on one table (`hub.table.switching`): `run`, `sim` and `enroll` with
 ``--game G`` over an unfinished game of another game say so in one line and exit 2 unless
 ``--new-game`` is given; a stored game whose plug-in is gone never stops a new simulation."""
 
@@ -13,6 +13,7 @@ from hub import cli
 from hub.games import plugin_named
 from hub.games.citadels.registry import TagRegistry
 from hub.store import EventStore, Recorder
+from hub.games import REGISTRY
 
 
 def store_unfinished(path: Path, game_name: str, moves: int = 2) -> int:
@@ -20,7 +21,7 @@ def store_unfinished(path: Path, game_name: str, moves: int = 2) -> int:
     plugin = plugin_named(game_name)
     setup = plugin.setup_type(players=3, seed=5)
     game = plugin.new_game(setup)
-    with EventStore(path) as store:
+    with EventStore(path, REGISTRY) as store:
         recorder = Recorder.new_game(store, setup)
         for _ in range(moves):
             action = game.legal_actions()[0]
@@ -44,7 +45,7 @@ def test_run_over_another_games_unfinished_game_says_so_in_one_line(
                               "--headless"], capsys)
     assert code == 2 and err.count("\n") == 1 and out == ""
     assert "holds an unfinished game of The Builders: Middle Ages" in err and "--new-game" in err
-    with EventStore(tmp_path / "game.db") as store:
+    with EventStore(tmp_path / "game.db", REGISTRY) as store:
         assert len(store.games()) == 1  # nothing started, the Builders game left as it is
 
 
@@ -67,7 +68,7 @@ def test_sim_over_another_games_unfinished_game_stops_unless_told_new_game(
     assert code == 2 and err.count("\n") == 1 and "unfinished game of The Builders" in err and out == ""
     code, out, err = run_cli([*argv, "--new-game"], capsys)
     assert code == 0 and '"winner"' in out
-    with EventStore(tmp_path / "sim.db") as store:
+    with EventStore(tmp_path / "sim.db", REGISTRY) as store:
         assert [store.game_name(g) for g, _c, _n in store.games()] == ["builders", "citadels"]
 
 
@@ -88,7 +89,7 @@ def test_a_stored_game_whose_plug_in_is_gone_never_stops_a_new_simulation(
     assert code == 0, err
     said = [line for line in out.splitlines() if "does not know" in line]
     assert len(said) == 1 and "left as it is" in said[0]
-    with EventStore(tmp_path / "sim.db") as store:
+    with EventStore(tmp_path / "sim.db", REGISTRY) as store:
         assert store.game_name(old) == "chess" and store.count(old) == 2
 
 
@@ -107,7 +108,7 @@ def test_enroll_over_another_games_unfinished_game_stops_unless_told_new_game(
 
 def test_a_finished_game_of_another_game_is_no_reason_to_stop(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store_unfinished(tmp_path / "sim.db", "nim", moves=0)
-    with EventStore(tmp_path / "sim.db") as store:
+    with EventStore(tmp_path / "sim.db", REGISTRY) as store:
         assert store.latest_game() is not None
     code, _out, _err = run_cli(["sim", "--game", "nim", "--headless", "--json", "--state-dir", str(tmp_path),
                                 "--games", "1"], capsys)

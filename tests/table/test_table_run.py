@@ -21,6 +21,7 @@ from hub.games.citadels.registry import CardRef, all_cards, virtual_uid
 from hub.table.run import start_serial_readers
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus
+from hub.games import REGISTRY
 from tests.fakes import pn532url
 from tests.hub_unit import ProcessOutput, first_answer
 
@@ -285,7 +286,7 @@ def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links
         assert _get_json(_api(before["1"], port))["view"]["you"]["seat"] == 1
         os.killpg(hub.pid, signal.SIGKILL)  # power cut: nothing runs after this
         first.finish()
-        with EventStore(state / "game.db") as store:
+        with EventStore(state / "game.db", REGISTRY) as store:
             prefix = store.load().actions
         assert prefix == ["1 faceup assassin"]
 
@@ -299,7 +300,7 @@ def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links
         assert first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
         again = seat.answer_to(seat.place(virtual_uid(CardRef("character", "assassin"))), timeout=5)
         assert again.code == "not_available"  # the first run's move is part of the same game
-        with EventStore(state / "game.db") as store:
+        with EventStore(state / "game.db", REGISTRY) as store:
             assert [g[0] for g in store.games()] == [1]
             assert store.load().actions[:1] == prefix and len(store.load().actions) == 2
     finally:
@@ -319,7 +320,7 @@ def test_a_refused_broker_login_leaves_no_new_game_behind(mosquitto_factory: Any
                            "--tags", str(tags), "--headless", "--voice", "none", "--db", str(db)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "refused" in done.stderr, done.stderr
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         assert store.games() == []
 
 

@@ -37,8 +37,8 @@ COINS = Correction.of_count("coins", "page.correct_coins", ("page.seat", "page.d
 """A seat's coins corrected (the bank miscounted): ``0 adjust <seat> <delta> <reason>``."""
 
 
-def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
-    """The setup a command line asks for (The Builders has no edition, variant or deck)."""
+def setup_from_options(args: argparse.Namespace, seed: int, registry: Any = None) -> Setup:
+    """The setup a command line asks for (The Builders has no options beyond players, seed and names)."""
     return Setup(players=args.players, seed=seed, names=names_of(args))
 
 

@@ -56,7 +56,7 @@ def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
     return {"dice": dice}
 
 
-def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
+def setup_from_options(args: argparse.Namespace, seed: int, registry: Any = None) -> Setup:
     return Setup(players=args.players, seed=seed, names=names_of(args), dice=getattr(args, "dice", "hub"))
 
 

@@ -30,19 +30,57 @@ def names_of(args: argparse.Namespace) -> tuple[str, ...]:
     return tuple(names.split(",")) if isinstance(names, str) else tuple(names)
 
 
+MODES = ("digital", "physical")
+"""A setup's ``mode``, for a game that has one: the hub deals (every decision on the seat's
+buttons and phones), or the cards lie on the table, read by the seats."""
+
+
+def has_mode(setup_type: type) -> bool:
+    return dataclasses.is_dataclass(setup_type) and any(f.name == "mode" for f in dataclasses.fields(setup_type))
+
+
 def setup_maker(setup_type: type) -> Callable[..., Any]:
     """``setup_from_options`` of a setup with ``players``, ``seed`` and ``names``: the
-    command line's own, ``mode`` if it has one, and each field named as one of the game's
-    own options (``--stones`` fills ``stones``)."""
+    command line's own, ``mode`` if it has one (its cards are the table's, but the engine
+    played alone, ``--engine-only``, is dealt by the hub), and each field named as one of
+    the game's own options (``--stones`` fills ``stones``)."""
     own = [f.name for f in dataclasses.fields(setup_type) if f.name not in ("players", "seed", "names", "mode")] \
         if dataclasses.is_dataclass(setup_type) else []
-    has_mode = dataclasses.is_dataclass(setup_type) and any(f.name == "mode" for f in dataclasses.fields(setup_type))
+    moded = has_mode(setup_type)
 
-    def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Any:
+    def setup_from_options(args: argparse.Namespace, seed: int, registry: Any = None) -> Any:
         options = {name: getattr(args, name) for name in own if getattr(args, name, None) is not None}
-        return setup_type(players=args.players, seed=seed, names=names_of(args), **options,
-                          **({"mode": mode} if has_mode else {}))
+        if moded:
+            options["mode"] = "digital" if getattr(args, "engine_only", False) else "physical"
+        return setup_type(players=args.players, seed=seed, names=names_of(args), **options)
     return setup_from_options
+
+
+def form_reader(setup_type: type) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """``admin_options``: the admin form's mode (default digital) for a setup that has one."""
+    if not has_mode(setup_type):
+        return lambda body: {}
+
+    def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
+        mode = body.get("mode", "digital")
+        if mode not in MODES:
+            raise ValueError(f"'mode' must be one of {', '.join(MODES)}")
+        return {"mode": mode}
+    return admin_options
+
+
+class NoWorld:
+    """The simulated table top of a game whose people move nothing on their own."""
+
+    def follow(self, message: Mapping[str, Any], game: Any) -> None:
+        pass
+
+
+def world_maker(setup_type: type) -> Callable[..., Any]:
+    """``sim_world``: none for a game the hub deals (its mode is digital), else a table top
+    that moves nothing."""
+    moded = has_mode(setup_type)
+    return lambda registry, setup, game_of: None if moded and setup.mode == "digital" else NoWorld()
 
 
 def replayer(new_game: Callable[[Any], Any], parse_action: Callable[[str], Any]) -> Callable[[Any, Sequence[Any]], Any]:
@@ -125,6 +163,8 @@ def derived_fields(plugin: Any) -> dict[str, Any]:
     if not plugin.default_players:
         made["default_players"] = plugin.seats.start
     derive("setup_from_options", lambda: setup_maker(plugin.setup_type))
+    derive("admin_options", lambda: form_reader(plugin.setup_type))
+    derive("sim_world", lambda: world_maker(plugin.setup_type))
     derive("setup_from_json", lambda: plugin.setup_type.from_json)
     derive("replay", lambda: replayer(plugin.new_game, plugin.parse_action))
     derive("summary", lambda: plain_summary(plugin.name))

@@ -19,7 +19,7 @@ from hub.games.builders.pages import event_words, page_facts
 from hub.games.builders.record import event_sentences
 from hub.games.builders.voice import speech
 from hub.games.builders.words import LANGS, WORDS, card_name, say
-from hub.voice import __main__ as voice_main
+from hub.cli import main as hub_main
 
 CARD_ID = re.compile(r"\b([bw][0-9]{2}|m[1-8])\b")
 ENGINE_WORDS = re.compile(r"\b(None|True|False)\b|[{}]")
@@ -148,8 +148,8 @@ def test_a_count_of_one_is_singular_and_taking_coins_says_its_actions() -> None:
     assert say("log.turn_started", round=1, name="Ann", actions=1) == "Round 1: Ann's turn (1 action)."
     assert [texts.describe(Action.parse(f"1 coins {n}")) for n in "136"] == [
         "Take 1 coin", "Take 3 coins (2 act.)", "Take 6 coins (3 act.)"]
-def test_python_m_hub_voice_says_the_builders_sentences(capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m hub.voice --game builders`` (``--render`` hears them: tests/voice/test_voice_names.py)."""
-    assert voice_main.main(["--game", "builders", "--voice", "none", "--lang", "zh-Hant"]) == 0
+def test_citadels_hub_voice_says_the_builders_sentences(capsys: pytest.CaptureFixture[str]) -> None:
+    """``citadels-hub voice --game builders`` (``--render`` hears them: tests/voice/test_voice_names.py)."""
+    assert hub_main(["voice", "--game", "builders", "--voice", "none", "--lang", "zh-Hant"]) == 0
     said = capsys.readouterr().out.splitlines()
     assert said[:2] == ["輪到蔡明。", "Ann的Circular Saw竣工了。"] and "最後一輪：蔡明已有17分。" in said

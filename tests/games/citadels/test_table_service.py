@@ -16,6 +16,7 @@ from hub.games.citadels.registry import CardRef, virtual_uid
 from hub.table.sim import SimTable
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus, MqttBus, Will
+from hub.games import REGISTRY
 
 KING = virtual_uid(CardRef("character", "king"))
 THIEF = virtual_uid(CardRef("character", "thief"))
@@ -456,6 +457,7 @@ def test_a_district_entered_by_hand_resting_on_its_owners_reader_at_a_reboot_is_
 def test_a_resumed_table_knows_the_same_copies_in_the_same_cities() -> None:
     """The store's journal (actions and their meta) gives a restarted hub the same city map:
     a card's build, a build entered by hand, a voided build."""
+    from hub.games.citadels import PLUGIN
     from hub.store import restore_table_state
 
     journal: list[tuple[str, dict[str, Any]]] = []
@@ -474,7 +476,8 @@ def test_a_resumed_table_knows_the_same_copies_in_the_same_cities() -> None:
         assert service.city_uid == {TAVERN: 1} and service.citadels.cities.entered_by_hand(3) == ["manor"]
         resumed = TableService(InProcessBus(), TagRegistry.virtual(), t.setup,
                                game=Game.replay(t.setup, [text for text, _ in journal]))
-        restore_table_state(resumed, [text for text, _ in journal], [meta for _, meta in journal])
+        restore_table_state(resumed, [text for text, _ in journal], [meta for _, meta in journal],
+                            PLUGIN.parse_action)
         assert resumed.city_uid == {TAVERN: 1} and resumed.citadels.cities.entered_by_hand(3) == ["manor"]
     finally:
         t.close()
@@ -486,7 +489,7 @@ def resumed_from(store: Any, bus: Any) -> TableService:
 
     stored = store.load()
     resumed = TableService(bus, TagRegistry.virtual(), stored.setup, game=stored.replay())
-    restore_table_state(resumed, stored.actions, stored.meta)
+    restore_table_state(resumed, stored.actions, stored.meta, stored.plugin.parse_action)
     return resumed
 
 
@@ -497,7 +500,7 @@ def test_a_card_entered_by_hand_and_read_later_is_known_after_a_hub_restart(read
     Warlord laying it destroys it. It was lost before, and the card read as unsure again."""
     from hub.store import EventStore, Recorder
 
-    store = EventStore(":memory:")
+    store = EventStore(":memory:", REGISTRY)
     bus = InProcessBus()
     t = Table(bus, bus, journal_meta=None)
     recorder = Recorder.new_game(store, t.setup)

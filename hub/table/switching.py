@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hub.games import GAMES, GamePlugin, plugin_named
+from hub.games import GAMES, REGISTRY, GamePlugin, plugin_named
+from hub.store import EventStore, StoreError, replay_stored
 
-from . import EventStore, StoreError, replay_stored
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def unfinished_other_game(store: EventStore, plugin: GamePlugin, command: str) -
 def other_game_in(path: str, plugin: GamePlugin, command: str = "run") -> str | None:
     """One line when the store at `path` holds an unfinished game of another game than
     `plugin`, or a game of a game this hub does not know; else None (`run`, `enroll`)."""
-    with EventStore(path) as store:
+    with EventStore(path, REGISTRY) as store:
         other = unfinished_other_game(store, plugin, command)
     if other is None:
         return None
