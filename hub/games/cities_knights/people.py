@@ -1,5 +1,6 @@
 """Cities & Knights' people at a table of real seats (`hub.games.people`): each decides
-like the engine's table bot among the options its phone page offers, then lays the
+among the options its phone page offers like the engine's table bot, but reports the
+board's builds eagerly in its turn (`EAGER`), then lays the
 progress card the move names (the card drawn from the deck of the colour the display
 names, one discarded or taken, a card played that needs no target) or walks the buttons
 to the option as the display words it (the roll, reports of the board, a card with a
@@ -20,7 +21,7 @@ from .tags import ProgressTags
 EAGER = ("play", "build city", "improve", "build settlement")
 """What a person reports first in its turn, most points first (a card played that needs no
 target before all): a table that builds eagerly ends in minutes, not an hour."""
-REPORTS_A_TURN = 5
+REPORTS_A_TURN = 8
 
 
 def by_card(action: Action) -> bool:
