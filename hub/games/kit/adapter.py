@@ -30,6 +30,12 @@ class VoidUndo:
         return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
 
 
+def adjust(action: Any, seat: int, delta: int, reason: str) -> Any:
+    """The admin's correction of what a seat holds as the log says it, a `TextAction`
+    (the game's class in `action`): ``0 adjust <seat> <delta> <reason...>``."""
+    return action(0, "adjust", (str(seat), str(delta), *(tuple(reason.split()) or ("correction",))))
+
+
 def card_of(lookup: Any, uid: str, game: Any, refusal: Any) -> Any:
     """What a tag laid on a reader stands for, when it may make a move: `refusal`
     ``unknown_tag`` for a tag the registry (`lookup`) does not know, ``game_over`` after the end."""
