@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from hub.engine import history
+from hub.engine.history import public_history as history_of
 
 from .actions import Action
 from .game import Game
@@ -18,4 +18,4 @@ from .setup import Setup
 
 
 def public_history(setup: Setup, log: Sequence[Action] | Sequence[str]) -> list[dict[str, Any]]:
-    return history.public_history(Game.new(setup), log, Action.parse, round_started="turn_started")
+    return history_of(Game.new(setup), log, Action.parse, round_started="turn_started")

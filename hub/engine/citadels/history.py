@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hub.engine import history
+from hub.engine.history import public_history as history_of
 
 from .actions import Action
 from .events import PRIVATE_KINDS
@@ -26,5 +26,5 @@ def public_history(setup: Setup, log: list[Action] | list[str]) -> list[dict[str
 
     Voided actions (and the voids) are left out: the history tells what stands.
     """
-    return history.public_history(Game.new(setup), log, Action.parse, round_started="round_started",
-                                  hidden=PRIVATE_KINDS)  # the deal's events come with the first draft_turn
+    return history_of(Game.new(setup), log, Action.parse, round_started="round_started",
+                      hidden=PRIVATE_KINDS)  # the deal's events come with the first draft_turn
