@@ -164,7 +164,7 @@ def player_names(given: Sequence[object], players: int) -> tuple[str, ...]:
     Unicode normalised (NFKC). Refused, with `NameRefused` naming the seat and the reason:
     more names than players (blank ones aside), a name that is not text, holds control,
     text-direction or format characters or code points no font draws (`shown_problem`),
-    has nothing visible, is longer than `MAX_NAME_LENGTH`, looks like another seat's
+    has nothing visible or no letter or digit (an emoji alone), is longer than `MAX_NAME_LENGTH`, looks like another seat's
     default ("Seat 2", "SEAT 2", "Sеat 2" for seat 1) or another seat's name (`skeleton`)."""
     if any(not isinstance(extra, str) or extra.strip() for extra in given[players:]):  # blank fields are no names
         raise NameRefused(f"{len(given)} names given for {players} players")
@@ -186,6 +186,8 @@ def player_names(given: Sequence[object], players: int) -> tuple[str, ...]:
             raise NameRefused(f"seat {seat}'s name has no visible character", seat=seat)
         if problem:
             raise NameRefused(f"seat {seat}'s name contains {problem}", seat=seat)
+        if not any(char.isalnum() for char in name):  # a name is said and told apart: symbols alone are neither
+            raise NameRefused(f"seat {seat}'s name has no letter or digit", seat=seat)
         if len(name) > MAX_NAME_LENGTH:
             raise NameRefused(f"seat {seat}'s name is {len(name)} characters long: at most {MAX_NAME_LENGTH}", seat=seat)
         looks_like = seat_it_reads_as(name)

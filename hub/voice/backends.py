@@ -19,7 +19,7 @@ from typing import Final, Protocol
 
 from hub.words import LANGS, check_lang
 from hub.voice.pronounce import espeak_voice as pronounced_voice
-from hub.voice.pronounce import speakable
+from hub.voice.pronounce import espeak_text
 from hub.voice.speech import Respellings
 
 log = logging.getLogger(__name__)
@@ -54,8 +54,9 @@ def espeak_voice(lang: str, spoken: str | None = None) -> str:
 
 def espeak_command(voice: str, rate: int = ESPEAK_RATE, wav_path: Path | None = None,
                    executable: str = ESPEAK) -> list[str]:
-    """Text goes on stdin (UTF-8), so no phrase can be mistaken for an option."""
-    command = [executable, "-v", voice, "-s", str(rate), "-b", "1", "--stdin"]
+    """Text goes on stdin (UTF-8), so no phrase can be mistaken for an option; as SSML
+    (``-m``), so a name in another script switches voice (`hub.voice.pronounce.espeak_text`)."""
+    command = [executable, "-m", "-v", voice, "-s", str(rate), "-b", "1", "--stdin"]
     if wav_path is not None:
         command += ["-w", str(wav_path)]
     return command
@@ -67,7 +68,7 @@ def render_wav(text: str, lang: str, path: Path, voice: str | None = None,
     the hosted game's own (`hub.voice.pronounce.speakable`)."""
     voice = voice or espeak_voice(lang)
     command = espeak_command(voice, rate, path, executable)
-    subprocess.run(command, input=speakable(text, voice, respellings).encode("utf-8"), check=True, timeout=ESPEAK_TIMEOUT,
+    subprocess.run(command, input=espeak_text(text, voice, respellings).encode("utf-8"), check=True, timeout=ESPEAK_TIMEOUT,
                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return path
 
@@ -132,7 +133,7 @@ class EspeakBackend:
                 return
         process = self._process
         try:
-            _, stderr = process.communicate(speakable(text, self.voice, self.respellings).encode("utf-8"), timeout=ESPEAK_TIMEOUT)
+            _, stderr = process.communicate(espeak_text(text, self.voice, self.respellings).encode("utf-8"), timeout=ESPEAK_TIMEOUT)
         except subprocess.TimeoutExpired:
             process.kill()
             process.communicate()

@@ -16,6 +16,7 @@ import subprocess
 from typing import Final
 
 from hub.voice.speech import Respellings
+from hub.voice.switching import MANDARIN, marked_up
 from hub.words import check_lang
 
 # How Chinese text is spoken: Mandarin by default (the Classic rulebook in Traditional
@@ -43,8 +44,6 @@ RESPELLINGS: Final[dict[str, dict[str, str]]] = {"cmn-latn-pinyin": _MANDARIN_RE
 # "2" before a measure word is 兩/两 in both Mandarin and Cantonese ("兩枚金幣"), not 二.
 _TWO_BEFORE_MEASURE: Final = re.compile(r"(?<![0-9])2(?=[枚張张個个分])")
 _HAN: Final = re.compile(r"[\u3400-\u9fff]")
-# the one Latin word the catalogue says on purpose: the seat's OK button
-ENGLISH_WORDS: Final = ("OK",)
 
 
 class UnknownSpoken(ValueError):
@@ -74,6 +73,12 @@ def speakable(text: str, voice: str, game: Respellings | None = None) -> str:
     return text
 
 
+def espeak_text(text: str, voice: str, game: Respellings | None = None) -> str:
+    """What espeak-ng ``-m`` is handed for `text` in `voice`: each run of letters in a voice
+    that can say it (`hub.voice.switching`), each respelled for its voice (`speakable`)."""
+    return marked_up(text, voice, lambda run, said_by: speakable(run, said_by, game))
+
+
 def phonemes(text: str, voice: str, executable: str = "espeak-ng", game: Respellings | None = None) -> str:
     """espeak-ng's phoneme transcription (``-x``) of what `voice` would say for `text`."""
     return phonemes_of_many([text], voice, executable, game)[0]
@@ -90,12 +95,12 @@ def phonemes_of_many(texts: list[str], voice: str, executable: str = "espeak-ng"
     own; anything else (a text whose phonemes cannot be told apart) raises RuntimeError.
     """
     def run(text: str) -> list[str]:
-        done = subprocess.run([executable, "-q", "-x", "-v", voice, "-b", "1", "--stdin"],
+        done = subprocess.run([executable, "-q", "-x", "-m", "-v", voice, "-b", "1", "--stdin"],
                               input=text.encode("utf-8"), capture_output=True, check=True, timeout=120)
         return done.stdout.decode("utf-8", errors="replace").splitlines()
 
-    separator = run(_SEPARATOR + "。")
-    joined = f"。\n{_SEPARATOR}。\n".join(speakable(text, voice, game) for text in texts)
+    separator = run(espeak_text(_SEPARATOR + "。", voice))
+    joined = espeak_text(f"。\n{_SEPARATOR}。\n".join(texts), voice, game)
     parts: list[list[str]] = [[]]
     for line in run(joined):
         if line.strip() and line in separator:
@@ -108,32 +113,31 @@ def phonemes_of_many(texts: list[str], voice: str, executable: str = "espeak-ng"
 
 
 _SWITCH: Final = re.compile(r"\(([a-z-]+)\)")
+_LETTER: Final = re.compile(r"l,?Et3")  # the English voice's "letter" ("tS'aIni:zl,Et3": Chinese letter)
 _SYLLABLE_TONES: Final = {"cmn-latn-pinyin": re.compile(r"[1-5]{2,3}"), "yue": re.compile(r"[1-7]")}
 
 
 def phoneme_problems(text: str, voice: str, transcription: str | None = None) -> list[str]:
     """Why `voice` would not read `text` in its own language (empty: it would).
 
-    espeak-ng marks every switch to another language's rules in its transcription, e.g.
-    "(en)oU11keI11(cmn)": a Chinese voice may switch only for the English words listed,
-    and must give every Chinese character a toned syllable of its own.
+    Each run of letters is handed to a voice of its own script (`espeak_text`), so espeak-ng
+    should never have to switch rules by itself: it marks each such switch in its
+    transcription, e.g. "(en)oU11keI11(cmn)" (the plain "cmn" voice's tone numbers, a Latin
+    word the voice cannot say). An English voice must never say "... letter" for a
+    character, and every Chinese character must get a toned syllable of its own.
     """
     said = phonemes(text, voice) if transcription is None else transcription
     problems = []
     if not said.strip() and re.search(r"\w", text):
         problems.append("nothing is said")
-    if voice == ENGLISH_VOICE and _HAN.search(text):
-        problems.append("an English voice reads each Chinese character as 'Chinese letter'")
-    switches = [m.group(1) for m in _SWITCH.finditer(said)]
-    foreign = [lang for lang in switches if lang != voice.split("-")[0]]
-    allowed = sum(len(re.findall(rf"(?<![A-Za-z]){word}(?![A-Za-z])", text)) for word in ENGLISH_WORDS) if voice != ENGLISH_VOICE else 0
-    if len(foreign) > allowed:
-        problems.append(f"switches to {', '.join(sorted(set(foreign)))} {len(foreign)} times "
-                        f"(only {allowed} English word(s) expected): {said.strip()!r}")
-    tones = _SYLLABLE_TONES.get(voice)
+    if _LETTER.search(said) and "letter" not in text.lower():
+        problems.append(f"a character is spelled out as '... letter': {said.strip()!r}")
+    switches = sorted({m.group(1) for m in _SWITCH.finditer(said)})
+    if switches:
+        problems.append(f"espeak-ng switches to {', '.join(switches)} by itself: {said.strip()!r}")
+    tones = _SYLLABLE_TONES.get(voice if voice in _SYLLABLE_TONES else MANDARIN)
     if tones is not None:
-        english = re.sub(r"\(en\).*?\([a-z-]+\)", " ", said, flags=re.S)
-        syllables = len(tones.findall(english))
+        syllables = len(tones.findall(said))
         characters = len(_HAN.findall(text))
         if syllables < characters:
             problems.append(f"{characters} Chinese characters but {syllables} toned syllables: {said.strip()!r}")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Self
 
 from hub.voice.backends import Backend
+from hub.voice.switching import sayable
 from hub.voice.speech import PROMPT_KEY, GameVoice, Narration, Priority, Utterance, normalize_event
 
 log = logging.getLogger(__name__)
@@ -58,7 +59,7 @@ class Speaker:
         self.lang = lang
         self.private_kinds = frozenset(private_kinds)  # declared by the hosted game: never said
         # the hosted game's own words (None: a game with no voice, which is silent)
-        self.narrator: Narration | None = None if speech is None else speech.narrator(lang, dict(names or {}), edition)
+        self.narrator: Narration | None = None if speech is None else speech.narrator(lang, sayable_names(names or {}), edition)
         self.answered_kinds = frozenset() if speech is None else speech.answered_kinds
         self.capacity = capacity
         self.stats = SpeakerStats()
@@ -81,6 +82,8 @@ class Speaker:
             return
         if data["kind"] in self.answered_kinds:
             self.forget(PROMPT_KEY)  # the decision it prompted for has been made
+        if data["kind"] == "new_game" and isinstance(data.get("names"), list):  # the new players' names
+            event = {**data, "names": [name if sayable(str(name)) else "" for name in data["names"]]}
         for utterance in self.narrator.narrate(event):
             self.say(utterance)
 
@@ -188,6 +191,12 @@ class Speaker:
                 with self._cond:
                     self._busy = False
                     self._cond.notify_all()
+
+
+def sayable_names(names: Mapping[int, str]) -> dict[int, str]:
+    """The names a voice can say; without its name, a seat is called by its number in the
+    game's own words ("Seat 3", "3號座位"), never spelled "... letter" by letter."""
+    return {seat: name for seat, name in names.items() if sayable(name)}
 
 
 def _speaking_order(item: _Queued) -> tuple[int, int]:

@@ -190,8 +190,8 @@ def test_the_espeak_backend_passes_voice_and_utf8_text_on_stdin(
                             executable=str(fake_espeak(tmp_path)))
     text = phrases_for_event(SHORT["event"], lang)[0]
     backend.speak(text)
-    assert f"-v {voice} " in (tmp_path / "args").read_text()
-    assert (tmp_path / "stdin").read_text(encoding="utf-8") == text
+    assert f"-m -v {voice} " in (tmp_path / "args").read_text()  # SSML: a name may switch voice
+    assert (tmp_path / "stdin").read_text(encoding="utf-8") == f'<voice name="{voice}">{text}</voice>'
 
 
 def test_espeak_gets_the_respelled_text_and_the_index_keeps_the_words(tmp_path: Path) -> None:
@@ -200,7 +200,7 @@ def test_espeak_gets_the_respelled_text_and_the_index_keeps_the_words(tmp_path: 
     backend = WavDirBackend(tmp_path / "out", "zh-Hant", executable=str(fake_espeak(tmp_path)),
                             synthesize=True, respellings=VOICE.respellings)
     backend.speak("3號座位，請選擇角色。")
-    assert (tmp_path / "stdin").read_text(encoding="utf-8") == "3號座位，請選擇 jue2se4 。"
+    assert (tmp_path / "stdin").read_text(encoding="utf-8") == '<voice name="cmn-latn-pinyin">3號座位，請選擇 jue2se4 。</voice>'
     assert (tmp_path / "out" / "index.txt").read_text(encoding="utf-8").endswith("請選擇角色。\n")
 
 

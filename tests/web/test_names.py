@@ -88,4 +88,12 @@ def test_names_that_only_resemble_stay_allowed() -> None:
     assert player_names(["Seat 1", "Bob"], 2) == ("Seat 1", "Bob")  # one's own default
     assert player_names(["Seats", "Ẓoë"], 2) == ("Seats", "Ẓoë")
     assert player_names(["Zoë", "Zoe"], 2) == ("Zoë", "Zoe")  # the diaeresis shows
-    assert player_names(["👩\u200d🚀", "🧑🏽\u200d🍳"], 2) == ("👩\u200d🚀", "🧑🏽\u200d🍳")  # joiners inside emoji
+    assert player_names(["Al 👩\u200d🚀", "Bo 🧑🏽\u200d🍳"], 2) == ("Al 👩\u200d🚀", "Bo 🧑🏽\u200d🍳")  # joiners inside emoji
+
+
+def test_a_name_has_a_letter_or_a_digit() -> None:
+    """An emoji or punctuation alone is no name people can say or tell apart (issue 31, item 3)."""
+    for alone in ("👩\u200d🚀", "🎲🎲", "!!", "★"):
+        with pytest.raises(NameRefused, match="no letter or digit"):
+            player_names([alone, "Bob"], 2)
+    assert player_names(["7", "小明"], 2) == ("7", "小明")

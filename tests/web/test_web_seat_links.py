@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from hub.engine.citadels import Setup
+from hub.games import plugin_named
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.service import TableService
 from hub.store import EventStore, Recorder
@@ -26,7 +27,8 @@ def test_a_new_game_from_the_admin_page_gets_new_seat_links_and_a_restart_keeps_
     service.on_new_game = recording_new_games(store, links)
     service.start()
     try:
-        app = create_app({"TABLE": service, "ADMIN_TOKEN": links.admin, "SEAT_TOKENS": links.seats, "LINKS": links})
+        app = create_app({"GAME": plugin_named("citadels"), "TABLE": service, "ADMIN_TOKEN": links.admin,
+                          "SEAT_TOKENS": links.seats, "LINKS": links})
         client = app.test_client()
         admin, old = links.admin, dict(links.seats)
         assert client.get(f"/api/seat/{old[2]}").status_code == 200

@@ -22,7 +22,9 @@ test literal are one form). The verbs:
     2 road 3                seat 3 now holds the longest road (0: nobody)
     2 end                   end of the turn
 
-and the table's correction (seat 0): ``0 void [reason...]`` cancels the last action.
+and the table's corrections (seat 0): ``0 void [reason...]`` cancels the last action;
+``0 set 3 cities 2 [reason...]`` sets what the hub keeps of a seat that the table says is
+wrong (its settlements, cities, walls, Defender of Catan points, or an improvement level).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import Literal, get_args
 from hub.engine.actions import IllegalAction, TextAction, effective_log
 
 Verb = Literal["roll", "play", "draw", "discard", "take", "reward", "confirm", "pillage", "desert", "place",
-               "pass", "build", "knight", "oust", "improve", "road", "end", "void"]
+               "pass", "build", "knight", "oust", "improve", "road", "end", "void", "set"]
 VERBS: frozenset[str] = frozenset(get_args(Verb))
 
 __all__ = ["VERBS", "Action", "IllegalAction", "Verb", "effective_log"]

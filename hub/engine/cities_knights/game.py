@@ -24,7 +24,7 @@ from .actions import Action, IllegalAction, effective_log
 from .cards import BY_COLOUR, CARDS, COLOURS, TRACKS
 from .events import Event
 from .setup import MAX_PLAYERS, Setup
-from .refusals import explain
+from .refusals import check_correction, explain
 from .state import KNIGHTS_PER_LEVEL, PIECES, Decision, Knight, Player
 from .views import public_view, result, seat_view
 
@@ -268,6 +268,8 @@ class Game(Replayable):
             action = Action.parse(action)
         if action.seat == 0 and action.verb == "void":
             return self._void(action)
+        if action.seat == 0 and action.verb == "set":
+            return self._correct(action)
         if action not in self.legal_actions():
             raise explain(self, action)
         events: list[Event] = []
@@ -613,6 +615,38 @@ class Game(Replayable):
         self.log = log
         self.options_made = None
         return [Event("voided", {"log_length": len(log)})]
+
+    def _correct(self, action: Action) -> list[Event]:
+        """``0 set <seat> <what> <value> [reason...]``: the admin corrects what the hub keeps
+        of a seat (a build misreported, a level pressed twice). A metropolis follows the
+        levels: its holder below level 4 frees it; a free one goes to a seat at level 4 or
+        more. Points are counted again; a winner still only on their own turn."""
+        check_correction(self, action)
+        seat, what, value = int(action.args[0]), action.args[1], int(action.args[2])
+        p = self.player(seat)
+        before = self.vp(seat)
+        if what in COLOURS:
+            p.levels[what] = value
+            self._settle_metropolis(what)
+        else:
+            setattr(p, what, value)
+        events: list[Event] = []
+        self._events = events
+        self.emit("corrected", seat=seat, what=what, value=value, vp=self.vp(seat), was=before,
+                  reason=" ".join(action.args[3:]))
+        self.log.append(action)
+        self._check_winner()
+        self.options_made = None
+        return events
+
+    def _settle_metropolis(self, colour: str) -> None:
+        holder = self.metropolis[colour]
+        if holder and self.player(holder).levels[colour] < 4:
+            self.metropolis[colour] = holder = 0
+        if not holder:
+            best = [s for s in self.order() if self.player(s).levels[colour] >= 4]
+            if best:
+                self.metropolis[colour] = max(best, key=lambda s: self.player(s).levels[colour])
 
     # ------------------------------------------------------------------ views and hashing
     def snapshot(self) -> dict[str, Any]:

@@ -9,7 +9,8 @@ Codes: ``game_over``, ``unknown_seat``, ``bad_action``, ``not_your_turn``, ``wro
 ``not_drawable``, ``alchemist_after_roll``, ``before_roll``, ``robber_locked``,
 ``bad_target``, ``bad_dice``, ``no_piece`` (a component limit), ``no_city``,
 ``no_fortress``, ``knight_fresh``, ``no_knight``, ``already_promoted``, ``max_level``,
-``nothing_to_void``.
+``nothing_to_void``; for a correction (``0 set``): ``unknown_seat``, ``bad_correction``,
+``out_of_range``.
 """
 
 from __future__ import annotations
@@ -172,3 +173,37 @@ def check_refusal_codes() -> frozenset[str]:
                       "not_in_hand", "not_drawable", "alchemist_after_roll", "before_roll", "robber_locked",
                       "bad_target", "bad_dice", "no_piece", "no_city", "no_fortress", "knight_fresh", "no_knight",
                       "already_promoted", "max_level", "nothing_to_void"})
+
+
+CORRECTABLE = ("settlements", "cities", "walls", "defender", *COLOURS)
+"""What a correction (``0 set``) may set of a seat: its pieces, its Defender of Catan points,
+an improvement level."""
+
+
+def correction_range(game: Game, seat: int, what: str) -> tuple[int, int]:
+    """The values a correction may give: the components' limits (walls only on cities);
+    Defender points up to the attacks so far; levels 0-5, above 0 only with a city."""
+    p = game.player(seat)
+    if what in ("settlements", "cities"):
+        return 0, PIECES["settlement" if what == "settlements" else "city"] - (p.sided if what == "cities" else 0)
+    if what == "walls":
+        return 0, min(PIECES["wall"], p.cities)
+    if what == "defender":
+        return 0, game.attacks
+    return 0, 5 if p.cities else 0
+
+
+def check_correction(game: Game, a: Action) -> None:
+    """Refuse a correction that names no seat, nothing correctable, or a value out of range."""
+    if game.over:
+        raise IllegalAction("game_over", "the game is over")
+    if len(a.args) < 3 or not a.args[0].isdigit() or not a.args[2].lstrip("-").isdigit():
+        raise IllegalAction("bad_action", "a correction is: 0 set <seat> <what> <value> [reason]")
+    seat, what, value = int(a.args[0]), a.args[1], int(a.args[2])
+    if not 1 <= seat <= game.n:
+        raise IllegalAction("unknown_seat", f"there is no seat {seat}")
+    if what not in CORRECTABLE:
+        raise IllegalAction("bad_correction", f"{what!r} cannot be corrected: one of {', '.join(CORRECTABLE)}")
+    low, high = correction_range(game, seat, what)
+    if not low <= value <= high:
+        raise IllegalAction("out_of_range", f"{what} of seat {seat} must be {low} to {high}, not {value}")

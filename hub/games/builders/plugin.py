@@ -5,6 +5,7 @@ of it. The rules are `hub.engine.builders`."""
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from .adapter import adjust_coins
 from .table import make_table
 from . import texts
 from .tags import BuildersTags
-from .voice import speech
+from .voice import readings, samples, speech
 from .world import follow_stored, sim_world
 
 RULES_VERSION = "1"
@@ -65,7 +66,7 @@ PLUGIN = GamePlugin(
     load_registry=lambda path: BuildersTags.load(Path(path)), enroll=enroll, card_names=card_names, table_people=table_people,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
-    page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=sentences(speech),
+    page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=replace(sentences(speech), samples=samples, readings=readings),
     admin_options=lambda body: {}, corrections=(COINS,),
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

@@ -1,13 +1,27 @@
 """What the table's voice says of The Builders, in the three languages: whose turn it
-is, a building finished, the last round, the winner. Plain sentences: the speaker
-(``hub.voice``) queues and says them; the scoreboard's speak switch says the same."""
+is, a building finished, the last round (who and why), the winner. Plain sentences: the
+speaker (``hub.voice``) queues and says them; the scoreboard's speak switch says the same.
+The buildings keep their printed English names in Chinese: the voice hands those to an
+English voice inside the sentence (``hub.voice.switching``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from hub.engine.builders.cards import ALL_CARDS
+
 from .words import card_name, names_joined, say, seat_name
+
+SAMPLE_NAMES = {1: "Ann", 2: "蔡明"}  # one Latin and one Chinese name: each said by its own voice
+SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
+    "voice.turn": {"kind": "turn_started", "seat": 2},
+    "voice.finished": {"kind": "finished", "seat": 1, "building": "m1"},
+    "voice.last_round": {"kind": "last_round", "seat": 2, "reason": "points", "points": 17},
+    "voice.last_round_blocked": {"kind": "last_round", "seat": 1, "reason": "blocked", "points": 9},
+    "voice.winner": {"kind": "game_over", "winners": [1], "seats": [{"seat": 1, "score": 22}]},
+    "voice.shared": {"kind": "game_over", "winners": [1, 2], "seats": []},
+}
 
 
 def speech(event: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> list[str]:
@@ -21,8 +35,10 @@ def speech(event: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> lis
         return [say("voice.turn", lang, name=name)]
     if kind == "finished":
         return [say("voice.finished", lang, name=name, card=card_name(event["building"], lang))]
-    if kind == "last_round":
-        return [say("voice.last_round", lang)]
+    if kind == "last_round":  # who ended the game with this round, and why
+        if event.get("reason") == "blocked":
+            return [say("voice.last_round_blocked", lang, name=name)]
+        return [say("voice.last_round", lang, name=name, points=event.get("points"))]
     if kind == "game_over":
         winners = list(event.get("winners") or ())
         if len(winners) > 1:
@@ -31,3 +47,16 @@ def speech(event: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> lis
             best = next(s for s in event["seats"] if s["seat"] == winners[0])
             return [say("voice.winner", lang, name=seat_name(winners[0], names, lang), score=best["score"])]
     return []
+
+
+def samples(lang: str, everything: bool) -> dict[str, str]:
+    """What ``python -m hub.voice --game builders`` says: each sentence (``--all``: and every card)."""
+    said = readings(lang)
+    return said if everything else {key: text for key, text in said.items() if key.startswith("voice.")}
+
+
+def readings(lang: str) -> dict[str, str]:
+    """Everything the voice may say in `lang`: each sentence with sample names, and every
+    card's name (``python -m hub.voice --render`` hears them all)."""
+    texts = {key: " ".join(speech(event, lang, SAMPLE_NAMES)) for key, event in SAMPLE_EVENTS.items()}
+    return {**texts, **{f"card.{card}": card_name(card, lang) for card in ALL_CARDS}}

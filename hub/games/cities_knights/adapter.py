@@ -11,6 +11,7 @@ from typing import Any
 from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
 from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
+from hub.games.kit.adapter import VoidUndo
 from hub.kernel import GameAdapter
 from hub.protocol import TEXT_MAX_CHARS
 
@@ -20,7 +21,8 @@ from .words import card_name, event_sentences, say
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
 
-class CitiesKnightsAdapter(GameAdapter[Game]):
+class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
+    action = Action
     refusals: tuple[type[HubError], ...] = (IllegalAction,)
 
     def __init__(self, registry: ProgressTags) -> None:

@@ -115,7 +115,7 @@ def test_the_admin_corrects_coins_undoes_with_a_reason_and_starts_a_new_game(sit
 
 @pytest.mark.slow  # a `citadels-hub sim` process a language (test_builders_words voices every event in process)
 def test_the_voice_says_turns_finished_buildings_the_last_round_and_the_winner(tmp_path: Path) -> None:
-    for lang, turn, finished, last, wins in (("en", "'s turn.", "finished the", "Last round.", " wins, with "),
+    for lang, turn, finished, last, wins in (("en", "'s turn.", "finished the", "Last round: ", " wins with "),
                                              ("zh-Hant", "輪到", "竣工了", "最後一輪", "分獲勝"),
                                              ("zh-Hans", "轮到", "竣工了", "最后一轮", "分获胜")):
         folder = tmp_path / lang

@@ -19,6 +19,7 @@ from hub.games.builders.pages import event_words, page_facts
 from hub.games.builders.record import event_sentences
 from hub.games.builders.voice import speech
 from hub.games.builders.words import LANGS, WORDS, card_name, say
+from hub.voice import __main__ as voice_main
 
 CARD_ID = re.compile(r"\b([bw][0-9]{2}|m[1-8])\b")
 ENGINE_WORDS = re.compile(r"\b(None|True|False)\b|[{}]")
@@ -44,7 +45,7 @@ def test_the_rulebooks_terms_are_used() -> None:
     assert card_name("b28") == "Chapel" and card_name("b34", "zh-Hant") == "Cathedral"  # no Chinese source: English
     assert "開始施工" in say("display.open", "zh-Hant", card="x") and "派遣" in say("log.sent", "zh-Hant", name="A",
                                                                           worker="w", site="s", wage=1, balance=2)
-    assert "竣工" in say("voice.finished", "zh-Hant", name="A", card="c") and "最後一輪" in say("voice.last_round", "zh-Hant")
+    assert "竣工" in say("voice.finished", "zh-Hant", name="A", card="c") and "最後一輪" in say("voice.last_round", "zh-Hant", name="A", points=17)
 
 
 def test_every_card_has_a_name_in_every_language() -> None:
@@ -81,7 +82,9 @@ def test_every_event_of_whole_games_is_told_and_voiced_in_every_language(seed: i
     for lang in LANGS:
         voice = " ".join(said[lang])
         assert say("voice.turn", lang, name="Ann") in voice  # whose turn
-        assert say("voice.last_round", lang) in voice or game.last_round == "blocked"
+        reason = "voice.last_round_blocked" if game.last_round == "blocked" else "voice.last_round"
+        who = "Ann" if game.ended_by == 1 else say("seat", lang, seat=game.ended_by)
+        assert say(reason, lang, name=who, points=game.player(game.ended_by).points) in voice  # who, and why
     result = game.result()
     assert result is not None
     if result["winner"] is not None:
@@ -96,6 +99,23 @@ def test_a_finished_building_is_voiced_with_its_name() -> None:
     assert speech(event, "zh-Hant", {2: "小明"}) == ["小明的小禮拜堂竣工了。"]
     assert speech(event, "zh-Hans", {}) == ["2 号座位的小礼拜堂竣工了。"]
     assert speech({**event, "to": 2}, "en", {}) == []  # addressed to a seat: never said
+
+
+def test_the_last_round_says_who_triggered_it_and_why() -> None:
+    """The engine's `last_round` says who and why: 17 points reached, or nobody can finish."""
+    reached = {"kind": "last_round", "seat": 2, "reason": "points", "points": 18, "last_seat": 1, "players": 3}
+    assert speech(reached, "en", {2: "Bob"}) == ["Last round: Bob has 18 points."]
+    assert speech(reached, "zh-Hant", {2: "小明"}) == ["最後一輪：小明已有18分。"]
+    assert speech(reached, "zh-Hans", {}) == ["最后一轮：2 号座位已有18分。"]
+    blocked = {**reached, "reason": "blocked", "points": 9}
+    assert speech(blocked, "en", {2: "Bob"}) == ["Last round: after Bob's turn, nobody can finish another building."]
+    assert speech(blocked, "zh-Hans", {2: "Bob"}) == ["最后一轮：Bob的回合之后，没有人能再完成建筑。"]
+
+
+def test_the_winner_is_said_without_a_stray_comma() -> None:
+    over = {"kind": "game_over", "winners": [1], "seats": [{"seat": 1, "score": 22}, {"seat": 2, "score": 19}]}
+    assert speech(over, "en", {1: "Ann"}) == ["Ann wins with 22 points."]
+    assert speech(over, "zh-Hant", {1: "Ann"}) == ["Ann以22分獲勝。"]
 
 
 def test_the_display_words_exist_in_three_languages_and_english_lines_fit() -> None:
@@ -115,3 +135,10 @@ def test_every_refusal_code_a_seat_can_get_has_its_words() -> None:
     codes = set(re.findall(r'(?:IllegalAction|Refusal)\(\s*"([a-z_]+)"', sources))
     assert {"not_face_up", "choose_site", "cannot_afford", "use_reader"} <= codes
     assert not {code for code in codes if f"refusal.{code}" not in WORDS}
+
+
+def test_python_m_hub_voice_says_the_builders_sentences(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m hub.voice --game builders`` (``--render`` hears them: tests/voice/test_voice_names.py)."""
+    assert voice_main.main(["--game", "builders", "--voice", "none", "--lang", "zh-Hant"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[:2] == ["輪到蔡明。", "Ann的Circular Saw竣工了。"] and "最後一輪：蔡明已有17分。" in said

@@ -1,0 +1,134 @@
+/* Cities & Knights' scoreboard: the dice just rolled (the event die's face as a shape with
+   its word), the barbarian track with the ship and the barbarians' strength against the
+   active knights', every player's points by source, improvements with levels and
+   metropolises, knights, walls and the progress cards held (a count: they are secret),
+   whose turn (marked and brought into view on a phone), and the log, newest round first. */
+"use strict";
+
+(() => {
+  const C = Hub;
+  const K = CK;
+  let view = null;
+  let history = [];
+  let speaking = localStorage.getItem("ck.speak") === "1";
+  let shownTurn = null;
+  let lastUserScroll = 0;
+
+  function seatCard(v, s) {
+    const turn = !v.winner && v.turn === s.seat;
+    const deciding = !v.winner && v.pending && v.pending.seat === s.seat && !turn;
+    const winner = v.winner === s.seat;
+    return C.el("article", { class: "seat ck-seat" + (turn ? " pending" : "") + (deciding ? " deciding" : "") + (winner ? " winner" : ""),
+      "data-seat": String(s.seat) },
+      C.el("header", {},
+        C.el("span", { class: "name", text: K.seatName(v, s.seat) }),
+        turn ? C.el("span", { class: "badge now", text: "▶ " + K.t("page.playing") }) : null,
+        deciding ? C.el("span", { class: "badge", text: K.pendingWords(v, v.pending) }) : null,
+        C.el("span", { class: "score" }, C.el("b", { class: "vp", text: String(s.vp) }), (C.lang === "en" ? " " : "") + K.t("page.points_unit"))),
+      K.sources(s),
+      C.el("p", { class: "ck-pieces", text: K.t("page.pieces", { settlements: s.settlements, cities: s.cities, walls: s.walls }) }),
+      C.el("h3", { text: K.t("page.improvements") }), K.improvements(v, s),
+      C.el("h3", { text: K.t("page.knights") + C.colon() + K.t("page.strength_knights", { n: s.strength }) }), K.knights(s),
+      C.el("p", { class: "ck-held", "data-count": String(s.progress_cards),
+        text: K.t("page.progress_held", { n: s.progress_cards }) }),
+      C.el("p", { class: "dim", text: K.t("page.seven_limit", { n: s.seven_limit }) }));
+  }
+
+  /* The log, newest round first; each round's events newest first. */
+  function logSections() {
+    const told = history.filter((e) => K.eventText(e));
+    if (!told.length) return [C.el("p", { class: "dim", text: K.t("page.log_empty") })];
+    const rounds = new Map();
+    for (const e of told) {
+      const r = e.round || 0;
+      if (!rounds.has(r)) rounds.set(r, []);
+      rounds.get(r).push(e);
+    }
+    return [...rounds.entries()].sort((a, b) => b[0] - a[0]).map(([r, list]) =>
+      C.el("section", { class: "round", "data-round": String(r) },
+        C.el("h3", { text: K.t("page.round_n", { n: r }) }),
+        C.el("ul", {}, [...list].reverse().map((e) => C.el("li", { "data-kind": e.kind, text: K.eventText(e) })))));
+  }
+
+  /* Bring the seat on turn into view on a phone when the turn moves, unless the reader scrolled lately. */
+  function showTurn(v) {
+    const seat = v.winner ? null : v.turn;
+    if (seat === shownTurn) return;
+    shownTurn = seat;
+    // on a phone only: a TV shows every seat at once
+    if (seat === null || window.innerWidth >= 1200 || Date.now() - lastUserScroll < 8000) return;
+    const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
+    if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
+  }
+
+  function render() {
+    if (!view || !view.seats) return;
+    K.dress();
+    C.frame(K.status(view), K.pauseText(view));
+    const seats = C.el("section", { id: "seats", class: "seats" }, view.seats.map((s) => seatCard(view, s)));
+    seats.dataset.count = String(view.seats.length);
+    const result = view.winner ? C.el("section", { id: "result", class: "ck-panel ck-result" },
+      C.el("h2", { id: "winner", text: K.winnerText(view) }), K.results(view)) : null;
+    document.getElementById("main").replaceChildren(C.el("div", { class: "board ck-board" },
+      C.el("div", { class: "now" }, result,
+        C.el("div", { class: "ck-top" }, K.dice(view, history), K.track(view)), seats,
+        C.el("p", { class: "ck-target dim", text: K.t("page.target") })),
+      C.el("aside", { class: "side" }, C.el("section", { class: "log" }, C.el("h2", { id: "log-title", text: K.t("page.log") }),
+        C.el("div", { id: "log" }, logSections())))));
+    showTurn(view);
+  }
+
+  function speak(events) {
+    if (!speaking || !("speechSynthesis" in window)) return;
+    for (const e of events) {
+      const said = e.speech && (e.speech[C.lang] || e.speech.en);
+      if (said) {
+        const u = new SpeechSynthesisUtterance(said);
+        u.lang = { en: "en-GB", "zh-Hant": "zh-TW", "zh-Hans": "zh-CN" }[C.lang];
+        speechSynthesis.speak(u);
+      }
+    }
+  }
+
+  let historyTimer = null;
+  async function loadHistory() {
+    historyTimer = null;
+    try {
+      const response = await fetch("/api/history", { cache: "no-store" });
+      if (!response.ok) return;
+      const data = await response.json();
+      history = data.events || [];
+      render();
+      document.body.dataset.historyId = String(data.id);
+    } catch (err) {
+      /* the live stream reconnects and asks again */
+    }
+  }
+
+  async function start() {
+    await C.init();
+    const box = document.getElementById("speak");
+    if (box) {
+      box.checked = speaking;
+      box.addEventListener("change", () => { speaking = box.checked; localStorage.setItem("ck.speak", speaking ? "1" : "0"); });
+    }
+    for (const kind of ["wheel", "touchmove", "keydown"]) {
+      window.addEventListener(kind, () => { lastUserScroll = Date.now(); }, { passive: true });
+    }
+    const first = await (await fetch("/api/public", { cache: "no-store" })).json();
+    view = first.view;
+    await loadHistory();
+    C.onLang(render);
+    let live = false;
+    C.live((message) => {
+      view = message.view;
+      history = history.concat((message.events || []).filter((e) => e.words).map((e) => ({ ...e, round: e.round ?? view.round })));
+      render();
+      if (!historyTimer) historyTimer = setTimeout(loadHistory, 200);
+      if (live && (message.events || []).length <= 12) speak(message.events || []);
+      live = true;
+    });
+  }
+
+  start();
+})();
