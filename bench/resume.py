@@ -38,10 +38,11 @@ from hub.games.citadels.registry import TagRegistry  # noqa: E402
 from hub.games.citadels.service import TableService  # noqa: E402
 from hub.table.sim import SimTable  # noqa: E402
 from hub.transport import InProcessBus  # noqa: E402
+from hub.games import REGISTRY  # noqa: E402
 
 
 def record_game(path: Path, setup: Setup) -> int:
-    store = EventStore(path)
+    store = EventStore(path, REGISTRY)
     recorder = Recorder.new_game(store, setup)
     sim = SimTable(setup, journal_meta=recorder.journal)
     try:
@@ -119,7 +120,7 @@ def main() -> int:
     registry = TagRegistry.virtual(setup.deck)
     for _ in range(args.repeat):
         t = time.perf_counter()
-        record = TableRecord.open(path, setup, resume=True)
+        record = TableRecord.open(path, REGISTRY, setup, resume=True)
         service = TableService(InProcessBus(), registry, record.setup, game=record.game, journal_meta=record.recorder)
         record.restore(service)
         table.append(time.perf_counter() - t)
@@ -127,7 +128,7 @@ def main() -> int:
         record.store.close()
 
         t = time.perf_counter()
-        runs = SimRuns(path, [setup], resume=True)
+        runs = SimRuns(path, REGISTRY, [setup], resume=True)
         recorder, stored = runs.game(setup)
         sim = SimTable(setup, journal_meta=recorder, stored=stored, stored_in=str(path))
         game = sim.play()

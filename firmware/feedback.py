@@ -6,6 +6,8 @@ counted; the other fields of the command still apply and nothing raises.
 While the link to the hub is down the LED alternates white and amber (never dark, so it
 differs from every pattern a hub command can ask for); the hub's last colour comes back
 with the link. Commands still update that colour meanwhile, they just are not shown.
+While the hub is away (no link, or the hub's status says `offline`) the display says so
+(`set_notice`); the hub's lines come back with it.
 """
 
 import json
@@ -38,6 +40,7 @@ class Feedback:
         self._tune_until = 0
         self._lit = None
         self.offline = False
+        self.notice = None        # seat-side lines shown over the hub's while the hub is away
 
     def _bad(self, why):
         self.bad_commands += 1
@@ -93,11 +96,24 @@ class Feedback:
         """Link state: True shows the link-down pattern instead of the hub's colour."""
         self.offline = offline
 
+    def set_notice(self, lines):
+        """Seat-side lines ("Hub offline") shown instead of the hub's until None: the
+        hub's last lines come back with it (a restarted hub sends them anew)."""
+        if lines is not None:
+            lines = [line[:LINE_CHARS] for line in lines[:MAX_LINES]]
+        if lines != self.notice:
+            self.notice = lines
+            self._draw()
+
+    def shown(self):
+        """The lines the display shows now."""
+        return self.notice if self.notice is not None else self.lines
+
     def _draw(self):
         if self.display is None:
             return
         self.display.fill(0)
-        for row, line in enumerate(self.lines):
+        for row, line in enumerate(self.shown()):
             self.display.text(line, 0, row * 12)
         self.display.show()
 

@@ -2,7 +2,9 @@
 
 Retries forever with jittered exponential backoff, subscribes to `cmd` and `hub/status`,
 then announces `online` + `hello` after every connect (the last will says `offline`), and
-reports how many events were dropped while the queue was full.
+reports how many events were dropped while the queue was full. `hub_online` follows the
+hub's retained status (False once it says `offline` or the status is gone), so the seat's
+display can say the hub is away.
 
 Delivery is end to end: an event stays in the outbox until the hub answers it (a `cmd`
 whose `ref` is its seq), one at a time; it is sent again after every reconnect, when the
@@ -65,6 +67,8 @@ class Link:
         self.clock = None             # f() -> ms now: a failed attempt may have blocked a while
         self.log = log
         self.connected = False
+        self.hub_online = None        # the hub's retained status: True, False, None (not heard since connect)
+        self.connected_ms = 0         # when the link last came up
         self.connects = 0
         self._last_rx = 0
         self._last_tx = 0
@@ -82,8 +86,11 @@ class Link:
             if ref is not None:
                 self.outbox.answered(ref)
             self.on_command(payload)
-        elif topic == self.hub_status_topic and payload == b"online":
-            self.outbox.requeue()   # a restarted hub may have lost what it had not answered
+        elif topic == self.hub_status_topic:
+            online = payload == b"online"   # "offline" (the hub's will or its stop) or gone (empty)
+            if online:
+                self.outbox.requeue()   # a restarted hub may have lost what it had not answered
+            self.hub_online = online
 
     def wants_alive(self, now_ms):
         """Connected, nothing waiting and no event sent for ALIVE_S: time for an `alive`."""
@@ -124,6 +131,8 @@ class Link:
         try:
             self.client.connect()
             self.connected = True
+            self.hub_online = None      # heard again from the retained status just subscribed
+            self.connected_ms = now_ms
             self.outbox.requeue()
             # cmd first: the hub answers `online`/`hello` with this seat's display at once
             self.client.subscribe(self.cmd_topic, 1)

@@ -15,7 +15,11 @@ from buttons import Button
 from presence import Presence
 from pn532 import ReaderError
 
-FIRMWARE_VERSION = "1.2.0"
+FIRMWARE_VERSION = "1.3.0"
+HUB_UNREACHABLE = ["No link to the hub", "Reconnecting...", "Your cards and moves", "are kept"]
+HUB_OFFLINE = ["The hub is offline", "Wait: the game goes", "on when it is back", "Moves are kept"]
+HUB_WAITING = ["Waiting for the hub", "(no hub status on", "the broker yet)"]
+HUB_SILENT_MS = 3000   # a retained status arrives at once after subscribing: none this long, no hub
 
 
 class Seat:
@@ -161,6 +165,22 @@ class Seat:
                 self.feedback.show_text(["Broker cert refused", "for %s" % getattr(client, "server", "?"),
                                          "make-ca.sh must", "name this address"])
 
+    def _show_hub_away(self):
+        """A seat is never silent: while it cannot reach the hub, or the hub's status says
+        `offline` (its will: it stopped or crashed), the display says so instead of the
+        hub's last lines, which may be stale (a prompt nobody can answer now)."""
+        if self._refused:
+            notice = None   # the certificate refusal says more
+        elif not self.link.connected:
+            notice = HUB_UNREACHABLE
+        elif self.link.hub_online is False:
+            notice = HUB_OFFLINE
+        elif self.link.hub_online is None and self.clock.now() - self.link.connected_ms >= HUB_SILENT_MS:
+            notice = HUB_WAITING   # no hub status at all: a hub never started on this broker
+        else:
+            notice = None
+        self.feedback.set_notice(notice)
+
     def step(self):
         """One pass of the main loop; never blocks for long."""
         now = self.clock.now()
@@ -177,5 +197,6 @@ class Seat:
             self.emit("alive")   # keeps the hub's liveness timer fed (docs/protocol.md)
         self.link.service(self.clock.now())
         self._show_refusal()
+        self._show_hub_away()
         self.feedback.set_offline(not self.link.connected)
         self.feedback.tick(self.clock.now())

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from hub.cli_args import OneLineParser, bounded, broker_url, game_count, guarded, preflight, seed_value
+from hub.commands.stored import add_store_commands
+from hub.commands.voice import add_voice_command, run_voice
 from hub.games import DEFAULT_GAME, GAMES, GamePlugin, plugin_named
 from hub.softseat.terminal import add_soft_seat_command
-from hub.store.cli import add_store_commands
 from hub.exits import ExitCode, fail, say
 from hub.store.options import add_state_options
 from hub.table.options import add_table_options
@@ -78,8 +80,14 @@ def build_parser(game: GamePlugin | None = None) -> argparse.ArgumentParser:
     enroll.add_argument("--table", default="t1")
     _add_game_choice(enroll)
     game.add_options(enroll)  # e.g. the deck of the printing
+    enroll.add_argument("--state-dir", default=None, metavar="DIR",
+                        help="the table's state directory, whose game.db is checked for another game's unfinished game")
+    enroll.add_argument("--db", default=None, metavar="FILE", help="the game database to check instead of the state directory's")
+    enroll.add_argument("--new-game", action="store_true",
+                        help="enroll even though the table's stored game is another game's, unfinished")
     add_soft_seat_command(sub)
     add_store_commands(sub)
+    add_voice_command(sub)
     return parser
 
 
@@ -92,7 +100,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if game.engine_only is None:
         raise ValueError(f"{game.name} has no engine-only simulation: leave out --engine-only")
     for i in range(args.games):
-        setup = game.setup_from_options(args, args.seed + i, "digital")
+        setup = game.setup_from_options(args, args.seed + i)
         summary = game.summary(game.engine_only(setup, args.bots))
         if args.json:
             print(json.dumps(summary, ensure_ascii=False, separators=(",", ":")), flush=True)
@@ -102,28 +110,54 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
 
 def cmd_enroll(args: argparse.Namespace) -> int:
-    from hub.transport import BusConnectError
+    """Pair every card of ``--game`` with its tag, one tap at a time on one seat's reader
+    (`hub.games.enroll`): exit 0 with one summary line when every card is enrolled, 130 on
+    Ctrl-C (the file keeps every card enrolled so far)."""
+    from hub.games.enroll import EnrollmentSession
+    from hub.store.state import default_state_dir
+    from hub.protocol import hub_status_topic
+    from hub.table.switching import other_game_in
+    from hub.transport import BusConnectError, Will
     from hub.transport.watch import open_bus
 
     game = plugin_named(args.game)
-    if game.enroll is None:
+    if game.registry is None:
         raise ValueError(f"{game.name} has no cards to enroll")
+    stored = Path(args.db) if args.db else Path(args.state_dir or default_state_dir()) / "game.db"
+    if not args.new_game and stored.is_file():  # enrolling creates no state directory
+        other = other_game_in(str(stored), game, "enroll")
+        if other is not None:
+            return fail(other, ExitCode.BAD_INPUT)
+    deck = game.enroll_deck(args)
+    if Path(args.tags).exists():
+        game.registry.load(args.tags)  # a file of another game or deck: one line, before any connection
     try:
-        bus = open_bus(args.broker, "hub-enroll", who="the enrollment")
+        bus = open_bus(args.broker, "hub-enroll", Will(hub_status_topic(args.table), b"offline", 1, True),
+                       who="the enrollment")
     except BusConnectError as exc:
         return fail(str(exc), ExitCode.BAD_INPUT)
     except KeyboardInterrupt:
-        return ExitCode.OK
-    session = game.enroll(bus, args, sys.stdout)
-    session.start()
+        return ExitCode.INTERRUPTED
     try:
+        session = EnrollmentSession(bus, args.tags, args.seat, game.registry, table=args.table, deck=deck,
+                                    out=sys.stdout)
+    except BaseException:
+        bus.close()
+        raise
+    code = ExitCode.OK
+    try:
+        session.start()
         session.finished.wait()
     except KeyboardInterrupt:
-        print("Stopped; run the same command again to carry on where you left off.")
+        code = ExitCode.INTERRUPTED
     finally:
-        if not session.close():  # the last tap's answer reaches the seat before the hub leaves
-            say("the broker did not take the seat's last message in time")
-    return ExitCode.OK
+        try:
+            if not session.close():  # the last tap's answer reaches the seat before the hub leaves
+                say("the broker did not take the seat's last message in time")
+        except KeyboardInterrupt:
+            code = ExitCode.INTERRUPTED
+    print(session.summary(), flush=True)
+    return code
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,7 +172,7 @@ def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "sim":
         return cmd_sim(args)
     if args.command in ("replay", "export"):
-        from hub.store.cli import run_store_command
+        from hub.commands.stored import run_store_command
 
         return run_store_command(args)
     if args.command == "run":
@@ -147,6 +181,8 @@ def dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         return run_hub(args)
     if args.command == "enroll":
         return cmd_enroll(args)
+    if args.command == "voice":
+        return run_voice(args)
     if args.command == "soft-seat":
         from hub.softseat.terminal import run_soft_seat
 

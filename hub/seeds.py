@@ -1,7 +1,7 @@
 """Game seeds: where a new game's shuffle comes from when nobody chose one.
 
 The engine is deterministic (a seed and the log rebuild a game), so a guessable seed is
-a guessable deal: with seed 0 every hand and the face-down character can be computed.
+a guessable deal: with seed 0 every hand and every card dealt face down can be computed.
 A seed nobody gave is drawn from the operating system's CSPRNG (`secrets`), stored with
 the game's setup (replay still works) and shown only once the game is over.
 """

@@ -49,7 +49,7 @@ def has(key: str) -> bool:
     return key in entries()
 
 
-def template(key: str, lang: str, edition: str | None = None) -> str:
+def template(key: str, lang: str) -> str:
     """The raw template; a missing key is a bug, so it raises KeyError."""
     return entries()[key][check_lang(lang)]
 
@@ -76,7 +76,7 @@ def form_key(key: str, params: Mapping[str, object]) -> str:
     return key
 
 
-def say(key: str, lang: str, edition: str | None = None, /, **params: object) -> str:
+def say(key: str, lang: str, /, **params: object) -> str:
     """The table's line `key` in `lang` with its named parameters filled in (KeyError if
     one is missing); a count of 1 takes the singular form if it has one."""
-    return template(form_key(key, params), lang, edition).format(**params)
+    return template(form_key(key, params), lang).format(**params)

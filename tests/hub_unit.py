@@ -273,13 +273,15 @@ class UnitHub:
 
     def game(self) -> Any:
         """The game as the hub's store holds it (the hub journals an action before answering)."""
+        from hub.games import REGISTRY
         from hub.store import EventStore
 
-        with EventStore(self.db) as store:
+        with EventStore(self.db, REGISTRY) as store:
             return store.load().replay()
 
     def stored_moves(self) -> list[str]:
+        from hub.games import REGISTRY
         from hub.store import EventStore
 
-        with EventStore(self.db) as store:
+        with EventStore(self.db, REGISTRY) as store:
             return list(store.load().actions)

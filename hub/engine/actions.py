@@ -20,7 +20,14 @@ A = TypeVar("A", bound="TextAction")
 
 
 class IllegalAction(HubError):
-    """A refused action: a stable ``code`` for programs and a ``message`` for people."""
+    """A refused action: a stable ``code`` for programs and a ``message`` for people;
+    ``short``, where the game gives one, the same reason in a few words for a seat's
+    display (4 lines of 21 characters: "2 actions; 1 left"), never other words than the
+    reason's own."""
+
+    def __init__(self, code: str, message: str, short: str | None = None) -> None:
+        super().__init__(code, message)
+        self.short = short
 
 
 MAX_ACTION_CHARS = 200
@@ -104,7 +111,7 @@ def check_correction(log: Sequence[TextAction], seats: int, a: TextAction, *, ho
                      unit: str, nothing_code: str) -> None:
     """Validate a table correction (seat 0) or raise IllegalAction: a ``void`` needs an action
     that stands; an ``adjust`` a seat, a whole delta that leaves what the seat holds
-    (`holding`, counted in `unit`: "gold", "coins") at 0 or more, and a reason."""
+    (`holding`, counted in `unit`, e.g. "coins") at 0 or more, and a reason."""
     if a.verb == "void":  # "0 void <reason...>": the admin's reason stays in the log
         if not standing(log):
             raise IllegalAction(nothing_code, "there is no action to void")

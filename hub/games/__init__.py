@@ -38,6 +38,21 @@ def plugin_for(setup: Any) -> GamePlugin:
     raise TypeError(f"no registered game makes a {type(setup).__name__}")
 
 
+class Registry:
+    """The registered games, for a part that may not import this registry (the store is
+    given it: `hub.store.Games`)."""
+
+    def plugin_named(self, name: str | None) -> GamePlugin:
+        return plugin_named(name)
+
+    def plugin_for(self, setup: Any) -> GamePlugin:
+        return plugin_for(setup)
+
+
+REGISTRY = Registry()
+"""The registry as an object to hand over: ``EventStore(path, REGISTRY)``."""
+
+
 def host_table(game: GamePlugin, bus: Any, registry: Any, setup: Any, /, **options: Any) -> Any:
     """The kernel's table hosting `game` (its ``make_table``), publishing only what the
     game's declared secrets allow (`secrets.keep_declared_secrets`)."""
@@ -49,5 +64,5 @@ def every_secret() -> Secrets:
     return Secrets.union(GAMES.values())
 
 
-__all__ = ["DEFAULT_GAME", "GAMES", "GamePlugin", "Secrets", "every_secret", "host_table", "plugin_for",
-           "plugin_named"]
+__all__ = ["DEFAULT_GAME", "GAMES", "REGISTRY", "GamePlugin", "Registry", "Secrets", "every_secret", "host_table",
+           "plugin_for", "plugin_named"]

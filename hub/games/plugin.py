@@ -22,6 +22,8 @@ from .kit.defaults import meta_note as meta_note, names_of as names_of  # the ga
 from .people import TablePeople, button_people
 from hub.voice.speech import GameVoice
 
+from .tags import TagRegistry
+
 
 class SimWorld(Protocol):
     """The simulated table top: where each tagged card lies, moved as people would move
@@ -100,7 +102,7 @@ class Correction:
     @classmethod
     def of_count(cls, name: str, label: str, labels: tuple[str, str], most: int,
                  adjust: Callable[[int, int, str], Any]) -> Correction:
-        """A seat's count of `name` ("gold", "coins", shown beside it) corrected by a whole
+        """A seat's count of `name` ("coins", shown beside it) corrected by a whole
         delta within ±`most`: ``adjust(seat, delta, reason)`` writes ``0 adjust <seat> <delta>
         <reason>``; `labels`: the words keys of the seat's and the delta's fields."""
         return cls(name=name, label=label,
@@ -131,13 +133,13 @@ class GamePlugin:
     # -- what a simple game may leave as it is (derived: made from the fields above)
     rules_version: str = "1"  # stored with every game: which rules wrote the log
     default_players: int = 0  # 0: the fewest it takes
-    setup_from_options: Callable[..., Any] = derived  # (args, seed, mode, registry=None) -> setup; derived: players, seed, names (and mode)
+    setup_from_options: Callable[..., Any] = derived  # (args, seed, registry=None) -> setup, the game reading its own options; derived: players, seed, names (and its mode)
     setup_from_json: Callable[[dict[str, Any]], Any] = derived  # a stored setup read back; derived: ``setup_type.from_json``
     replay: Callable[[Any, Sequence[str]], Any] = derived  # setup, action texts -> the game they make; derived: each applied
     summary: Callable[[Any], dict[str, Any]] = derived  # a finished game, as ``sim --json`` prints it; derived: seed, players, winner, actions
     make_table: Callable[..., Any] = derived  # (bus, registry, setup, **table options) -> `hub.kernel.Table`; derived: `kit.table_maker(adapter, new_game)`
-    virtual_registry: Callable[[Any], Any] = lambda setup: None  # setup -> every card it needs with a made-up fixed tag
-    load_registry: Callable[[str], Any] = lambda path: None  # a registry file written by ``enroll``
+    virtual_registry: Callable[[Any], Any] = derived  # setup -> every card it needs with a made-up fixed tag; derived: its `registry`'s virtual one (None without)
+    load_registry: Callable[[str], Any] = derived  # a registry file written by ``enroll``; derived: its `registry`'s (None without)
     make_bot: Callable[[str, int], Any] = derived  # (kind, seed) -> a bot of `bots` (``choose(game)``, stateless); derived: the engine's `RandomBot`
     sim_player: Callable[..., SimPlayer] = derived  # (seat, device, bot, setup, table, world, hub_elsewhere); derived: `kit.bot_players(make_bot)`
     sentences: Callable[[Mapping[str, Any], Mapping[int, str], str], list[str]] | None = None
@@ -145,7 +147,7 @@ class GamePlugin:
     `event_words` and `speech` say otherwise, the page log's, the speak switch's and the
     table voice's, in every language. None: the terminal shows each event's kind and fields."""
     add_options: Callable[[argparse.ArgumentParser], None] = no_options  # its own CLI options
-    admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = lambda body: {}  # its admin form's own fields (ValueError)
+    admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = derived  # its admin form's own fields (ValueError); derived: the form's mode, if its setup has one
     corrections: tuple[Correction, ...] = ()  # the admin's corrections of its own (the undo is every game's)
     page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read in ``/api/i18n`` besides the hub's words (its ``ui`` over the hub's)
     summary_lines: Callable[[dict[str, Any]], list[str]] = lambda summary: [str(summary)]  # the summary, for people
@@ -153,11 +155,19 @@ class GamePlugin:
     export_text: Callable[[StoredGameLike], str] = derived  # a stored game as text; derived: each action, its meta, the end
     bots: tuple[str, ...] = ("random",)
     engine_only: Callable[[Any, str], Any] = derived  # (setup, bot) -> a finished game, no table; derived: `make_bot` plays it
-    enroll: Callable[..., Any] | None = None  # (bus, args, out) -> an enrollment session; None: nothing to enroll
-    card_names: Callable[[Any], dict[str, list[str]]] = lambda registry: {}
+    registry: type[TagRegistry] | None = None
+    """Its cards' tag registry (`hub.games.tags.TagRegistry` naming the game's declared
+    `Catalogue`): ``citadels-hub enroll --game NAME`` pairs each card with its tag through
+    the hub's one enrollment (`hub.games.enroll`). None: nothing to enroll."""
+    enroll_deck: Callable[[argparse.Namespace], str | None] = lambda args: None
+    """(enroll's options) -> which of its decks to enroll (None: its registry's default)."""
+    card_names: Callable[[Any], dict[str, list[str]]] = derived  # derived: its `registry`'s labels (`hub.games.tags.card_names`), or none
     """(registry) -> tag UID: the names a person may type for its card (the soft seat's
     ``place``), the first as it is shown. Empty: cards are given by their tags' UIDs."""
-    sim_world: Callable[..., SimWorld] = lambda registry, setup, game_of: _NoWorld()  # (registry, setup, game_of)
+    sim_world: Callable[..., SimWorld | None] = derived  # (registry, setup, game_of); derived: a table top that moves nothing
+    """The simulated table top of a game of `setup`; None when the hub deals that game (no
+    cards on the table: the simulated people press the seat buttons; derived: a setup whose
+    mode is digital)."""
     follow_stored: Callable[[Any, Any, StoredGameLike], None] | None = None
     """(world, game, stored): a stored game carried on (``sim --resume``): apply its log to
     the table's `game` and move the table top `world` as the people did; StoredMoveError
@@ -183,7 +193,7 @@ class GamePlugin:
     """What the table's voice says of it (`hub.voice.GameVoice`): a narrator per table, fed
     every public event, giving utterances with their priority (a refusal jumps the queue, a
     prompt replaces the queued one); the events that make a queued prompt stale; its own
-    names respelled for espeak-ng; samples for ``python -m hub.voice --game NAME``. A game that only tells its story in order gives
+    names respelled for espeak-ng; samples for ``citadels-hub voice --game NAME``. A game that only tells its story in order gives
     ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: its
     `sentences` said in order, or silent (there is no fallback to another game's words)."""
 
@@ -194,7 +204,7 @@ class GamePlugin:
     the buttons to for each move. Default: every move on the buttons, the option's text shown."""
     table_variants: tuple[tuple[str, ...], ...] = ((),)
     """The option sets (``run``'s and ``enroll``'s own options) a real table is checked
-    with, one whole game each: Citadels' editions; default its options as they are."""
+    with, one whole game each (a game's rule sets); default its options as they are."""
 
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()
@@ -224,11 +234,6 @@ def replay_moves(game_plugin: GamePlugin, game: Any, stored: StoredGameLike) -> 
             game.apply(game_plugin.parse_action(text))
         except Exception as exc:
             raise StoredMoveError(index, True, getattr(exc, "code", type(exc).__name__)) from exc
-
-
-class _NoWorld:
-    def follow(self, message: Mapping[str, Any], game: Any) -> None:
-        pass
 
 
 def waiting_for(game: Any) -> str:

@@ -45,10 +45,15 @@ class SeatHands:
         button = "a" if steps <= len(options) - steps else "b"
         for _ in range(min(steps, len(options) - steps)):
             self.exchange(lambda: self.device.press(button))
-        accepted, answer = self.exchange(lambda: self.device.press("ok"))
-        if not accepted:
-            why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
-            raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {why}")
+        for _ in range(2):  # notes over the prompt: the first OK only shows it (hub.kernel.compose)
+            game, before = self.service.game, len(self.service.game.log)
+            accepted, answer = self.exchange(lambda: self.device.press("ok"))
+            if not accepted:
+                why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
+                raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {why}")
+            shown_only = answer is not None and answer.beep == "none"  # the option shown, nothing applied
+            if not shown_only or self.service.game is not game or len(self.service.game.log) > before:
+                return
 
     def exchange(self, send: Callable[[], dict[str, Any]],
                  after: Callable[[], object] | None = None) -> tuple[bool, SeatCommand | None]:

@@ -134,6 +134,12 @@ class Intake(Referee[G]):
         if event.type == "tag":
             assert event.uid is not None
             placement = self.readers.added(seat, event.uid)
+            if placement == "left":  # the card left after "One card at a time": said, not played
+                self.counters["card_left"] += 1
+                self._lift_shown.add(seat)
+                self._send(seat, led="amber", beep="error", text=self._lines(say("card_left"), say("card_left_lift")), ref=event.seq,
+                           code="card_left")
+                return
             if placement != "new":  # re-reported after a reboot, or reported twice: not a move
                 self.counters[f"card_{placement}"] += 1
                 self._restore(seat, ref=event.seq)
@@ -173,6 +179,8 @@ class Intake(Referee[G]):
         answered = event.what == MULTIPLE_CARDS
         if answered:
             self.readers[seat].too_many = event.type == "fault"
+            if event.type == "recovered":
+                self.readers.many_recovered(seat)
             self._restore(seat, ref=event.seq)
         self._note({"kind": "reader_" + event.type, "seat": seat, "what": event.what})
         return answered
@@ -187,7 +195,8 @@ class Intake(Referee[G]):
         """A duplicate: the seat sent it again because no answer reached it, so it gets
         what it should show now (no beep: nothing new happened), with the `ref` it waits for."""
         shown = self._shown(seat)
-        self._send(seat, led=shown["led"], text=list(shown["text"]), ref=event.seq)
+        in_view = self._cursor_hidden.get(seat) != decision_of(self.game)  # as it was: OK does what it did
+        self._send(seat, led=shown["led"], text=list(shown["text"]), ref=event.seq, shows_option=in_view)
 
     def _seat_back(self, seat: int) -> None:
         """A seat taken offline by its silence spoke again: online (the game resumes if it waited)."""
@@ -221,7 +230,7 @@ class Intake(Referee[G]):
         try:
             action = self.adapter.card_action(self.game, seat, event.uid)
         except self.refusal_types as exc:
-            self._keep_learned()  # e.g. the card of a district entered by hand, read on its owner's reader
+            self._keep_learned()  # e.g. a card entered by hand, read at last on its owner's reader
             self._refuse(seat, event, exc)
             return
         self._try(seat, action, event, uid=event.uid)
@@ -238,9 +247,10 @@ class Intake(Referee[G]):
             self._refuse(seat, event, Refusal("use_card", "place a card on your reader"))
             return
         hidden = self._cursor_hidden.pop(seat, None) == decision_of(self.game)
-        if event.button in ("a", "b") or hidden:  # OK after a refusal that hid the option: shown first
-            if not hidden:
+        if event.button in ("a", "b") or hidden:  # OK while the option is not in view: shown first
+            if event.button in ("a", "b"):
                 self.cursors.move(self.game, seat, 1 if event.button == "a" else -1)
-            self._send(seat, led="blue", beep="none", ref=event.seq, text=self._cursor_lines(seat, options))
+            self.displays.prompted(decision_of(self.game), [])  # the notes were read: not shown again
+            self._send_display(seat, self._compose(seat, [], numbered=True), led="blue", beep="none", ref=event.seq)
             return
         self._try(seat, options[self.cursors.position(self.game, seat)], event)

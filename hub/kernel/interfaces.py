@@ -14,6 +14,8 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from hub.errors import HubError
 from hub.protocol import TEXT_MAX_CHARS, TEXT_MAX_LINES
 
+from .compose import Prompt
+
 
 class Refusal(HubError):
     """A coded refusal made by the kernel itself (paused, not your turn, store failed).
@@ -114,7 +116,7 @@ class GameAdapter(Protocol[G]):
     Card UIDs come from the seat readers; what a UID stands for is the adapter's business
     (its tag registry). Display text is at most a few short lines (`lines`).
 
-    The methods with a body (20 of the 29) are defaults for what a simple game does not
+    The methods with a body (21 of the 30) are defaults for what a simple game does not
     need: an adapter that subclasses `GameAdapter[ItsGame]` gets them; the game kit's
     `hub.games.kit.KitAdapter` adds the other 9 for a game of `TextAction`s (Nim's adapter,
     `hub/games/nim/adapter.py`, writes 7). One that subclasses neither (the Citadels
@@ -139,8 +141,14 @@ class GameAdapter(Protocol[G]):
         return None
 
     def opening_events(self, game: G) -> list[dict[str, Any]]:
-        """Public events (JSON-ready) before any action: a deal, a first crown."""
+        """Public events (JSON-ready) before any action: a deal, who begins."""
         return []
+
+    def setup_lines(self, game: G) -> dict[int, list[str]]:
+        """How each seat lays out the table at a new physical game's start (the apprentice
+        it takes, the cards it lays face up): its display's lines, told once as a note
+        before the first move. Default: nothing to lay out."""
+        return {}
 
     def game_facts(self, game: G) -> dict[str, Any]:
         """What a ``new_game`` event says of `game` besides its player count (rule set...)."""
@@ -200,8 +208,11 @@ class GameAdapter(Protocol[G]):
         lift). Default: nothing."""
         return []
 
-    def prompt_lines(self, game: G, options: list[Any]) -> list[str]:
-        """The deciding seat's display; its cursor is on ``options[0]``."""
+    def prompt(self, game: G) -> Prompt:
+        """The game's words for the deciding seat's display: what it decides, its coins or
+        gold, what else helps. The kernel places them with the notes and the option its
+        cursor is on (`describe`), so OK never applies an option the display does not show
+        (`hub.kernel.compose`)."""
         ...
 
     def prompt_event(self, game: G) -> dict[str, Any]:
@@ -228,8 +239,9 @@ class GameAdapter(Protocol[G]):
 
     def refusal_words(self, game: G, exc: HubError, action: Any | None) -> tuple[list[str], dict[str, Any]]:
         """(the refused seat's display lines, fields added to the public refusal event).
-        Default: the error's own message, nothing added."""
-        return self.lines(exc.message), {}
+        Default: the error's own reason, in its short form for the display where the
+        game gives one (``short``), nothing added. Never other words than the reason's."""
+        return self.lines(getattr(exc, "short", None) or exc.message), {}
 
     def lines(self, *text: str) -> list[str]:
         """Free text made to fit a seat display. Default: each line cut to the display's width."""

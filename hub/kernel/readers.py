@@ -14,7 +14,7 @@ from typing import Literal
 
 from .dedupe import BOOTS
 
-Placement = Literal["new", "lying", "ghost"]
+Placement = Literal["new", "lying", "ghost", "left"]
 
 MAX_CARDS = 32
 """Tags one reader is believed to hold: far more than a reader's field can read at once
@@ -30,6 +30,7 @@ class Reader:
     cards: set[str] = field(default_factory=set)  # UIDs lying on it now (at most MAX_CARDS)
     ghosts: set[str] = field(default_factory=set)  # v1 device rebooted: UIDs that lay on it before
     too_many: bool = False  # multiple_cards fault raised and not yet recovered
+    after_many: bool = False  # multiple_cards just recovered: the next `added` is the card left there
     boots: dict[tuple[str, int], None] = field(default_factory=dict)  # the last BOOTS (device, boot) seen here
 
 
@@ -63,7 +64,7 @@ class Readers:
             del reader.boots[next(iter(reader.boots))]
         known = reader.device is not None
         reader.device, reader.boot = device, boot
-        reader.too_many = False
+        reader.too_many = reader.after_many = False
         if known and not reader.inventory:
             reader.ghosts |= reader.cards  # the v1 firmware will report them as `added`
             reader.cards = set()
@@ -83,18 +84,30 @@ class Readers:
         if len(reader.cards) >= MAX_CARDS:
             reader.cards.pop()  # a reader never holds this many: whichever is forgotten, nothing real is
         reader.cards.add(uid)
+        if reader.after_many:  # left on the reader after "One card at a time": not a move
+            reader.after_many = False
+            return "left"
         return "new"
+
+    def many_recovered(self, seat: int) -> None:
+        """`recovered multiple_cards`: the seat reports the card left on its reader next
+        (as `added`, if it was not reported before the second one came); that is no move."""
+        self[seat].after_many = True
 
     def removed(self, seat: int, uid: str) -> None:
         reader = self[seat]
+        reader.after_many = False
         reader.cards.discard(uid)
         reader.ghosts.discard(uid)
 
     def other_event(self, seat: int) -> None:
-        """A button or fault: the boot's re-reports are over."""
-        self[seat].ghosts.clear()
+        """A button or fault: the boot's re-reports are over (and no card is left over)."""
+        reader = self[seat]
+        reader.ghosts.clear()
+        reader.after_many = False
 
     def inventory(self, seat: int, uids: tuple[str, ...]) -> None:
         reader = self[seat]
         reader.cards = set(uids[:MAX_CARDS])
         reader.ghosts.clear()
+        reader.after_many = False

@@ -10,9 +10,8 @@ from hub.errors import HubError
 from hub.protocol import SeatEvent
 
 from .calls import refused
-from .cursor import decision_of
 from .interfaces import G, GestureStep
-from .seat_commands import MAX_LINES, SeatCommands, fit
+from .seat_commands import SeatCommands
 from .seat_output import SeatOutput, say
 
 
@@ -28,7 +27,7 @@ class Referee(SeatOutput[G]):
         try:
             events = self._apply(action, meta)
         except self.refusal_types as exc:
-            facts = self._refuse(seat, event, exc, action)  # e.g. the character whose words say why
+            facts = self._refuse(seat, event, exc, action)  # e.g. the card whose words say why
             return refused(exc, **facts)
         self.counters["accepted"] += 1
         told = SeatCommands(self._lines)
@@ -46,27 +45,19 @@ class Referee(SeatOutput[G]):
         else:
             led, beep = ("amber" if exc.code == "not_your_turn" else "red"), "error"
         text, facts = self.adapter.refusal_words(self.game, exc, action)  # the game's words for it
-        shown, hidden = self._with_cursor(seat, text)
-        self._send(seat, led=led, beep=beep, ref=event.seq if event else None, text=shown, code=exc.code)
-        if hidden:  # the reason fills the display: the next OK shows the option before doing it
-            self._cursor_hidden[seat] = decision_of(self.game)
+        ref = event.seq if event else None
+        if exc.code == "paused" and self.paused:  # the pause display again, with the error beep
+            self._send_pause(seat, self.pause_text(), ref=ref, beep=beep)
+        elif self._decides(seat) and not self.paused and self.cursors.options(self.game, seat):
+            # OK applies the option the cursor is on: it stays in view below the reason, or
+            # (the reason needs every line) the next OK shows it before doing it
+            self._send_display(seat, self._compose(seat, [text], numbered=True, refusal=True), led=led, beep=beep,
+                               ref=ref, code=exc.code)
+        else:
+            self._send(seat, led=led, beep=beep, ref=ref, text=text, code=exc.code)
+            self._stale_when_turn_moves(seat)
         self._note({"kind": "refusal", "seat": seat, "code": exc.code, **facts}, view=False)
         return facts
-
-    def _with_cursor(self, seat: int, text: list[str]) -> tuple[list[str], bool]:
-        """A refusal said to the seat that decides, with the option its cursor is on below
-        it: OK applies that option, so the display must not hide it. Returns the lines and
-        whether the option is hidden all the same (the reason needs every line)."""
-        pending = self.game.pending
-        if pending is None or pending.seat != seat or self.paused:
-            return text, False
-        options = self.cursors.options(self.game, seat)
-        if not options:
-            return text, False
-        option = self._cursor_lines(seat, options)
-        if len(text) + 1 > MAX_LINES:
-            return text, True
-        return fit([text], option, self._lines), False
 
     def _after(self, events: Sequence[Any], told: SeatCommands) -> None:
         """Tell each seat what to do after the game's events and prompt the next decider, in

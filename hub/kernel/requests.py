@@ -113,6 +113,7 @@ class Requests(Intake[G]):
         self.adapter.reset()
         self.displays.clear()
         self._lift_shown.clear()
+        self._turn_refused.clear()
         self.listeners.recent.clear()
         self.publish_view([self.new_game_event(), *self._opening_events()])
         return {"ok": True}

@@ -12,9 +12,8 @@ seat, in the order the seats were first told something:
 - the **prompt** (the seat decides next): its lines last, its LED.
 
 LED and beep: the later part's, except that an answer keeps its beep. Text: at most
-`MAX_LINES` lines; when the parts say more, the notes are wrapped again as one paragraph
-of sentences (two short ones share a line), then the prompt keeps only its first line
-(what the seat decides), then the notes keep as many of their first lines as fit.
+four lines, placed by the one display composer (`hub.kernel.compose`): the option OK
+applies is never pushed off by notes.
 """
 
 from __future__ import annotations
@@ -22,7 +21,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-MAX_LINES = 4  # docs/protocol.md: a command's text is up to 4 lines
+from .compose import MAX_LINES, Composed, compose_plain
+
+__all__ = ["MAX_LINES", "SeatCommands"]
+
+Display = Callable[[list[list[str]]], Composed]
+"""The deciding seat's display composed below the notes it is told with it."""
 
 
 class _Told:
@@ -37,7 +41,7 @@ class _Told:
         self.ref = ref
         self.passing = passing  # the answer's own text, shown only if nothing else is said
         self.notes: list[list[str]] = []  # each note's lines
-        self.prompt: list[str] | None = None
+        self.prompt: Display | None = None
         self.answered = answered  # an answer keeps its beep
 
     def light(self, led: str | None, beep: str | None) -> None:
@@ -69,10 +73,11 @@ class SeatCommands:
         if text:
             told.notes.append(text)
 
-    def prompt(self, seat: int, *, led: str, beep: str, text: list[str]) -> None:
+    def prompt(self, seat: int, *, led: str, beep: str, display: Display) -> None:
+        """`seat` decides next: `display` composes its prompt below the notes it is told."""
         told = self._of(seat)
         told.light(led, beep)
-        told.prompt = text
+        told.prompt = display
 
     def notes_of(self, seat: int) -> list[list[str]]:
         """The notes told to `seat` so far, each its lines (not to be changed)."""
@@ -80,9 +85,21 @@ class SeatCommands:
         return told.notes if told is not None else []
 
     def items(self) -> list[tuple[int, dict[str, Any]]]:
-        return [(seat, {"led": t.led, "beep": t.beep, "ref": t.ref,
-                        "text": fit(t.notes, t.prompt, self._wrap) if t.notes or t.prompt else t.passing})
-                for seat, t in self._told.items()]
+        """Each seat's command; ``shows_option`` where the composer placed the deciding
+        seat's option, ``hides_option`` where notes took its screen all the same (its next
+        OK shows the prompt)."""
+        out = []
+        for seat, t in self._told.items():
+            hides = False
+            if t.prompt is not None:
+                composed = t.prompt(t.notes)
+                text: list[str] | None = composed.lines
+                hides = composed.hides_option
+            else:
+                text = compose_plain(t.notes, self._wrap) if t.notes else t.passing
+            out.append((seat, {"led": t.led, "beep": t.beep, "ref": t.ref, "text": text,
+                               "shows_option": t.prompt is not None, "hides_option": hides}))
+        return out
 
     def _of(self, seat: int) -> _Told:
         told = self._told.get(seat)
@@ -90,21 +107,3 @@ class SeatCommands:
             told = self._told[seat] = _Told()
         return told
 
-
-def fit(notes: list[list[str]], prompt: list[str] | None, wrap: Callable[[str], list[str]]) -> list[str]:
-    """The notes (each its lines) then the prompt, in at most `MAX_LINES` lines (see the module doc)."""
-    prompt = prompt or []
-    lines = [line for note in notes for line in note]
-    if len(lines) + len(prompt) <= MAX_LINES:
-        return lines + prompt
-    if len(notes) > 1:
-        lines = wrap(" ".join(_sentence(" ".join(note)) for note in notes))
-        if len(lines) + len(prompt) <= MAX_LINES:
-            return lines + prompt
-    head = prompt[:1]
-    return lines[:MAX_LINES - len(head)] + head
-
-
-def _sentence(text: str) -> str:
-    """A note as a sentence of a paragraph (the display's lines have no full stop)."""
-    return text if text.endswith((".", "!", "?", ":")) else text + "."

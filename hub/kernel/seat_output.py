@@ -4,23 +4,25 @@ card to lift, and its display given back after a reconnect (no beep: nothing new
 from __future__ import annotations
 
 import functools
+import textwrap
 from typing import Any
 
 from hub import words
-from hub.protocol import cmd_topic, hub_status_topic, make_command
+from hub.protocol import TEXT_MAX_CHARS, cmd_topic, hub_status_topic, make_command
 
 from . import calls
+from .compose import Composed, Prompt, compose
 from .cursor import decision_of
 from .interfaces import G
 from .journaling import Journaling
-from .seat_commands import SeatCommands, fit
+from .seat_commands import SeatCommands
 
 
 @functools.lru_cache(maxsize=1024)  # the same few lines ("accepted", "option 2/5") on every move
 def say(key: str, **params: object) -> str:
     """A line of the kernel's own for a seat display, from the one word catalogue (the
     displays speak English; ``hub.words`` holds every line in three languages)."""
-    return words.say(f"display.{key}", "en", None, **params)
+    return words.say(f"display.{key}", "en", **params)
 
 
 class SeatOutput(Journaling[G]):
@@ -30,13 +32,22 @@ class SeatOutput(Journaling[G]):
         return self.adapter.lines(*text)
 
     def _send(self, seat: int, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
-              ref: int | None = None, code: str | None = None, waiting: bool = False) -> None:
+              ref: int | None = None, code: str | None = None, waiting: bool = False,
+              shows_option: bool = False, hides_option: bool = False, overlay: bool = False) -> None:
+        """Send a command. A text to the seat that decides hides the option OK applies
+        unless the composer placed it there (`shows_option`, and not `hides_option`): the
+        next OK then shows the prompt instead of applying an option nobody saw."""
         self._cmd_id += 1
         payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
-        if led is not None or text is not None:  # a bare answer (`ref` only) changes nothing shown
-            self.displays.sent(seat, led, text, waiting)
-        if text is not None and self._cursor_hidden:
-            self._cursor_hidden.pop(seat, None)  # a new display: a refusal's set it again after this
+        if (led is not None or text is not None) and not overlay:  # a bare answer (`ref` only) changes nothing shown
+            self.displays.sent(seat, led, text, waiting)  # an overlay (the pause) is not what comes back after it
+        if text is not None:
+            self._showing_pause.discard(seat)
+            self._turn_refused.pop(seat, None)
+            if self._cursor_hidden:
+                self._cursor_hidden.pop(seat, None)
+            if (hides_option or not shows_option) and self._decides(seat):
+                self._cursor_hidden[seat] = decision_of(self.game)
         topic = self._cmd_topics.get(seat)
         if topic is None:
             topic = self._cmd_topics[seat] = cmd_topic(self.table, seat)
@@ -53,8 +64,53 @@ class SeatOutput(Journaling[G]):
 
     def _opening_events(self) -> list[dict[str, Any]]:
         if self.game.log or self.game.over:
+            self._notes_of_last_move()
             return self._prompt()
+        self._tell_setup()
         return self.adapter.opening_events(self.game) + self._prompt()
+
+    def _tell_setup(self) -> None:
+        """A new game: each seat is told how to lay out the table (the game's
+        `setup_lines`); the deciding seat sees it above its first prompt (the first OK
+        shows the prompt if it needs the screen)."""
+        pending = self.game.pending
+        for seat, lines in sorted(self.adapter.setup_lines(self.game).items()):
+            if not lines or not 1 <= seat <= self.game.n:
+                continue
+            if pending is not None and pending.seat == seat:
+                self.displays.prompted(decision_of(self.game), [list(lines)])
+            else:
+                self._send(seat, led="white", text=list(lines))
+                self._stale_when_turn_moves(seat)
+
+    def _stale_when_turn_moves(self, seat: int) -> None:
+        """What `seat` was just told ("Not your turn", a refusal, how to set up) is about
+        this turn: once another seat decides, it shows the waiting display (see publish_view)."""
+        if self._decides(seat):
+            return
+        pending = self.game.pending
+        self._turn_refused[seat] = pending.seat if pending is not None else None
+
+    def _notes_of_last_move(self) -> None:
+        """A restarted hub tells the deciding seat again what it was told with its prompt
+        (the card to lay face up, the coins to take): the notes of the last move, made
+        again from the log (the game before it, that move applied), so a display is
+        restored in full, not just its prompt."""
+        log, pending = list(self.game.log), self.game.pending
+        if not log or pending is None:
+            return
+        try:
+            before = self.adapter.replay(self.game.setup, log[:-1])
+            public = self.adapter.public_events(before.apply(log[-1]))
+        except self.refusal_types:  # a log the game no longer takes: no notes, the prompt alone
+            return
+        notes = [command["text"] for seat, command in self.adapter.feedback(public)
+                 if seat == pending.seat and command.get("text")]
+        self.displays.prompted(decision_of(self.game), notes)
+
+    def _decides(self, seat: int) -> bool:
+        pending = self.game.pending
+        return pending is not None and pending.seat == seat and not self.game.over
 
     def _prompt(self, told: SeatCommands | None = None) -> list[dict[str, Any]]:
         """Prompt the seat that must decide now (sent now, or added to `told`); returns the
@@ -62,23 +118,48 @@ class SeatOutput(Journaling[G]):
         pending = self.game.pending
         if pending is None:
             return []
-        if told is None:  # said on its own (a game's first, a pause ended, a correction): see _prompt_text
-            self._send(pending.seat, led="blue", beep="turn", text=self._prompt_text(pending.seat))
+        seat = pending.seat
+        if told is None:  # said on its own (a game's first, a pause ended, a correction): see _prompt_display
+            self._send_display(seat, self._prompt_display(seat), led="blue", beep="turn")
         else:  # a new decision's, its cursor on the first option
-            told.prompt(pending.seat, led="blue", beep="turn", text=self._prompt_lines(pending.seat))
-            self.displays.prompted(decision_of(self.game), told.notes_of(pending.seat))
+            told.prompt(seat, led="blue", beep="turn", display=lambda notes: self._compose(seat, notes))
+            self.displays.prompted(decision_of(self.game), told.notes_of(seat))
         return [self.adapter.prompt_event(self.game)]
 
-    def _prompt_lines(self, seat: int) -> list[str]:
-        """The deciding seat's prompt, its options from the one its cursor is on."""
-        return self.adapter.prompt_lines(self.game, self.cursors.from_cursor(self.game, seat))
+    def _compose(self, seat: int, notes: list[list[str]], numbered: bool = False,
+                 refusal: bool = False) -> Composed:
+        """The deciding seat's display through the one composer (`hub.kernel.compose`):
+        `notes` above the game's prompt and the option the seat's cursor is on. `numbered`:
+        after an A/B press, the option with its place ("2/5 Take 3 coins") and what OK does.
+        `refusal`: a refusal's reason (the one note) with the option below it, no prompt."""
+        options = self.cursors.options(self.game, seat)
+        option: list[str] = []
+        if options:
+            at = self.cursors.position(self.game, seat)
+            text = self.adapter.describe(options[at])
+            option = self._whole(say("option", i=at + 1, n=len(options), option=text) if numbered else text)
+        prompt = Prompt(head=()) if refusal else self.adapter.prompt(self.game)
+        if numbered or refusal:
+            prompt = Prompt(prompt.head, prompt.purse, (say("ok_do_it"), *prompt.rest), prompt.no_option)
+        return compose(prompt, option, notes, self._lines, say("ok_go_on"), has_option=bool(options))
 
-    def _prompt_text(self, seat: int) -> list[str]:
-        """The deciding seat's prompt shown again: from where its cursor is, after the notes
-        told when the decision began (a seat that rebooted never read them)."""
-        prompt = self._prompt_lines(seat)
-        notes = self.displays.prompt_notes(decision_of(self.game))
-        return fit(notes, prompt, self._lines) if notes else prompt
+    def _whole(self, text: str) -> list[str]:
+        """`text` in display lines, every word of it: a game whose `lines` cuts a long line
+        at the display's width gets it wrapped first (OK's option must be read whole)."""
+        lines = self._lines(text)
+        if len("".join(lines).replace(" ", "")) < len(text.replace(" ", "")):
+            lines = self._lines(*textwrap.wrap(text, TEXT_MAX_CHARS))
+        return lines
+
+    def _prompt_display(self, seat: int, numbered: bool = False) -> Composed:
+        """The deciding seat's prompt shown again: after the notes told when the decision
+        began (a seat that rebooted never read them), unless an OK dismissed them."""
+        return self._compose(seat, self.displays.prompt_notes(decision_of(self.game)), numbered)
+
+    def _send_display(self, seat: int, composed: Composed, led: str | None = None, beep: str | None = None,
+                      ref: int | None = None, code: str | None = None) -> None:
+        self._send(seat, led=led, beep=beep, text=composed.lines, ref=ref, code=code, shows_option=True,
+                   hides_option=composed.hides_option)
 
     # ------------------------------------------------------------------ giving displays back
     def restore_displays(self, wait: bool = True) -> None:
@@ -100,6 +181,7 @@ class SeatOutput(Journaling[G]):
             return
         pending = self.game.pending
         lift = self.misplaced(seat)
+        paused = self.pause_text() if self.paused and not self.game.over else ""
         if self.readers[seat].too_many:
             self._lift_shown.add(seat)
             self._send(seat, led="red", text=self._lines(say("one_card"), say("lift_others")), ref=ref,
@@ -108,19 +190,65 @@ class SeatOutput(Journaling[G]):
             self._lift_shown.add(seat)
             self._send(seat, led="red", text=self._lines(*lift[:2]) if len(lift) < 3 else
                        self._lines(lift[0], say("lift_more", n=len(lift) - 1)), ref=ref, code="lift_card")
+        elif paused:  # every seat says the table is paused, and why
+            self._lift_shown.discard(seat)
+            self._send_pause(seat, paused, ref=ref)
         elif pending is not None and pending.seat == seat and not self.game.over:
             self._lift_shown.discard(seat)
-            self._send(seat, led="blue", text=self._prompt_text(seat), ref=ref)
+            self._send_display(seat, self._prompt_display(seat), led="blue", ref=ref)
         else:
             self._lift_shown.discard(seat)
             waiting = self.displays.shown(seat) is None or seat in self.displays.waiting_seats()
             shown = self.adapter.waiting_display(self.game) if waiting else self._shown(seat)
+            stale = self._turn_refused.get(seat, -1)  # shown again: still gone when the turn moves
             self._send(seat, led=shown["led"], text=list(shown["text"]), ref=ref, waiting=waiting)
+            if stale != -1 and not waiting:
+                self._turn_refused[seat] = stale
 
     def publish_view(self, events: list[dict[str, Any]]) -> None:
-        """`ViewPublisher.publish_view`, after the waiting displays are made true again."""
+        """`ViewPublisher.publish_view`, after the seats' displays are made true again: the
+        pause said on every seat (and taken back), a stale "Not your turn" gone once the
+        turn moved, the waiting displays naming who decides now."""
+        self._keep_pause_true()
+        self._forget_stale_refusals()
         self._keep_waiting_true()
         super().publish_view(events)
+
+    def _send_pause(self, seat: int, why: str, ref: int | None = None, beep: str | None = None) -> None:
+        """The pause on `seat`'s display, over what it showed (which comes back after it)."""
+        self._send(seat, led="amber", beep=beep, text=self._lines(say("paused"), why[:1].upper() + why[1:]), ref=ref,
+                   code="paused" if beep else None, shows_option=True, overlay=True)  # OK applies nothing while paused
+        self._showing_pause.add(seat)
+
+    def _keep_pause_true(self) -> None:
+        """While the table is paused every seat's display says so and why (a player whose
+        display still showed the prompt pressed OK and heard only an error); when it is no
+        longer paused, every seat that still says so gets its display back."""
+        why = self.pause_text() if self.paused and not self.game.over else None
+        if why == self._pause_shown:
+            return
+        self._pause_shown = why
+        for seat in range(1, self.game.n + 1):
+            if why is not None:
+                if not self.readers[seat].too_many and seat not in self._lift_shown:
+                    self._send_pause(seat, why)
+            elif seat in self._showing_pause:
+                self._showing_pause.discard(seat)
+                self._restore(seat)
+
+    def _forget_stale_refusals(self) -> None:
+        """A seat told "Not your turn" (or another refusal, or how to set up) shows the
+        waiting display once another seat decides: what it was told was about a turn that is over."""
+        if not self._turn_refused:
+            return
+        pending = self.game.pending
+        now = pending.seat if pending is not None else None
+        for seat, then in list(self._turn_refused.items()):
+            if now != then:
+                del self._turn_refused[seat]
+                if now != seat:
+                    display = self.adapter.waiting_display(self.game)
+                    self._send(seat, led=display["led"], text=list(display["text"]), waiting=True)
 
     def _keep_waiting_true(self) -> None:
         """Seats showing the waiting display (a restarted hub, a game's start: nothing else
@@ -136,12 +264,6 @@ class SeatOutput(Journaling[G]):
             if (pending is None or pending.seat != seat) and shown is not None and (
                     shown["text"] != display["text"] or shown["led"] != display["led"]):
                 self._send(seat, led=display["led"], text=list(display["text"]), waiting=True)
-
-    def _cursor_lines(self, seat: int, options: list[Any]) -> list[str]:
-        """The option the seat's cursor is on, and what OK does ("2/5 Draw cards", "OK: do it")."""
-        at = self.cursors.position(self.game, seat)
-        return self._lines(say("option", i=at + 1, n=len(options), option=self.adapter.describe(options[at])),
-                           say("ok_do_it"))
 
     def _shown(self, seat: int) -> dict[str, Any]:
         """``{"led", "text"}`` the seat shows: the last command sent, else the game's waiting display."""

@@ -66,6 +66,9 @@ class TableState(Generic[G]):
         self.cursors = ButtonCursors(lambda game, seat: self.adapter.button_options(game, seat))
         self._cmd_id = 0
         self._lift_shown: set[int] = set()  # seats told to lift a card; their prompt returns once it is gone
+        self._pause_shown: str | None = None  # why the table is paused, as every seat's display says it
+        self._showing_pause: set[int] = set()  # seats whose display says the table is paused
+        self._turn_refused: dict[int, int | None] = {}  # seat told "not your turn" -> who decided then
         self._cursor_hidden: dict[int, Any] = {}  # seat -> the decision whose cursor option a refusal hid
         self._cmd_topics: dict[int, str] = {}  # seat -> its cmd topic, checked once
         self._public_topic = public_topic(table)

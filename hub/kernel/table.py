@@ -17,7 +17,7 @@ gets its display back.
 from __future__ import annotations
 
 from hub.bus import ReconnectingBus
-from hub.protocol import hub_status_topic
+from hub.protocol import hub_status_topic, seat_subscription
 
 from .hubloop import Input
 from .interfaces import G, Journal
@@ -45,10 +45,9 @@ class Table(Requests[G]):
         `restore_displays` as its hook unless someone already set one: a restarted broker
         has forgotten the retained hub status and view, the seats may have missed commands."""
         self.loop.start()
-        root = f"citadels/{self.table}/seat/+/"
         for kind in ("status", "hello"):
-            self.bus.subscribe(root + kind, self._on_message)
-        self.bus.subscribe(root + "event", self._on_message, retained=False)  # a retained event is never a move
+            self.bus.subscribe(seat_subscription(self.table, kind), self._on_message)
+        self.bus.subscribe(seat_subscription(self.table, "event"), self._on_message, retained=False)  # a retained event is never a move
         if isinstance(self.bus, ReconnectingBus) and self.bus.on_connect is None:
             self.bus.on_connect = lambda: self.restore_displays(wait=False)
         self.loop.submit("start", self._open, wait=True)

@@ -116,7 +116,7 @@ class ViewPublisher(TableState[G]):
     def status(self) -> dict[str, Any]:
         """The admin's status, read on the hub thread between inputs. The admin is trusted:
         `last_move` is what an undo would take back, as the log says it, secrets and all
-        (``2 pick thief``), and `can_undo` whether this game can undo it."""
+        (``2 take 3``), and `can_undo` whether this game can undo it."""
         last = undo.last_move(self.game.log, self.adapter.undo_reason)
         can_undo = last is not None and self.adapter.undo_action(self.game, "undo") is not None
         return {"paused": self.paused, "pause_reason": self.pause_text() or None, "store_error": self.store_error,

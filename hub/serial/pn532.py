@@ -211,11 +211,6 @@ class PN532UartReader(ReaderThread):
     def boot(self) -> int:
         return self._stamper.boot
 
-    @property
-    def current_uid(self) -> str | None:
-        """The tag the reader currently considers present."""
-        return self._presence.current
-
     def _run_until_stopped(self) -> None:
         while not self.stopping:
             self._stopping.wait(self._step())

@@ -112,7 +112,7 @@ class SoftBoard:
         if ssd1306.displays:
             return list(ssd1306.displays[-1].lines)
         seat = self.seat
-        return list(seat.feedback.lines) if seat is not None else []
+        return list(seat.feedback.shown()) if seat is not None else []
 
     def led(self) -> str:
         """The colour the LED shows as a word: the hub's colour, or the link-down pattern."""

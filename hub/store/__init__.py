@@ -1,7 +1,8 @@
 """SQLite event store: a game is which game it is (its plug-in's name and rules version),
-its setup, and the ordered list of accepted actions. It names no game: a stored game's
-``game`` column picks its plug-in (`hub.games.plugin_named`); games stored before that
-column existed are Citadels, the only game there was.
+its setup, and the ordered list of accepted actions. It knows no game and imports no
+registry: it is given the games it may hold (`Games`, the registry's `hub.games.REGISTRY`),
+and a stored game's ``game`` column picks its plug-in there; games stored before that
+column existed are the registry's default game (the only game there was).
 
 The state is never stored: it is rebuilt with the plug-in's ``replay(setup, actions)``. Every
 ``append`` is committed (WAL, ``synchronous=FULL``) before it returns, so an action the
@@ -19,15 +20,25 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from hub.errors import HubError
-from hub.games import GamePlugin, plugin_for, plugin_named
 
 from .integrity import wal_damage
 
-__all__ = ["EventStore", "StoreError", "StoredGame", "Recorder", "replay_stored", "not_resumable", "restore_table_state",
-           "export_text", "SimRuns", "TableRecord"]
+__all__ = ["EventStore", "Games", "StoreError", "StoredGame", "Recorder", "replay_stored", "not_resumable",
+           "restore_table_state", "export_text", "SimRuns", "TableRecord"]
+
+
+class Games(Protocol):
+    """The games a store may hold, as it reads them (`hub.games.REGISTRY`): a game's plug-in
+    by its stored name (None: the default game) or by one of its setups. The store calls
+    only what it needs of a plug-in: ``name``, ``rules_version``, ``setup_from_json``,
+    ``replay``, ``new_game``, ``parse_action`` and ``export_text``."""
+
+    def plugin_named(self, name: str | None) -> Any: ...  # KeyError: a game this hub does not know
+
+    def plugin_for(self, setup: Any) -> Any: ...
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -85,13 +96,13 @@ class StoredGame:
     the store kept one)."""
 
     def __init__(self, game_id: int, setup: Any, actions: list[str], meta: list[dict[str, Any]], created: str,
-                 plugin: GamePlugin | None = None, rules: str | None = None):
+                 plugin: Any, rules: str | None = None):
         self.id = game_id
         self.setup = setup
         self.actions = actions
         self.meta = meta
         self.created = created
-        self.plugin = plugin or plugin_for(setup)
+        self.plugin = plugin  # the game's plug-in, from the store's `Games`
         self.rules = rules
 
     def __iter__(self) -> Any:  # (setup, actions, meta) unpacking, as load() promises
@@ -119,10 +130,13 @@ def file_of(path: str) -> str:
 
 
 class EventStore:
-    """``EventStore(path)``: one SQLite file in WAL mode, safe to share between threads."""
+    """``EventStore(path, games)``: one SQLite file in WAL mode, safe to share between
+    threads, holding games of `games` (the registry, `hub.games.REGISTRY`). A store opened
+    without `games` keeps settings only: starting or loading a game raises StoreError."""
 
-    def __init__(self, path: str | Path, *, timeout: float = 5.0) -> None:
+    def __init__(self, path: str | Path, games: Games | None = None, *, timeout: float = 5.0) -> None:
         self.path = str(path)
+        self._games = games
         self._lock = threading.RLock()
         why = wal_damage(file_of(self.path))  # before SQLite reads (and forgets) a damaged log
         if why is not None:
@@ -178,9 +192,15 @@ class EventStore:
         rows = self._read("read the games table", "PRAGMA table_info(games)")
         return {"game", "rules"} <= {str(row[1]) for row in rows}
 
+    def games_held(self) -> Games:
+        """The games this store may hold; StoreError if it was opened for its settings only."""
+        if self._games is None:
+            raise StoreError("no_games", f"{self.path} was opened without the games it holds (a bug)")
+        return self._games
+
     def start_game(self, setup: Any) -> int:
         created = time.strftime("%Y-%m-%dT%H:%M:%S%z")
-        plugin = plugin_for(setup)
+        plugin = self.games_held().plugin_for(setup)
         if not self._game_columns():  # a file written before the store said which game
             for column, kind in GAME_COLUMNS:
                 self._write("add the game column", f"ALTER TABLE games ADD COLUMN {column} {kind}", ())
@@ -200,7 +220,7 @@ class EventStore:
 
     def amend(self, game_id: int, idx: int, fields: dict[str, Any]) -> None:
         """Add `fields` to the meta of stored action `idx`: what the table learned of it
-        later (the tag of a district entered by hand, read at last on its owner's reader).
+        later (the tag of a card entered by hand, read at last on its owner's reader).
         The action itself never changes. Committed when this returns."""
         with self._lock:
             rows = self._read("amend an action", "SELECT meta_json FROM actions WHERE game_id = ? AND idx = ?",
@@ -232,6 +252,15 @@ class EventStore:
                                         "FROM games g ORDER BY g.id")
         return [(int(i), str(c), int(n)) for i, c, n in rows]
 
+    def game_name(self, game_id: int) -> str | None:
+        """Which game stored game `game_id` is, as its ``game`` column says (None: the
+        default game, as every game stored before the column existed), whether or not this
+        hub has its plug-in."""
+        if not self._game_columns():
+            return None
+        rows = self._read("read which game", "SELECT game FROM games WHERE id = ?", (game_id,))
+        return None if not rows or rows[0][0] is None else str(rows[0][0])
+
     def load(self, game_id: int | None = None) -> StoredGame:
         """The stored game (default: the latest). Unpacks as ``setup, actions, meta``."""
         if game_id is None:
@@ -244,7 +273,7 @@ class EventStore:
             raise StoreError("no_game", f"{self.path} holds no game {game_id}")
         where = f"game {game_id} in {self.path}"
         try:
-            plugin = plugin_named(rows[0][2])
+            plugin = self.games_held().plugin_named(rows[0][2])
         except KeyError as exc:
             raise StoreError("unknown_game", f"{where} is a game this hub does not know: {exc.args[0]}") from None
         setup = _stored_setup(plugin, rows[0][0], where)
@@ -308,7 +337,7 @@ def _stored_meta(text: Any, where: str) -> dict[str, Any]:
     return meta
 
 
-def _stored_setup(plugin: GamePlugin, text: Any, where: str) -> Any:
+def _stored_setup(plugin: Any, text: Any, where: str) -> Any:
     """The setup column read back, or StoreError("corrupt") naming what is wrong with it."""
     try:
         data = json.loads(text)
@@ -384,19 +413,19 @@ def not_resumable(stored: StoredGame, path: str, index: int, why: str, cause: st
                                   f"('citadels-hub export {path} --game {stored.id}' shows the game). {what_to_do}")
 
 
-def restore_table_state(service: Any, actions: list[str], meta: list[dict[str, Any]]) -> None:
+def restore_table_state(service: Any, actions: list[str], meta: list[dict[str, Any]], parse: Any) -> None:
     """After ``TableService(..., game=Game.replay(...))``: rebuild what the service knows
     beside the game: which tag UID copy was built where (``city_uid``) and which seat
     events were already applied (so a device re-sending one after the restart is a
-    duplicate, not a second action)."""
-    parse = plugin_for(service.game.setup).parse_action
+    duplicate, not a second action). `parse` reads an action's text (the game's
+    plug-in's ``parse_action``)."""
     for text, m in zip(actions, meta):
         service.remember_applied(parse(text), m)
 
 
 def export_text(stored: StoredGame) -> str:
     """A stored game as a readable log, in its own game's words (its plug-in's export)."""
-    return stored.plugin.export_text(stored)
+    return str(stored.plugin.export_text(stored))
 
 
 def _setup_key(setup: Any) -> str:
@@ -415,8 +444,8 @@ class SimRuns:
     first stored game.
     """
 
-    def __init__(self, path: str | Path, setups: list[Any], resume: bool) -> None:
-        self.store = EventStore(path)
+    def __init__(self, path: str | Path, games: Games, setups: list[Any], resume: bool) -> None:
+        self.store = EventStore(path, games)
         self.resume = resume
         self.setups = list(setups)
         self.stored: dict[str, int] = {}
@@ -443,7 +472,7 @@ class TableRecord:
 
     ::
 
-        record = TableRecord.open(path, setup, resume=True, resume_finished=False)
+        record = TableRecord.open(path, REGISTRY, setup, resume=True, resume_finished=False)
         service = TableService(bus, registry, record.setup, table=..., game=record.game,
                                journal_meta=record.recorder)
         record.restore(service)   # city_uid and already-applied (device, boot, seq)
@@ -464,10 +493,10 @@ class TableRecord:
         self.stored = stored
 
     @classmethod
-    def open(cls, path: str | Path, setup: Any, resume: bool, *, resume_finished: bool = True,
+    def open(cls, path: str | Path, games: Games, setup: Any, resume: bool, *, resume_finished: bool = True,
              start: bool = True) -> TableRecord:
         """With `resume_finished=False` a finished latest game is not resumed: a new game starts."""
-        store = EventStore(path)
+        store = EventStore(path, games)
         if resume and store.latest_game() is not None:
             stored = store.load()
             game = replay_stored(stored, store.path, "To play on, start a new game with --new-game.")
@@ -490,4 +519,4 @@ class TableRecord:
 
     def restore(self, service: Any) -> None:
         if self.stored is not None:
-            restore_table_state(service, self.stored.actions, self.stored.meta)
+            restore_table_state(service, self.stored.actions, self.stored.meta, self.stored.plugin.parse_action)

@@ -9,11 +9,12 @@ import threading
 from typing import Any
 
 from hub.exits import ExitCode, fail
-from hub.games import host_table, plugin_for, plugin_named
+from hub.games import REGISTRY, host_table, plugin_for, plugin_named
 from hub.kernel import Table
 from hub.kernel.flood import SeatBudget
 from hub.protocol import event_topic, hub_status_topic, status_topic
 from hub.store import StoreError, TableRecord
+from hub.table.switching import other_game_in
 from hub.store.state import state_database
 from hub.transport import BusConnectError, Will
 from hub.transport.login import with_broker_password
@@ -48,10 +49,17 @@ def run_hub(args: argparse.Namespace) -> int:
     directory: a crash or power cut followed by the same command carries on the same game."""
     plugin = plugin_named(getattr(args, "game", None))
     registry = plugin.load_registry(args.tags)
-    setup = plugin.setup_from_options(args, args.seed, "physical", registry)
+    setup = plugin.setup_from_options(args, args.seed, registry)
+    path = state_database(args.db, args.state_dir, "game.db")
+    try:
+        other = None if args.new_game else other_game_in(path, plugin)
+    except StoreError as exc:
+        return fail(str(exc), ExitCode.STORE)
+    if other is not None:
+        return fail(other, ExitCode.BAD_INPUT)
     stopping = stop_on_sigterm()
     try:
-        record = TableRecord.open(state_database(args.db, args.state_dir, "game.db"), setup,
+        record = TableRecord.open(path, REGISTRY, setup,
                                   resume=not args.new_game, resume_finished=False,
                                   start=False)  # a new game is stored once the broker took the hub in
         stored = record.stored

@@ -138,7 +138,8 @@ def attach_extras(service: Table[Any], args: argparse.Namespace, first: bool, li
             args.voice = voice
             game = plugin_for(service.game.setup)
             extras.speaker = speaker_from_args(args, service.game.setup.names or None,
-                                               private_kinds=game.private_event_kinds, speech=game.speech)
+                                               private_kinds=game.private_event_kinds, speech=game.speech,
+                                               setup=service.game.setup)
         speaker = extras.speaker
         service.subscribe(lambda _id, message: speaker.on_events(message["events"]))
     if getattr(args, "headless", False):

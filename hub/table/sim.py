@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hub.exits import ExitCode, fail
-from hub.games import host_table, plugin_for, plugin_named
+from hub.games import REGISTRY, host_table, plugin_for, plugin_named
 from hub.games.plugin import GamePlugin, StoredMoveError, replay_moves
 from hub.games.simulated import ButtonPlayer
 from hub.kernel.view_publisher import EventsOnly
@@ -46,7 +46,7 @@ def follow_stored(game_plugin: GamePlugin, world: Any, game: Any, stored: Stored
     the rules refuse, or one the simulated cards cannot follow, raises
     ``StoreError("diverged")`` saying which action and what to do."""
     try:
-        if game_plugin.follow_stored is not None:
+        if game_plugin.follow_stored is not None and world is not None:
             game_plugin.follow_stored(world, game, stored)
         else:
             replay_moves(game_plugin, game, stored)
@@ -91,7 +91,7 @@ class SimTable:
             except BaseException:
                 hub_bus.close()
                 raise
-            restore_table_state(self.service, stored.actions, stored.meta)
+            restore_table_state(self.service, stored.actions, stored.meta, self.game_plugin.parse_action)
             boot = max([boot, *(int(m["boot"]) for m in stored.meta if "boot" in m)])  # the seats boot anew
         self.service.subscribe(EventsOnly(self._follow))  # it reads events: no view built for it
         for listener in listeners:  # before start: they hear the game's opening too
@@ -136,10 +136,10 @@ class SimTable:
 
     def _deal(self, setup: Any) -> None:
         """A new game on the table (the admin's): the simulated table top deals it anew, with
-        its seed, as the simulator deals its own; a game the hub deals (digital) has none."""
+        its seed, as the simulator deals its own; a game the hub deals has none (the plug-in's
+        ``sim_world`` says None)."""
         self.dealt = setup
-        physical = getattr(setup, "mode", "physical") == "physical"
-        self.world = self.game_plugin.sim_world(self.registry, setup, lambda: self.service.game) if physical else None
+        self.world = self.game_plugin.sim_world(self.registry, setup, lambda: self.service.game)
 
     def _take_up(self, game: Any) -> None:
         """The simulated people take up the game the admin started, at its seats."""
@@ -259,8 +259,24 @@ def _kept_runs(args: Any, setups: list[Any]) -> tuple[Any, Any]:
         return None, None
     path = state_database(args.db, args.state_dir, "sim.db")
     resume = args.resume or (not args.db and _interrupted(path, setups[0], args))
-    runs = SimRuns(path, setups, resume=resume)
+    if args.resume:
+        _check_series_game(path, plugin_for(setups[0]))
+    runs = SimRuns(path, REGISTRY, setups, resume=resume)
     return runs, (None if args.headless else SeatLinks.kept(runs.store, None))
+
+
+def _check_series_game(path: Any, plugin: GamePlugin) -> None:
+    """``--resume`` carries on the series stored in the file: it must be `plugin`'s."""
+    from hub.store import EventStore
+
+    with EventStore(path, REGISTRY) as store:
+        games = store.games()
+        if not games:
+            return
+        name = store.game_name(games[0][0]) or plugin_named(None).name
+    if name != plugin.name:
+        raise OtherGameStored(f"{path} holds games of {name}, not of {plugin.name}: --resume carries on the "
+                              f"games stored there (add --game {name}), or leave out --resume for new games")
 
 
 def _interrupted(path: Any, first: Any, args: Any) -> bool:
@@ -268,14 +284,25 @@ def _interrupted(path: Any, first: Any, args: Any) -> bool:
     latest stored game is unfinished and has the setup this command asks for. A different
     command line (players, seed...) starts a new game."""
     from hub.store import EventStore
+    from hub.table.switching import unfinished_other_game
 
     if args.new_game:
         return False
-    with EventStore(path) as store:
+    with EventStore(path, REGISTRY) as store:
         if store.latest_game() is None:
+            return False
+        other = unfinished_other_game(store, plugin_for(first), "sim")
+        if other is not None and other.known:
+            raise OtherGameStored(other.message)
+        if other is not None:  # its plug-in is gone: it cannot be carried on, and must not stop a new game
+            print(f"{other.message}; it is left as it is, and a new game starts", flush=True)
             return False
         stored = store.load()
     return stored.setup == first and not replay_stored(stored, str(path), WHAT_TO_DO).over
+
+
+class OtherGameStored(ValueError):
+    """The state directory's latest game is an unfinished game of another game (one line, exit 2)."""
 
 
 def run_sim(args: Any) -> int:
@@ -302,7 +329,7 @@ def _run_games(args: Any, stop: threading.Event) -> int:
 
     exit_code = ExitCode.OK
     plugin = plugin_named(getattr(args, "game", None))
-    setups = [plugin.setup_from_options(args, args.seed + i, "physical") for i in range(args.games)]
+    setups = [plugin.setup_from_options(args, args.seed + i) for i in range(args.games)]
     try:
         runs, links = _kept_runs(args, setups)
     except StoreError as exc:

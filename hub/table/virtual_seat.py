@@ -22,6 +22,7 @@ from hub.protocol import (
     compact_encoder,
     DEFAULT_TABLE,
     PROTOCOL_VERSION,
+    TOPIC_ROOT,
     ProtocolError,
     SeatCommand,
     cmd_topic,
@@ -322,7 +323,7 @@ class VirtualSeat:
 
     def send_raw(self, payload: bytes | str, kind: str = "event") -> None:
         """Publish arbitrary bytes on this seat's `kind` topic (bad-input tests)."""
-        self._publish(f"citadels/{self.table}/seat/{self.seat}/{kind}", payload)
+        self._publish(f"{TOPIC_ROOT}/{self.table}/seat/{self.seat}/{kind}", payload)  # unchecked: bad-input tests
 
     def resend_last(self) -> None:
         """Deliver the last event again, byte for byte (at-least-once duplicate)."""

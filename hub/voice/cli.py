@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from hub.voice.backends import make_backend
 from hub.voice.pronounce import SPOKEN, espeak_voice
@@ -34,13 +35,15 @@ def check_voice_arguments(args: argparse.Namespace) -> None:
 
 def speaker_from_args(args: argparse.Namespace,
                       names: Mapping[int, str] | Sequence[str] | None = None,
-                      private_kinds: frozenset[str] = frozenset(), speech: GameVoice | None = None) -> Speaker:
+                      private_kinds: frozenset[str] = frozenset(), speech: GameVoice | None = None,
+                      setup: Any = None) -> Speaker:
     """A started Speaker for the parsed flags; `names` are the players, seat 1 first;
     `private_kinds` the event kinds the hosted game declares private (never said);
-    `speech` the hosted game's voice (its plug-in's; None: silent)."""
+    `speech` the hosted game's voice (its plug-in's; None: silent), given the game's
+    `setup` (its own options, which only its narrator reads)."""
     backend = make_backend(args.voice, args.lang, args.voice_dir, getattr(args, "voice_lang", None),
                            respellings=speech.respellings if speech is not None else None)
-    return Speaker(backend, args.lang, names=seat_names(names), edition=getattr(args, "edition", None),
+    return Speaker(backend, args.lang, names=seat_names(names), setup=setup,
                    private_kinds=private_kinds, speech=speech)
 
 

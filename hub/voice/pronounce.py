@@ -6,7 +6,7 @@ them; only the text handed to espeak-ng is respelled, where espeak-ng 1.51 misre
 The everyday words are respelled here; a game's own names (its cards) by its plug-in's
 voice (`hub.voice.GameVoice.respellings`).
 `phoneme_problems` asks espeak-ng itself how it reads a text, so a test (and
-``python -m hub.voice --render``) can prove every phrase is read in the intended language.
+``citadels-hub voice --render``) can prove every phrase is read in the intended language.
 """
 
 from __future__ import annotations

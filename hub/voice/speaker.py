@@ -50,7 +50,7 @@ class Speaker:
     """Speaks utterances on a worker thread; `say` and `on_event` never block."""
 
     def __init__(self, backend: Backend, lang: str, *, names: Mapping[int, str] | None = None,
-                 edition: str | None = None, capacity: int = DEFAULT_CAPACITY,
+                 setup: Any = None, capacity: int = DEFAULT_CAPACITY,
                  clock: Callable[[], float] = time.monotonic, private_kinds: frozenset[str] = frozenset(),
                  speech: GameVoice | None = None) -> None:
         if capacity < 1:
@@ -59,7 +59,7 @@ class Speaker:
         self.lang = lang
         self.private_kinds = frozenset(private_kinds)  # declared by the hosted game: never said
         # the hosted game's own words (None: a game with no voice, which is silent)
-        self.narrator: Narration | None = None if speech is None else speech.narrator(lang, sayable_names(names or {}), edition)
+        self.narrator: Narration | None = None if speech is None else speech.narrator(lang, sayable_names(names or {}), setup)
         self.answered_kinds = frozenset() if speech is None else speech.answered_kinds
         self.capacity = capacity
         self.stats = SpeakerStats()

@@ -13,7 +13,7 @@ from typing import Any, Final, Protocol
 class Priority(IntEnum):
     """What survives a full queue, and what may jump it (only URGENT does)."""
 
-    CHATTER = 0  # nice to hear, first to go (gold income)
+    CHATTER = 0  # nice to hear, first to go (an income)
     PROMPT = 1  # what the player at hand must do now; superseded by the next prompt
     ANNOUNCE = 2  # the story of the game: calls, reveals, builds, the ranking
     URGENT = 3  # a refusal or a pause: said before anything queued
@@ -70,17 +70,18 @@ Respellings = Mapping[str, Mapping[str, str]]
 class GameVoice:
     """What one game gives the table's voice (its plug-in's ``speech``)."""
 
-    narrator: Callable[[str, Mapping[int, str], str | None], Narration]
-    """(lang, {seat: name}, edition or None) -> the narrator of one table."""
+    narrator: Callable[[str, Mapping[int, str], Any], Narration]
+    """(lang, {seat: name}, the table's game setup or None) -> the narrator of one table
+    (the setup is the game's own: what its narrator reads there is its business)."""
     answered_kinds: frozenset[str] = frozenset()
     """Public events that answer the pending decision: a prompt still queued is then stale."""
     respellings: Respellings = field(default_factory=dict)
     """The game's own words espeak-ng misreads (card names), added to the voice's own."""
     samples: Callable[[str, bool], dict[str, str]] | None = None
     """(lang, everything) -> {phrase id: text}: a sample call, or every phrase with sample
-    values in its placeholders (``python -m hub.voice [--all]``)."""
+    values in its placeholders (``citadels-hub voice [--all]``)."""
     readings: Callable[[str], dict[str, str]] | None = None
-    """lang -> {id: text}: every text it may say, card names too (``python -m hub.voice --render``)."""
+    """lang -> {id: text}: every text it may say, card names too (``citadels-hub voice --render``)."""
 
 
 Sentences = Callable[[Mapping[str, Any], str, Mapping[int, str]], list[str]]
@@ -108,4 +109,4 @@ class _SaidInOrder:
 def sentences(say: Sentences) -> GameVoice:
     """The voice of a game that only tells its story: each sentence said in the order of
     the game (`Priority.ANNOUNCE`), none dropped for a newer one."""
-    return GameVoice(lambda lang, names, edition: _SaidInOrder(say, lang, names))
+    return GameVoice(lambda lang, names, setup: _SaidInOrder(say, lang, names))

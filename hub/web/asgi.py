@@ -16,17 +16,9 @@ from urllib.parse import parse_qs
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
-from .app import (
-    CONTENT_SECURITY_POLICY,
-    EXT_KEY,
-    SAFETY_HEADERS,
-    STREAM_BUSY,
-    STREAM_HEADERS,
-    STREAM_TOO_MANY,
-    MAX_CONTENT_LENGTH,
-    WebState,
-    parse_last_event_id,
-)
+from .app import CONTENT_SECURITY_POLICY, MAX_CONTENT_LENGTH, SAFETY_HEADERS
+from .live import STREAM_BUSY, STREAM_HEADERS, STREAM_TOO_MANY, parse_last_event_id
+from .state import EXT_KEY, WebState
 from .errors import BadInput
 from .streams import LoopFanout, Receive, Send
 

@@ -29,7 +29,7 @@ class TableFacade(Protocol):
         ...
 
     def seat_view(self, seat: int) -> dict[str, Any]:
-        """The public view plus `you` (that seat's hand, characters, pending options)."""
+        """The public view plus `you` (that seat's own: its hand, its pending options)."""
         ...
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
@@ -50,8 +50,8 @@ class TableFacade(Protocol):
 
     # --- table admin -------------------------------------------------------------
     def new_game(self, config: dict[str, Any]) -> dict[str, Any]:
-        """Start a game: config keys players, names, variant ("classic7"|"classic8"),
-        mode ("digital"|"physical"), seed (optional)."""
+        """Start a game: config keys players, names, seed (optional) and the game's own
+        fields (its plug-in's ``admin_options``)."""
         ...
 
     def pause(self, reason: str) -> None:

@@ -21,9 +21,10 @@ import segno
 import uvicorn
 from flask import Flask
 
-from .app import EXT_KEY, close_app
+from .app import close_app
 from .asgi import HubAsgi
 from .guard import ConnectionLimits, guarded_protocol
+from .state import EXT_KEY
 from .tokens import opens_a_link
 
 WSGI_THREADS = 8  # Flask's page loads, API calls and seat answers; streams need none

@@ -22,6 +22,7 @@ from hub.cli_args import guarded
 from hub.redact import mask_password, mask_secrets, mask_tokens
 from hub.store import EventStore
 from hub.games.citadels.registry import TagRegistry
+from hub.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "s3cret-Pa55"
@@ -318,7 +319,7 @@ def test_the_real_command_prints_one_line_not_a_traceback(tmp_path: Path) -> Non
 
 
 def test_a_stored_game_database_opens_as_before(stored_game: Path) -> None:
-    with EventStore(stored_game) as store:
+    with EventStore(stored_game, REGISTRY) as store:
         assert store.load().setup.seed == 3
 
 

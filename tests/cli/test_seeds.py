@@ -20,6 +20,7 @@ from hub.table.sim import SimTable
 from hub.transport import InProcessBus
 from hub.games import plugin_named
 from hub.web import create_app
+from hub.games import REGISTRY
 
 ADMIN = "admin-" + "a" * 20
 SEATS = {s: f"seat{s}-" + "t" * 16 for s in range(1, 8)}
@@ -49,7 +50,7 @@ def test_the_seed_zero_the_issue_found_predicts_the_deal() -> None:
 
 
 def test_two_admin_games_with_the_seed_left_empty_deal_differently(tmp_path: Path) -> None:
-    store = EventStore(tmp_path / "g.db")
+    store = EventStore(tmp_path / "g.db", REGISTRY)
     svc = service(store)
     app = create_app({"GAME": plugin_named("citadels"), "TABLE": CurrentTable(svc), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": {s: SEATS[s] for s in range(1, 5)}})
     client = app.test_client()

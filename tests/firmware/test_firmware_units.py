@@ -36,7 +36,7 @@ def test_pure_checks_pass_under_cpython() -> None:
     env = dict(os.environ, PYTHONPATH=str(FIRMWARE_DIR))
     out = subprocess.run([sys.executable, str(WASM_DIR / "pure_checks.py")], env=env,
                          capture_output=True, text=True, timeout=60).stdout
-    assert "RESULT passed=19 failed=0" in out, out
+    assert "RESULT passed=20 failed=0" in out, out
 
 
 # ---- frame codec -------------------------------------------------------------------
@@ -465,6 +465,29 @@ def test_link_keeps_an_event_until_the_hub_answers_it(fw: Any) -> None:
     assert len(link.outbox) == 0 and link.resent == 1   # counted: the re-sends for a silent hub
 
 
+
+def test_link_follows_the_hubs_retained_status(fw: Any) -> None:
+    """Seats are never silent: the link knows when the hub is away (its will says
+    `offline`, or its retained status is gone), so the display can say so."""
+    cfg = {"wifi": {"ssid": "citadels-table", "password": "change-me"},
+           "broker": {"host": "127.0.0.1"}, "table": "t1", "seat": 1}
+    wlan = network.WLAN(network.STA_IF)
+    wlan.active(True)
+    wlan.connect("citadels-table", "change-me")
+    link = fw.link.Link(wlan, cfg, "dev", lambda n: 0, lambda: {"v": 1}, lambda p: None, print)
+    client = FlakyClient()
+    client.on_ack, client.on_message = link.client.on_ack, link.client.on_message
+    link.client = client
+    link.service(0)
+    assert link.connected and link.hub_online is None
+    client.on_message("citadels/t1/hub/status", b"online")
+    assert link.hub_online is True
+    client.on_message("citadels/t1/hub/status", b"offline")
+    assert link.hub_online is False
+    client.on_message("citadels/t1/hub/status", b"online")
+    client.on_message("citadels/t1/hub/status", b"")      # the retained status deleted
+    assert link.hub_online is False
+
 # ---- the seat over a long game: exactly one edge per physical placement / lift -------
 
 class ScriptedReader:
@@ -497,6 +520,8 @@ class CollectingLink:
             return []
 
     connected = True
+    hub_online: bool | None = True
+    connected_ms = 0
     alive_s = 5
 
     def __init__(self) -> None:
@@ -689,4 +714,4 @@ def test_inventory_and_multiple_cards_events_match_the_contract_literally(fw: An
     assert link.events[2:] == [json.loads('{"v":1,"device":"esp32-a1b2c3","boot":7,"seq":3,"t":650,'
                                           '"type":"recovered","what":"multiple_cards"}')]
     hello = seat.hello()
-    assert hello["inventory"] is True and hello["fw"] == "1.2.0" and hello["alive_s"] == 5
+    assert hello["inventory"] is True and hello["fw"] == "1.3.0" and hello["alive_s"] == 5

@@ -28,6 +28,7 @@ from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
 from hub.web import create_app
 from hub.web.app import close_app
+from hub.games import REGISTRY
 from tests.browser import phone_page
 from tests.soft_seat import SoftSeatProcess
 from tests.table_broker import TableBroker
@@ -163,12 +164,12 @@ def test_a_game_made_from_the_kit_plays_resumes_replays_and_exports(chips: GameP
     whole = sim(capsys, "--seed", "4", "--players", "3", "--db", str(db))
     result = json.loads(whole)
     assert (result["game"], result["seed"], result["players"]) == ("chips", 4, 3) and result["winner"] in (1, 2, 3)
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         stored = store.load()
     assert len(stored.actions) == result["actions"] and stored.plugin is chips
     for cut in (0, 1, len(stored.actions) // 2, len(stored.actions) - 1):
         cut_db = tmp_path / f"cut{cut}.db"
-        with EventStore(cut_db) as store:
+        with EventStore(cut_db, REGISTRY) as store:
             gid = store.start_game(stored.setup)
             for text, meta in zip(stored.actions[:cut], stored.meta):
                 store.append(gid, text, meta)

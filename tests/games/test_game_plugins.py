@@ -21,6 +21,7 @@ from hub.games import GAMES, plugin_named
 from hub.games.citadels.service import TableService
 from hub.store import EventStore, TableRecord
 from hub.transport import InProcessBus
+from hub.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"
@@ -40,7 +41,7 @@ def test_nim_plays_through_the_command_its_store_replay_and_export(tmp_path: Pat
     games = [json.loads(line) for line in played.stdout.splitlines()]
     assert [(g["game"], g["seed"], g["players"]) for g in games] == [("nim", 1, 3), ("nim", 2, 3)]
     assert all(g["winner"] == int(g["log"][-1].split()[0]) for g in games)
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         stored = store.load(1)
         assert (stored.plugin.name, stored.rules) == ("nim", "1") and stored.actions == games[0]["log"]
     replayed = hub("replay", db, "--game", "1", "--json")
@@ -60,7 +61,7 @@ def test_an_interrupted_nim_game_resumes_to_the_same_end(tmp_path: Path) -> None
                   "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout == whole.stdout
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         assert store.load().actions == json.loads(whole.stdout)["log"]
 
 
@@ -96,10 +97,10 @@ def test_a_database_of_yesterday_replays_and_exports_the_same(tmp_path: Path, co
 
 def test_a_database_of_yesterday_resumes_and_then_says_which_game_it_holds(tmp_path: Path) -> None:
     db = old_database(tmp_path)
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         stored = store.load(2)
         assert (stored.plugin.name, stored.rules) == ("citadels", None)  # before the store said
-    record = TableRecord.open(db, stored.setup, resume=True)
+    record = TableRecord.open(db, REGISTRY, stored.setup, resume=True)
     assert record.stored is not None and record.game is not None and record.stored.id == 2
     assert json.loads(EXPECTED["replay --game 2 --json"])["state_hash"] == record.game.state_hash()
     service = TableService(InProcessBus(), plugin_named("citadels").virtual_registry(record.setup), record.setup,
@@ -111,9 +112,9 @@ def test_a_database_of_yesterday_resumes_and_then_says_which_game_it_holds(tmp_p
         assert service.answer(int(move.split()[0]), move) == {"ok": True}
     finally:
         service.stop()
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         assert store.load(2).actions[-1] == move and len(store.load(2).actions) == 61
-        new = TableRecord.open(db, stored.setup, resume=False)  # a new game in the old file
+        new = TableRecord.open(db, REGISTRY, stored.setup, resume=False)  # a new game in the old file
         assert (store.load(new.recorder.game_id).plugin.name, store.load(new.recorder.game_id).rules) == ("citadels", "1")
         assert store.load(1).plugin.name == "citadels"  # the old rows still read as Citadels
         new.store.close()
@@ -123,3 +124,8 @@ def test_every_registered_game_has_what_the_product_asks_of_it() -> None:
     for name, game in GAMES.items():
         assert game.name == name and game.seats and game.default_players in game.seats
         assert callable(game.terminal) and callable(game.engine_only)  # its own, or the kit's (test_game_kit.py)
+
+
+def test_nim_says_one_stone_not_one_stones() -> None:
+    from hub.games.nim.words import say
+    assert (say("stones", stones=1), say("stones", stones=2)) == ("1 stone", "2 stones")

@@ -16,6 +16,7 @@ import pytest
 from hub.cli import main
 from hub.games import GAMES, GamePlugin
 from hub.store import EventStore
+from hub.games import REGISTRY
 
 SEED = 5
 
@@ -37,7 +38,7 @@ def sim(game: GamePlugin, bot: str, capsys: pytest.CaptureFixture[str], *args: s
 def whole_game(game: GamePlugin, bot: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Whole:
     db = tmp_path / f"whole-{bot}.db"
     out = sim(game, bot, capsys, "--seed", str(SEED), "--db", str(db))
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         stored = store.load()
     assert json.loads(out)["seed"] == SEED
     return Whole(out, stored.setup, stored.actions, stored.meta)
@@ -46,12 +47,12 @@ def whole_game(game: GamePlugin, bot: str, tmp_path: Path, capsys: pytest.Captur
 def resumed_at(game: GamePlugin, bot: str, whole: Whole, cut: int, tmp_path: Path,
                capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / f"cut{cut}-{bot}.db"
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         gid = store.start_game(whole.setup)
         for text, meta in zip(whole.actions[:cut], whole.meta):  # as the simulator stored them
             store.append(gid, text, meta)
     assert sim(game, bot, capsys, "--resume", "--db", str(db)) == whole.out, f"{game.name} ({bot}) cut at {cut}"
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         assert store.load(gid).actions == whole.actions
 
 

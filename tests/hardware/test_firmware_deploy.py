@@ -88,8 +88,9 @@ def test_systemd_unit_starts_the_hub_after_the_broker() -> None:
     assert "mosquitto.service" in unit["Unit"]["After"].split()
     assert "mosquitto.service" in unit["Unit"]["Wants"].split()
     exec_start = unit["Service"]["ExecStart"]
-    assert re.fullmatch(r"\S+/citadels-hub run --broker \$\{CITADELS_BROKER\} "
-                        r"--tags /var/lib/citadels/tags\.json --players \$\{CITADELS_PLAYERS\}", exec_start)
+    assert re.fullmatch(r"\S+/citadels-hub run --game \$\{CITADELS_GAME\} --broker \$\{CITADELS_BROKER\} "
+                        r"--tags \$\{CITADELS_TAGS\} --players \$\{CITADELS_PLAYERS\}", exec_start)
+    assert "CITADELS_GAME=citadels CITADELS_TAGS=/var/lib/citadels/tags.json" in unit["Service"]["Environment"]
     assert "CITADELS_PLAYERS=4" in unit["Service"]["Environment"]  # hub.env may say otherwise
     assert "CITADELS_BROKER=mqtt://hub@127.0.0.1:1883" in unit["Service"]["Environment"]  # user only: the
     assert "CITADELS_BROKER_PASSWORD" not in exec_start  # password comes from hub.env, never argv
@@ -119,3 +120,32 @@ def test_the_player_count_comes_from_hub_env(tmp_path: Path) -> None:
     assert default[default.index("--players") + 1] == "4"
     five = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883", extra_env={"CITADELS_PLAYERS": "5"}).argv
     assert five[five.index("--players") + 1] == "5"
+
+
+def test_the_game_and_its_tag_file_come_from_hub_env(tmp_path: Path) -> None:
+    """The unit hosts Citadels with /var/lib/citadels/tags.json (as before games could be
+    switched) unless hub.env names another game and its tag file."""
+    from tests.hub_unit import unit_command
+
+    default = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883").argv
+    assert default[default.index("--game") + 1] == "citadels"
+    assert default[default.index("--tags") + 1] == str(tmp_path / "tags.json")
+    builders = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883", extra_env={
+        "CITADELS_GAME": "builders", "CITADELS_TAGS": "/var/lib/citadels/builders-tags.json"}).argv
+    assert builders[builders.index("--game") + 1] == "builders"
+    assert builders[builders.index("--tags") + 1] == str(tmp_path / "builders-tags.json")
+
+
+def test_the_guide_sets_up_every_game() -> None:
+    """raspberry-pi.md enrolls each registered game's cards into its own tag file, sets the
+    unit's game in hub.env, checks a soft seat with --game, says how to switch, and restarts
+    Mosquitto after installing its configuration (apt already started it)."""
+    from hub.games import GAMES
+
+    guide = (HARDWARE / "raspberry-pi.md").read_text()
+    for name in GAMES:
+        assert f"enroll --game {name} " in guide, name
+        assert f"CITADELS_GAME={name}" in guide, name
+        assert re.search(rf"soft-seat [^\n]*--game {name}\b", guide), name
+    assert "systemctl restart mosquitto" in guide and "## Switching games" in guide
+    assert "game.db" in guide.split("## Switching games")[1] and "--new-game" in guide.split("## Switching games")[1]

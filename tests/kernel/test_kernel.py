@@ -126,7 +126,7 @@ def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
     early = seats[1].send("button", button="ok")
     assert (seats[1].answer(early).code, seats[1].answer(early).led) == ("not_your_turn", "amber")
     cycled = seats[2].send("button", button="a")  # the buttons cycle through the game's options
-    assert seats[2].answer(cycled).text == ("2/2 Take 2",  "OK: do it")
+    assert seats[2].answer(cycled).text == ("Your turn", "5 stones", "2/2 Take 2", "OK: do it")
     seats[2].send("button", button="ok")
     assert [str(a) for a in table.game.log] == ["1 take 1", "2 take 2"]
     assert table.answer(1, "1 take 2") == {"ok": True}  # a phone, through the same queue
@@ -274,3 +274,22 @@ def test_the_table_pauses_while_the_deciding_seat_is_offline_or_the_admin_says_s
     assert presence.seen(2, True) and presence.paused(seat_2)
     presence.admin_pause = None
     assert presence.edge(seat_2) == {"kind": "resumed"} and presence.pause_text(seat_2) == ""
+
+
+def test_a_card_left_on_the_reader_after_one_card_at_a_time_is_said_and_no_move(toy: Any) -> None:
+    """Issue 28: two cards laid at once ("One card at a time"), one lifted: the card left
+    there was reported `added` and taken as a move without a word."""
+    table, seats, _journal = toy
+    seat = seats[1]
+    fault = seat.send("fault", what="multiple_cards", detail="2 cards")
+    assert seat.answer(fault).code == "multiple_cards"
+    recovered = seat.send("recovered", what="multiple_cards")
+    assert seat.answer(recovered).code is None
+    left = seat.send("tag", edge="added", uid="57070001")  # the card left there, reported now
+    answer = seat.answer(left)
+    assert answer.code == "card_left" and answer.text == ("Card left: no move", "Lift it, lay it again")
+    assert table.game.log == []  # no move
+    lifted = seat.send("tag", edge="removed", uid="57070001")
+    assert seat.answer(lifted).text is not None and seat.answer(lifted).text[0] == "Your turn"  # the prompt back
+    laid = seat.send("tag", edge="added", uid="57070001")  # laid again: now a move
+    assert seat.answer(laid).code is None and [str(a) for a in table.game.log] == ["1 take 1"]

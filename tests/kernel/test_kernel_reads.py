@@ -82,7 +82,7 @@ def test_a_read_before_start_and_after_stop_is_answered_at_once() -> None:
     reader = threading.Thread(target=lambda: result.append(sim.service.seat_view(1)))
     reader.start()
     reader.join(5)
-    assert result and result[0]["you"]["display"]["led"] in ("blue", "off")
+    assert result and result[0]["you"]["display"]["led"] in ("blue", "off", "amber")  # amber: paused, its seats gone
 
 
 def test_a_current_published_view_is_read_without_waiting_for_the_hub_thread() -> None:

@@ -6,31 +6,47 @@ from __future__ import annotations
 
 from hub.engine.citadels.events import Event
 from hub.games.citadels.adapter import CitadelsAdapter
-from hub.kernel.seat_commands import MAX_LINES, SeatCommands, fit
+from hub.kernel.compose import MAX_LINES, Prompt, compose
+from hub.kernel.seat_commands import SeatCommands
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.texts import lines as wrap
+
+
+def prompt(head: str, option: str):  # type: ignore[no-untyped-def]
+    """A prompt as the table composes it: `head` then the cursor's `option` below the notes."""
+    return lambda notes: compose(Prompt(head=(head,)), [option], notes, wrap)
+
+
+def fit(notes: list[list[str]], prompt_lines: list[str] | None, wrapping=wrap) -> list[str]:  # type: ignore[no-untyped-def]
+    if prompt_lines is None:
+        told = SeatCommands(wrapping)
+        for note in notes:
+            told.note(1, text=note)
+        return told.items()[0][1]["text"]
+    return compose(Prompt(head=(prompt_lines[0],)), prompt_lines[1:], notes, wrapping).lines
 
 
 def test_an_answer_alone_is_sent_as_it_is() -> None:
     told = SeatCommands(wrap)
     told.answer(2, led="green", beep="ok", text=["End turn", "Accepted"], ref=7)
-    assert told.items() == [(2, {"led": "green", "beep": "ok", "ref": 7,
-                                 "text": ["End turn", "Accepted"]})]
+    assert told.items() == [(2, {"led": "green", "beep": "ok", "ref": 7, "text": ["End turn", "Accepted"],
+                                 "shows_option": False, "hides_option": False})]
 
 
 def test_the_next_prompt_replaces_accepted_and_keeps_the_coin_note_above_it() -> None:
     told = SeatCommands(wrap)
     told.answer(1, led="green", beep="ok", text=["Take 2 gold", "Accepted"], ref=12)
     told.note(1, text=["Take 2 gold from the", "bank"])
-    told.prompt(1, led="blue", beep="turn", text=["Your turn: King", "End turn"])
+    told.prompt(1, led="blue", beep="turn", display=prompt("Your turn: King", "End turn"))
     assert told.items() == [(1, {"led": "blue", "beep": "ok", "ref": 12,
-                                 "text": ["Take 2 gold from the", "bank", "Your turn: King", "End turn"]})]
+                                 "text": ["Take 2 gold from the", "bank", "Your turn: King", "End turn"],
+                                 "shows_option": True, "hides_option": False})]
 
 
 def test_a_seat_that_did_nothing_hears_the_prompts_tune_after_a_notice() -> None:
     told = SeatCommands(wrap)
     told.note(3, led="red", beep="error", text=["Robbed: give 4 gold", "to seat 2"])
-    told.prompt(3, led="blue", beep="turn", text=["Your turn: Merchant", "Take 2 gold"])
+    told.prompt(3, led="blue", beep="turn", display=prompt("Your turn: Merchant", "Take 2 gold"))
     (seat, command), = told.items()
     assert (seat, command["led"], command["beep"], command["ref"]) == (3, "blue", "turn", None)
     assert command["text"] == ["Robbed: give 4 gold", "to seat 2", "Your turn: Merchant", "Take 2 gold"]
@@ -41,21 +57,37 @@ def test_seats_are_told_in_the_order_they_were_first_told_something() -> None:
     told.answer(2, led="green", beep="ok", text=["Rob Merchant", "Accepted"], ref=3)
     told.note(4, text=["Pay 2 gold to the", "bank"])
     told.note(2, text=["Take 2 gold from the", "bank"])
-    told.prompt(1, led="blue", beep="turn", text=["Pick a character", "Place a card"])
+    told.prompt(1, led="blue", beep="turn", display=prompt("Pick a character", "Place a card"))
     assert [seat for seat, _ in told.items()] == [2, 4, 1]
 
 
-def test_too_many_lines_share_lines_then_keep_the_prompts_first_line_and_the_first_notes() -> None:
+def test_too_many_lines_share_lines_and_never_push_the_option_off() -> None:
     robbed = ["Robbed! Give your 3", "gold to seat 1"]
     income = ["Take 1 gold from the", "bank"]
-    prompt = ["Your turn: Merchant", "Take 2 gold"]
-    # as one paragraph the two notes take 3 lines; the prompt keeps its first line
-    assert fit([robbed, income], prompt, wrap) == ["Robbed! Give your 3", "gold to seat 1. Take",
-                                                   "1 gold from the bank.", "Your turn: Merchant"]
-    assert fit([robbed], prompt, wrap) == robbed + prompt
+    prompt_lines = ["Your turn: Merchant", "Take 2 gold"]
+    # as one paragraph the two notes take 3 lines: with the prompt's two, too many: the
+    # notes take the screen and the first OK shows the prompt (the option is not in view)
+    both = compose(Prompt(head=(prompt_lines[0],)), prompt_lines[1:], [robbed, income], wrap)
+    assert both.lines == ["Robbed! Give your 3", "gold to seat 1. Take", "1 gold from the bank.", "OK: go on"]
+    assert both.hides_option
+    assert fit([robbed], prompt_lines) == robbed + prompt_lines
     long = [["Take 2 gold from the", "bank"], ["Draw 2, keep 1, put 1", "at the bottom"], ["Pay 1 gold"]]
-    assert fit(long, prompt, wrap)[-1] == "Your turn: Merchant" and len(fit(long, prompt, wrap)) == MAX_LINES
-    assert fit(long, None, wrap) == wrap("Take 2 gold from the bank. Draw 2, keep 1, put 1 at the bottom. Pay 1 gold.")
+    assert len(fit(long, prompt_lines)) == MAX_LINES and "Take 2 gold" not in fit(long, prompt_lines)
+    assert fit(long, None) == wrap("Take 2 gold from the bank. Draw 2, keep 1, put 1 at the bottom. Pay 1 gold.")
+
+
+def test_a_note_shares_the_screen_with_the_head_and_the_option_and_the_purse_when_room() -> None:
+    builders = Prompt(head=("Your turn: 2 act.",), purse=("5 coins, 3 pt",), rest=("Lay a card or A/B",),
+                      no_option=("Lay a card",))
+    assert compose(builders, ["Take 3 coins"], [["Face up: Chapel"]], wrap).lines == [
+        "Face up: Chapel", "Your turn: 2 act.", "5 coins, 3 pt", "Take 3 coins"]
+    assert compose(builders, ["Take 3 coins"], [], wrap).lines == [
+        "Your turn: 2 act.", "5 coins, 3 pt", "Take 3 coins", "Lay a card or A/B"]
+    finished = [["Wash House finished!", "+6 coins, 1 pt", "Flip it; workers back"]]
+    shown = compose(builders, ["Buy an action (5)"], finished, wrap)
+    assert shown.lines == finished[0] + ["OK: go on"] and shown.hides_option
+    assert compose(builders, [], [["Face up: Chapel"]], wrap, has_option=False).lines == [
+        "Face up: Chapel", "Your turn: 2 act.", "5 coins, 3 pt", "Lay a card"]
 
 
 # ---------------------------------------------------------------- what the Citadels adapter notes for coins

@@ -53,12 +53,61 @@ def test_a_refusal_keeps_the_option_ok_applies_in_view() -> None:
     seat = seats[seat_no]
     second = service.button_options(seat_no)[1]
     moved = seat.answer_to(seat.press("a"))
-    assert moved.text is not None and moved.text[0].startswith("2/")
+    assert moved.text is not None
+    option = next(line for line in moved.text if line.startswith("2/"))
     card = virtual_uid(CardRef("character", "assassin"))  # a character card in a turn: refused
     refused = seat.answer_to(seat.place(card))
     seat.lift(card)
     assert refused.code is not None and refused.led == "red"
-    assert refused.text is not None and moved.text[0] in refused.text  # "2/8 Draw cards": what OK does
+    assert refused.text is not None and option in refused.text  # "2/8 Draw cards": what OK does
     assert seat.answer_to(seat.press("ok")).code is None
     assert service.game.log[-1] == second
+    service.stop()
+
+
+def test_while_paused_every_seat_says_so_and_why_and_gets_its_display_back() -> None:
+    """Issue 28: seats showed nothing while the game was paused."""
+    _bus, service, seats = _table_at(lambda g: g.pending.kind == "turn")
+    decider = service.game.pending.seat
+    before = {s: seat.shown["text"] for s, seat in seats.items()}
+    service.pause("a spilled drink")
+    for seat in seats.values():
+        assert seat.shown == {"led": "amber", "text": ["Game paused", "Paused by the table:", "a spilled drink"]}
+    service.resume()
+    for s, seat in seats.items():
+        assert seat.shown["text"] == before[s], s
+        assert seat.shown["led"] == ("blue" if s == decider else "off"), s
+    seats[decider].vanish()  # its reader offline: the table pauses for it, and every display says so
+    service.settle()
+    other = next(s for s in seats if s != decider)
+    assert seats[other].shown["text"] == ["Game paused", f"Paused: seat {decider}'s", "reader is offline"]
+    service.stop()
+
+
+def test_a_stale_not_your_turn_goes_when_the_turn_moves() -> None:
+    """Issue 28: a seat told "Not your turn" kept showing it until its own turn."""
+    _bus, service, seats = _table_at(lambda g: g.pending.kind == "pick" and len(g.log) > 2)
+    picker = service.game.pending.seat
+    other = next(s for s in seats if s != picker and s != picker % len(seats) + 1)
+    refused = seats[other].answer_to(seats[other].press("ok"))
+    assert refused.code == "not_your_turn" and seats[other].shown["text"] != []
+    told = seats[other].shown["text"]
+    pick = next(a for a in service.game.legal_actions() if a.verb == "pick")
+    seats[picker].answer_to(seats[picker].place(virtual_uid(CardRef("character", pick.args[0]))))
+    now = service.game.pending.seat
+    assert now != picker
+    if now != other:
+        assert seats[other].shown["text"] != told and seats[other].shown["text"][-1] == f"Seat {now} decides"
+    service.stop()
+
+
+def test_a_seat_that_presses_while_paused_is_told_so_and_gets_its_display_back_after() -> None:
+    _bus, service, seats = _table_at(lambda g: g.pending.kind == "turn")
+    waiting = next(s for s in seats if s != service.game.pending.seat)
+    before = seats[waiting].shown["text"]
+    service.pause("a spilled drink")
+    answer = seats[waiting].answer_to(seats[waiting].press("ok"))
+    assert answer.code == "paused" and answer.text[0] == "Game paused"
+    service.resume()
+    assert seats[waiting].shown["text"] == before
     service.stop()

@@ -103,6 +103,34 @@ def test_hub_has_no_import_cycles() -> None:
     assert import_cycles(graph) == []
 
 
+def package_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The import graph between the hub's parts: each module counted as its package under
+    ``hub`` (``hub.games.citadels.voice.narrator`` is ``hub.games``); a module at the top
+    (``hub.words``, ``hub.cli``) is its own part."""
+    def part(module: str) -> str:
+        return ".".join(module.split(".")[:2])
+
+    parts: dict[str, set[str]] = {part(module): set() for module in graph}
+    for module, imported in graph.items():
+        parts[part(module)] |= {part(target) for target in imported} - {part(module)}
+    return parts
+
+
+def test_hub_has_no_package_cycles() -> None:
+    """No package of the hub imports one that imports it back, however far round (the
+    voice once reached the registry for its own command while every game's plug-in gave
+    the voice its words)."""
+    parts = package_graph(import_graph())
+    assert {"hub.games", "hub.voice", "hub.store", "hub.words"} <= set(parts)
+    assert import_cycles(parts) == []
+
+
+def test_the_package_cycle_check_sees_two_packages_importing_each_other() -> None:
+    graph = {"hub.voice.speech": set(), "hub.voice.__main__": {"hub.games"}, "hub.games": {"hub.games.nim"},
+             "hub.games.nim.plugin": {"hub.voice.speech"}, "hub.words": set()}
+    assert import_cycles(package_graph(graph)) == [["hub.games", "hub.voice"]]
+
+
 def test_the_cycle_finder_finds_a_cycle_through_three_modules() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert import_cycles(graph) == [["a", "b", "c"]]
@@ -139,11 +167,12 @@ def test_the_private_read_check_sees_a_rule_reaching_into_the_game() -> None:
 
 
 # ---------------------------------------------------------------------- layers
-NEUTRAL_GAME_MODULES = ("rng", "actions", "play", "snapshot", "events", "history", "replay", "plugin", "secrets", "simulated", "tags", "kit", "people")
+NEUTRAL_GAME_MODULES = ("rng", "actions", "play", "snapshot", "events", "history", "replay", "plugin", "secrets",
+                        "simulated", "tags", "enroll", "kit", "people")
 """Modules of hub/engine and hub/games that belong to no game (the shared generator, the
 text actions and table corrections, the bots' play loop, the state hash, an event, the public history, a game's
-log-made parts (new, replay, hash, void), the plug-in's protocol, declared
-secrets, a simulated person's hands, the tag registry, the game kit, people at a table of real seats)."""
+log-made parts (new, replay, hash, void), the plug-in's protocol, declared secrets, a simulated person's hands,
+the tag registry and its enrollment, the game kit, people at a table of real seats)."""
 
 NAMED_EXCEPTIONS: set[tuple[str, str]] = set()
 """Imports across the layers that are known and named, each with its reason: (module, imported)."""
@@ -164,17 +193,18 @@ MAY_IMPORT: dict[str, frozenset[str]] = {unit: frozenset(allowed) for unit, allo
                          "hub.transport", "hub.voice", "hub.words", "hub.errors", "hub.seeds"),  # its own engine only
     "hub.games": ("hub.games.{game}", "hub.kernel", "hub.voice", "hub.protocol", "hub.errors",
                   "hub.transport", "hub.engine", "hub.words", "hub.seeds"),  # the registry (one line a game) and the game kit
-    "hub.store": ("hub.games", "hub.errors", "hub.exits"),  # picks a stored game's plug-in by name
-    "hub.voice": ("hub.words", "hub.exits", "hub.games"),  # no game's words: a game's plug-in gives its voice;
-    # `python -m hub.voice` picks it by --game (the registry); see test_the_voice_and_the_table_words_name_no_game
+    "hub.store": ("hub.errors",),  # no game, no registry: it is given the games it holds (`Games`)
+    "hub.voice": ("hub.words", "hub.exits"),  # no game, no registry: a game's plug-in gives its voice
+    "hub.commands": ("hub.games", "hub.store", "hub.voice", "hub.errors", "hub.exits"),  # the commands that pick a
+    # game from the registry for a part that names none (`citadels-hub voice`, `replay`, `export`)
     "hub.web": ("hub.games", "hub.words", "hub.protocol", "hub.store", "hub.errors", "hub.redact",
                 "hub.seeds", "hub.text"),  # never an engine nor a game's package (only the plug-ins' registry); the store keeps its lasting links
     "hub.table": ("hub.games", "hub.kernel", "hub.store", "hub.web", "hub.voice", "hub.transport", "hub.serial",
                   "hub.protocol", "hub.cli_args", "hub.errors", "hub.exits"),
     "hub.cli_args": ("hub.protocol", "hub.redact", "hub.seeds", "hub.text", "hub.serial", "hub.store", "hub.errors", "hub.exits"),
     "hub.softseat": ("hub.cli_args", "hub.text", "hub.transport", "hub.protocol", "hub.exits", "hub.games"),  # one seat's real firmware, run on the hub
-    "hub.cli": ("hub.cli_args", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.softseat", "hub.errors",
-                "hub.exits"),
+    "hub.cli": ("hub.cli_args", "hub.commands", "hub.games", "hub.store", "hub.table", "hub.transport", "hub.softseat",
+                "hub.errors", "hub.exits"),
 }.items()}
 """Which part of the hub may import which (imports inside functions count). A game's
 parts are ``{game}``: a plug-in may import its own engine, never another game's."""
@@ -234,8 +264,8 @@ GAME_NEUTRAL_WORDS_AND_VOICE = ("words.py", "words.json", "voice/*.py")
 
 def test_the_voice_and_the_table_words_name_no_game() -> None:
     """The speaker, its backends and flags, and the table's own words hold no game's words:
-    no registered game's title or package, no card of any game. Only `python -m hub.voice`
-    reaches the registry, to pick a game by --game; everything else is given the game's voice."""
+    no registered game's title or package, no card of any game, and none reaches the registry:
+    the game's voice is given (`citadels-hub voice` picks one by --game in `hub.commands`)."""
     from hub.games import GAMES
     from hub.games.citadels import words as citadels_words
 
@@ -251,7 +281,68 @@ def test_the_voice_and_the_table_words_name_no_game() -> None:
     assert found == []
     graph = import_graph()
     assert sorted(module for module, imported in graph.items() if module.startswith(("hub.voice", "hub.words"))
-                  and any(target.startswith("hub.games") for target in imported)) == ["hub.voice.__main__"]
+                  and any(target.startswith("hub.games") for target in imported)) == []
+
+
+MOST_CITADELS_LINES_OUTSIDE = 10
+"""Lines of the hub's neutral parts (outside every game's packages) that may name a Citadels
+concept: a few examples in docstrings and help texts (the default game's cards), never an API."""
+TEXT_SENSE = re.compile(r"_HAN|Chinese|control|format|direction|visible|name|string|token|URL|QR|half-block|polyphonic|"
+                        r"syllable|Latin|simplified|long|pinyin|text|letter|surrogate|zero-width|\d+ characters|"
+                        r"characters\)|of 21", re.IGNORECASE)
+"""Words beside "character" that mean a letter of text (a control character, 24 URL-safe
+characters), not a Citadels character."""
+
+
+def citadels_concept(line: str, characters: list[str]) -> bool:
+    """Does `line` name a Citadels concept: gold, a district, an edition, the crown, a
+    character (one of its cards, not a letter of text) or one by its name?"""
+    concept = re.compile(r"\b(gold|districts?|editions?|crowns?|characters?|" + "|".join(characters) + r")\b",
+                         re.IGNORECASE)
+    found = {match.group(1).lower() for match in concept.finditer(line)}
+    return bool(found) and not (found <= {"character", "characters"} and TEXT_SENSE.search(line))
+
+
+def game_packages() -> tuple[str, ...]:
+    """Every game's packages (``engine/<game>/``, ``games/<game>/``): another game's own words
+    may be Citadels' too (Cities & Knights has its Bishop and its Merchant)."""
+    return tuple(f"{part}/{folder.name}/" for part in ("engine", "games") for folder in (HUB / part).iterdir()
+                 if folder.is_dir() and folder.name not in NEUTRAL_GAME_MODULES and (folder / "__init__.py").exists())
+
+
+def citadels_lines_outside() -> list[str]:
+    from hub.games.citadels import words as citadels_words
+
+    characters = sorted(citadels_words.characters())
+    games = game_packages()
+    assert "games/citadels/" in games and "engine/builders/" in games and "games/kit/" not in games
+    found = []
+    for path in sorted(HUB.rglob("*")):
+        where = path.relative_to(HUB).as_posix()
+        if path.suffix not in (".py", ".js", ".html", ".css", ".json") or where.startswith(games):
+            continue
+        found += [f"hub/{where}:{n}: {line.strip()}" for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                  if citadels_concept(line, characters)]
+    return found
+
+
+def test_at_most_ten_lines_outside_citadels_packages_name_a_citadels_concept() -> None:
+    """The kernel, the web, the voice, the store, the words, the simulator and the game kit
+    name no Citadels concept in their APIs: its gold, districts, editions, crown and
+    characters are its plug-in's. A few examples in docstrings and help texts may remain."""
+    found = citadels_lines_outside()
+    assert len(found) <= MOST_CITADELS_LINES_OUTSIDE, "\n".join(found)
+
+
+def test_the_citadels_concept_count_sees_an_api_and_not_a_letter_of_text() -> None:
+    characters = ["thief", "warlord"]
+    assert citadels_concept("def say(key, lang, edition=None):", characters)
+    assert citadels_concept("narrator: (lang, names, edition or None)", characters)
+    assert citadels_concept("(``2 pick thief``)", characters)
+    assert citadels_concept("the character whose words say why", characters)
+    assert not citadels_concept("'seat tokens must be at least 16 characters'", characters)
+    assert not citadels_concept("a control character breaks a line", characters)
+    assert not citadels_concept("a golden goldfish", characters)
 
 
 def test_the_layer_check_sees_a_breach_inside_a_function() -> None:
@@ -272,6 +363,23 @@ def _imports_in(source: str, name: str) -> set[str]:
         path = Path(folder) / "probe.py"
         path.write_text(source, encoding="utf-8")
         return set(imported_modules(name, path, hub_modules()))
+
+
+def topic_literals(source: str) -> list[str]:
+    """String constants (f-strings' fixed parts too) that begin with the protocol's topic root."""
+    from hub.protocol import TOPIC_ROOT
+
+    return [node.value for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith(TOPIC_ROOT + "/")]
+
+
+def test_the_topic_root_is_one_constant() -> None:
+    """Protocol v1's topic root (the product's name) is written once, `hub.protocol.TOPIC_ROOT`:
+    every other module builds its topics with the protocol's helpers."""
+    found = {name: topic_literals(path.read_text(encoding="utf-8")) for name, path in hub_modules().items()
+             if name != "hub.protocol"}
+    assert {name: topics for name, topics in found.items() if topics} == {}
+    assert topic_literals('root = f"citadels/{table}/seat/+/"\n') == ["citadels/"]
 
 
 def test_no_package_guards_its_own_modules_with_except_import_error() -> None:

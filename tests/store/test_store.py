@@ -30,6 +30,7 @@ from hub.games.citadels.service import TableService
 from hub.games.citadels.registry import TagRegistry
 from hub.table.sim import SimTable
 from hub.transport import InProcessBus
+from hub.games import REGISTRY
 from tests.hub_unit import stored_actions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,14 +54,14 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> Reference:
     db = tmp_path_factory.mktemp("ref") / "ref.db"
     done = _sim("--seed", str(SEED), "--db", str(db))
     assert done.returncode == 0, done.stderr
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         stored = store.load()
     return Reference(done.stdout, stored.actions, stored.meta)
 
 
 # ---------------------------------------------------------------------- the store itself
 def test_store_is_wal_with_full_sync_and_the_schema_of_the_issue(tmp_path: Path) -> None:
-    with EventStore(tmp_path / "g.db") as store:
+    with EventStore(tmp_path / "g.db", REGISTRY) as store:
         assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     db = sqlite3.connect(tmp_path / "g.db")
@@ -71,13 +72,13 @@ def test_store_is_wal_with_full_sync_and_the_schema_of_the_issue(tmp_path: Path)
 def test_append_is_committed_before_it_returns_and_load_round_trips(tmp_path: Path) -> None:
     setup = Setup(players=3, seed=5, mode="physical", names=("Ann", "Bo", "Cy"), crowned=2,
                   start=(StartPosition(gold=4, city=("manor",)), StartPosition(), StartPosition(hand_size=2)))
-    store = EventStore(tmp_path / "g.db")
+    store = EventStore(tmp_path / "g.db", REGISTRY)
     assert store.latest_game() is None
     gid = store.start_game(setup)
     assert store.append(gid, "2 faceup thief", {"uid": "04AA", "device": "d", "boot": 1, "seq": 3}) == 0
     assert store.append(gid, "0 adjust 1 2 miscounted") == 1
     # another connection (another process after a crash) sees both without any close()
-    other = EventStore(tmp_path / "g.db")
+    other = EventStore(tmp_path / "g.db", REGISTRY)
     loaded_setup, actions, meta = other.load(gid)
     assert loaded_setup == setup
     assert actions == ["2 faceup thief", "0 adjust 1 2 miscounted"]
@@ -99,13 +100,13 @@ def test_amend_adds_to_an_actions_meta_committed_and_never_changes_the_action(tm
     while not game.log or game.log[-1].verb != "build":
         game.apply(bot.choose(game))
     said = [str(a) for a in game.log]
-    store = EventStore(tmp_path / "g.db")
+    store = EventStore(tmp_path / "g.db", REGISTRY)
     gid = store.start_game(setup)
     for text in said[:-1]:
         store.append(gid, text, {"uid": "04AA"} if " faceup " in text else None)
     store.append(gid, said[-1], {"admin": True, "reason": "reader broken"})
     Recorder(store, gid).amend(len(said) - 1, {"uid": "04BB", "uid_read_later": True})
-    _setup, actions, meta = EventStore(tmp_path / "g.db").load(gid)  # another connection sees it
+    _setup, actions, meta = EventStore(tmp_path / "g.db", REGISTRY).load(gid)  # another connection sees it
     assert actions == said
     assert meta[-1] == {"admin": True, "reason": "reader broken", "uid": "04BB", "uid_read_later": True}
     assert meta[:-1] == [{"uid": "04AA"} if " faceup " in text else {} for text in said[:-1]]
@@ -118,6 +119,31 @@ def test_amend_adds_to_an_actions_meta_committed_and_never_changes_the_action(tm
     assert exported[-1].endswith("]  (entered by the admin: reader broken)  (tag 04BB, read later)")
 
 
+def test_the_store_holds_only_the_games_it_is_given(tmp_path: Path) -> None:
+    """The store names no game: the games it may hold are handed to it (the registry); one
+    opened for its settings alone refuses a game, and a game it was not given is unknown."""
+    with EventStore(tmp_path / "g.db") as settings_only:
+        settings_only.set_setting("links", {"admin": "x"})
+        with pytest.raises(StoreError) as refused:
+            settings_only.start_game(Setup(players=4, seed=1))
+        assert refused.value.code == "no_games"
+    with EventStore(tmp_path / "g.db", REGISTRY) as store:
+        gid = store.start_game(Setup(players=4, seed=1))
+
+    class OnlyNim:
+        def plugin_named(self, name: str | None) -> Any:
+            if name != "nim":
+                raise KeyError(f"unknown game {name!r}")
+            return REGISTRY.plugin_named(name)
+
+        def plugin_for(self, setup: Any) -> Any:
+            return REGISTRY.plugin_named("nim")
+
+    with EventStore(tmp_path / "g.db", OnlyNim()) as store, pytest.raises(StoreError) as unknown:
+        store.load(gid)
+    assert unknown.value.code == "unknown_game"
+
+
 def test_setup_json_round_trip_for_every_field() -> None:
     setup = Setup(players=7, seed=2**40, mode="digital", variant="classic8", names=tuple("ABCDEFG"),
                   crowned=7, deck="museum_quarry", start=tuple(StartPosition(gold=i) for i in range(7)))
@@ -126,7 +152,7 @@ def test_setup_json_round_trip_for_every_field() -> None:
 
 def test_a_stored_sim_game_replays_to_the_same_state(tmp_path: Path) -> None:
     setup = Setup(players=5, seed=3, mode="physical")
-    store = EventStore(tmp_path / "g.db")
+    store = EventStore(tmp_path / "g.db", REGISTRY)
     recorder = Recorder.new_game(store, setup)
     sim = SimTable(setup, journal_meta=recorder.journal)
     try:
@@ -138,11 +164,11 @@ def test_a_stored_sim_game_replays_to_the_same_state(tmp_path: Path) -> None:
         builds = [(a, m) for a, m in zip(actions, meta) if Action.parse(a).verb == "build"]
         assert builds and all(m.get("uid") and m.get("device", "").startswith("sim-") for _, m in builds)
         # a real table resumed from the store knows which copy was built where
-        resumed = TableRecord.open(tmp_path / "g.db", setup, resume=True)
+        resumed = TableRecord.open(tmp_path / "g.db", REGISTRY, setup, resume=True)
         assert resumed.game is not None and resumed.game.state_hash() == game.state_hash()
 
         service = TableService(InProcessBus(), sim.registry, setup, game=resumed.game)
-        restore_table_state(service, actions, meta)
+        restore_table_state(service, actions, meta, REGISTRY.plugin_for(setup).parse_action)
         assert service.city_uid == sim.service.city_uid
         said = [(m["device"], m["boot"], m["seq"]) for m in meta if "seq" in m]
         assert said and all(service.handled(*key) for key in said)
@@ -172,7 +198,7 @@ def test_export_writes_a_readable_log(tmp_path: Path, reference: Reference,
 
 
 def test_replay_and_export_refuse_a_missing_game_clearly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    EventStore(tmp_path / "empty.db").close()
+    EventStore(tmp_path / "empty.db", REGISTRY).close()
     assert main(["replay", str(tmp_path / "empty.db")]) == 3
     assert "holds no game" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "typo.db")]) == 2  # a mistyped path: refused, nothing created
@@ -187,7 +213,7 @@ def test_resume_from_every_kind_of_partial_log(tmp_path: Path, reference: Refere
     out, actions = reference.out, reference.actions
     for cut in (0, 1, 7, len(actions) // 2, len(actions) - 1, len(actions)):
         db = tmp_path / f"cut{cut}.db"
-        store = EventStore(db)
+        store = EventStore(db, REGISTRY)
         gid = store.start_game(Setup(players=4, seed=SEED, mode="physical"))
         for text, meta in zip(actions[:cut], reference.meta):  # as the simulator stores them: with their tags
             store.append(gid, text, meta)
@@ -203,7 +229,7 @@ def test_a_store_that_disagrees_with_the_table_is_refused_not_overwritten(tmp_pa
                                                                            reference: Reference) -> None:
     actions = reference.actions
     db = tmp_path / "g.db"
-    store = EventStore(db)
+    store = EventStore(db, REGISTRY)
     gid = store.start_game(Setup(players=4, seed=SEED, mode="physical"))
     for text in actions[:10]:
         store.append(gid, text)
@@ -220,7 +246,7 @@ def _corrected_game(db: Path, stop_after: int | None) -> Game:
     """A simulated game the admin corrects on the way (a gold count after move 30, the
     last action undone after move 40), played into `db`, cut after `stop_after` moves."""
     setup = Setup(players=4, seed=SEED, mode="physical")
-    sim = SimTable(setup, journal_meta=Recorder.new_game(EventStore(db), setup))
+    sim = SimTable(setup, journal_meta=Recorder.new_game(EventStore(db, REGISTRY), setup))
     stop, moves = threading.Event(), [0]
 
     def admin() -> None:
@@ -248,7 +274,7 @@ def test_a_game_the_admin_corrected_resumes_from_its_stored_log(tmp_path: Path) 
     done = _sim("--resume", "--db", str(tmp_path / "cut.db"))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == json.loads(json.dumps(game_summary(whole)))
-    with EventStore(tmp_path / "cut.db") as store:
+    with EventStore(tmp_path / "cut.db", REGISTRY) as store:
         assert store.load().actions == [str(a) for a in whole.log] and len(store.games()) == 1
     told = subprocess.run([sys.executable, "-m", "hub.cli", "sim", "--headless", "--resume", "--db",
                            str(tmp_path / "cut.db")], cwd=ROOT, capture_output=True, text=True, timeout=60)
@@ -259,7 +285,7 @@ def test_a_run_resumes_after_the_admins_corrections(tmp_path: Path) -> None:
     """`run` rebuilds its table from the stored log: a gold correction and an undo stand,
     and the seats play on."""
     setup = Setup(players=4, seed=3, mode="physical")
-    record = TableRecord.open(tmp_path / "g.db", setup, resume=True, resume_finished=False)
+    record = TableRecord.open(tmp_path / "g.db", REGISTRY, setup, resume=True, resume_finished=False)
     game = Game.new(setup)
     for _ in range(12):
         action = RandomBot(5).choose(game)
@@ -268,7 +294,7 @@ def test_a_run_resumes_after_the_admins_corrections(tmp_path: Path) -> None:
     for correction in ("0 adjust 2 1 miscount", "0 void misread card"):
         game.apply(correction)
         record.recorder(Action.parse(correction), {})
-    resumed = TableRecord.open(tmp_path / "g.db", Setup(players=5, mode="physical"), resume=True,
+    resumed = TableRecord.open(tmp_path / "g.db", REGISTRY, Setup(players=5, mode="physical"), resume=True,
                                resume_finished=False)
     assert resumed.game is not None and resumed.game.state_hash() == game.state_hash()
     service = TableService(InProcessBus(), TagRegistry.virtual(), resumed.setup, game=resumed.game,
@@ -279,7 +305,7 @@ def test_a_run_resumes_after_the_admins_corrections(tmp_path: Path) -> None:
 
 
 def test_a_run_whose_stored_log_the_rules_refuse_says_what_and_what_to_do(tmp_path: Path) -> None:
-    store = EventStore(tmp_path / "g.db")
+    store = EventStore(tmp_path / "g.db", REGISTRY)
     gid = store.start_game(Setup(players=4, seed=3, mode="physical"))
     game = Game.new(Setup(players=4, seed=3, mode="physical"))
     for _ in range(6):
@@ -288,7 +314,7 @@ def test_a_run_whose_stored_log_the_rules_refuse_says_what_and_what_to_do(tmp_pa
         store.append(gid, str(action))
     store.append(gid, "0 adjust 9 1 no such seat")
     with pytest.raises(StoreError) as refused:
-        TableRecord.open(tmp_path / "g.db", Setup(players=4, mode="physical"), resume=True)
+        TableRecord.open(tmp_path / "g.db", REGISTRY, Setup(players=4, mode="physical"), resume=True)
     message = refused.value.message
     assert refused.value.code == "diverged"
     assert "cannot be resumed: at its action 7 (the table's adjust) the rules refuse it" in message
@@ -320,7 +346,7 @@ def test_sigkill_at_any_moment_then_resume_gives_the_same_json(tmp_path: Path,
         done = _sim("--seed", str(SEED), "--db", str(db), "--resume")
         assert done.returncode == 0, done.stderr
         assert done.stdout == out, (kind, at)
-        with EventStore(db) as store:
+        with EventStore(db, REGISTRY) as store:
             assert store.load().actions == actions
             assert len(store.games()) == 1
     assert mid_game >= 4
@@ -343,7 +369,7 @@ def _kill_when(proc: subprocess.Popen[bytes], db: Path, kind: str, at: float) ->
 # ---------------------------------------------------------------------- faults of the file itself
 def test_read_only_database_is_reported_clearly(tmp_path: Path, reference: Reference) -> None:
     db = tmp_path / "g.db"
-    EventStore(db).close()
+    EventStore(db, REGISTRY).close()
     ro = f"file:{db}?mode=ro"  # root ignores chmod: ask SQLite itself for a read-only handle
     done = _sim("--seed", str(SEED), "--db", ro)
     assert done.returncode == 3 and done.stdout == ""
@@ -355,7 +381,7 @@ def test_full_disk_mid_game_stops_the_table_loudly(tmp_path: Path) -> None:
     so on its events topic and in status, the unrecorded action does not stand, and
     nothing more is accepted."""
     setup = Setup(players=4, seed=2, mode="physical")
-    store = EventStore(tmp_path / "g.db")
+    store = EventStore(tmp_path / "g.db", REGISTRY)
     recorder = Recorder.new_game(store, setup)
     for _ in range(3):
         store.append(recorder.game_id, "1 gold")  # grow the file a little, then cap it
@@ -391,9 +417,9 @@ def test_sim_resume_without_db_is_refused() -> None:
 
 
 def test_sim_runs_pick_the_series_from_the_file(tmp_path: Path) -> None:
-    store = EventStore(tmp_path / "g.db")
+    store = EventStore(tmp_path / "g.db", REGISTRY)
     store.start_game(Setup(players=5, seed=40, mode="physical"))
-    runs = SimRuns(tmp_path / "g.db", [Setup(players=4, seed=1, mode="physical")] * 2, resume=True)
+    runs = SimRuns(tmp_path / "g.db", REGISTRY, [Setup(players=4, seed=1, mode="physical")] * 2, resume=True)
     assert [(s.players, s.seed) for s in runs.setups] == [(5, 40), (5, 41)]
     recorder, stored = runs.game(runs.setups[0])
     assert recorder.game_id == 1 and stored is not None and stored.actions == []  # stored game had no actions yet
@@ -427,10 +453,10 @@ def test_phone_links_are_made_once_and_kept_with_the_games(tmp_path: Path) -> No
     from hub.web.tokens import lasting_tokens
 
     db = tmp_path / "g.db"
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         admin, seats = lasting_tokens(store)
         assert sorted(seats) == list(range(1, 8)) and len({admin, *seats.values()}) == 8
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         assert lasting_tokens(store) == (admin, seats)
 
 
@@ -445,19 +471,19 @@ def _finished_physical_log(setup: Setup) -> list[str]:
 def test_run_resumes_an_unfinished_game_and_starts_a_new_one_after_a_finished_one(tmp_path: Path) -> None:
     setup = Setup(players=3, seed=4, mode="physical")
     db = tmp_path / "g.db"
-    first = TableRecord.open(db, setup, resume=True, resume_finished=False)
+    first = TableRecord.open(db, REGISTRY, setup, resume=True, resume_finished=False)
     assert first.game is None and first.recorder.game_id == 1
     log = _finished_physical_log(setup)
     for text in log[:10]:
         first.store.append(1, text)
-    unfinished = TableRecord.open(db, Setup(players=5, mode="physical"), resume=True, resume_finished=False)
+    unfinished = TableRecord.open(db, REGISTRY, Setup(players=5, mode="physical"), resume=True, resume_finished=False)
     assert unfinished.stored is not None and unfinished.stored.id == 1 and unfinished.setup == setup
     assert unfinished.game is not None and len(unfinished.game.log) == 10  # the stored game wins over the flags
     for text in log[10:]:
         unfinished.store.append(1, text)
-    after_the_end = TableRecord.open(db, setup, resume=True, resume_finished=False)
+    after_the_end = TableRecord.open(db, REGISTRY, setup, resume=True, resume_finished=False)
     assert after_the_end.game is None and after_the_end.recorder.game_id == 2
-    forced = TableRecord.open(db, setup, resume=False)  # --new-game
+    forced = TableRecord.open(db, REGISTRY, setup, resume=False)  # --new-game
     assert forced.recorder.game_id == 3
 
 
@@ -475,12 +501,12 @@ def test_sim_with_a_state_directory_resumes_the_same_command_and_starts_anew_aft
     assert 0 < stored < len(actions)
     done = _sim("--seed", str(SEED), "--state-dir", str(state))
     assert done.returncode == 0 and done.stdout == out, done.stderr
-    with EventStore(state / "sim.db") as store:
+    with EventStore(state / "sim.db", REGISTRY) as store:
         assert store.games()[-1][0] == 1 and store.load().actions == actions
     other = _sim("--seed", str(SEED + 1), "--state-dir", str(state))  # another command: another game
     again = _sim("--seed", str(SEED), "--state-dir", str(state))  # the finished game is not resumed
     assert other.returncode == 0 and again.returncode == 0 and again.stdout == out
-    with EventStore(state / "sim.db") as store:
+    with EventStore(state / "sim.db", REGISTRY) as store:
         assert [g[0] for g in store.games()] == [1, 2, 3]
 
 
@@ -489,7 +515,7 @@ def test_replay_says_who_the_game_waits_for_and_how_a_table_carries_it_on(
     """In words (not `Decision(seat=4, kind='turn')`), and `run`'s way on for a table's
     game: `--resume` is the simulator's."""
     setup = Setup(players=4, seed=3, mode="physical")
-    store = EventStore(tmp_path / "game.db")
+    store = EventStore(tmp_path / "game.db", REGISTRY)
     gid = store.start_game(setup)
     game = Game.new(setup)
     for seq in range(1, 9):

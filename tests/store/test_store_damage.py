@@ -20,6 +20,7 @@ from hub.engine.citadels import Setup
 from hub.store import EventStore
 from hub.store.integrity import FRAME_HEADER, WAL_HEADER, wal_damage
 from hub.games.citadels.registry import TagRegistry
+from hub.games import REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUP = Setup(players=4, seed=11, mode="physical")
@@ -31,14 +32,14 @@ def actions(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     done = subprocess.run([sys.executable, "-m", "hub.cli", "sim", "--headless", "--json", "--seed", "11",
                            "--db", str(db)], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         return store.load().actions[:40]
 
 
 def power_cut(db: Path, actions: list[str], *, checkpoints: bool = True) -> None:
     """A game of `actions` stored in `db`, left as a power cut leaves it (log and all).
     `checkpoints=False`: the log is never folded into the file, as before this issue."""
-    store = EventStore(db)
+    store = EventStore(db, REGISTRY)
     if not checkpoints:
         store._db.execute("PRAGMA wal_autocheckpoint=0")
     store.set_setting("links", {"admin": "a" * 24, "seats": {str(s): f"{s}" * 24 for s in range(1, 8)}})
@@ -124,7 +125,7 @@ def test_a_torn_last_transaction_is_a_crash_not_damage(tmp_path: Path, actions: 
     wal = db.with_name("game.db-wal")
     wal.write_bytes(wal.read_bytes()[:-(page_size(db) // 2)])
     assert wal_damage(db) is None
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         assert store.load().actions == actions[:-1]
 
 
@@ -133,7 +134,7 @@ def test_the_log_is_checkpointed_so_the_file_alone_holds_nearly_all(tmp_path: Pa
     power_cut(db, actions)
     alone = tmp_path / "alone.db"
     shutil.copyfile(db, alone)  # the log lost entirely
-    with EventStore(alone) as store:
+    with EventStore(alone, REGISTRY) as store:
         assert len(store.load().actions) >= len(actions) - 10
 
 

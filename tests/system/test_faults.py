@@ -22,6 +22,7 @@ from hub.store import EventStore, TableRecord
 from hub.games.citadels.service import TableService
 from hub.table.sim import SimTable
 from hub.transport import MqttBus, Will
+from hub.games import REGISTRY
 from tests.fakes.seat import MessageLog
 
 SETUP = Setup(players=4, seed=21, mode="physical")
@@ -55,7 +56,7 @@ def play_steps(sim: SimTable, steps: int, until: Any = None) -> None:
 def finish_and_check(sim: SimTable, db: Path) -> Game:
     game = sim.play()
     assert game_summary(game) == reference()
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         stored = store.load()
     assert stored.actions == [str(a) for a in game.log]
     assert stored.replay().state_hash() == game.state_hash()
@@ -72,7 +73,7 @@ def wait_for(predicate: Any, timeout: float = 10.0, what: str = "") -> None:
 
 
 def new_sim(db: Path, url: str) -> tuple[SimTable, TableRecord]:
-    record = TableRecord.open(db, SETUP, resume=False)
+    record = TableRecord.open(db, REGISTRY, SETUP, resume=False)
     return SimTable(SETUP, broker=url, journal_meta=record.recorder), record
 
 
@@ -187,7 +188,7 @@ def test_hub_killed_and_restarted_while_seats_keep_sending(mosquitto: Any, tmp_p
         time.sleep(0.2)
 
         # a new hub process: everything it knows comes from the database
-        record = TableRecord.open(db, SETUP, resume=True)
+        record = TableRecord.open(db, REGISTRY, SETUP, resume=True)
         assert record.game is not None and record.game.state_hash() == old_hash
         bus = MqttBus.from_url(mosquitto.url, "hub-t1", Will("citadels/t1/hub/status", b"offline", 1, True))
         assert bus.wait_connected(10)
@@ -232,7 +233,7 @@ def test_full_or_read_only_database_is_reported_over_the_broker(mosquitto: Any, 
 
     for case in ("full", "read_only"):
         db = tmp_path / f"{case}.db"
-        store = EventStore(db)
+        store = EventStore(db, REGISTRY)
         recorder = Recorder.new_game(store, SETUP)
         watcher = MqttBus.from_url(mosquitto.url, f"watch-{case}")
         hub_events = MessageLog()
@@ -244,7 +245,7 @@ def test_full_or_read_only_database_is_reported_over_the_broker(mosquitto: Any, 
                 pages = store._db.execute("PRAGMA page_count").fetchone()[0]
                 store._db.execute(f"PRAGMA max_page_count={pages}")  # no page more: SQLITE_FULL soon
             else:
-                recorder.store = EventStore(f"file:{db}?mode=ro")
+                recorder.store = EventStore(f"file:{db}?mode=ro", REGISTRY)
             with pytest.raises(RuntimeError, match="store_failed|is full|is read-only"):
                 sim.play()
             service = sim.service
@@ -252,7 +253,7 @@ def test_full_or_read_only_database_is_reported_over_the_broker(mosquitto: Any, 
             hub_events.wait_for(lambda _t, p: b"store_failed" in p, timeout=5)
             refused = [c for d in sim.devices.values() for c in d.commands if c.code == "store_failed"]
             assert refused, "the seat was not told"
-            assert [str(a) for a in service.game.log] == EventStore(db).load().actions
+            assert [str(a) for a in service.game.log] == EventStore(db, REGISTRY).load().actions
             seat = service.game.pending.seat  # type: ignore[union-attr]
             before = service.game.state_hash()
             event = sim.devices[seat].press("ok")

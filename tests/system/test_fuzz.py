@@ -36,6 +36,7 @@ from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
 from hub.games import plugin_named
 from hub.web import create_app
+from hub.games import REGISTRY as GAMES
 
 pytestmark = pytest.mark.slow  # thousands of seeded games and seat messages
 
@@ -65,7 +66,7 @@ class Harness:
         (their districts entered by hand: no tag said them), so the inputs meet cities."""
         self.setup = Setup(players=players, seed=seed, mode="physical")
         self.bus = InProcessBus()
-        self.store = EventStore(":memory:")
+        self.store = EventStore(":memory:", GAMES)
         self.recorder = Recorder.new_game(self.store, self.setup)
         start = Game.new(self.setup)
         bot = RandomBot(seed)
@@ -75,7 +76,7 @@ class Harness:
             self.recorder.journal(action, {})
         self.service = TableService(self.bus, REGISTRY, self.setup, game=start, journal_meta=self.recorder)
         log = [str(a) for a in start.log]
-        restore_table_state(self.service, log, [{} for _ in log])
+        restore_table_state(self.service, log, [{} for _ in log], GAMES.plugin_for(self.service.game.setup).parse_action)
         self.commands: list[tuple[str, bytes]] = []
         self.bus.subscribe("citadels/t1/seat/+/cmd", lambda t, p: self.commands.append((t, p)))
         self.service.start()

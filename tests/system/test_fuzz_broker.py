@@ -26,6 +26,7 @@ from hub.engine.citadels import Game, Setup
 from hub.store import EventStore, Recorder
 from hub.games.citadels.service import TableService
 from hub.transport import MqttBus, Will
+from hub.games import REGISTRY as GAMES
 from tests.fakes.seat import MessageLog
 from tests.table_broker import TableBroker
 from tests.system.test_fuzz import REGISTRY, UIDS, Harness, json_any
@@ -48,7 +49,7 @@ class BrokerHarness(Harness):
         self.table = "t1"
         self.setup = Setup(players=players, seed=seed, mode="physical")
         self.hub_bus, self.seats = hub, seats
-        self.store = EventStore(":memory:")
+        self.store = EventStore(":memory:", GAMES)
         self.recorder = Recorder.new_game(self.store, self.setup)
         self.service = TableService(hub, REGISTRY, self.setup, table=self.table, journal_meta=self.recorder.journal)
         self.commands: list[tuple[str, bytes]] = []

@@ -34,6 +34,7 @@ from typing import Any
 from hub.games.citadels.summary import game_summary
 from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.bots import make_bot
+from hub.games import REGISTRY
 from hub.store import EventStore
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels import texts
@@ -79,7 +80,7 @@ class StoredTable:
         self.world.on_event({"kind": "round_started", "round": 1, "crowned": self.game.crowned}, False)
 
     def sync(self) -> Game:
-        with EventStore(self.db) as store:
+        with EventStore(self.db, REGISTRY) as store:
             stored = store.load()
         assert stored.setup.players == PLAYERS and stored.setup.seed == SEED
         for text, meta in list(zip(stored.actions, stored.meta))[len(self.game.log):]:
@@ -216,7 +217,7 @@ def test_game_night(mosquitto: Any, tmp_path: Path) -> None:
         assert done == {"wrong card", "phone", "power", "broker", "hub", "wifi"}, done
         final = table.sync()
         assert game_summary(final) == reference
-        with EventStore(state / "game.db") as store:
+        with EventStore(state / "game.db", REGISTRY) as store:
             stored = store.load()
         assert stored.actions == [str(a) for a in final.log]
         assert stored.replay().state_hash() == final.state_hash()

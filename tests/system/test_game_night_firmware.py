@@ -93,7 +93,7 @@ class FirmwareTable:
         assert game.pending is not None and game.pending.kind == "pick", game.pending
         seat = game.pending.seat
         pick = next(a for a in game.legal_actions() if a.verb == "pick")
-        self.seats[seat].wait_line(f"display: {PICK_PROMPT}", timeout=30)
+        self.seats[seat].wait_line(PICK_PROMPT, timeout=30)  # below how to set up, at the game's start
         return seat, virtual_uid(CardRef("character", pick.args[0])), str(pick)
 
 

@@ -38,7 +38,7 @@ from typing import Any
 import pytest
 
 from hub.cli import build_parser
-from hub.games import GAMES, GamePlugin
+from hub.games import GAMES, REGISTRY, GamePlugin
 from hub.games.people import Lay, Plan, Press, Sight, TablePeople
 from hub.store import EventStore
 from tests.hub_unit import ProcessOutput, UnitHub, stored_actions
@@ -194,7 +194,7 @@ class Table:
         """The setup this table's command line makes (before the hub stores its own)."""
         args = build_parser(self.plugin).parse_args(["run", "--game", self.plugin.name, "--tags", str(self.tags),
                                                      "--players", str(self.players), *self.options])
-        return self.plugin.setup_from_options(args, SEED, "physical")
+        return self.plugin.setup_from_options(args, SEED)
 
     def start_seats(self) -> None:
         broker = self.broker.broker
@@ -444,7 +444,7 @@ def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
         enrolled_in = time.monotonic() - started
         table.hub.start()
         _wait(lambda: bool(_quietly(table.hub.seats_online)), PATIENCE_S, "every seat online at the hub")
-        with EventStore(table.hub.db) as store:
+        with EventStore(table.hub.db, REGISTRY) as store:
             stored_setup = store.load().setup
         people = plugin.table_people(stored_setup, cards, SEED)  # the people hold the cards, not the tag file
         made = play_to_the_end(table, people)
@@ -453,7 +453,7 @@ def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
               f"{played_in:.0f} s; presses the seat showed no answer to: {UNANSWERED}")
 
         assert (table.hub_kills, table.broker_restarts) == (1, 1), "the game ended before both faults"
-        with EventStore(table.hub.db) as store:
+        with EventStore(table.hub.db, REGISTRY) as store:
             stored = store.load()
         assert stored.actions == made, "the stored log is not the moves the people made, once each"
         replayed = plugin.replay(stored.setup, stored.actions)

@@ -120,7 +120,7 @@ def test_every_games_simulated_people_play_the_admins_game(game: str, players: i
     from hub.table.sim import SimTable
 
     plugin = plugin_named(game)
-    first = plugin.setup_from_options(Namespace(players=first_players, names=None), 1, "physical")
+    first = plugin.setup_from_options(Namespace(players=first_players, names=None), 1)
     sim = SimTable(first)
     try:
         sim.players[sim.service.game.pending.seat].act()  # the simulator's own game has begun

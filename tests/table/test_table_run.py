@@ -16,11 +16,12 @@ from hub.engine.citadels import Setup
 from hub.store import EventStore
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.service import TableService
-from hub.games.citadels.enroll import EnrollmentSession
+from hub.games.enroll import EnrollmentSession
 from hub.games.citadels.registry import CardRef, all_cards, virtual_uid
 from hub.table.run import start_serial_readers
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus
+from hub.games import REGISTRY
 from tests.fakes import pn532url
 from tests.hub_unit import ProcessOutput, first_answer
 
@@ -33,7 +34,7 @@ def test_enrollment_asks_for_every_card_refuses_repeats_and_resumes(tmp_path: Pa
     path = tmp_path / "tags.json"
     bus = InProcessBus()
     out = io.StringIO()
-    session = EnrollmentSession(bus, path, seat=2, out=out)
+    session = EnrollmentSession(bus, path, seat=2, registry_type=TagRegistry, out=out)
     session.start()
     seat = VirtualSeat(bus, seat=2, device="enroller")
     assert "Tap Assassin (1/76)" in out.getvalue()
@@ -47,7 +48,7 @@ def test_enrollment_asks_for_every_card_refuses_repeats_and_resumes(tmp_path: Pa
     # interrupted here; a new session carries on with the third card
     bus2 = InProcessBus()
     out2 = io.StringIO()
-    resumed = EnrollmentSession(bus2, path, seat=2, out=out2)
+    resumed = EnrollmentSession(bus2, path, seat=2, registry_type=TagRegistry, out=out2)
     resumed.start()
     assert "Tap Magician (3/76)" in out2.getvalue()
     seat2 = VirtualSeat(bus2, seat=2, device="enroller2")
@@ -63,7 +64,7 @@ def test_each_tap_is_answered_with_its_result_and_the_next_card_in_one_command(t
     """A seat shows the last command: the result (LED, beep, text) must be that command,
     not a prompt sent right after it that hides it."""
     bus = InProcessBus()
-    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=2)
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=2, registry_type=TagRegistry)
     session.start()
     seat = VirtualSeat(bus, seat=2, device="enroller")
     tap = seat.place(_uid(1))
@@ -82,7 +83,7 @@ def test_every_enrollment_event_is_answered_and_a_resent_one_changes_nothing(tmp
     """A seat keeps an event until the hub answers it (`ref`): a lift is answered with a
     bare ref, an event sent again with what the seat shows, no beep, nothing enrolled twice."""
     bus = InProcessBus()
-    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=1)
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=1, registry_type=TagRegistry)
     session.start()
     seat = VirtualSeat(bus, seat=1, device="enroller")
     tap = seat.place(_uid(7))
@@ -98,7 +99,7 @@ def test_every_enrollment_event_is_answered_and_a_resent_one_changes_nothing(tmp
 
 def test_a_seat_rebooted_during_enrollment_gets_its_prompt_back(tmp_path: Path) -> None:
     bus = InProcessBus()
-    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=3)
+    session = EnrollmentSession(bus, tmp_path / "tags.json", seat=3, registry_type=TagRegistry)
     seat = VirtualSeat(bus, seat=3, device="enroller")
     session.start()
     seat.place(_uid(1))
@@ -285,7 +286,7 @@ def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links
         assert _get_json(_api(before["1"], port))["view"]["you"]["seat"] == 1
         os.killpg(hub.pid, signal.SIGKILL)  # power cut: nothing runs after this
         first.finish()
-        with EventStore(state / "game.db") as store:
+        with EventStore(state / "game.db", REGISTRY) as store:
             prefix = store.load().actions
         assert prefix == ["1 faceup assassin"]
 
@@ -299,7 +300,7 @@ def test_the_systemd_command_survives_sigkill_with_the_same_game_and_phone_links
         assert first_answer(seat, virtual_uid(CardRef("character", "thief"))).code is None
         again = seat.answer_to(seat.place(virtual_uid(CardRef("character", "assassin"))), timeout=5)
         assert again.code == "not_available"  # the first run's move is part of the same game
-        with EventStore(state / "game.db") as store:
+        with EventStore(state / "game.db", REGISTRY) as store:
             assert [g[0] for g in store.games()] == [1]
             assert store.load().actions[:1] == prefix and len(store.load().actions) == 2
     finally:
@@ -319,7 +320,7 @@ def test_a_refused_broker_login_leaves_no_new_game_behind(mosquitto_factory: Any
                            "--tags", str(tags), "--headless", "--voice", "none", "--db", str(db)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "refused" in done.stderr, done.stderr
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         assert store.games() == []
 
 

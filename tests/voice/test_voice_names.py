@@ -151,7 +151,7 @@ def test_every_english_card_name_of_the_builders_is_heard_in_english_in_the_chin
     require_espeak()
     voice = espeak_voice(lang, spoken)
     speech = GAMES["builders"].speech
-    assert speech is not None and speech.readings is not None  # `python -m hub.voice --render` hears them all
+    assert speech is not None and speech.readings is not None  # `citadels-hub voice --render` hears them all
     texts = speech.readings(lang)
     english = sorted({text for key, text in texts.items() if key.startswith("card.") and text.isascii()})
     assert "Circular Saw" in english and len(english) > 30

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from hub.voice import __main__ as voice_main
+from hub.cli import main
+from hub.commands import voice as voice_main
 from hub.games.citadels.voice import VOICE
 from hub.games.citadels.voice.samples import spoken_texts
 from hub.games.citadels.voice.catalogue import load_catalogue
@@ -108,13 +109,13 @@ def test_chinese_is_mandarin_by_default_and_cantonese_on_request() -> None:
 
 def test_render_writes_a_wav_and_a_phoneme_line_per_phrase(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """`python -m hub.voice --render DIR`, on a few phrases so the test stays short."""
+    """`citadels-hub voice --render DIR`, on a few phrases so the test stays short."""
     require_espeak()
     few = ("call.no_answer", "prompt.turn.king")
     voice = replace(VOICE, readings=lambda lang: {k: spoken_texts(lang)[k] for k in few})
     monkeypatch.setattr(voice_main, "game_voice", lambda name: voice)
     monkeypatch.setattr(voice_main, "READINGS", (("zh-Hant", "cmn"), ("zh-Hant", "yue")))
-    assert voice_main.main(["--render", str(tmp_path)]) == 0
+    assert main(["voice", "--render", str(tmp_path)]) == 0
     for folder in ("zh-Hant-cmn", "zh-Hant-yue"):
         assert sorted(p.name for p in (tmp_path / folder).glob("*.wav")) == [f"{k}.wav" for k in few]
         rows = (tmp_path / folder / "phonemes.tsv").read_text(encoding="utf-8").splitlines()

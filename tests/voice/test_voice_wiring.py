@@ -111,14 +111,14 @@ def test_a_paced_simulated_game_is_said_in_full_and_in_order(
     assert len(list(tmp_path.glob("*.wav"))) == len(texts)
 
 
-def test_python_m_hub_voice_writes_every_phrase(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    from hub.voice.__main__ import main
+def test_citadels_hub_voice_writes_every_phrase(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from hub.cli import main
     from hub.games.citadels.voice.catalogue import load_catalogue
 
     monkeypatch.setattr(backends, "espeak_available", lambda executable="espeak-ng": False)
     monkeypatch.setattr(backends, "_warned", set())
-    assert main(["--lang", "zh-Hans", "--all", "--voice-dir", str(tmp_path)]) == 0
+    assert main(["voice", "--lang", "zh-Hans", "--all", "--voice-dir", str(tmp_path)]) == 0
     lines = (tmp_path / "index.txt").read_text(encoding="utf-8").splitlines()
     assert len(lines) == len(load_catalogue())
     assert not any("{" in line for line in lines)

@@ -229,6 +229,8 @@ class StubLink:
     def __init__(self):
         self.sent = []
         self.connected = True
+        self.hub_online = True
+        self.connected_ms = 0
         self.outbox = StubOutbox()
         self.on_connect = None
         self.alive_s = 5
@@ -354,6 +356,28 @@ def check_link_down_pattern_hides_the_hub_colour_until_the_link_is_back():
     out.tick(1600)
     assert leds[-1] == feedback.COLOURS["red"], leds
 
+
+
+def check_the_display_says_the_hub_is_away_and_gives_its_lines_back():
+    unit, reader, link, clock = make_seat([[]] * 10)
+    unit.feedback.apply(b'{"v":1,"id":1,"text":["Your turn: King","Take 2 gold"]}', 0)
+    run_polls(unit, clock, 2)
+    assert unit.feedback.shown() == ["Your turn: King", "Take 2 gold"], unit.feedback.shown()
+    link.hub_online = False                   # the hub's will: offline
+    run_polls(unit, clock, 2)
+    assert unit.feedback.shown() == seat.HUB_OFFLINE, unit.feedback.shown()
+    link.connected = False                    # and now the broker too
+    run_polls(unit, clock, 2)
+    assert unit.feedback.shown() == seat.HUB_UNREACHABLE, unit.feedback.shown()
+    link.connected, link.hub_online, link.connected_ms = True, None, clock.ms   # back: no status yet
+    run_polls(unit, clock, 2)
+    assert unit.feedback.shown() == ["Your turn: King", "Take 2 gold"], unit.feedback.shown()
+    run_polls(unit, clock, 80)                # still none after seconds: no hub on this broker
+    assert unit.feedback.shown() == seat.HUB_WAITING, unit.feedback.shown()
+    link.hub_online = True
+    run_polls(unit, clock, 1)
+    assert unit.feedback.shown() == ["Your turn: King", "Take 2 gold"], unit.feedback.shown()
+    assert all(len(line) <= feedback.LINE_CHARS for line in seat.HUB_OFFLINE + seat.HUB_UNREACHABLE)
 
 print("IMPL", sys.implementation.name)
 CHECKS = [value for name, value in sorted(globals().items()) if name.startswith("check_")]

@@ -35,7 +35,7 @@ def setup_for(game: GamePlugin, seed: int = 5) -> Any:
     players = min(max(3, game.seats.start), game.seats.stop - 1)
     args = build_parser(game).parse_args(["sim", "--game", game.name, "--players", str(players),
                                           "--names", ",".join(NAMES[:players])])
-    return game.setup_from_options(args, seed, "physical")
+    return game.setup_from_options(args, seed)
 
 
 def own_latin_words(catalogue: Any, lang: str) -> set[str]:

@@ -20,6 +20,7 @@ from hub.games import plugin_named
 from hub.web import create_app
 from hub.web.body import MAX_JSON_DEPTH, json_depth
 from hub.web.errors import TokenMask
+from hub.games import REGISTRY
 from tests.web_support import FakeTable
 
 ADMIN = "admin-" + "k" * 20
@@ -133,8 +134,8 @@ def failing_table(journal: Any) -> tuple[TableService, Channels]:
 def test_a_store_failure_is_announced_without_the_secret_pick(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """The issue: 'cannot record action '4 pick king'' reached /api/public."""
     db = tmp_path / "g.db"
-    EventStore(db).close()
-    read_only = EventStore(f"{db.resolve().as_uri()}?mode=ro")
+    EventStore(db, REGISTRY).close()
+    read_only = EventStore(f"{db.resolve().as_uri()}?mode=ro", REGISTRY)
     svc, channels = failing_table(Recorder(read_only, 1).journal)
     first = svc.game.legal_actions()[0]  # a secret pick: "1 pick <character>" or the face-up step
     with caplog.at_level(logging.ERROR):

@@ -15,6 +15,7 @@ from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.service import TableService
 from hub.transport import InProcessBus
 from hub.store import EventStore, Recorder, replay_stored
+from hub.games import REGISTRY
 from tests.web_support import ADMIN_TOKEN, make_app
 
 ADMIN = f"/api/admin/{ADMIN_TOKEN}"
@@ -24,7 +25,7 @@ class RecordedTable:
     """The real table service journaling into a real store, served by the web app."""
 
     def __init__(self, path: Path) -> None:
-        self.store = EventStore(path)
+        self.store = EventStore(path, REGISTRY)
         setup = Setup(players=4, seed=3, mode="digital")
         self.recorder = Recorder.new_game(self.store, setup)
         self.service = TableService(InProcessBus(), TagRegistry.virtual(), setup, journal_meta=self.recorder.journal)

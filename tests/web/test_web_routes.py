@@ -105,6 +105,21 @@ def test_the_seat_page_shows_every_led_colour_a_hub_command_may_ask_for(client) 
     assert [led for led in LEDS if led != "off" and f'.led[data-led="{led}"]' not in css] == []
 
 
+def test_a_games_own_styles_are_linked_after_the_hubs_and_the_hubs_name_no_district(client) -> None:
+    """Citadels' district colours, cities and characters' strip are its package's
+    (``static/style.css``, linked on its pages after ``app.css``), not the hub's."""
+    html = client.get("/").get_data(as_text=True)
+    assert ('<link rel="stylesheet" href="/static/app.css">\n'
+            '<link rel="stylesheet" href="/game/style.css">') in html
+    own, hubs = "", ""
+    for path in ("/game/style.css", "/static/app.css"):
+        response = client.get(path)
+        own, hubs = hubs, response.get_data(as_text=True)
+        response.close()
+    assert ".t-noble" in own and ".district" in own and ".strip" in own
+    assert [word for word in ("noble", "religious", "district", "strip", "crown", "robbed") if word in hubs] == []
+
+
 @pytest.mark.parametrize("name", ["/static/app.css", "/static/hub.js", "/static/basic/scoreboard.js",
                                   "/game/common.js", "/game/scoreboard.js", "/game/seat.js", "/game/admin.js"])
 def test_static_assets_are_served(client, name: str) -> None:

@@ -170,6 +170,8 @@ def test_the_character_strip_in_calling_order_on_the_scoreboard_and_the_seat_pag
                     assert table.game.setup.seat_name(c["seat"]) in s["text"]
             faceup = [s for s in shown if s["state"] == "faceup"]
             assert len(faceup) == len(table.game.faceup) == 2  # four players: two out face up
+            # styled by Citadels' own stylesheet (its static/style.css), linked after the hub's
+            assert board.eval_on_selector("#strip", "n => getComputedStyle(n).display") == "grid"
             unknown = table.game.public_view()["facedown_count"] - sum(c["state"] == "facedown" for c in strip)
             if unknown:  # how many still lie face down, never which
                 assert str(unknown) in board.inner_text("#strip .hidden-count")

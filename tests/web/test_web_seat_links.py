@@ -16,10 +16,11 @@ from hub.table.runtime import recording_new_games
 from hub.transport import InProcessBus
 from hub.web import create_app
 from hub.web.tokens import SeatLinks
+from hub.games import REGISTRY
 
 
 def test_a_new_game_from_the_admin_page_gets_new_seat_links_and_a_restart_keeps_them(tmp_path: Path) -> None:
-    store = EventStore(tmp_path / "game.db")
+    store = EventStore(tmp_path / "game.db", REGISTRY)
     setup = Setup(players=4, seed=3, mode="digital")
     first = Recorder.new_game(store, setup)
     links = SeatLinks.kept(store, first.game_id)
@@ -52,7 +53,7 @@ def test_a_new_game_from_the_admin_page_gets_new_seat_links_and_a_restart_keeps_
 
 def test_links_stored_before_they_had_a_game_are_kept_by_the_game_in_play(tmp_path: Path) -> None:
     """An older hub's links setting (no game): phones keep their pages across the upgrade."""
-    store = EventStore(tmp_path / "game.db")
+    store = EventStore(tmp_path / "game.db", REGISTRY)
     store.set_setting("links", {"admin": "a" * 24, "seats": {str(s): f"{s}" * 24 for s in range(1, 9)}})
     links = SeatLinks.kept(store, 7)
     assert links.seats[2] == "2" * 24 and links.admin == "a" * 24
@@ -65,7 +66,7 @@ def test_the_terminal_prints_a_new_games_seat_links(tmp_path: Path, capsys: pyte
     from hub.table import runtime
 
     monkeypatch.setattr(runtime._EXTRAS, "url", "http://10.42.0.1:8000")
-    store = EventStore(tmp_path / "game.db")
+    store = EventStore(tmp_path / "game.db", REGISTRY)
     setup = Setup(players=3, seed=3, mode="digital")
     links = SeatLinks.kept(store, Recorder.new_game(store, setup).game_id)
     old = dict(links.seats)

@@ -48,13 +48,15 @@ def explain(game: GameState, a: Action) -> IllegalAction:
         card = a.args[0]
         if left < 1:
             return _no_actions(1, left, p)
-        return IllegalAction("not_face_up", f"{card_name(card)} is not face up: {_where(game, card)}")
+        return IllegalAction("not_face_up", f"{card_name(card)} is not face up: {_where(game, card)}",
+                             short=f"Not face up: {_where(game, card)}")
     if a.verb == "send":
         return _explain_send(game, p, a.args[0], a.args[1])
     if a.verb == "coins":
         return _no_actions(COIN_COSTS[a.args[0]], left, p, f"taking {a.args[0]} coins")
     if a.verb == "buy":
-        return IllegalAction("cannot_afford", f"an action costs 5 coins; you have {p.coins}")
+        return IllegalAction("cannot_afford", f"an action costs 5 coins; you have {p.coins}",
+                             short=f"Costs 5 coins; have {p.coins}")
     return IllegalAction("bad_action", f"'{a}' is not an option now")
 
 
@@ -82,27 +84,33 @@ def _wrong_card(a: Action) -> IllegalAction | None:
 def _explain_send(game: GameState, p: Player, worker: str, site: str) -> IllegalAction:
     if worker not in p.crew:
         if any(worker in ws for ws in p.sites.values()):
-            return IllegalAction("worker_busy", f"{card_name(worker)} is on a site until it is finished")
+            return IllegalAction("worker_busy", f"{card_name(worker)} is on a site until it is finished",
+                                 short="On a site until it is finished")
         if worker in BUILDINGS:
-            return IllegalAction("not_your_worker", f"{card_name(worker)} is not a finished machine of yours")
-        return IllegalAction("not_your_worker", f"{card_name(worker)} is not one of your workers: {_where(game, worker)}")
+            return IllegalAction("not_your_worker", f"{card_name(worker)} is not a finished machine of yours",
+                                 short="Not a finished machine of yours")
+        return IllegalAction("not_your_worker", f"{card_name(worker)} is not one of your workers: {_where(game, worker)}",
+                             short=f"Not your worker: {_where(game, worker)}")
     if site not in p.sites:
         if site in p.finished or site in p.machines:
-            return IllegalAction("not_your_site", f"{card_name(site)} is already finished")
-        return IllegalAction("not_your_site", f"{card_name(site)} is not one of your sites: open it first")
+            return IllegalAction("not_your_site", f"{card_name(site)} is already finished", short="Already finished")
+        return IllegalAction("not_your_site", f"{card_name(site)} is not one of your sites: open it first",
+                             short="Not your site: open it first")
     cost = game.send_cost(site)
     if cost > game.actions:
         nth = {2: "a second", 3: "a third"}.get(cost, f"a {cost}th")
         what = f"sending {nth} worker to {card_name(site)} this turn" if cost > 1 else "sending a worker"
         return _no_actions(cost, game.actions, p, what)
     wage = CREW[worker].wage
-    return IllegalAction("cannot_afford", f"{card_name(worker)} is paid {wage} coins; you have {p.coins}")
+    return IllegalAction("cannot_afford", f"{card_name(worker)} is paid {wage} coins; you have {p.coins}",
+                         short=f"Wage {wage}; you have {p.coins}")
 
 
 def _no_actions(cost: int, left: int, p: Player, what: str = "that") -> IllegalAction:
     buy = " (buy one for 5 coins)" if p.coins >= 5 else ""
-    return IllegalAction("no_actions_left",
-                         f"{what} costs {cost} action{'s' * (cost != 1)}; you have {left} left{buy}")
+    s = "s" * (cost != 1)
+    return IllegalAction("no_actions_left", f"{what} costs {cost} action{s}; you have {left} left{buy}",
+                         short=f"Costs {cost} act.; {left} left.{' Buy one: 5 coins' if buy else ''}")
 
 
 def _where(game: GameState, card: str) -> str:

@@ -21,14 +21,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
+from hub.engine.builders.cards import APPRENTICES as _APPRENTICES
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo, adjust, card_of
-from hub.kernel import GestureStep
+from hub.kernel import GestureStep, Prompt
+from hub.kernel.undo import standing
 from hub.seeds import fresh_seed
 
 from . import texts
-from .tags import BuildersTags, same_worker
+from .tags import BuildersTags
+
+APPRENTICES = frozenset(_APPRENTICES)
 
 CARD_VERBS = frozenset({"open", "recruit", "send"})  # physical mode: said with a card
 
@@ -59,9 +63,10 @@ class BuildersAdapter(VoidUndo):
         self.tags = tags or BuildersTags.virtual()
         self.physical = physical
         self.chosen: dict[int, str] = {}  # seat -> the site its next worker card goes to
-        # worker id -> the tag of the physical card that stands for it, once a move said it with
-        # that tag: of two cards printing one worker, the other tag is then the other card
+        # card -> the tag of the physical card that stands for it, once a move said it with that
+        # tag: of two cards printing one face (two Cranes), the other tag is then the other card
         self.bound: dict[str, str] = {}
+        self.said: list[tuple[Action, str | None]] = []  # every move applied, with the tag that said it
 
     # ------------------------------------------------------------------ games
     def replay(self, setup: Setup, log: Sequence[Any]) -> Game:
@@ -75,26 +80,58 @@ class BuildersAdapter(VoidUndo):
     def reset(self) -> None:
         self.chosen.clear()
         self.bound.clear()
+        self.said.clear()
 
     def game_facts(self, game: Game) -> dict[str, Any]:
         return {"game": "builders"}
 
     def opening_events(self, game: Game) -> list[dict[str, Any]]:
-        return [e.to_json() for e in game.opening_events()]
+        """The game's start, after how to lay out the table (a physical game): the
+        apprentice each seat takes and the face-up rows in order, for the scoreboard."""
+        setup = [{"kind": "table_setup", **self.layout(game)}] if self.physical and not game.log else []
+        return setup + [e.to_json() for e in game.opening_events()]
+
+    @staticmethod
+    def layout(game: Game) -> dict[str, Any]:
+        """How the table is laid out at the start: each seat's apprentice, the five
+        buildings and the five workers face up, left to right."""
+        return {"apprentices": {str(p.seat): p.crew[0] for p in game.players if p.crew},
+                "buildings": list(game.building_row), "workers": list(game.worker_row)}
+
+    def setup_lines(self, game: Game) -> dict[int, list[str]]:
+        """Each seat takes its apprentice and lays it on its reader (checked: `card_action`);
+        the workers' letters explained below it (S stone, W wood, K knowledge, T tile)."""
+        if not self.physical or game.log:
+            return {}
+        return {p.seat: [texts.show("take_apprentice", card=texts.card(p.crew[0])), texts.show("lay_it"),
+                         *texts.legend()] for p in game.players if p.crew}
 
     # ------------------------------------------------------------------ input -> action
     def card_action(self, game: Game, seat: int, uid: str) -> Action:
         card = card_of(self.tags.lookup, uid, game, SeatRefusal)
+        setting_up = self._setting_up(game, seat, card)
+        if setting_up is not None:
+            raise setting_up
         pending = game.pending
         assert pending is not None
         if seat != pending.seat:
             raise SeatRefusal("not_your_turn", f"it is seat {pending.seat}'s turn, not seat {seat}'s")
+        refused: SeatRefusal | None = None
+        for same in self._candidates(card, uid):  # cards printing one face: the one lying where the move fits
+            try:
+                return self._card_move(game, seat, same)
+            except SeatRefusal as exc:
+                refused = refused or exc
+        assert refused is not None
+        raise refused
+
+    def _card_move(self, game: Game, seat: int, card: str) -> Action:
+        """The move a card of the rules (`card`) makes when laid on `seat`'s reader, by where it lies."""
         me = game.player(seat)
-        for same in self._candidates(card, uid):  # two cards printing one worker: the one lying where it fits
-            if same in game.worker_row:
-                return Action(seat, "recruit", (same,))
-            if same in me.crew:
-                return self._send(game, seat, same)
+        if card in game.worker_row:
+            return Action(seat, "recruit", (card,))
+        if card in me.crew:
+            return self._send(game, seat, card)
         if card in game.building_row:
             return Action(seat, "open", (card,))
         if card in me.sites:
@@ -108,10 +145,29 @@ class BuildersAdapter(VoidUndo):
             raise SeatRefusal("not_face_up", "that card is still in the deck: take cards from the face-up rows")
         raise SeatRefusal("not_yours", "that card is another seat's")
 
+    def _setting_up(self, game: Game, seat: int, card: str) -> HubError | None:
+        """Setting up: a seat that has no site yet lays an apprentice on its reader to check
+        it took its own (it cannot be sent anywhere yet, so it is no move): yours, or whose."""
+        if not 1 <= seat <= game.n or card not in APPRENTICES or game.player(seat).sites:
+            return None
+        if card in game.player(seat).crew:
+            return GestureStep("apprentice_checked", texts.show("apprentice_yours", card=texts.card(card)))
+        owner = next((p.seat for p in game.players if card in p.crew), None)
+        mine = game.player(seat).crew
+        if owner is None or not mine or mine[0] not in APPRENTICES:
+            return None
+        return SeatRefusal("not_yours", f"{texts.card(card)} is seat {owner}'s apprentice; yours is {texts.card(mine[0])}",
+                           short=texts.show("apprentice_other", seat=owner, card=texts.card(mine[0])))
+
     def _candidates(self, card: str, uid: str) -> list[str]:
-        """The worker ids a tag may stand for now: its card and the cards printing the same
-        worker, less those another tag has already said."""
-        return [same for same in same_worker(card) if self.bound.get(same, uid.upper()) == uid.upper()]
+        """The cards of the rules a tag may stand for now. A tag a move has already said
+        stands for the card that move named; any other tag for its own card or one printing
+        the same face (`BuildersTags.same_face`: two Cranes), less those another tag stands for."""
+        uid = uid.upper()
+        said = [same for same, tag in self.bound.items() if tag == uid]
+        if said:
+            return said
+        return [same for same in self.tags.same_face(card) if same not in self.bound]
 
     def _send(self, game: Game, seat: int, worker: str) -> Action:
         sites = game.player(seat).sites
@@ -144,11 +200,25 @@ class BuildersAdapter(VoidUndo):
             raise SeatRefusal("not_a_card", f"'{action}' is not said with a card: the seat's buttons or phone say it")
 
     def applied(self, action: Action, uid: str | None) -> None:
-        if uid is not None and action.verb in ("recruit", "send") and len(same_worker(action.args[0])) > 1:
-            self.bound = {card: tag for card, tag in self.bound.items() if tag != uid.upper()}
-            self.bound[action.args[0]] = uid.upper()
+        self.said.append((action, uid.upper() if uid else None))
+        if self.undo_reason(action) is not None:
+            self._bind_standing()  # the undone move's tag no longer stands for its card
+        else:
+            self._bind(action, uid)
         if action.verb == "end" or action.seat == 0:
             self.chosen.clear()  # a new turn (or a corrected game) starts with no site chosen
+
+    def _bind(self, action: Action, uid: str | None) -> None:
+        """A move said with a card of a shared face binds that tag to the card it named."""
+        if uid is not None and action.verb in CARD_VERBS and len(self.tags.same_face(action.args[0])) > 1:
+            self.bound = {card: tag for card, tag in self.bound.items() if tag != uid.upper()}
+            self.bound[action.args[0]] = uid.upper()
+
+    def _bind_standing(self) -> None:
+        """The bindings of the moves that stand (after an undo), said again in order."""
+        self.bound.clear()
+        for index in standing([action for action, _ in self.said], self.undo_reason):
+            self._bind(*self.said[index])
 
     def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
         self.applied(action, meta.get("uid"))
@@ -191,16 +261,17 @@ class BuildersAdapter(VoidUndo):
                                                                 texts.show("coins", coins=s["coins"]))}))
         return out
 
-    def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
+    def prompt(self, game: Game) -> Prompt:
+        """Whose turn with how many actions, the seat's coins and points, and the site chosen
+        (or how to move); the kernel places them with the option OK applies."""
         assert game.pending is not None
         p = game.player(game.pending.seat)
-        first = texts.describe(options[0]) if options else texts.show("lay_a_card")
-        head = texts.show("your_turn", actions=game.actions)
-        money = texts.show("money", coins=p.coins, points=p.points)
         site = self.chosen.get(p.seat)
         tail = texts.show("site", card=texts.card(site)) if site in p.sites else \
             texts.show("lay_or_buttons" if self.physical else "buttons")
-        return [head, money, first, tail]
+        return Prompt(head=(texts.show("your_turn", actions=game.actions),),
+                      purse=(texts.show("money", coins=p.coins, points=p.points),),
+                      rest=(tail,), no_option=(texts.show("lay_a_card"),))
 
     def prompt_event(self, game: Game) -> dict[str, Any]:
         assert game.pending is not None
@@ -221,7 +292,7 @@ class BuildersAdapter(VoidUndo):
             card = self.tags.lookup(uid)
             mine = p is not None and card is not None and any(
                 same in p.crew or same in p.sites or same in p.finished or any(same in ws for ws in p.sites.values())
-                for same in same_worker(card))
+                for same in self.tags.same_face(card))
             if not mine:
                 lines.append(texts.show("lift", card=texts.card(card)) if card is not None else texts.show("lift_unknown"))
         return lines
@@ -233,9 +304,9 @@ class BuildersAdapter(VoidUndo):
         return texts.describe(action)
 
     def refusal_words(self, game: Game, exc: Any, action: Action | None) -> tuple[list[str], dict[str, Any]]:
-        if exc.code == "site_chosen":
+        if exc.code in ("site_chosen", "apprentice_checked"):
             return texts.lines(exc.message), {}
-        return texts.refusal(exc.code, exc.message), {}
+        return texts.refusal(exc), {}
 
     def lines(self, *text: str) -> list[str]:
         return texts.lines(*text)
@@ -252,7 +323,10 @@ class BuildersAdapter(VoidUndo):
         return view
 
     def view_extras(self, game: Game) -> dict[str, Any]:
-        return {"seed": game.setup.seed if game.over else None}  # the decks' order stays unguessable until the end
+        """The seed once the game is over (the decks' order stays unguessable until then);
+        before the first move of a physical game, how to lay out the table."""
+        setup = self.layout(game) if self.physical and not game.log else None
+        return {"seed": game.setup.seed if game.over else None, "setup": setup}
 
     def status(self, game: Game) -> dict[str, Any]:
         return {"round": game.round, "over": game.over, "chosen_sites": dict(self.chosen)}

@@ -80,9 +80,15 @@ class BuildersTablePeople(BotTablePeople):
     bot_kind = "heuristic"
     make_bot = staticmethod(make_bot)
 
+    def __init__(self, setup: Any, cards: BuildersTags, seed: int) -> None:
+        super().__init__(setup, cards, seed)
+        self.uids: dict[str, str] = {}  # card -> the tag glued to it (the first enrolled)
+        for tag, card in cards.tags.items():
+            self.uids.setdefault(card, tag)
+
     def plan(self, sight: Sight, game: Game) -> Plan:
         choice = self.bots[sight.seat].choose(game)
-        uid = self.cards.uid_of
+        uid = self.uids
         if choice.verb in ("open", "recruit"):
             return Plan(str(choice), (Lay(uid[choice.args[0]]),))
         if choice.verb == "send":

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from hub.engine.builders import Action, Game, Setup, make_bot, play
@@ -14,13 +13,11 @@ from hub.engine.builders.setup import MAX_PLAYERS, MIN_PLAYERS
 from hub.games.plugin import Correction, GamePlugin, names_of
 from hub.voice.speech import sentences
 
-from .enroll import enroll, label
 from .pages import event_words, page_facts
 from .players import sim_player, table_people
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
 from .adapter import adjust_coins
 from .table import make_table
-from . import texts
 from .tags import BuildersTags
 from .voice import readings, samples, speech
 from .world import follow_stored, sim_world
@@ -40,15 +37,9 @@ COINS = Correction.of_count("coins", "page.correct_coins", ("page.seat", "page.d
 """A seat's coins corrected (the bank miscounted): ``0 adjust <seat> <delta> <reason>``."""
 
 
-def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
-    """The setup a command line asks for (The Builders has no edition, variant or deck)."""
+def setup_from_options(args: argparse.Namespace, seed: int, registry: Any = None) -> Setup:
+    """The setup a command line asks for (The Builders has no options beyond players, seed and names)."""
     return Setup(players=args.players, seed=seed, names=names_of(args))
-
-
-def card_names(tags: BuildersTags) -> dict[str, list[str]]:
-    """Each tag's card by the label enrollment asks for it by ("Chapel", "Circular Saw (copy 2
-    of 2)"), then its printed name and its id ("b07"): what a maker types to the soft seat."""
-    return {uid: [label(card), texts.card(card), card] for uid, card in sorted(tags.tags.items())}
 
 
 def engine_only(setup: Setup, bot: str) -> Game:
@@ -62,8 +53,7 @@ PLUGIN = GamePlugin(
     new_game=Game.new, replay=Game.replay, parse_action=Action.parse,
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
-    make_table=make_table, virtual_registry=lambda setup: BuildersTags.virtual(),
-    load_registry=lambda path: BuildersTags.load(Path(path)), enroll=enroll, card_names=card_names, table_people=table_people,
+    make_table=make_table, registry=BuildersTags, table_people=table_people,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=replace(sentences(speech), samples=samples, readings=readings),

@@ -70,6 +70,12 @@ def event_sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: st
     kind = event.get("kind")
     seat = event.get("seat")
     name = seat_name(seat, names, lang) if isinstance(seat, int) else ""
+    if kind == "table_setup":
+        sep = ", " if lang == "en" else "、"
+        apprentices = sep.join(say("log.takes_apprentice", lang, name=seat_name(int(s), names, lang),
+                                   card=card_name(c, lang)) for s, c in sorted(event["apprentices"].items()))
+        return [say("log.table_setup", lang, buildings=sep.join(card_name(c, lang) for c in event["buildings"]),
+                    workers=sep.join(card_name(c, lang) for c in event["workers"]), apprentices=apprentices)]
     if kind == "turn_started":
         return [say("log.turn_started", lang, round=event["round"], name=name, actions=event["actions"])]
     if kind in ("opened", "recruited"):
@@ -129,6 +135,16 @@ def replay_report(game_id: int, game: Game) -> tuple[dict[str, Any], list[str]]:
     return out, lines
 
 
+def _table_note(action: Action) -> str:
+    """What a table's action (seat 0) did, without repeating its reason: the action's text
+    beside it says that once."""
+    if action.verb == "void":
+        return "the last move that stood is undone"
+    if action.verb == "adjust" and len(action.args) >= 2:
+        return f"seat {action.args[0]}'s coins corrected by {int(action.args[1]):+d}"
+    return ""
+
+
 def export_text(stored: StoredGameLike) -> str:
     """A stored game as text: its setup, each action with what it did, how it ended."""
     setup = stored.setup
@@ -140,7 +156,7 @@ def export_text(stored: StoredGameLike) -> str:
     for i, (text, meta) in enumerate(zip(stored.actions, stored.meta)):
         action = Action.parse(text)
         game.apply(action)
-        what = describe(action) if action.seat else text
+        what = describe(action) if action.seat else _table_note(action)
         lines.append(f"{i + 1:4d}  {text:<24}  {what}{meta_note(meta)}")
     result = game.result()
     if result is not None:

@@ -1,23 +1,29 @@
-"""Which card each tag UID is glued to, for The Builders' 84 cards.
+"""The Builders' 84 cards for the hub's tag registry (`hub.games.tags`).
 
-A UID says nothing by itself: the map says which card id (``b07``, ``m3``, ``w25``) it
-stands for. Several tags may stand for the same card id (a replacement tag, a second
-copy), and two cards that print the same worker (``w25`` and ``w26``, craftsmen with one
-of each resource) are the same worker to the rules: the adapter takes whichever of them
-lies where the move needs it (``same_worker``).
+A card is its id in the registry file (``b07``, ``m3``, ``w25``). Cards that print the
+same face are interchangeable at the table: the two copies of each machine (``m1``/``m5``
+Circular Saw, ``m2``/``m6`` Crane, ``m3``/``m7`` Survey Tools, ``m4``/``m8`` Tile Oven) and
+the two craftsmen with one of each resource (``w25``/``w26``). Where the rules want a
+Crane, either Crane's tag is taken; the adapter keeps which physical card stands for which
+card of the rules (`BuildersAdapter.bound`).
 
-File format (JSON): ``{"version": 1, "game": "builders", "tags": {"04A1B2C3D4E580": "b07", ...}}``.
+File format (JSON): ``{"version": 1, "game": "builders", "deck": "builders", "tags":
+{"04A1B2C3D4E580": "b07", ...}}`` (files written before the registry was the hub's have
+no ``deck``: they are read as they are).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import tempfile
-from pathlib import Path
+from collections.abc import Hashable
 
-from hub.engine.builders.cards import ALL_CARDS, WORKERS
+from hub.engine.builders.cards import ALL_CARDS
+from hub.games import tags
+from hub.games.tags import CardCatalogue
+
+from .words import card_name
+
+DECK = "builders"
 
 
 def virtual_uid(card: str) -> str:
@@ -25,52 +31,43 @@ def virtual_uid(card: str) -> str:
     return "04" + hashlib.sha256(f"builders:{card}".encode()).hexdigest().upper()[:12]
 
 
-def same_worker(card: str) -> tuple[str, ...]:
-    """The worker cards that print the same worker as ``card`` (type and outputs), itself first."""
-    if card not in WORKERS:
-        return (card,)
-    w = WORKERS[card]
-    return (card, *(o.id for o in WORKERS.values() if o.id != card and (o.type, o.output) == (w.type, w.output)))
+class BuildersCards(CardCatalogue):
+    """The `hub.games.tags.Catalogue` of The Builders: one deck of 84 cards."""
+
+    game = "builders"
+    title = "The Builders: Middle Ages"
+    default_deck = DECK
+
+    def cards(self, deck: str) -> list[str]:
+        if deck != DECK:
+            raise KeyError(f"unknown deck {deck!r}: The Builders has one deck, {DECK!r}")
+        return list(ALL_CARDS)
+
+    def parse(self, text: str) -> str:
+        if text not in ALL_CARDS:
+            raise ValueError(f"{text!r} is not a card of The Builders")
+        return text
+
+    def name(self, ref: str, lang: str = "en") -> str:
+        return card_name(ref, lang)
+
+    def face(self, ref: str) -> Hashable:
+        return card_name(ref, "en")  # the printed name (a worker's: its type and outputs)
+
+    def virtual_uid(self, ref: str) -> str:
+        return virtual_uid(ref)
 
 
-class BuildersTags:
-    """UID -> card id. ``virtual()`` is the simulator's: one tag per card (``virtual_uid``)."""
+CARDS = BuildersCards()
 
-    def __init__(self, tags: dict[str, str]) -> None:
-        unknown = sorted(set(tags.values()) - set(ALL_CARDS))
-        if unknown:
-            raise ValueError(f"tags name cards The Builders does not have: {unknown}")
-        self.tags = {uid.upper(): card for uid, card in tags.items()}
-        self.uid_of: dict[str, str] = {}
-        for uid, card in self.tags.items():
-            self.uid_of.setdefault(card, uid)
 
-    @classmethod
-    def virtual(cls) -> BuildersTags:
-        return cls({virtual_uid(card): card for card in ALL_CARDS})
+class BuildersTags(tags.TagRegistry):
+    """Which card of The Builders each tag is glued to (``BuildersTags.virtual()``: the simulator's)."""
 
-    @classmethod
-    def load(cls, path: Path) -> BuildersTags:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("version") != 1 or data.get("game") != "builders":
-            raise ValueError(f"{path}: not a version 1 tag file of The Builders")
-        return cls(dict(data["tags"]))
+    catalogue = CARDS
 
-    def save(self, path: Path) -> None:
-        """Write the file atomically (an interrupted enrollment resumes from it)."""
-        data = json.dumps({"version": 1, "game": "builders", "tags": self.tags}, indent=1, sort_keys=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(data + "\n")
-        os.replace(tmp, path)
 
-    def add(self, uid: str, card: str) -> None:
-        self.tags[uid.upper()] = card
-        self.uid_of.setdefault(card, uid.upper())
-
-    def lookup(self, uid: str) -> str | None:
-        return self.tags.get(uid.upper())
-
-    def missing(self) -> list[str]:
-        """The cards no tag stands for yet (enrollment is complete when this is empty)."""
-        return [card for card in ALL_CARDS if card not in self.uid_of]
+def label(card: str) -> str:
+    """How a person is asked for a card: its name, and which copy when several cards
+    print the same ("Circular Saw (copy 2 of 2)", "Craftsman S1W1K1T1 (copy 1 of 2)")."""
+    return CARDS.label(card, DECK)

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import functools
 import textwrap
+from typing import Any
 
 from hub.engine.builders import Action
+from hub.engine.builders.game import COIN_ACTIONS
 
 from .words import WORDS, card_name, say
 
@@ -46,13 +48,23 @@ def describe(action: Action, lang: str = "en") -> str:
     if verb == "send":
         return show("send", lang, worker=card(args[0], lang), site=card(args[1], lang))
     if verb == "coins":
-        return show("coins_1", lang) if args[0] == "1" else show("coins_n", lang, n=args[0])
+        return show("coins_1", lang) if args[0] == "1" else show("coins_n", lang, n=args[0], actions=COIN_ACTIONS.get(args[0], "?"))
     if verb in ("buy", "end", "void"):
         return show(verb, lang)
     return str(action)
 
 
-def refusal(code: str, message: str, lang: str = "en") -> list[str]:
-    """A refusal in a few words (its code's), or the engine's own sentence."""
-    key = f"refusal.{code}"
-    return lines(say(key, lang) if key in WORDS else message)
+def legend(lang: str = "en") -> list[str]:
+    """The workers' letters explained, in two display lines ("S stone, W wood,")."""
+    return [show("legend_1", lang), show("legend_2", lang)]
+
+
+def refusal(exc: Any, lang: str = "en") -> list[str]:
+    """A refusal as the seat's display says it: the reason's own short form where the
+    engine gives one ("Costs 2 actions; you have 1 left"), else its code's few words
+    (which say nothing the code does not), else the engine's own sentence."""
+    short = getattr(exc, "short", None)
+    if short:
+        return lines(short)
+    key = f"refusal.{exc.code}"
+    return lines(say(key, lang) if key in WORDS else exc.message)

@@ -50,13 +50,13 @@ def speech(event: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> lis
 
 
 def samples(lang: str, everything: bool) -> dict[str, str]:
-    """What ``python -m hub.voice --game builders`` says: each sentence (``--all``: and every card)."""
+    """What ``citadels-hub voice --game builders`` says: each sentence (``--all``: and every card)."""
     said = readings(lang)
     return said if everything else {key: text for key, text in said.items() if key.startswith("voice.")}
 
 
 def readings(lang: str) -> dict[str, str]:
     """Everything the voice may say in `lang`: each sentence with sample names, and every
-    card's name (``python -m hub.voice --render`` hears them all)."""
+    card's name (``citadels-hub voice --render`` hears them all)."""
     texts = {key: " ".join(speech(event, lang, SAMPLE_NAMES)) for key, event in SAMPLE_EVENTS.items()}
     return {**texts, **{f"card.{card}": card_name(card, lang) for card in ALL_CARDS}}

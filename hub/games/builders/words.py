@@ -20,10 +20,12 @@ words in simplified characters. Where the rulebook is silent we chose, and say s
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 
 from hub.engine.builders.cards import BUILDINGS, CREW
 from hub.games.kit import Words
+from hub.words import is_one
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 RESOURCE_LETTERS = {"en": ("S", "W", "K", "T"), "zh-Hant": ("石", "木", "技", "瓦"), "zh-Hans": ("石", "木", "技", "瓦")}
@@ -45,7 +47,8 @@ WORDS: dict[str, dict[str, str]] = {
     "display.send": {"en": "{worker} to {site}", "zh-Hant": "派遣 {worker} 到 {site}",
                      "zh-Hans": "派遣 {worker} 到 {site}"},
     "display.coins_1": {"en": "Take 1 coin", "zh-Hant": "獲得 1 元", "zh-Hans": "获得 1 元"},
-    "display.coins_n": {"en": "Take {n} coins", "zh-Hant": "獲得 {n} 元", "zh-Hans": "获得 {n} 元"},
+    "display.coins_n": {"en": "Take {n} coins ({actions} act.)", "zh-Hant": "獲得 {n} 元({actions} 個行動)",
+                        "zh-Hans": "获得 {n} 元({actions} 个行动)"},
     "display.buy": {"en": "Buy an action (5)", "zh-Hant": "購買行動 (5 元)", "zh-Hans": "购买行动 (5 元)"},
     "display.end": {"en": "End the turn", "zh-Hant": "結束回合", "zh-Hans": "结束回合"},
     "display.void": {"en": "Undo the last move", "zh-Hant": "撤銷上一步", "zh-Hans": "撤销上一步"},
@@ -81,14 +84,21 @@ WORDS: dict[str, dict[str, str]] = {
     "display.plays": {"en": "Seat {seat} plays", "zh-Hant": "{seat} 號座位行動中", "zh-Hans": "{seat} 号座位行动中"},
     "display.lift": {"en": "Lift {card}", "zh-Hant": "請拿起 {card}", "zh-Hans": "请拿起 {card}"},
     "display.lift_unknown": {"en": "Lift the unknown card", "zh-Hant": "請拿起未知的卡", "zh-Hans": "请拿起未知的卡"},
+    "display.take_apprentice": {"en": "Take {card}", "zh-Hant": "拿取 {card}", "zh-Hans": "拿取 {card}"},
+    "display.lay_it": {"en": "lay it on your reader", "zh-Hant": "放在你的讀卡器上", "zh-Hans": "放在你的读卡器上"},
+    "display.legend_1": {"en": "S stone, W wood,", "zh-Hant": "石 石頭,木 木頭,", "zh-Hans": "石 石头,木 木头,"},
+    "display.legend_2": {"en": "K knowledge, T tile", "zh-Hant": "技 技術,瓦 瓦片", "zh-Hans": "技 技术,瓦 瓦片"},
+    "display.apprentice_yours": {"en": "{card}: yours. Set up", "zh-Hant": "{card}:是你的。已就位",
+                                 "zh-Hans": "{card}:是你的。已就位"},
+    "display.apprentice_other": {"en": "Seat {seat}'s: take {card}", "zh-Hant": "那是 {seat} 號座位的:請拿 {card}",
+                                 "zh-Hans": "那是 {seat} 号座位的:请拿 {card}"},
     "display.site_chosen": {"en": "{card} chosen: lay the workers to send there",
                             "zh-Hant": "已選 {card}:放上要派遣的工人", "zh-Hans": "已选 {card}:放上要派遣的工人"},
     # refusals, said in a few words (the engine's and the adapter's codes)
     "refusal.not_your_turn": {"en": "Not your turn", "zh-Hant": "還沒輪到你", "zh-Hans": "还没轮到你"},
     "refusal.moved_on": {"en": "Another move came first: look again", "zh-Hant": "期間有新的一步：請再確認",
                          "zh-Hans": "期间有新的一步：请再确认"},
-    "refusal.no_actions_left": {"en": "No action left: buy one (5 coins)", "zh-Hant": "沒有行動了：可花5元購買",
-                                "zh-Hans": "没有行动了：可花5元购买"},
+    "refusal.no_actions_left": {"en": "Not enough actions left", "zh-Hant": "剩餘行動不足", "zh-Hans": "剩余行动不足"},
     "refusal.not_face_up": {"en": "That card is not face up: take it from a row",
                             "zh-Hant": "這張卡沒有翻開：請從陳列中拿取", "zh-Hans": "这张卡没有翻开：请从陈列中拿取"},
     "refusal.cannot_afford": {"en": "Not enough coins", "zh-Hant": "錢幣不足", "zh-Hans": "钱币不足"},
@@ -114,6 +124,10 @@ WORDS: dict[str, dict[str, str]] = {
     "refusal.unknown_seat": {"en": "No such seat", "zh-Hant": "沒有這個座位", "zh-Hans": "没有这个座位"},
     "refusal.wrong_card": {"en": "That card cannot do that", "zh-Hant": "這張卡不能這樣用", "zh-Hans": "这张卡不能这样用"},
     # -- the terminal and the page log: one sentence per public event
+    "log.table_setup": {"en": "Set up: face up, the buildings {buildings} and the workers {workers}; {apprentices}.",
+                        "zh-Hant": "擺設：翻開建築{buildings}，翻開工人{workers}；{apprentices}。",
+                        "zh-Hans": "摆设：翻开建筑{buildings}，翻开工人{workers}；{apprentices}。"},
+    "log.takes_apprentice": {"en": "{name} takes {card}", "zh-Hant": "{name}拿取{card}", "zh-Hans": "{name}拿取{card}"},
     "log.turn_started": {"en": "Round {round}: {name}'s turn ({actions} actions).",
                          "zh-Hant": "第{round}輪：輪到{name}（{actions}個行動）。",
                          "zh-Hans": "第{round}轮：轮到{name}（{actions}个行动）。"},
@@ -170,6 +184,12 @@ WORDS: dict[str, dict[str, str]] = {
     # -- the pages (scoreboard, seat, admin)
     "page.title": {"en": "The Builders: Middle Ages", "zh-Hant": "The Builders: Middle Ages",
                    "zh-Hans": "The Builders: Middle Ages"},
+    "page.setup": {"en": "Set up the table", "zh-Hant": "擺設桌面", "zh-Hans": "摆设桌面"},
+    "page.setup_rows": {"en": "Lay these face up, left to right", "zh-Hant": "由左到右翻開擺放", "zh-Hans": "由左到右翻开摆放"},
+    "page.setup_takes": {"en": "{name} takes {card} and lays it on its reader",
+                         "zh-Hant": "{name}拿取{card}並放在讀卡器上", "zh-Hans": "{name}拿取{card}并放在读卡器上"},
+    "page.legend": {"en": "Workers: S stone · W wood · K knowledge · T tile",
+                    "zh-Hant": "工人：石＝石頭 · 木＝木頭 · 技＝技術 · 瓦＝瓦片", "zh-Hans": "工人：石＝石头 · 木＝木头 · 技＝技术 · 瓦＝瓦片"},
     "page.round_n": {"en": "Round {n}", "zh-Hant": "第{n}輪", "zh-Hans": "第{n}轮"},
     "page.turn_of": {"en": "{name}'s turn: {n} actions left", "zh-Hant": "輪到{name}：還有{n}個行動",
                      "zh-Hans": "轮到{name}：还有{n}个行动"},
@@ -323,8 +343,19 @@ def check(lang: str) -> str:
 
 
 SAID = Words(WORDS, check=check)
-say = SAID.say  # one sentence in `lang`
 seat_name = SAID.seat_name  # a seat's name, or "Seat 3" in `lang`
+
+_COUNTED = re.compile(r"\{(\w+)\} (coin|point|action|worker|card)s\b")
+"""A count before an English plural noun: "{coins} coins" says "1 coin" when the count is 1."""
+
+
+def say(key: str, lang: str = "en", **params: object) -> str:
+    """One sentence in `lang`; in English a count of 1 takes the singular ("1 coin", "1 point")."""
+    if lang != "en" or not any(is_one(value) for value in params.values()):
+        return SAID.say(key, lang, **params)
+    template = _COUNTED.sub(lambda m: m.group(0)[:-1] if is_one(params.get(m.group(1))) else m.group(0),
+                            WORDS[key]["en"])
+    return template.format(**params)
 
 
 def names_joined(seats: list[int], names: Mapping[int, str], lang: str = "en") -> str:

@@ -31,6 +31,9 @@ class TableTop:
 
     def __init__(self, registry: BuildersTags, players: int, game_of: Callable[[], Game]) -> None:
         self.registry = registry
+        self.uids: dict[str, str] = {}
+        for uid, card in registry.tags.items():
+            self.uids.setdefault(card, uid)
         self.players = players
         self.game_of = game_of
         self.set_out(game_of().public_view())
@@ -56,7 +59,7 @@ class TableTop:
 
     def uid(self, card: str) -> str:
         """The tag glued to `card` (the first one enrolled for it)."""
-        return self.registry.uid_of[card]
+        return self.uids[card]
 
     def follow(self, message: Mapping[str, Any], game: Any) -> None:
         for event in message.get("events", ()):

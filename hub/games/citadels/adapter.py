@@ -17,6 +17,7 @@ from hub.engine.citadels.events import public_json
 from hub.engine.citadels.history import public_history
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo, adjust
+from hub.kernel import Prompt
 from hub.seeds import fresh_seed
 from . import texts
 
@@ -117,6 +118,16 @@ class CitadelsAdapter(VoidUndo):
     def game_facts(self, game: Game) -> dict[str, Any]:
         """A new game's rule set: the voice and the pages word characters by edition."""
         return {"edition": game.setup.edition}
+
+    def setup_lines(self, game: Game) -> dict[int, list[str]]:
+        """A new physical game: the crowned seat shuffles the characters, puts one face
+        down and lays the face-up ones its player count removes (the edition's number) on
+        its reader; the digital game deals them itself."""
+        if game.digital or game.log or game.pending is None:
+            return {}
+        n_up = game.edition.face_up_removed[game.n]
+        line = texts.say("setup_faceup", n=n_up) if n_up else texts.say("setup_facedown")
+        return {game.pending.seat: texts.lines(line)}
 
     def opening_events(self, game: Game) -> list[dict[str, Any]]:
         """Round 1 with its crown, and the face-up removed characters: the engine's own."""
@@ -238,14 +249,13 @@ class CitadelsAdapter(VoidUndo):
     def public_events(self, events: Sequence[Event]) -> list[dict[str, Any]]:
         return public_json(events)
 
-    def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
-        """What the deciding seat must do, and the option its cursor is on (the first of
-        `options`, its button options from the cursor), or "Place a card" when only a card says it."""
+    def prompt(self, game: Game) -> Prompt:
+        """What the deciding seat must do (the kernel places the option its cursor is on
+        below it), or "Place a card" when only a card says it."""
         assert game.pending is not None
         kind = game.pending.kind
         head = texts.prompt_head(kind, game.turn_char if kind == "turn" else None)
-        first = texts.describe(options[0]) if options else texts.say("place_card")
-        return texts.lines(head, first)
+        return Prompt(head=tuple(texts.lines(head)), no_option=tuple(texts.lines(texts.say("place_card"))))
 
     def prompt_event(self, game: Game) -> dict[str, Any]:
         assert game.pending is not None
@@ -294,7 +304,8 @@ class CitadelsAdapter(VoidUndo):
         character = refusing_character(game, exc.code, action)
         word = exc.word if isinstance(exc, SeatRefusal) else exc.code
         line = texts.refusal_line(word, character, game.setup.edition)
-        return texts.lines(line or exc.message), {"character": character} if character else {}
+        short = getattr(exc, "short", None)  # the engine's own short form, where it gives one
+        return texts.lines(short or line or exc.message), {"character": character} if character else {}
 
     def lines(self, *text: str) -> list[str]:
         return texts.lines(*text)
@@ -304,7 +315,12 @@ class CitadelsAdapter(VoidUndo):
         return game.public_view()
 
     def view_extras(self, game: Game) -> dict[str, Any]:
-        return {"seed": game.setup.seed if game.over else None}  # the deal stays unguessable until the end
+        """The seed once over (the deal stays unguessable until the end); before the first
+        move of a physical game, how the characters are laid out (the scoreboard says it)."""
+        setup = None
+        if not game.digital and not game.log and game.pending is not None:
+            setup = {"crowned": game.pending.seat, "face_down": 1, "face_up": game.edition.face_up_removed[game.n]}
+        return {"seed": game.setup.seed if game.over else None, "setup": setup}
 
     def seat_view(self, game: Game, seat: int) -> dict[str, Any]:
         view = game.seat_view(seat)

@@ -23,7 +23,7 @@ from .voice.narrator import PublicContext, phrases_for_event
 LANGS: tuple[str, ...] = words.LANGS
 TYPE_ORDER: tuple[str, ...] = ("noble", "religious", "trade", "military", "unique")
 
-# The words are in the catalogue (hub/words/data/page.json, names.json): page.* are the UI
+# The words are in the catalogue (hub/games/citadels/words/data/page.json, names.json): page.* are the UI
 # phrases (served without the prefix), verb.* an action's verb on a button, log.* the game
 # log's sentences. Terms follow the rulebooks, one word per idea in each language: a round
 # is 輪/轮, a turn is 回合, the crown 皇冠; no space between names, numbers and Chinese words.

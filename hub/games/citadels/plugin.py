@@ -15,7 +15,6 @@ from hub.engine.citadels.events import PRIVATE_KINDS
 from hub.games.plugin import Correction, GamePlugin, names_of
 
 from .adapter import adjust_gold
-from .enroll import EnrollmentSession
 from .export import export_text, replay_report
 from .pages import event_words, page_facts
 from .players import SimPlayer, give_up_worst, keep_best, table_people
@@ -53,14 +52,29 @@ def add_options(p: argparse.ArgumentParser) -> None:
                    help="district set: classic, museum_quarry or 2000 (default: the edition's)")
 
 
+MODES = ("digital", "physical")
+"""Who deals: the hub (digital: every decision on the seat's buttons and phones) or the
+cards on the table, read by the seats (physical)."""
+
+
+def mode_of(args: argparse.Namespace) -> str:
+    """A table's cards are physical; the engine played alone (``sim --engine-only``) is dealt
+    by the hub."""
+    return "digital" if getattr(args, "engine_only", False) else "physical"
+
+
 def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
-    """The admin page's Citadels fields: a variant of any edition (the Setup checks the
-    pair), the edition (absent: the table's current one). ValueError says what is wrong."""
+    """The admin page's Citadels fields: who deals (the mode, default digital), a variant of
+    any edition (the Setup checks the pair), the edition (absent: the table's current one).
+    ValueError says what is wrong."""
+    mode = body.get("mode", "digital")
+    if mode not in MODES:
+        raise ValueError(f"'mode' must be one of {', '.join(MODES)}")
     variants = tuple(variant_names())
     variant = body.get("variant", "classic7")
     if variant not in variants:
         raise ValueError(f"'variant' must be one of {', '.join(variants)}")
-    options: dict[str, Any] = {"variant": variant}
+    options: dict[str, Any] = {"mode": mode, "variant": variant}
     if "edition" in body:
         if body["edition"] not in edition_names():
             raise ValueError(f"'edition' must be one of {', '.join(edition_names())}")
@@ -76,10 +90,10 @@ GOLD = Correction.of_count("gold", "adjust_gold", ("seat", "gold_delta"), MAX_GO
 refused ``cannot_afford`` when it would leave the seat less than no gold."""
 
 
-def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
+def setup_from_options(args: argparse.Namespace, seed: int, registry: Any = None) -> Setup:
     """The setup a command line asks for; a real table's deck is its registry's."""
     deck = registry.deck if registry is not None else (getattr(args, "deck", None) or "")
-    return Setup(players=args.players, seed=seed, mode=mode, variant=getattr(args, "variant", None) or "",
+    return Setup(players=args.players, seed=seed, mode=mode_of(args), variant=getattr(args, "variant", None) or "",
                  deck=deck, edition=getattr(args, "edition", None) or "classic",
                  names=names_of(args))
 
@@ -106,7 +120,9 @@ def engine_only(setup: Setup, bots: str) -> Game:
     return play(Game.new(setup), make_bot(bots, setup.seed))
 
 
-def sim_world(registry: TagRegistry, setup: Setup, game_of: Any) -> TableTop:
+def sim_world(registry: TagRegistry, setup: Setup, game_of: Any) -> TableTop | None:
+    if setup.mode == "digital":
+        return None  # the hub deals: no cards on the table
     world = TableTop(registry, setup.players, setup.seed, setup.rules)
     world.shuffle_characters()
     world.choose_keep = keep_best(world, game_of)
@@ -119,8 +135,13 @@ def sim_player(seat: int, device: Any, bot: str, setup: Setup, table: Any, world
     return SimPlayer(seat, device, make_bot(bot, setup.seed * 31 + seat), table, world, hub_elsewhere=hub_elsewhere)
 
 
-def enroll(bus: Any, args: argparse.Namespace, out: Any) -> EnrollmentSession:
-    return EnrollmentSession(bus, args.tags, args.seat, table=args.table, deck=args.deck or "classic", out=out)
+def enroll_deck(args: argparse.Namespace) -> str | None:
+    """The deck ``enroll`` pairs: ``--deck``, else the ``--edition``'s own; None (the
+    registry's default, classic, or the deck of the file it resumes) for neither."""
+    edition = getattr(args, "edition", None) or "classic"
+    if args.deck is None and edition == "classic":
+        return None
+    return str(args.deck or Setup(players=4, edition=edition).deck)
 
 
 PLUGIN = GamePlugin(
@@ -133,7 +154,7 @@ PLUGIN = GamePlugin(
     summary=game_summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("heuristic", "random"), engine_only=engine_only,
     make_table=TableService, virtual_registry=lambda setup: TagRegistry.virtual(setup.deck),
-    load_registry=TagRegistry.load, enroll=enroll, card_names=card_names,
+    load_registry=TagRegistry.load, registry=TagRegistry, enroll_deck=enroll_deck, card_names=card_names,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, table_people=table_people,
     table_variants=(("--edition", "classic"), ("--edition", "2000", "--deck", "2000")),
     terminal=TerminalNarrator, result_line=result_line,

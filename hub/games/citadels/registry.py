@@ -1,14 +1,16 @@
 """Citadels' cards for the tag registry (`hub.games.tags`): the characters, one card
 each, and every copy of every district of a deck. In the registry file a card is
-``character:<id>`` or ``district:<id>:<copy>``."""
+``character:<id>`` or ``district:<id>:<copy>``; the copies of a district print one face
+(any Manor is a Manor to the rules: the table keeps which copy lies where)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import NamedTuple
 
 from hub.engine.citadels.cards import CHARACTERS, card_set
 from hub.games import tags
-from hub.games.tags import Enrollment, virtual_uid
+from hub.games.tags import CardCatalogue, Enrollment, virtual_uid
 
 __all__ = ["CARDS", "CardRef", "Enrollment", "TagRegistry", "all_cards", "virtual_uid"]
 
@@ -46,10 +48,14 @@ def all_cards(deck: str = "classic") -> list[CardRef]:
     return refs
 
 
-class CitadelsCards:
-    """The `hub.games.tags.Catalogue` of Citadels."""
+class CitadelsCards(CardCatalogue):
+    """The `hub.games.tags.Catalogue` of Citadels (its files written before the registry
+    named its game say only their deck: ``unnamed_files``)."""
 
+    game = "citadels"
+    title = "Citadels"
     default_deck = "classic"
+    unnamed_files = True
 
     def cards(self, deck: str) -> list[CardRef]:
         return all_cards(deck)
@@ -59,6 +65,14 @@ class CitadelsCards:
 
     def label(self, ref: CardRef, deck: str) -> str:
         return ref.label(deck)
+
+    def name(self, ref: CardRef, lang: str = "en") -> str:
+        from .texts import card_name  # the words load on first use, not with the registry
+
+        return card_name(ref.id, lang)
+
+    def face(self, ref: CardRef) -> Hashable:
+        return (ref.kind, ref.id)  # every copy of a district prints the same
 
 
 CARDS = CitadelsCards()

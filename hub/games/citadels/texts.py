@@ -126,11 +126,6 @@ def prompt_head(decision: str, character: str | None, lang: str = "en") -> str:
     return say(f"head_{decision}", lang) if decision in _PROMPT_HEADS else decision
 
 
-def option_line(index: int, count: int, action: Action, lang: str = "en") -> str:
-    """The button cursor's line: "2/5 Build Manor"."""
-    return say("option", lang, i=index + 1, n=count, option=describe(action, lang))
-
-
 def misplaced_line(card: str | None, kind: str, lang: str = "en") -> str:
     """A card lying on a reader where it may not rest: kind "character" or "district"."""
     if card is None:

@@ -12,7 +12,7 @@ from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
 from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo
-from hub.kernel import GameAdapter
+from hub.kernel import GameAdapter, Prompt
 from hub.protocol import TEXT_MAX_CHARS
 
 from .tags import ProgressTags
@@ -52,7 +52,12 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
             raise IllegalAction("unknown_tag", "not a progress card of this game")
         pending = game.pending
         verb = CARD_VERBS.get(pending.kind, "play") if pending is not None else "play"
-        mine = [a for a in game.legal_actions() if a.seat == seat and a.verb == verb and a.args[:1] == (card,)]
+        legal = game.legal_actions()
+        mine: list[Action] = []
+        for same in self.registry.same_face(card):  # the card itself, else a copy printing the same
+            mine = [a for a in legal if a.seat == seat and a.verb == verb and a.args[:1] == (same,)]
+            if mine:
+                break
         if len(mine) == 1:
             return mine[0]
         if mine:
@@ -90,7 +95,9 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
                                                                           held=e["held"])))}))
         return out
 
-    def prompt_lines(self, game: Game, options: list[Action]) -> list[str]:
+    def prompt(self, game: Game) -> Prompt:
+        """What the seat decides (its turn, the dice, a card to draw) and where the
+        barbarians are; the kernel places the option under the cursor below them."""
         pending = game.pending
         assert pending is not None
         head = say("your_turn")
@@ -99,9 +106,7 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         elif game.dice is not None:
             red, yellow, event = game.dice
             head = f"{red}+{yellow}={red + yellow} {event}"
-        ship = say("barbarians_at", left=SHIP_STEPS - game.ship)
-        first = self.describe(options[0]) if options else ""
-        return self.lines(*[line for line in (head, ship, first) if line])
+        return Prompt(head=tuple(self.lines(head)), purse=(say("barbarians_at", left=SHIP_STEPS - game.ship),))
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
         if game.over:

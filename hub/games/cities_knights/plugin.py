@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from hub.engine.cities_knights import Action, Game, Setup, make_bot, play
@@ -56,7 +55,7 @@ def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
     return {"dice": dice}
 
 
-def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Setup:
+def setup_from_options(args: argparse.Namespace, seed: int, registry: Any = None) -> Setup:
     return Setup(players=args.players, seed=seed, names=names_of(args), dice=getattr(args, "dice", "hub"))
 
 
@@ -83,8 +82,7 @@ PLUGIN = GamePlugin(
     new_game=Game.new, replay=Game.replay, parse_action=Action.parse,
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("table", "random"), engine_only=engine_only,
-    make_table=make_table, virtual_registry=lambda setup: ProgressTags.virtual(),
-    load_registry=lambda path: ProgressTags.load(Path(path)),
+    make_table=make_table, registry=ProgressTags,
     sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=lambda: {"cities-knights": catalogue()}, event_words=event_words,

@@ -29,6 +29,9 @@ class CitiesKnightsPlayer:
         self.bot = bot
         self.table = table
         self.registry = registry
+        self.uids: dict[str, str] = {}
+        for uid, card in registry.tags.items():
+            self.uids.setdefault(card, uid)
         self.hands = SeatHands(seat, device, table, hub_elsewhere)
 
     def act(self) -> None:
@@ -36,7 +39,7 @@ class CitiesKnightsPlayer:
         choice = self.bot.choose(game)
         one_card = choice.verb in ("draw", "discard", "take") or (choice.verb == "play" and len(choice.args) == 1)
         if one_card:
-            self.hands.lay(self.registry.uid_of[choice.args[0]])
+            self.hands.lay(self.uids[choice.args[0]])
         else:
             self.hands.press_to(choice)
 

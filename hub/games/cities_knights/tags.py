@@ -1,15 +1,23 @@
-"""Which progress card each tag UID is glued to (the 54 cards, one id per copy: ``S01a``).
+"""Cities & Knights' progress cards for the hub's tag registry (`hub.games.tags`): the 54
+cards, one id per copy (``S01a``, ``S01b``); the copies of a card print one face (any
+Alchemist is an Alchemist: the adapter takes the copy the move needs).
 
-File format (JSON): ``{"version": 1, "game": "cities-knights", "tags": {"04A1B2C3D4E580": "S01a", ...}}``.
+File format (JSON): ``{"version": 1, "game": "cities-knights", "deck": "progress", "tags":
+{"04A1B2C3D4E580": "S01a", ...}}``.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-from pathlib import Path
+from collections.abc import Hashable
 
 from hub.engine.cities_knights.cards import CARDS
+from hub.games import tags
+from hub.games.tags import CardCatalogue
+
+from .words import card_name
+
+DECK = "progress"
 
 
 def virtual_uid(card: str) -> str:
@@ -17,31 +25,34 @@ def virtual_uid(card: str) -> str:
     return "04" + hashlib.sha256(f"cities-knights:{card}".encode()).hexdigest().upper()[:12]
 
 
-class ProgressTags:
-    """UID -> progress card id. ``virtual()`` is the simulator's: one tag per card."""
+class ProgressCards(CardCatalogue):
+    """The `hub.games.tags.Catalogue` of Cities & Knights: its progress cards."""
 
-    def __init__(self, tags: dict[str, str]) -> None:
-        unknown = sorted(set(tags.values()) - set(CARDS))
-        if unknown:
-            raise ValueError(f"tags name cards Cities & Knights does not have: {unknown}")
-        self.tags = {uid.upper(): card for uid, card in tags.items()}
-        self.uid_of: dict[str, str] = {}
-        for uid, card in self.tags.items():
-            self.uid_of.setdefault(card, uid)
+    game = "cities-knights"
+    title = "Catan: Cities & Knights"
+    default_deck = DECK
 
-    @classmethod
-    def virtual(cls) -> ProgressTags:
-        return cls({virtual_uid(card): card for card in CARDS})
+    def cards(self, deck: str) -> list[str]:
+        if deck != DECK:
+            raise KeyError(f"unknown deck {deck!r}: Cities & Knights has one deck of progress cards, {DECK!r}")
+        return list(CARDS)
 
-    @classmethod
-    def load(cls, path: Path) -> ProgressTags:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("version") != 1 or data.get("game") != "cities-knights":
-            raise ValueError(f"{path}: not a version 1 tag file of Cities & Knights")
-        return cls(dict(data["tags"]))
+    def parse(self, text: str) -> str:
+        if text not in CARDS:
+            raise ValueError(f"{text!r} is not a progress card of Cities & Knights")
+        return text
 
-    def lookup(self, uid: str) -> str | None:
-        return self.tags.get(uid.upper())
+    def name(self, ref: str, lang: str = "en") -> str:
+        return card_name(ref, lang)
 
-    def missing(self) -> list[str]:
-        return [card for card in CARDS if card not in self.uid_of]
+    def face(self, ref: str) -> Hashable:
+        return CARDS[ref].kind  # S01a and S01b: two Alchemists
+
+    def virtual_uid(self, ref: str) -> str:
+        return virtual_uid(ref)
+
+
+class ProgressTags(tags.TagRegistry):
+    """Which progress card each tag is glued to (``ProgressTags.virtual()``: the simulator's)."""
+
+    catalogue = ProgressCards()

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, is_dataclass
 from typing import Any, TypeVar
 
-from hub.kernel import GameAdapter
+from hub.kernel import GameAdapter, Prompt
 from hub.kernel.interfaces import G
 from hub.seeds import fresh_seed
 
@@ -66,7 +66,7 @@ class KitAdapter(VoidUndo, GameAdapter[G]):
     ``game_over``) and what its cards mean (`card_action`; none: buttons and phones only).
 
     Given: replay, undo, a phone's answer read as the action's text, events as JSON
-    (`event_json`), the decider's display (its turn, then the option under the cursor), the
+    (`event_json`), the decider's display (its turn, its `status_lines`; the kernel adds the option), the
     others' display, no card to lift, buttons as the page's hint, an action described by
     its text. A game overrides what it says otherwise."""
 
@@ -104,9 +104,10 @@ class KitAdapter(VoidUndo, GameAdapter[G]):
     def public_events(self, events: Sequence[Any]) -> list[dict[str, Any]]:
         return [event_json(e) for e in events]
 
-    def prompt_lines(self, game: G, options: list[Any]) -> list[str]:
-        return self.lines(*[line for line in (self.words.say("your_turn"), *self.status_lines(game),
-                                              self.describe(options[0]) if options else "") if line])
+    def prompt(self, game: G) -> Prompt:
+        """Its turn, then what `status_lines` says of the game; the kernel places the option
+        under the cursor below them (`hub.kernel.compose`)."""
+        return Prompt(head=(self.words.say("your_turn"),), purse=tuple(self.status_lines(game)))
 
     def status_lines(self, game: G) -> list[str]:
         """What the decider's display says of the game between its turn and its option."""

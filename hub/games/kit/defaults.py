@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hub.engine.play import RandomBot, play
+from hub.games.tags import card_names
 from hub.voice.speech import sentences as said_in_order
 from hub.words import LANGS
 
@@ -29,19 +30,57 @@ def names_of(args: argparse.Namespace) -> tuple[str, ...]:
     return tuple(names.split(",")) if isinstance(names, str) else tuple(names)
 
 
+MODES = ("digital", "physical")
+"""A setup's ``mode``, for a game that has one: the hub deals (every decision on the seat's
+buttons and phones), or the cards lie on the table, read by the seats."""
+
+
+def has_mode(setup_type: type) -> bool:
+    return dataclasses.is_dataclass(setup_type) and any(f.name == "mode" for f in dataclasses.fields(setup_type))
+
+
 def setup_maker(setup_type: type) -> Callable[..., Any]:
     """``setup_from_options`` of a setup with ``players``, ``seed`` and ``names``: the
-    command line's own, ``mode`` if it has one, and each field named as one of the game's
-    own options (``--stones`` fills ``stones``)."""
+    command line's own, ``mode`` if it has one (its cards are the table's, but the engine
+    played alone, ``--engine-only``, is dealt by the hub), and each field named as one of
+    the game's own options (``--stones`` fills ``stones``)."""
     own = [f.name for f in dataclasses.fields(setup_type) if f.name not in ("players", "seed", "names", "mode")] \
         if dataclasses.is_dataclass(setup_type) else []
-    has_mode = dataclasses.is_dataclass(setup_type) and any(f.name == "mode" for f in dataclasses.fields(setup_type))
+    moded = has_mode(setup_type)
 
-    def setup_from_options(args: argparse.Namespace, seed: int, mode: str, registry: Any = None) -> Any:
+    def setup_from_options(args: argparse.Namespace, seed: int, registry: Any = None) -> Any:
         options = {name: getattr(args, name) for name in own if getattr(args, name, None) is not None}
-        return setup_type(players=args.players, seed=seed, names=names_of(args), **options,
-                          **({"mode": mode} if has_mode else {}))
+        if moded:
+            options["mode"] = "digital" if getattr(args, "engine_only", False) else "physical"
+        return setup_type(players=args.players, seed=seed, names=names_of(args), **options)
     return setup_from_options
+
+
+def form_reader(setup_type: type) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """``admin_options``: the admin form's mode (default digital) for a setup that has one."""
+    if not has_mode(setup_type):
+        return lambda body: {}
+
+    def admin_options(body: Mapping[str, Any]) -> dict[str, Any]:
+        mode = body.get("mode", "digital")
+        if mode not in MODES:
+            raise ValueError(f"'mode' must be one of {', '.join(MODES)}")
+        return {"mode": mode}
+    return admin_options
+
+
+class NoWorld:
+    """The simulated table top of a game whose people move nothing on their own."""
+
+    def follow(self, message: Mapping[str, Any], game: Any) -> None:
+        pass
+
+
+def world_maker(setup_type: type) -> Callable[..., Any]:
+    """``sim_world``: none for a game the hub deals (its mode is digital), else a table top
+    that moves nothing."""
+    moded = has_mode(setup_type)
+    return lambda registry, setup, game_of: None if moded and setup.mode == "digital" else NoWorld()
 
 
 def replayer(new_game: Callable[[Any], Any], parse_action: Callable[[str], Any]) -> Callable[[Any, Sequence[Any]], Any]:
@@ -124,12 +163,18 @@ def derived_fields(plugin: Any) -> dict[str, Any]:
     if not plugin.default_players:
         made["default_players"] = plugin.seats.start
     derive("setup_from_options", lambda: setup_maker(plugin.setup_type))
+    derive("admin_options", lambda: form_reader(plugin.setup_type))
+    derive("sim_world", lambda: world_maker(plugin.setup_type))
     derive("setup_from_json", lambda: plugin.setup_type.from_json)
     derive("replay", lambda: replayer(plugin.new_game, plugin.parse_action))
     derive("summary", lambda: plain_summary(plugin.name))
     if plugin.make_table is derived and plugin.adapter is None:
         raise TypeError(f"the game {plugin.name!r} says neither its adapter nor its make_table")
     derive("make_table", lambda: table_maker(plugin.adapter, plugin.new_game))
+    registry = plugin.registry  # its cards declared for the hub's tag registry, or None
+    derive("virtual_registry", lambda: (lambda setup: registry.virtual()) if registry else (lambda setup: None))
+    derive("load_registry", lambda: registry.load if registry else (lambda path: None))
+    derive("card_names", lambda: card_names if registry else (lambda tags: {}))
     derive("make_bot", lambda: lambda kind, seed: RandomBot(seed))
     derive("sim_player", lambda: bot_players(given("make_bot")))
     derive("engine_only", lambda: lambda setup, bot: play(plugin.new_game(setup), given("make_bot")(bot, setup.seed)))

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from hub.words import LANGS
+from hub.words import LANGS, is_one, singular_key
 
 
 class Words:
@@ -38,7 +38,12 @@ class Words:
         return forms.get(lang) or forms["en"]
 
     def say(self, key: str, lang: str = "en", **params: object) -> str:
-        """One sentence in `lang`."""
+        """One sentence in `lang`; a count of 1 takes the key's singular entry where the
+        table has one (``stones.when_stones_is_1``: "1 stone", not "1 stones")."""
+        for name, value in params.items():
+            if is_one(value) and singular_key(key, name) in self.table:
+                key = singular_key(key, name)
+                break
         return self._template(key, lang).format(**params)
 
     def seat_name(self, seat: int, names: Mapping[int, str], lang: str = "en") -> str:

@@ -1,31 +1,77 @@
-"""Nim's cards: stones, any number of them, each an RFID tag whose UID starts with
-``5707`` ("stone"). A registry file lists none: every such tag is a stone."""
+"""Nim's cards for the hub's tag registry (`hub.games.tags`): stone cards, three for each
+of the four seats, all printing one face (any stone takes one stone). In the registry file
+a stone is ``stone:<seat>:<k>``; enrolled with ``citadels-hub enroll --game nim``. A tag
+whose UID starts with ``5707`` ("stone") is a stone even when no file lists it: the
+simulator's stones and the tests' are such tags."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Any
+
+from hub.games.tags import CardCatalogue, TagRegistry
 
 STONE = "5707"
+DECK = "stones"
+SEATS, PER_SEAT = 4, 3
+
+
+class StoneCards(CardCatalogue):
+    """The `hub.games.tags.Catalogue` of Nim: twelve stones of one face."""
+
+    game = "nim"
+    title = "Nim"
+    default_deck = DECK
+
+    def cards(self, deck: str) -> list[str]:
+        if deck != DECK:
+            raise KeyError(f"unknown deck {deck!r}: Nim has one deck, {DECK!r}")
+        return [f"stone:{seat}:{k}" for seat in range(1, SEATS + 1) for k in range(1, PER_SEAT + 1)]
+
+    def parse(self, text: str) -> str:
+        if text not in self.cards(DECK):
+            raise ValueError(f"{text!r} is not one of Nim's stones")
+        return text
+
+    def name(self, ref: str, lang: str = "en") -> str:
+        return {"en": "Stone", "zh-Hant": "石子", "zh-Hans": "石子"}.get(lang, "Stone")
+
+    def face(self, ref: str) -> Hashable:
+        return "stone"
+
+    def virtual_uid(self, ref: str) -> str:
+        _, seat, k = ref.split(":")
+        return f"{STONE}{int(seat):02d}{int(k):08d}"
+
+
+CARDS = StoneCards()
 
 
 @dataclass
-class StoneTags:
+class StoneTags(TagRegistry):
     """Nim's tag registry: which tags are stones (all of a seat's stone cards)."""
 
-    tags: dict[str, str] = field(default_factory=dict)
+    deck: str = DECK
+    tags: dict[str, Any] = field(default_factory=dict)
+    catalogue = CARDS
 
     @classmethod
-    def virtual(cls, seats: int) -> StoneTags:
-        """The simulator's stones: three for each seat, with made-up fixed UIDs."""
-        return cls({f"{STONE}{seat:02d}{k:08d}": f"stone:{seat}:{k}" for seat in range(1, seats + 1)
-                    for k in range(1, 4)})
-
-    @classmethod
-    def load(cls, path: str) -> StoneTags:
-        return cls()  # every stone is known by its UID
+    def for_seats(cls, seats: int) -> StoneTags:
+        """The simulator's stones: three for each seat in play, with made-up fixed UIDs."""
+        return cls(DECK, {CARDS.virtual_uid(ref): ref for ref in CARDS.cards(DECK)
+                          if int(ref.split(":")[1]) <= seats})
 
     def is_stone(self, uid: str) -> bool:
-        return uid.upper().startswith(STONE)
+        return uid.upper() in self.tags or uid.upper().startswith(STONE)
 
     def stone_of(self, seat: int) -> str:
         return next(uid for uid, ref in self.tags.items() if ref.startswith(f"stone:{seat}:"))
+
+
+def card_names(registry: StoneTags) -> dict[str, list[str]]:
+    """Each stone by its label ("Stone (copy 4 of 12)"), then "stone 4": what a maker types
+    to the soft seat."""
+    order = CARDS.cards(DECK)
+    return {uid: [registry.label(ref), f"stone {order.index(ref) + 1}", ref]
+            for uid, ref in sorted(registry.tags.items(), key=lambda item: order.index(item[1]))}

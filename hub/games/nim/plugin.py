@@ -12,7 +12,7 @@ from hub.games.kit import BotPlayer, bot_players
 from hub.games.plugin import GamePlugin
 
 from .adapter import NimAdapter
-from .cards import StoneTags
+from .cards import StoneTags, card_names
 from .people import table_people
 from .words import WORDS, sentences
 
@@ -47,7 +47,6 @@ PLUGIN = GamePlugin(
     result_line=lambda number, result, names: WORDS.say(
         "result", number=number, name=WORDS.seat_name(result["winner"], names), actions=result["actions"]),
     bots=tuple(BOTS), make_bot=make_bot, sim_player=bot_players(make_bot, NimPlayer),
-    virtual_registry=lambda setup: StoneTags.virtual(setup.players), load_registry=StoneTags.load,
-    table_people=table_people,
+    registry=StoneTags, card_names=card_names, table_people=table_people,
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

@@ -11,6 +11,7 @@ import pytest
 from hub.engine.citadels import Game, IllegalAction, Setup
 from hub.engine.citadels.cards import card_set
 from hub.engine.citadels.scoring import score_player
+from hub.games import REGISTRY
 from tests.engine_support import act, physical, start
 
 
@@ -342,11 +343,11 @@ def test_a_2000_game_cut_anywhere_resumes_from_its_stored_setup(tmp_path: object
     db = Path(str(tmp_path)) / "ref.db"
     done = sim("--edition", "2000", "--players", "3", "--seed", "5", "--db", str(db))
     assert done.returncode == 0, done.stderr
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         stored = store.load()
     assert stored.setup.edition == "2000"
     cut = Path(str(tmp_path)) / "cut.db"
-    with EventStore(cut) as store:
+    with EventStore(cut, REGISTRY) as store:
         gid = store.start_game(stored.setup)
         for text in stored.actions[: len(stored.actions) // 2]:
             store.append(gid, text)

@@ -50,9 +50,13 @@ def test_the_scoreboard_shows_the_table_live_in_three_languages(browser: Browser
         assert board.locator("#row-buildings .b-building").count() == 5
         assert board.locator("#row-workers .b-worker").count() == 5
         assert board.locator("#seats .b-site").count() == 0  # nobody has a site yet
+        setup = board.inner_text("#setup")  # before the first move: how to lay out the table
+        assert "Set up the table" in setup and f"{name} takes Apprentice " in setup
+        assert board.inner_text("#legend") == "Workers: S stone · W wood · K knowledge · T tile"
         site = table.game.building_row[0]
         assert table.answer(first, f"{first} coins 1")["ok"]
         board.wait_for_function("() => document.querySelector('#status').textContent.includes('2 actions left')")
+        assert board.locator("#setup").count() == 0  # the layout is history after the first move
         table.builders.physical = False  # let the page's test open a site by a phone (a card, at a real table)
         assert table.answer(first, f"{first} open {site}")["ok"]
         board.wait_for_selector(f"#seats .seat[data-seat='{first}'] .b-site[data-id='{site}']")

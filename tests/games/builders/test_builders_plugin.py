@@ -157,5 +157,5 @@ def test_sim_tells_the_game_and_ends_with_the_result_line() -> None:
     done = sim("--headless", "--players", "2", "--seed", "9", "--names", "Ann,Bob")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].startswith("Round 1: ") and re.fullmatch(r"Game 1: (Ann|Bob) wins with [0-9]+\.", lines[-1])
+    assert lines[0].startswith("Set up: face up, the buildings ") and lines[1].startswith("Round 1: ") and re.fullmatch(r"Game 1: (Ann|Bob) wins with [0-9]+\.", lines[-1])
     assert not CARD_ID.search(done.stdout)

@@ -17,6 +17,7 @@ import pytest
 
 from hub.engine.builders import Game
 from hub.store import EventStore
+from hub.games import REGISTRY
 
 HUB = [sys.executable, "-m", "hub.cli"]
 
@@ -32,7 +33,7 @@ def test_a_recorded_game_replays_and_exports_as_the_builders(tmp_path: Path) -> 
     assert played.returncode == 0, played.stderr
     with sqlite3.connect(db) as raw:
         assert raw.execute("SELECT game, rules FROM games").fetchall() == [("builders", "1")]
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         stored = store.load()
     assert stored.plugin.name == "builders" and isinstance(stored.replay(), Game) and stored.replay().over
 
@@ -73,7 +74,7 @@ def test_a_hub_killed_mid_game_resumes_from_the_store_to_the_same_end(tmp_path: 
     for pipe in (process.stdout, process.stderr):
         if pipe is not None:
             pipe.close()
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         stored = store.load()
     assert stored.actions and not stored.replay().over  # killed mid-game, every accepted move kept
 
@@ -81,7 +82,7 @@ def test_a_hub_killed_mid_game_resumes_from_the_store_to_the_same_end(tmp_path: 
     whole = run("sim", "--game", "builders", "--headless", "--json", "--players", "4", "--seed", "12")
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout == whole.stdout and json.loads(resumed.stdout)["seed"] == 12
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         assert store.load().replay().over
 
 
@@ -92,7 +93,7 @@ def test_a_stored_game_with_an_admins_undo_resumes_with_the_table_top_set_out_ag
     setup = Setup(players=3, seed=31)
     game = Game.new(setup)
     bot = HeuristicBot(31)
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         game_id = store.start_game(setup)
         for n in range(40):
             action = bot.choose(game) if n != 20 else "0 void misread card"
@@ -101,6 +102,23 @@ def test_a_stored_game_with_an_admins_undo_resumes_with_the_table_top_set_out_ag
     resumed = run("sim", "--game", "builders", "--headless", "--json", "--resume", "--db", str(db))
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["seed"] == 31
-    with EventStore(db) as store:
+    with EventStore(db, REGISTRY) as store:
         stored = store.load()
     assert stored.actions[20] == "0 void misread card" and stored.replay().over
+
+
+def test_export_says_a_voids_reason_once(tmp_path: Path) -> None:
+    """``export`` printed a void's text twice (the action, then the same text as what it did)."""
+    from hub.engine.builders import Setup
+    from hub.store import export_text
+
+    setup = Setup(players=3, seed=5)
+    game = Game.new(setup)
+    with EventStore(tmp_path / "void.db", REGISTRY) as store:
+        game_id = store.start_game(setup)
+        for action in (str(game.legal_actions()[0]), "0 void misread card", "0 adjust 2 5 bank miscounted"):
+            game.apply(action)
+            store.append(game_id, action)
+        text = export_text(store.load())
+    assert text.count("misread card") == 1 and text.count("bank miscounted") == 1
+    assert "the last move that stood is undone" in text and "seat 2's coins corrected by +5" in text

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from hub.engine.builders import Action, Game, HeuristicBot, Setup
+from hub.engine.builders import Action, Game, HeuristicBot, IllegalAction, Setup
 from hub.engine.builders.cards import BUILDINGS
+from hub.games.builders.words import card_name
 from hub.games.builders import BuildersAdapter, BuildersTags
 from hub.games.builders.tags import virtual_uid
 from hub.kernel import Table
@@ -158,7 +159,7 @@ def test_two_cards_printing_one_worker_are_told_apart_once_each_has_said_a_move(
     (enrolled as w25) may be the card the hub calls w26. Once A has recruited w26, tag B
     (enrolled as w26) is the other card: laid while w25 lies face up, it recruits w25, it
     does not send the w26 its seat holds."""
-    tags = BuildersTags({"A0": "w25", "B0": "w26", virtual_uid("b34"): "b34"})
+    tags = BuildersTags("builders", {"A0": "w25", "B0": "w26", virtual_uid("b34"): "b34"})
     rows = (("b34",), ("w26", "w07", "w08", "w09", "w10"))
     game = next(g for seed in range(1000)
                 if (g := Game.new(Setup(players=2, seed=seed, first=1, rows=rows))).worker_deck[-1] == "w25")
@@ -237,3 +238,183 @@ def test_a_hub_restarted_mid_game_goes_on_from_its_journal() -> None:
     assert last.over and last.state_hash() == reference.state_hash()
     assert [a for a, _ in entries] == list(last.log)
     assert any("uid" in meta for _, meta in entries)
+
+
+def test_after_opening_a_site_the_display_keeps_the_coins_and_the_option_ok_applies(table: Any) -> None:
+    """Issue 28: after every open or recruit only "Face up: Chapel / Your turn: 2 act." was
+    shown: the coins and the option OK applies were gone."""
+    hosted, seats, _journal = table
+    seat = hosted.game.pending.seat
+    building = hosted.game.building_row[0]
+    answer = seats[seat].lay(building)
+    player = hosted.game.player(seat)
+    option = hosted.adapter.describe(hosted.button_options(seat)[0])
+    assert answer.text is not None and answer.text[0].startswith("Face up: ")
+    assert list(answer.text[1:]) == [f"Your turn: {hosted.game.actions} act.",
+                                     f"{player.coins} coins, {player.points} pt", option]
+
+
+def test_a_note_that_covers_the_option_takes_the_first_ok_and_applies_nothing(table: Any) -> None:
+    """Issue 28: after "Wash House finished! / +6 coins, 1 pt / Flip it; workers back" OK
+    bought an action for 5 coins that the display never showed."""
+    hosted, seats, _journal = table
+    bots = {s: HeuristicBot(s) for s in (1, 2, 3)}
+    covered = None
+    while not hosted.game.over and covered is None:
+        action = bots[hosted.game.pending.seat].choose(hosted.game)
+        answer = say(hosted, seats, action)[-1]
+        if answer.text and answer.text[-1] == "OK: go on" and hosted.game.pending.seat == action.seat:
+            covered = action.seat
+    assert covered is not None, "no note covered a prompt in this game"
+    before = len(hosted.game.log)
+    shown = seats[covered].ask("button", button="ok")
+    assert len(hosted.game.log) == before  # the first OK applied nothing: it showed the prompt
+    option = hosted.adapter.describe(hosted.button_options(covered)[0])
+    assert shown.text is not None and any(option in line for line in shown.text)
+    assert seats[covered].ask("button", button="ok").code is None and len(hosted.game.log) == before + 1
+
+
+def refused_moves(game: Game) -> list[tuple[Action, Any]]:
+    """Every move of the deciding seat that the engine refuses now, with its refusal."""
+    seat = game.pending.seat
+    p = game.player(seat)
+    tries = [Action(seat, "coins", (n,)) for n in ("1", "3", "6")] + [Action(seat, "buy")]
+    tries += [Action(seat, "send", (w, s)) for w in p.crew for s in p.sites]
+    tries += [Action(seat, "open", (b,)) for b in game.building_row]
+    out = []
+    for action in tries:
+        try:
+            Game.replay(game.setup, list(game.log)).apply(action)
+        except IllegalAction as exc:
+            out.append((action, exc))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_refusal_on_the_display_is_the_engines_reason_never_canned_words(seed: int) -> None:
+    """Issue 28: a second worker to a site with 1 action left showed "No action left: buy
+    one (5 coins)" with 0 coins; the engine had said "costs 2 actions; you have 1 left"."""
+    game = Game.new(Setup(players=3, seed=seed))
+    adapter = BuildersAdapter(TAGS)
+    bot = HeuristicBot(seed)
+    seen = 0
+    while not game.over:
+        if len(game.log) % 3 == 0:
+            p = game.player(game.pending.seat)
+            for _action, exc in refused_moves(game):
+                said = " ".join(adapter.refusal_words(game, exc, None)[0])
+                if exc.code == "no_actions_left":
+                    seen += 1
+                    assert f"{game.actions} left" in said, (said, exc.message)
+                    assert ("Buy one" in said) == (p.coins >= 5), (said, p.coins)
+                if exc.code == "cannot_afford":
+                    assert f"have {p.coins}" in said, (said, exc.message)
+        game.apply(bot.choose(game))
+    assert seen
+
+
+def test_a_restarted_hub_gives_the_deciding_seat_its_display_in_full_the_card_to_lay_face_up_included() -> None:
+    """Issue 28: after a hub restart "Face up: Chapel" was gone from the display."""
+    game = Game.new(Setup(players=3, seed=17))
+    seat = game.pending.seat
+    building = game.building_row[0]
+    game.apply(Action(seat, "open", (building,)))
+    turned = game.building_row[0]
+    assert game.pending.seat == seat and game.actions > 0
+    bus = InProcessBus()
+    hosted = Table(bus, BuildersAdapter(TAGS), Game.replay(game.setup, list(game.log)), transport_waits=True)
+    device = Seat(bus, seat)
+    hosted.start()
+    try:
+        shown = [c for c in device.commands if c.text is not None][-1]
+        assert shown.text is not None and shown.text[0] == f"Face up: {BUILDINGS[turned].name}"
+        assert any(line.startswith("Your turn") for line in shown.text)
+    finally:
+        hosted.stop()
+        bus.close()
+
+
+def crane_table() -> tuple[Table[Game], dict[int, Seat], InProcessBus]:
+    """A 2-player table whose next building turned face up is the Crane m2; the other
+    Crane, m6, is still in the deck."""
+    rows = (("b34", "b01", "b02", "b03", "b05"), ("w01", "w07", "w08", "w09", "w10"))
+    game = next(g for seed in range(3000)
+                if (g := Game.new(Setup(players=2, seed=seed, first=1, rows=rows))).building_deck[-1] == "m2")
+    assert "m6" in game.building_deck
+    bus = InProcessBus()
+    hosted = Table(bus, BuildersAdapter(TAGS), game, journal=lambda action: None, transport_waits=True)
+    hosted.start()
+    return hosted, {s: Seat(bus, s) for s in (1, 2)}, bus
+
+
+def test_the_other_crane_is_taken_where_the_display_says_face_up_crane() -> None:
+    """Two Cranes print the same card: when the hub says `Face up: Crane`, a person may lay
+    either; the hub opens the Crane of the rules and keeps which physical card it is."""
+    hosted, seats, bus = crane_table()
+    try:
+        answer = seats[1].lay("b34")
+        assert answer.beep == "ok" and "Face up: Crane" in answer.text and "m2" in hosted.game.building_row
+        answer = seats[1].lay("m6")  # the other Crane: the one the person picked up from the pile
+        assert answer.beep == "ok" and hosted.game.log[-1] == Action(1, "open", ("m2",))
+        assert "m2" in hosted.game.player(1).sites
+        adapter = hosted.adapter
+        assert isinstance(adapter, BuildersAdapter) and adapter.bound["m2"] == virtual_uid("m6")
+        # That physical card is the seat's Crane site now: laid again, it chooses that site.
+        answer = seats[1].lay("m6")
+        assert answer.code == "site_chosen" and adapter.chosen[1] == "m2" and hosted.game.log[-1] == Action(1, "open", ("m2",))
+    finally:
+        hosted.stop()
+        bus.close()
+
+
+def test_at_the_start_each_seat_and_the_scoreboard_are_told_how_to_set_up_and_the_apprentice_is_checked(
+        table: Any) -> None:
+    """Issue 28: nothing told the players which apprentice each seat takes, which 5 + 5
+    cards go face up, or what a worker code such as S1W2T1 means."""
+    hosted, seats, _journal = table
+    game = hosted.game
+    first = game.pending.seat
+    apprentice = {p.seat: p.crew[0] for p in game.players}
+    layout = hosted.public_view()["setup"]
+    assert layout == {"apprentices": {str(s): w for s, w in apprentice.items()},
+                      "buildings": list(game.building_row), "workers": list(game.worker_row)}
+    assert any(e.get("kind") == "table_setup" and e["buildings"] == list(game.building_row)
+               for e in hosted.recent)
+    other = next(s for s in seats if s != first)
+    shown = [c for c in seats[other].commands if c.text is not None][-1].text
+    assert shown == (f"Take {card_name(apprentice[other])}", "lay it on your reader", "S stone, W wood,",
+                     "K knowledge, T tile")
+    checked = seats[other].lay(apprentice[other])  # its own: checked, no move, not "not your turn"
+    assert (checked.code, checked.led, checked.beep) == ("apprentice_checked", "blue", "ok")
+    assert checked.text is not None and checked.text[0].startswith(card_name(apprentice[other]))
+    wrong = seats[other].lay(apprentice[first])  # another seat's: says whose, and which to take
+    assert wrong.code == "not_yours" and " ".join(wrong.text or ()).endswith(card_name(apprentice[other]))
+    assert game.log == []
+    seats[first].lay(game.building_row[0])  # the first move: the layout is history
+    assert hosted.public_view()["setup"] is None
+def test_the_crane_tag_not_yet_said_stands_for_the_crane_still_to_come() -> None:
+    """Once one Crane tag stands for m2, the other Crane tag is m6 wherever it lies: laid
+    while m6 is still in the deck, it is refused as a card of the deck."""
+    hosted, seats, bus = crane_table()
+    try:
+        seats[1].lay("b34")
+        assert seats[1].lay("m6").beep == "ok"  # the m6 card stands for m2
+        assert seats[1].lay("m2").code == "not_face_up"  # the m2 card: the Crane m6 of the deck
+    finally:
+        hosted.stop()
+        bus.close()
+
+
+def test_after_an_undo_the_crane_tag_stands_for_nothing_again() -> None:
+    """A move undone takes its tag's binding with it: the Crane opened with one Crane's tag
+    and undone lies face up again, and the other Crane's tag opens it."""
+    hosted, seats, bus = crane_table()
+    try:
+        seats[1].lay("b34")
+        assert seats[1].lay("m6").beep == "ok"
+        assert hosted.void_last("wrong card")["ok"] and "m2" in hosted.game.building_row
+        answer = seats[1].lay("m2")
+        assert answer.beep == "ok" and hosted.game.log[-1] == Action(1, "open", ("m2",))
+    finally:
+        hosted.stop()
+        bus.close()

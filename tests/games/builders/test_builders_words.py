@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.engine.builders import Game, HeuristicBot, RandomBot, Setup
+from hub.engine.builders import Action, Game, HeuristicBot, IllegalAction, RandomBot, Setup
 from hub.engine.builders.cards import ALL_CARDS
 from hub.engine.builders.history import public_history
 from hub.games.builders import texts
@@ -19,7 +19,7 @@ from hub.games.builders.pages import event_words, page_facts
 from hub.games.builders.record import event_sentences
 from hub.games.builders.voice import speech
 from hub.games.builders.words import LANGS, WORDS, card_name, say
-from hub.voice import __main__ as voice_main
+from hub.cli import main as hub_main
 
 CARD_ID = re.compile(r"\b([bw][0-9]{2}|m[1-8])\b")
 ENGINE_WORDS = re.compile(r"\b(None|True|False)\b|[{}]")
@@ -124,8 +124,9 @@ def test_the_display_words_exist_in_three_languages_and_english_lines_fit() -> N
         for lang in LANGS:
             assert texts.describe(action, lang)
         assert all(len(line) <= texts.LINE for line in texts.lines(texts.describe(action)))
-    assert texts.refusal("cannot_afford", "x", "zh-Hant") == ["錢幣不足"]
-    assert texts.refusal("some_new_code", "the engine's own sentence") == ["the engine's own", "sentence"]
+    assert texts.refusal(IllegalAction("cannot_afford", "x"), "zh-Hant") == ["錢幣不足"]
+    assert texts.refusal(IllegalAction("some_new_code", "the engine's own sentence")) == ["the engine's own", "sentence"]
+    assert texts.refusal(IllegalAction("cannot_afford", "x", short="Wage 4; you have 2")) == ["Wage 4; you have 2"]
 
 
 def test_every_refusal_code_a_seat_can_get_has_its_words() -> None:
@@ -137,8 +138,18 @@ def test_every_refusal_code_a_seat_can_get_has_its_words() -> None:
     assert not {code for code in codes if f"refusal.{code}" not in WORDS}
 
 
-def test_python_m_hub_voice_says_the_builders_sentences(capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m hub.voice --game builders`` (``--render`` hears them: tests/voice/test_voice_names.py)."""
-    assert voice_main.main(["--game", "builders", "--voice", "none", "--lang", "zh-Hant"]) == 0
+def test_a_count_of_one_is_singular_and_taking_coins_says_its_actions() -> None:
+    """Issue 28: "1 coins", "1 points"; "Take 3 coins" never said it costs 2 actions."""
+    assert say("display.money", coins=1, points=1) == "1 coin, 1 pt"
+    assert say("log.finished", name="Ann", card="Chapel", coins=1, points=1, total=3) == \
+        "Ann finishes the Chapel: +1 coin, 1 point (3 in all)."
+    assert say("log.turn_ended", name="Ann", points=1) == "Ann ends the turn with 1 point."
+    assert say("log.turn_ended", name="Ann", points=2) == "Ann ends the turn with 2 points."
+    assert say("log.turn_started", round=1, name="Ann", actions=1) == "Round 1: Ann's turn (1 action)."
+    assert [texts.describe(Action.parse(f"1 coins {n}")) for n in "136"] == [
+        "Take 1 coin", "Take 3 coins (2 act.)", "Take 6 coins (3 act.)"]
+def test_citadels_hub_voice_says_the_builders_sentences(capsys: pytest.CaptureFixture[str]) -> None:
+    """``citadels-hub voice --game builders`` (``--render`` hears them: tests/voice/test_voice_names.py)."""
+    assert hub_main(["voice", "--game", "builders", "--voice", "none", "--lang", "zh-Hant"]) == 0
     said = capsys.readouterr().out.splitlines()
     assert said[:2] == ["輪到蔡明。", "Ann的Circular Saw竣工了。"] and "最後一輪：蔡明已有17分。" in said

@@ -16,6 +16,7 @@ from hub.games.citadels.registry import CardRef, virtual_uid
 from hub.table.sim import SimTable
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus, MqttBus, Will
+from hub.games import REGISTRY
 
 KING = virtual_uid(CardRef("character", "king"))
 THIEF = virtual_uid(CardRef("character", "thief"))
@@ -140,7 +141,7 @@ def test_buttons_cycle_through_options_and_ok_applies(table: Table) -> None:
     options = table.service.button_options(1)
     assert [str(a) for a in options][:2] == ["1 gold", "1 draw"]
     moved = table.answer(1, s1.press("a"))
-    assert moved.text is not None and "Draw" in moved.text[0]
+    assert moved.text is not None and "2/3 Draw cards" in moved.text
     table.answer(1, s1.press("b"))
     assert table.answer(1, s1.press("ok")).code is None
     assert table.service.game.player(1).gold == 4
@@ -456,6 +457,7 @@ def test_a_district_entered_by_hand_resting_on_its_owners_reader_at_a_reboot_is_
 def test_a_resumed_table_knows_the_same_copies_in_the_same_cities() -> None:
     """The store's journal (actions and their meta) gives a restarted hub the same city map:
     a card's build, a build entered by hand, a voided build."""
+    from hub.games.citadels import PLUGIN
     from hub.store import restore_table_state
 
     journal: list[tuple[str, dict[str, Any]]] = []
@@ -474,7 +476,8 @@ def test_a_resumed_table_knows_the_same_copies_in_the_same_cities() -> None:
         assert service.city_uid == {TAVERN: 1} and service.citadels.cities.entered_by_hand(3) == ["manor"]
         resumed = TableService(InProcessBus(), TagRegistry.virtual(), t.setup,
                                game=Game.replay(t.setup, [text for text, _ in journal]))
-        restore_table_state(resumed, [text for text, _ in journal], [meta for _, meta in journal])
+        restore_table_state(resumed, [text for text, _ in journal], [meta for _, meta in journal],
+                            PLUGIN.parse_action)
         assert resumed.city_uid == {TAVERN: 1} and resumed.citadels.cities.entered_by_hand(3) == ["manor"]
     finally:
         t.close()
@@ -486,7 +489,7 @@ def resumed_from(store: Any, bus: Any) -> TableService:
 
     stored = store.load()
     resumed = TableService(bus, TagRegistry.virtual(), stored.setup, game=stored.replay())
-    restore_table_state(resumed, stored.actions, stored.meta)
+    restore_table_state(resumed, stored.actions, stored.meta, stored.plugin.parse_action)
     return resumed
 
 
@@ -497,7 +500,7 @@ def test_a_card_entered_by_hand_and_read_later_is_known_after_a_hub_restart(read
     Warlord laying it destroys it. It was lost before, and the card read as unsure again."""
     from hub.store import EventStore, Recorder
 
-    store = EventStore(":memory:")
+    store = EventStore(":memory:", REGISTRY)
     bus = InProcessBus()
     t = Table(bus, bus, journal_meta=None)
     recorder = Recorder.new_game(store, t.setup)
@@ -573,7 +576,8 @@ def test_a_seat_that_connects_after_the_hub_shows_the_current_prompt() -> None:
     service.start()
     late = {s: VirtualSeat(bus, seat=s, device=f"late-{s}") for s in (1, 2)}
     try:
-        assert late[1].shown == {"led": "blue", "text": ["Pick a character", "Place a card"]}
+        assert late[1].shown == {"led": "blue", "text": ["Shuffle: 1 character", "face down", "Pick a character",
+                                                         "Place a card"]}  # how to set up, then the prompt
         assert late[2].shown == {"led": "off", "text": ["Citadels", "Seat 1 decides"]}
         for seat, device in late.items():
             you = service.seat_view(seat)["you"]
@@ -803,7 +807,8 @@ def test_taking_gold_shows_the_coin_instruction_above_the_next_prompt(table: Tab
 def test_every_input_tells_each_seat_at_most_one_command_that_fits_the_display(players: int) -> None:
     """Random-bot tables, every seat message and every command on the bus in order: the
     commands after one input (until the next one) go to distinct seats, each fits 4 x 21,
-    and the seat that decides next sees its prompt's first line."""
+    and the seat that decides next sees its prompt's first line, or notes that take its
+    screen until its first OK ("OK: go on")."""
     sim = SimTable(Setup(players=players, seed=players, mode="physical"), bots="random")
     told: list[list[tuple[int, SeatCommand]]] = []
 
@@ -827,7 +832,7 @@ def test_every_input_tells_each_seat_at_most_one_command_that_fits_the_display(p
         turn = texts.say("your_turn", character="")
         prompted = [c for commands in told for _, c in commands if c.led == "blue" and c.beep in ("ok", "turn")]
         assert prompted and all(any(line in heads or line.startswith(turn) for line in c.text or ())
-                                for c in prompted)
+                                or (c.text or ("",))[-1] == "OK: go on" for c in prompted)
     finally:
         sim.close()
 
@@ -858,11 +863,11 @@ def test_a_seat_that_reconnects_mid_decision_is_shown_the_option_ok_would_apply(
     s1 = table.seats[1]
     assert [str(a) for a in table.service.button_options(1)] == ["1 gold", "1 draw", "1 tax"]
     table.answer(1, s1.press("b"))  # the short way round to the last option
-    assert s1.shown["text"] == ["3/3 Collect tax", "OK: do it"]
+    assert s1.shown["text"] == ["Your turn: King", "3/3 Collect tax", "OK: do it"]
     s1.vanish()
     s1.reconnect()
     table.service.settle()
-    assert s1.shown["text"] == ["Take the crown", "Your turn: King", "Collect tax"]
+    assert s1.shown["text"] == ["Your turn: King", "Collect tax"]  # "Take the crown" was read: a button came after
     assert table.answer(1, s1.press("ok")).code is None
     assert str(table.service.game.log[-1]) == "1 tax"
 
@@ -871,8 +876,23 @@ def test_after_a_pause_the_prompt_again_names_the_option_ok_would_apply(table: T
     table.draft()
     s1 = table.seats[1]
     table.answer(1, s1.press("a"))
-    assert s1.shown["text"] == ["2/3 Draw cards", "OK: do it"]
+    assert s1.shown["text"] == ["Your turn: King", "2/3 Draw cards", "OK: do it"]
     table.service.pause("a spilled drink")
     table.service.resume()
-    assert s1.shown["text"] == ["Take the crown", "Your turn: King", "Draw cards"]
+    assert s1.shown["text"] == ["Your turn: King", "Draw cards"]
     assert table.answer(1, s1.press("ok")).code is None and str(table.service.game.log[-1]) == "1 draw"
+
+
+def test_a_new_physical_game_tells_the_crowned_seat_and_the_scoreboard_how_to_lay_out_the_characters() -> None:
+    """Issue 28: nothing told the table the face-up discards for its player count."""
+    bus = InProcessBus()
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=4, seed=3, mode="physical"))
+    service.start()
+    seats = {s: VirtualSeat(bus, seat=s, device=f"setup-{s}") for s in (1, 2, 3, 4)}
+    try:
+        crowned = service.game.pending.seat
+        assert service.public_view()["setup"] == {"crowned": crowned, "face_down": 1, "face_up": 2}
+        assert seats[crowned].shown["text"][:2] == ["Shuffle: 1 face down,", "2 face up"]
+    finally:
+        service.stop()
+        bus.close()

@@ -88,7 +88,7 @@
       return B.t("page.coins_move", { name: B.seatName(v, Number(args[0])), delta: (Number(args[1]) > 0 ? "+" : "") + args[1] });
     }
     let what;
-    if (verb === "coins") what = args[0] === "1" ? B.t("display.coins_1") : B.t("display.coins_n", { n: args[0] });
+    if (verb === "coins") what = args[0] === "1" ? B.t("display.coins_1") : B.t("display.coins_n", { n: args[0], actions: { "3": 2, "6": 3 }[args[0]] });
     else if (verb === "open" || verb === "recruit") what = B.t("display." + verb, { card: B.card(args[0]) });
     else if (verb === "send") what = B.t("display.send", { worker: B.card(args[0]), site: B.card(args[1]) });
     else what = B.t("display." + verb) || verb;

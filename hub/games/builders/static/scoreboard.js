@@ -62,6 +62,18 @@
           B.card(b.id) + " · ", C.el("b", { text: B.counted("page.n_points", b.points) })))) : null);
   }
 
+  /* Before the first move of a physical game: how to lay out the table (the apprentice
+     each seat takes, the face-up rows in order). */
+  function setup(v) {
+    const s = v.setup;
+    if (!s) return null;
+    return C.el("section", { id: "setup", class: "b-setup" }, C.el("h2", { text: B.t("page.setup") }),
+      C.el("p", { text: B.t("page.setup_rows") + ": " + s.buildings.map(B.card).join(", ") + " · " +
+        s.workers.map(B.card).join(", ") }),
+      C.el("ul", {}, Object.entries(s.apprentices).map(([seat, id]) => C.el("li", { "data-seat": seat,
+        text: B.t("page.setup_takes", { name: B.seatName(v, Number(seat)), card: B.card(id) }) }))));
+  }
+
   function rows(v) {
     const r = v.rows || { buildings: [], workers: [] };
     const d = v.decks || {};
@@ -69,7 +81,8 @@
       C.el("section", { id: "row-buildings" }, C.el("h2", { text: B.t("page.row_buildings") + " · " + B.t("page.deck", { n: d.buildings ?? 0 }) }),
         C.el("ul", {}, r.buildings.map(B.building))),
       C.el("section", { id: "row-workers" }, C.el("h2", { text: B.t("page.row_workers") + " · " + B.t("page.deck", { n: d.workers ?? 0 }) }),
-        C.el("ul", { class: "chips" }, r.workers.map(B.worker))));
+        C.el("ul", { class: "chips" }, r.workers.map(B.worker)),
+        C.el("p", { id: "legend", class: "dim", text: B.t("page.legend") })));
   }
 
   /* The 17-point target, always in sight; the last round named with who started it and why. */
@@ -141,7 +154,7 @@
     const seats = C.el("section", { id: "seats", class: "seats" }, (view.seats || []).map((s) => seatCard(view, s, move)));
     seats.dataset.count = String((view.seats || []).length);
     main.replaceChildren(C.el("div", { class: "board b-board" },
-      C.el("div", { class: "now" }, target(view), result(view), seats, rows(view), B.key()),
+      C.el("div", { class: "now" }, target(view), result(view), setup(view), seats, rows(view), B.key()),
       C.el("aside", { class: "side" }, C.el("section", { class: "log" }, C.el("h2", { id: "log-title", text: B.t("page.log") }),
         C.el("div", { id: "log" }, logSections())))));
     showPending(view);

@@ -16,7 +16,7 @@
 
   function label(action) {
     const [, verb, ...args] = action.split(" ");
-    if (verb === "coins") return args[0] === "1" ? B.t("display.coins_1") : B.t("display.coins_n", { n: args[0] });
+    if (verb === "coins") return args[0] === "1" ? B.t("display.coins_1") : B.t("display.coins_n", { n: args[0], actions: { "3": 2, "6": 3 }[args[0]] });
     if (verb === "open" || verb === "recruit") return B.t("display." + verb, { card: B.card(args[0]) });
     if (verb === "send") return B.t("display.send", { worker: B.card(args[0]), site: B.card(args[1]) });
     return B.t("display." + verb);

@@ -129,6 +129,11 @@
     if (v.round) parts.push(C.t("round_n", { n: v.round }));
     if (v.deck !== undefined && v.deck !== null) parts.push(C.t("deck") + gap + v.deck);
     if ((v.seats || []).length && (v.seats || []).every((s) => s.online !== false)) parts.push(C.t("readers_all_online"));
+    if (v.setup) {  // before the first move: how the characters are laid out
+      const who = (v.seats || []).find((s) => s.seat === v.setup.crowned);
+      parts.push(C.t("setup_characters", { name: (who && who.name) || String(v.setup.crowned),
+        down: v.setup.face_down, up: v.setup.face_up }));
+    }
     document.getElementById("table-info").textContent = parts.join(" · ");
   }
 

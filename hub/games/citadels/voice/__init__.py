@@ -3,20 +3,27 @@
 `VOICE` is the plug-in's ``speech`` (`hub.voice.GameVoice`): the narrator
 (`narrator.Narrator`: a call, a reveal, a build, a prompt, each with its priority), the
 events that make a queued prompt stale, how espeak-ng must spell its card names
-(`pronounce`), and the samples ``python -m hub.voice`` says.
+(`pronounce`), and the samples ``citadels-hub voice`` says.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from hub.engine.citadels import Setup
 from hub.voice.speech import GameVoice
 
 from .narrator import ANSWERED_KINDS, Narrator
 from .pronounce import RESPELLINGS
 from .samples import sample_phrases, spoken_texts
 
-VOICE = GameVoice(narrator=Narrator, answered_kinds=ANSWERED_KINDS, respellings=RESPELLINGS,
+
+def table_narrator(lang: str, names: Mapping[int, str], setup: Setup | None) -> Narrator:
+    """The narrator of a table playing `setup`: in the words of its edition."""
+    return Narrator(lang, names, None if setup is None else setup.edition)
+
+
+VOICE = GameVoice(narrator=table_narrator, answered_kinds=ANSWERED_KINDS, respellings=RESPELLINGS,
                   samples=sample_phrases, readings=spoken_texts)
 """Citadels' plug-in's ``speech``."""
 

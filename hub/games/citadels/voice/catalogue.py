@@ -4,7 +4,7 @@ by phrase id.
 The words themselves live in ``hub/games/citadels/words/data`` (the voice's own phrases in
 ``voice.json``, the names every medium shares in ``names.json``, each character's turn
 prompt in ``characters.json``); this module keeps the phrase API the narrator, the
-plug-in's voice and ``python -m hub.voice`` call.
+plug-in's voice and ``citadels-hub voice`` call.
 """
 
 from __future__ import annotations

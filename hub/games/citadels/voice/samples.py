@@ -1,4 +1,4 @@
-"""What ``python -m hub.voice --game citadels`` says: a sample call, every phrase with
+"""What ``citadels-hub voice --game citadels`` says: a sample call, every phrase with
 sample values in its placeholders, and every text the voice may say (``--render``)."""
 
 from __future__ import annotations

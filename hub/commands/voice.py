@@ -1,10 +1,10 @@
-"""`python -m hub.voice`: hear (or write to WAV) a game's words, to check a language by ear.
+"""`citadels-hub voice`: hear (or write to WAV) a game's words, to check a language by ear.
 
-    python -m hub.voice --lang zh-Hant                 # speak a sample call
-    python -m hub.voice --lang zh-Hans --all --voice-dir /tmp/voice   # every phrase to WAV
-    python -m hub.voice --render /tmp/voices           # every phrase in every voice, with
-                                                       # espeak-ng's phonemes and a check
-    python -m hub.voice --game NAME ...                # that game's words (default: the hub's default game)
+    citadels-hub voice --lang zh-Hant                 # speak a sample call
+    citadels-hub voice --lang zh-Hans --all --voice-dir /tmp/voice   # every phrase to WAV
+    citadels-hub voice --render /tmp/voices           # every phrase in every voice, with
+                                                      # espeak-ng's phonemes and a check
+    citadels-hub voice --game NAME ...                # that game's words (default: the hub's default game)
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import argparse
 import subprocess
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from hub.exits import ExitCode, fail
 from hub.games import DEFAULT_GAME, GAMES, plugin_named  # the game is picked by --game, as every command picks it
@@ -22,7 +22,7 @@ from hub.voice.cli import add_voice_arguments, speaker_from_args
 from hub.voice.pronounce import espeak_voice, phoneme_problems, phonemes_of_many
 from hub.voice.speech import GameVoice, Priority, Utterance
 
-PROG = "python -m hub.voice"
+PROG = "citadels-hub voice"
 
 # every reading the hub offers: (text language, how it is spoken)
 READINGS = (("en", None), ("zh-Hant", "cmn"), ("zh-Hant", "yue"), ("zh-Hans", "cmn"), ("zh-Hans", "yue"))
@@ -73,16 +73,18 @@ def render_all(voice_of_game: GameVoice, directory: Path, out: TextIO | None = N
     return problems
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=PROG, description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+def add_voice_command(sub: Any) -> None:
+    parser = sub.add_parser("voice", help="hear (or write to WAV) a game's words, to check a language by ear",
+                            description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_voice_arguments(parser)
     parser.add_argument("--game", choices=sorted(GAMES), default=DEFAULT_GAME,
                         help=f"the game whose words are said (default {DEFAULT_GAME})")
     parser.add_argument("--all", action="store_true", help="every phrase, not just a sample")
     parser.add_argument("--render", metavar="DIR", default=None,
                         help="every phrase in every voice to DIR/<lang>-<spoken>/, with phonemes.tsv")
-    args = parser.parse_args(argv)
+
+
+def run_voice(args: argparse.Namespace) -> int:
     try:
         voice = game_voice(args.game)
     except (KeyError, ValueError) as error:
@@ -103,7 +105,3 @@ def main(argv: list[str] | None = None) -> int:
                 speaker.wait_idle(30)
             speaker.wait_idle(30)
     return ExitCode.OK
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -15,7 +15,8 @@ from typing import Any
 from hub.errors import HubError
 from hub.exits import ExitCode, fail
 
-from . import EventStore, StoreError, export_text
+from hub.games import REGISTRY
+from hub.store import EventStore, StoreError, export_text
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -42,7 +43,7 @@ def run_store_command(args: argparse.Namespace) -> int:
         return fail("which game database? give FILE or --db FILE", ExitCode.BAD_INPUT)
     try:
         check_game_database(path)
-        with EventStore(path) as store:
+        with EventStore(path, REGISTRY) as store:
             if args.command == "replay":
                 return _replay(store, args)
             return _export(store, args)

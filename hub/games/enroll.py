@@ -1,0 +1,171 @@
+"""``citadels-hub enroll --game G``: pair every physical card of a game with its RFID tag,
+one tap at a time, for every game (its cards are its `hub.games.tags.Catalogue`'s).
+
+A seat shows the last command it was sent: its text, its LED, and it plays that
+command's beep. So each tap is answered with **one** command that carries the result
+(green and ``ok``, or red and ``error``) and, below it, the card to tap next: a prompt sent
+after the result would replace it within a millisecond, and the person tapping would
+never see the green or hear the beep. The LED stays green (or red) until the next tap;
+the text says what to tap. Every seat event is answered with its ``ref`` (a seat keeps an
+event until the hub answers it), and a seat that says ``hello`` again or comes back
+``online`` (a reboot, a reconnect) is shown the prompt again: it comes back with an empty
+display.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import threading
+from pathlib import Path
+from typing import Any, TextIO
+
+from hub.protocol import (TEXT_MAX_CHARS, TEXT_MAX_LINES, ProtocolError, cmd_topic, event_topic, hello_topic,
+                          hub_status_topic, make_command, parse_event, status_topic)
+
+from .tags import Enrollment, TagRegistry
+
+MAX_LINES = TEXT_MAX_LINES  # a seat display's lines (docs/protocol.md)
+
+
+def display_lines(*parts: str) -> list[str]:
+    """Free text wrapped to a seat display's width, at most its four lines."""
+    out: list[str] = []
+    for part in parts:
+        out.extend(textwrap.wrap(part, TEXT_MAX_CHARS) or [""])
+    return out[:MAX_LINES]
+
+
+def result_then_prompt(result: str, prompt: str, short: str = "") -> list[str]:
+    """The result's lines, then the prompt's, in the display's four lines. The prompt (the
+    card to tap, with which copy) is kept whole: the person reads it to pick up the next
+    card. The result takes the lines left; when it does not fit, its `short` form does
+    (the LED and the beep say green or red anyway)."""
+    asked = display_lines(prompt)
+    room = MAX_LINES - len(asked)
+    said = display_lines(result)
+    if len(said) > room and short:
+        said = display_lines(short)
+    return said[:room] + asked
+
+
+class EnrollmentSession:
+    """Reads one seat's reader over the bus, asks for each card of `registry_type`'s game in
+    turn, saves after each. `deck`: which of the game's decks (None: its default)."""
+
+    def __init__(self, bus: Any, path: str | Path, seat: int, registry_type: type[TagRegistry], *,
+                 table: str = "t1", deck: str | None = None, out: TextIO | None = None) -> None:
+        self.bus = bus
+        self.path = Path(path)
+        self.seat = seat
+        self.table = table
+        self.out = out
+        registry = registry_type.load(self.path) if self.path.exists() else registry_type.empty(deck)
+        if deck is not None and registry.deck != deck:
+            raise ValueError(f"tag registry {self.path} holds the {registry.deck} deck, not {deck}: "
+                             "enroll another deck into a file of its own")
+        self.enrollment = Enrollment(registry)
+        self.at_start = len(registry.tags)
+        self.finished = threading.Event()
+        self._cmd = 0
+        self._seen: set[tuple[str, int, int]] = set()
+        self._shown: dict[str, Any] = {"led": "blue", "text": display_lines(self.enrollment.prompt())}
+        self._lock = threading.Lock()  # the bus may deliver on more than one thread
+        self._closed = False  # after close(): an event is left unanswered, for the next enrollment to take
+
+    @property
+    def enrolled(self) -> int:
+        """Cards enrolled by this session (not those of the file it resumed)."""
+        return len(self.enrollment.registry.tags) - self.at_start
+
+    def start(self) -> None:
+        self.bus.subscribe(event_topic(self.table, self.seat), self._on_event)
+        self.bus.subscribe(hello_topic(self.table, self.seat), self._on_hello)
+        self.bus.subscribe(status_topic(self.table, self.seat), self._on_status)
+        # the enrollment answers for the table while it runs: a seat that hears no hub says
+        # "Waiting for the hub" over the prompt (its will says offline when it stops)
+        self.bus.publish(hub_status_topic(self.table), b"online", qos=1, retain=True)
+        with self._lock:
+            self._print(self.enrollment.prompt())
+            self._send(led="blue", beep="none", text=display_lines(self.enrollment.prompt()))
+        if self.enrollment.done:
+            self.finished.set()
+
+    def summary(self) -> str:
+        """One line for the terminal when the session ends, finished or interrupted."""
+        e = self.enrollment
+        done = e.total - len(e.todo)
+        if e.done:
+            return f"All {e.total} cards are enrolled in {self.path} ({self.enrolled} this time)."
+        return (f"Stopped: {done} of {e.total} cards enrolled in {self.path} ({self.enrolled} this time); "
+                "run the same command again to carry on where you left off.")
+
+    def _on_hello(self, topic: str, payload: bytes) -> None:
+        """The seat (re)connected, maybe after a reboot with a blank display: the prompt again, no beep."""
+        self._show_prompt_again()
+
+    def _on_status(self, topic: str, payload: bytes) -> None:
+        if payload.strip() == b"online":
+            self._show_prompt_again()
+
+    def _show_prompt_again(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._send(led="blue", beep="none", text=display_lines(self.enrollment.prompt()))
+
+    def _on_event(self, topic: str, payload: bytes) -> None:
+        try:
+            event = parse_event(payload)
+        except ProtocolError as exc:
+            with self._lock:
+                if self._closed:
+                    return
+                self._print(f"Bad message from the reader: {exc.message}")
+                self._send(led="red", beep="error", text=display_lines("Bad message from the reader", exc.message))
+            return
+        with self._lock:
+            if self._closed:
+                return
+            if event.key in self._seen:  # sent again (its answer was lost): answered again, nothing new
+                self._send(led=self._shown["led"], text=list(self._shown["text"]), ref=event.seq)
+                return
+            self._seen.add(event.key)
+            if event.type != "tag" or event.edge != "added" or event.uid is None:
+                self._send(ref=event.seq)  # a card lifted, an inventory...: not a tap; answered, nothing shown
+                return
+            ok, message = self.enrollment.offer(event.uid)
+            if ok:
+                self.enrollment.registry.save(self.path)  # resumable: saved after every card
+            prompt = self.enrollment.prompt()
+            self._print(message)
+            self._print(prompt)
+            self._send(led="green" if ok else "red", beep="ok" if ok else "error",
+                       text=result_then_prompt(message, prompt, "Enrolled" if ok else "Refused"), ref=event.seq)
+        if self.enrollment.done:
+            self.finished.set()
+
+    def _print(self, line: str) -> None:
+        if self.out is not None:
+            print(line, file=self.out, flush=True)
+
+    def _send(self, led: str | None = None, beep: str | None = None, text: list[str] | None = None,
+              ref: int | None = None) -> None:
+        self._cmd += 1
+        if led is not None:
+            self._shown["led"] = led
+        if text is not None:
+            self._shown["text"] = list(text)
+        self.bus.publish(cmd_topic(self.table, self.seat),
+                         make_command(self._cmd, led=led, beep=beep, text=text, ref=ref), qos=1)
+
+    def close(self, timeout: float = 5.0) -> bool:
+        """Wait until the broker has taken every command sent (the last tap's result among
+        them), then disconnect cleanly; False if the broker did not acknowledge in time.
+        An event that arrives meanwhile is left unanswered: the seat keeps it."""
+        with self._lock:
+            self._closed = True
+        self.bus.publish(hub_status_topic(self.table), b"offline", qos=1, retain=True)
+        flush = getattr(self.bus, "flush", None)
+        flushed = bool(flush(timeout)) if flush is not None else True
+        self.bus.close()
+        return flushed

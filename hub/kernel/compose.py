@@ -1,0 +1,100 @@
+"""One display composer for every game: what the deciding seat's four lines show.
+
+OK applies the option the seat's cursor is on, so that option must be on the display the
+seat was last sent; a game that composed its own display let a note ("Wash House
+finished! / +6 coins, 1 pt / Flip it; workers back") push it off, and OK bought an action
+nobody saw. Here the parts are the game's words and the placing is the kernel's:
+
+- **notes**: what to do with coins and cards after the last move ("Face up: Chapel");
+- the **prompt** (`Prompt`): its **head** (what the seat decides, "Your turn: 2 act."),
+  its **purse** (the seat's coins or gold), what **else** helps ("Lay a card or A/B"),
+  and what it says when no option is on the buttons ("Lay a card");
+- the **option** the cursor is on (the game's words for it, numbered "2/5" once the seat
+  has moved its cursor), which OK applies.
+
+The head's first line and the option always show together. What else fits joins them in
+this order of need: the notes, the purse, the head's other lines, the rest. Notes that do
+not fit beside the head and the option take the screen alone, with "OK: go on" below them:
+the option is then hidden, so the next OK shows the prompt instead of applying it
+(`Composed.hides_option`), and OK again applies it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+MAX_LINES = 4  # docs/protocol.md: a command's text is up to 4 lines
+
+Wrap = Callable[[str], list[str]]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A game's words for its deciding seat's display, but the option (the kernel's)."""
+
+    head: tuple[str, ...]  # what the seat decides; the first line always shows
+    purse: tuple[str, ...] = ()  # the seat's coins or gold ("5 coins, 3 pt")
+    rest: tuple[str, ...] = ()  # what else helps ("Lay a card or A/B", "Site: Chapel")
+    no_option: tuple[str, ...] = ()  # shown where the option goes when the buttons have none ("Lay a card")
+
+
+@dataclass(frozen=True)
+class Composed:
+    """A display's lines, and whether they hide the option OK applies."""
+
+    lines: list[str]
+    hides_option: bool = False
+
+
+def compose(prompt: Prompt, option: list[str], notes: list[list[str]] | None = None, wrap: Wrap | None = None,
+            go_on: str = "OK: go on", has_option: bool = True) -> Composed:
+    """The deciding seat's display (see the module doc): `option` is the cursor's option
+    in lines ([] with `has_option` False: the buttons have none and `prompt.no_option`
+    shows), `notes` each note's lines, `wrap` free text -> lines (rewraps several notes as
+    one paragraph), `go_on` the line below notes that take the screen."""
+    shown_option = option if has_option else list(prompt.no_option)
+    head = list(prompt.head[:1])
+    core = head + shown_option  # never apart
+    noted = _notes_in(notes or [], MAX_LINES - len(core), wrap)
+    if noted is None:  # the notes take the screen; the first OK shows the prompt
+        lines = [line for note in notes or [] for line in note]
+        if wrap is not None and len(notes or []) > 1:
+            lines = wrap(" ".join(_sentence(" ".join(note)) for note in notes or []))
+        if len(lines) < MAX_LINES:
+            return Composed(lines + [go_on], has_option)
+        return Composed(lines[:MAX_LINES], has_option)
+    room = MAX_LINES - len(core) - len(noted)
+    purse = list(prompt.purse) if len(prompt.purse) <= room else []
+    room -= len(purse)
+    more_head = list(prompt.head[1:1 + room])
+    room -= len(more_head)
+    rest = list(prompt.rest[:room])
+    return Composed(noted + head + more_head + purse + shown_option + rest)
+
+
+def compose_plain(notes: list[list[str]], wrap: Wrap | None = None) -> list[str]:
+    """Notes to a seat that does not decide: their lines, rewrapped as one paragraph if too
+    many, cut to the display's lines."""
+    lines = [line for note in notes for line in note]
+    if len(lines) > MAX_LINES and wrap is not None and len(notes) > 1:
+        lines = wrap(" ".join(_sentence(" ".join(note)) for note in notes))
+    return lines[:MAX_LINES]
+
+
+def _notes_in(notes: list[list[str]], room: int, wrap: Wrap | None) -> list[str] | None:
+    """The notes' lines in at most `room` lines (rewrapped as one paragraph if that makes
+    them fit), or None if they do not fit."""
+    lines = [line for note in notes for line in note]
+    if len(lines) <= room:
+        return lines
+    if wrap is not None and len(notes) > 1:
+        lines = wrap(" ".join(_sentence(" ".join(note)) for note in notes))
+        if len(lines) <= room:
+            return lines
+    return None
+
+
+def _sentence(text: str) -> str:
+    """A note as a sentence of a paragraph (the display's lines have no full stop)."""
+    return text if text.endswith((".", "!", "?", ":")) else text + "."
