@@ -36,6 +36,10 @@ WINDOW = 6  # the issue's "a run of six or more lines"
 ALLOWED: dict[tuple[str, str], str] = {
     ("hub/games/builders/tags.py", "hub/games/cities_knights/tags.py"):
         "to remove: the tag map class (one registry for every game's cards is the `tags` work of issue 29)",
+    ("hub/games/builders/tags.py", "hub/games/nim/cards.py"):
+        "to remove: a one-deck catalogue's declarations and deck check (a `CardCatalogue` default, the `tags` work)",
+    ("hub/games/cities_knights/tags.py", "hub/games/nim/cards.py"):
+        "to remove: a one-deck catalogue's declarations and deck check (a `CardCatalogue` default, the `tags` work)",
     ("hub/engine/builders/game.py", "hub/engine/citadels/game.py"):
         "to remove, or keep: `apply`'s first lines (the options at hand, made if missing; a text parsed), "
         "written out in the engines' hot loop (one call fewer per action: issue 29's speed goals)",
