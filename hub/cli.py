@@ -113,11 +113,10 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     """Pair every card of ``--game`` with its tag, one tap at a time on one seat's reader
     (`hub.games.enroll`): exit 0 with one summary line when every card is enrolled, 130 on
     Ctrl-C (the file keeps every card enrolled so far)."""
-    from hub.games.enroll import EnrollmentSession
+    from hub.games.enroll import EnrollmentSession, hub_will
     from hub.store.state import default_state_dir
-    from hub.protocol import hub_status_topic
     from hub.table.switching import other_game_in
-    from hub.transport import BusConnectError, Will
+    from hub.transport import BusConnectError
     from hub.transport.watch import open_bus
 
     game = plugin_named(args.game)
@@ -132,8 +131,7 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     if Path(args.tags).exists():
         game.registry.load(args.tags)  # a file of another game or deck: one line, before any connection
     try:
-        bus = open_bus(args.broker, "hub-enroll", Will(hub_status_topic(args.table), b"offline", 1, True),
-                       who="the enrollment")
+        bus = open_bus(args.broker, "hub-enroll", hub_will(args.table), who="the enrollment")
     except BusConnectError as exc:
         return fail(str(exc), ExitCode.BAD_INPUT)
     except KeyboardInterrupt:

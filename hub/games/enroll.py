@@ -48,6 +48,12 @@ def result_then_prompt(result: str, prompt: str, short: str = "") -> list[str]:
     return said[:room] + asked
 
 
+def hub_will(table: str) -> tuple[str, bytes, int, bool]:
+    """The enrollment's last will: the table's hub status goes ``offline`` if it dies (it says
+    ``online`` while it runs, as the hub does)."""
+    return (hub_status_topic(table), b"offline", 1, True)
+
+
 class EnrollmentSession:
     """Reads one seat's reader over the bus, asks for each card of `registry_type`'s game in
     turn, saves after each. `deck`: which of the game's decks (None: its default)."""

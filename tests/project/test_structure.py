@@ -167,12 +167,12 @@ def test_the_private_read_check_sees_a_rule_reaching_into_the_game() -> None:
 
 
 # ---------------------------------------------------------------------- layers
-NEUTRAL_GAME_MODULES = ("rng", "actions", "play", "snapshot", "plugin", "secrets", "simulated", "tags", "enroll",
-                        "kit", "people")
+NEUTRAL_GAME_MODULES = ("rng", "actions", "play", "snapshot", "events", "history", "replay", "plugin", "secrets",
+                        "simulated", "tags", "enroll", "kit", "people")
 """Modules of hub/engine and hub/games that belong to no game (the shared generator, the
-text actions and table corrections, the bots' play loop, the state hash, the plug-in's protocol, declared
-secrets, a simulated person's hands, the tag registry and its enrollment, the game kit, people at a table of
-real seats)."""
+text actions and table corrections, the bots' play loop, the state hash, an event, the public history, a game's
+log-made parts (new, replay, hash, void), the plug-in's protocol, declared secrets, a simulated person's hands,
+the tag registry and its enrollment, the game kit, people at a table of real seats)."""
 
 NAMED_EXCEPTIONS: set[tuple[str, str]] = set()
 """Imports across the layers that are known and named, each with its reason: (module, imported)."""

@@ -10,15 +10,15 @@ nothing else is hidden, so every event is public.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial
 from itertools import chain
 from typing import Any
 
 from hub.engine.rng import SplitMix64
-from hub.engine.snapshot import snapshot_hash
+from hub.engine.replay import Replayable
 
-from .actions import Action, IllegalAction, effective_log
+from .actions import Action, IllegalAction
 from .cards import APPRENTICES, BUILDINGS, CREW, WORKERS
 from .events import Event, EventKind
 from .refusals import check_correction, explain
@@ -40,7 +40,7 @@ NEEDS = {b: c.needs for b, c in BUILDINGS.items()}
 _event: Any = partial(tuple.__new__, Event)  # an Event from (kind, data, None), in C: no Python-level __new__
 
 
-class Game:
+class Game(Replayable):
     """A game in progress, dealt and at its first turn. Build with ``Game.new(setup)`` or
     ``Game.replay(setup, log)``.
     Everything outside the engine changes a game only through ``apply``."""
@@ -79,18 +79,6 @@ class Game:
         self.start_events: list[Event] = self._events  # what the start announced (its first turn)
         self._events = []
 
-    # ------------------------------------------------------------------ building
-    @classmethod
-    def new(cls, setup: Setup) -> Game:
-        return cls(setup)
-
-    @classmethod
-    def replay(cls, setup: Setup, log: Sequence[Action] | Sequence[str]) -> Game:
-        """Rebuild a game from its setup and log (``0 void`` cancels the action before it)."""
-        game = cls.new(setup)
-        for action in log:
-            game.apply(action)
-        return game
 
     def _deal(self) -> None:
         setup, rng = self.setup, self.rng
@@ -381,13 +369,8 @@ class Game:
         Both are logged like any action."""
         check_correction(self, action)
         if action.verb == "void":
-            log = [*self.log, action]
-            rebuilt = Game.replay(self.setup, effective_log(log))
-            for name in Game.__slots__:
-                setattr(self, name, getattr(rebuilt, name))
-            self.log = log
-            self.options_made = None
-            return [Event("voided", {"log_length": len(log)})]
+            self.rebuild_voiding(action)
+            return [Event("voided", {"log_length": len(self.log)})]
         seat, delta = int(action.args[0]), int(action.args[1])
         self.player(seat).coins += delta
         if self.result_cache is not None:  # a correction after the end changes the final score
@@ -409,9 +392,6 @@ class Game:
             "ended_by": self.ended_by, "pending": list(self.pending) if self.pending else None,
             "result": self.result_cache, "log": [str(a) for a in self.log],
         }
-
-    def state_hash(self) -> str:
-        return snapshot_hash(self.snapshot())
 
     def public_view(self) -> dict[str, Any]:
         return public_view(self)

@@ -10,25 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, effective_log
-from .events import Event
+from hub.engine.history import public_history as history_of
+
+from .actions import Action
 from .game import Game
 from .setup import Setup
 
 
-def _tagged(events: Sequence[Event], round_now: int, move: int, out: list[dict[str, Any]]) -> int:
-    for event in events:
-        if event.kind == "turn_started":
-            round_now = int(event.data["round"])
-        out.append({**event.to_json(), "round": round_now, "move": move})
-    return round_now
-
-
 def public_history(setup: Setup, log: Sequence[Action] | Sequence[str]) -> list[dict[str, Any]]:
-    game = Game.new(setup)
-    out: list[dict[str, Any]] = []
-    round_now = _tagged(game.start_events, game.round, 0, out)
-    actions = [a if isinstance(a, Action) else Action.parse(a) for a in log]
-    for move, action in enumerate(effective_log(actions), start=1):
-        round_now = _tagged(game.apply(action), round_now, move, out)
-    return out
+    return history_of(Game.new(setup), log, Action.parse, round_started="turn_started")

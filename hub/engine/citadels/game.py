@@ -15,8 +15,6 @@ Two kinds of knowledge run the same rules:
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,6 +26,7 @@ from .core import MADE_ACTIONS, SIMPLE_ACTIONS
 from .draft import Draft
 from .events import Event, Events, Recorded
 from .refusals import check_correction, explain
+from ..replay import Replayable
 from ..rng import SplitMix64
 from .setup import Setup, StartPosition
 from .state import DECISION_KINDS, Decision, DecisionKind, Player
@@ -40,7 +39,7 @@ FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}  # Classic's; a game asks
 PRICES: dict[str, tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]] = {}  # deck -> Game._prices()
 
 
-class Game(Draft, Turns, Abilities):
+class Game(Draft, Turns, Abilities, Replayable):
     """A game in progress. Build with ``Game.new(setup)`` or ``Game.replay(setup, log)``.
 
     Everything outside the engine changes a game only through ``apply``. The effects
@@ -143,7 +142,7 @@ class Game(Draft, Turns, Abilities):
         return game
 
     @classmethod
-    def replay(cls, setup: Setup, log: list[Action] | list[str]) -> Game:
+    def replay(cls, setup: Setup, log: Sequence[Action] | Sequence[str]) -> Game:
         """Rebuild a game from its setup and log (``void`` entries cancel the action before)."""
         actions = [a if isinstance(a, Action) else Action.parse(a) for a in log]
         game = cls.new(setup)
@@ -271,12 +270,7 @@ class Game(Draft, Turns, Abilities):
         """
         check_correction(self, action)
         if action.verb == "void":
-            log = [*self.log, action]
-            rebuilt = Game.replay(self.setup, effective_log(log))
-            for name in Game.__slots__:
-                setattr(self, name, getattr(rebuilt, name))
-            self.log = log
-            self.options_made = None
+            self.rebuild_voiding(action)
             return Events([Event("voided", {"log_length": len(self.log)})])
         seat, delta = int(action.args[0]), int(action.args[1])
         self.player(seat).gold += delta
@@ -303,10 +297,6 @@ class Game(Draft, Turns, Abilities):
         }
         snap.update(self.edition.extra_state(self))
         return snap
-
-    def state_hash(self) -> str:
-        blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(blob.encode()).hexdigest()
 
     def public_view(self) -> dict[str, Any]:
         return public_view(self)

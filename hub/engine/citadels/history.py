@@ -8,23 +8,14 @@ private option can leak through the history.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
+from hub.engine.history import public_history as history_of
+
 from .actions import Action
-from .events import PRIVATE_KINDS, Event
-from .game import Game, effective_log
+from .events import PRIVATE_KINDS
+from .game import Game
 from .setup import Setup
-
-
-def _public(events: Sequence[Event], round_now: int, move: int, out: list[dict[str, Any]]) -> int:
-    for event in events:
-        if not event.public or event.kind in PRIVATE_KINDS:
-            continue
-        if event.kind == "round_started":
-            round_now = int(event.data["round"])
-        out.append({**event.to_json(), "round": round_now, "move": move})
-    return round_now
 
 
 def public_history(setup: Setup, log: list[Action] | list[str]) -> list[dict[str, Any]]:
@@ -35,10 +26,5 @@ def public_history(setup: Setup, log: list[Action] | list[str]) -> list[dict[str
 
     Voided actions (and the voids) are left out: the history tells what stands.
     """
-    game = Game.new(setup)
-    out: list[dict[str, Any]] = []
-    round_now = _public(game.start_events, game.round, 0, out)  # with the first draft_turn
-    actions = [a if isinstance(a, Action) else Action.parse(a) for a in log]
-    for move, action in enumerate(effective_log(actions), start=1):
-        round_now = _public(game.apply(action), round_now, move, out)
-    return out
+    return history_of(Game.new(setup), log, Action.parse, round_started="round_started",
+                      hidden=PRIVATE_KINDS)  # the deal's events come with the first draft_turn

@@ -4,17 +4,6 @@ event without ``to``."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from hub.engine.events import Event
 
-
-class Event(NamedTuple):
-    kind: str
-    data: dict[str, Any]
-    to: int | None = None
-
-    @property
-    def public(self) -> bool:
-        return self.to is None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.data}
+__all__ = ["Event"]

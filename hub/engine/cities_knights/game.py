@@ -13,12 +13,11 @@ steps that follow them (the attack, production, the next turn) wait in ``after``
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from hub.engine.actions import standing
+from hub.engine.replay import Replayable
 from hub.engine.rng import SplitMix64
 
 from .actions import Action, IllegalAction, effective_log
@@ -38,7 +37,7 @@ ABILITIES = {"green": "aqueduct", "yellow": "trading_house", "blue": "fortress"}
 TARGETED = {"spy", "master_merchant", "deserter"}
 
 
-class Game:
+class Game(Replayable):
     """A game in progress at its first turn. ``Game.new(setup)`` or ``Game.replay(setup, log)``;
     everything outside the engine changes a game only through ``apply``."""
 
@@ -74,16 +73,6 @@ class Game:
         self.start_events = self._events
         self._events = []
 
-    @classmethod
-    def new(cls, setup: Setup) -> Game:
-        return cls(setup)
-
-    @classmethod
-    def replay(cls, setup: Setup, log: Sequence[Action] | Sequence[str]) -> Game:
-        game = cls.new(setup)
-        for action in log:
-            game.apply(action)
-        return game
 
     # ------------------------------------------------------------------ queries
     @property
@@ -672,10 +661,6 @@ class Game:
             "cranes": self.cranes, "ending": self.ending, "deserted": list(self.deserted),
             "turn_actions": self.turn_actions, "winner": self.winner, "log": [str(a) for a in self.log],
         }
-
-    def state_hash(self) -> str:
-        blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(blob.encode()).hexdigest()
 
     def public_view(self) -> dict[str, Any]:
         return public_view(self)

@@ -24,7 +24,7 @@ from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
 from hub.engine.builders.cards import APPRENTICES as _APPRENTICES
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
-from hub.games.kit.adapter import VoidUndo, card_of
+from hub.games.kit.adapter import VoidUndo, adjust, card_of
 from hub.kernel import GestureStep, Prompt
 from hub.kernel.undo import standing
 from hub.seeds import fresh_seed
@@ -47,9 +47,8 @@ def said_with_card(action: Action) -> bool:
 
 
 def adjust_coins(seat: int, delta: int, reason: str) -> Action:
-    """The admin's coins correction as the log says it: ``0 adjust <seat> <delta> <reason...>``."""
-    words = tuple(reason.split()) or ("correction",)
-    return Action(0, "adjust", (str(seat), str(delta), *words))
+    """The admin's coins correction (the kit's `adjust`)."""
+    return adjust(Action, seat, delta, reason)
 
 
 class BuildersAdapter(VoidUndo):

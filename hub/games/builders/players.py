@@ -10,12 +10,11 @@ Nothing else is secret in this game but the decks' order, which no bot reads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hub.engine.builders import Action, Game
 from hub.engine.builders.bots import Bot, make_bot
-from hub.games.kit import BotPlayer
+from hub.games.kit import BotPlayer, BotTablePeople
 from hub.games.people import Lay, Plan, Press, Sight
 from hub.protocol import SeatCommand
 
@@ -71,22 +70,21 @@ def sim_player(seat: int, device: Any, bot: str, setup: Any, table: Any, world: 
     return SimPlayer(seat, device, make_bot(bot, setup.seed * 31 + seat), table, world, hub_elsewhere=hub_elsewhere)
 
 
-class BuildersTablePeople:
+class BuildersTablePeople(BotTablePeople):
     """The Builders' people at a table of real seats: each decides like the heuristic bot,
     then lays the row's card (open, recruit), its site and
     then its worker (send; the site alone is no move, and is skipped when the seat has one
     site), or walks the buttons to the option (coins, buy, end). The rows lie face up as
     the scoreboard shows them: the hub names each card turned, so nobody tracks a deck."""
 
+    bot_kind = "heuristic"
+    make_bot = staticmethod(make_bot)
+
     def __init__(self, setup: Any, cards: BuildersTags, seed: int) -> None:
-        self.cards = cards
+        super().__init__(setup, cards, seed)
         self.uids: dict[str, str] = {}  # card -> the tag glued to it (the first enrolled)
         for tag, card in cards.tags.items():
             self.uids.setdefault(card, tag)
-        self.bots = {seat: make_bot("heuristic", seed * 31 + seat) for seat in range(1, setup.players + 1)}
-
-    def follow(self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]) -> None:
-        pass
 
     def plan(self, sight: Sight, game: Game) -> Plan:
         choice = self.bots[sight.seat].choose(game)
@@ -100,9 +98,6 @@ class BuildersTablePeople:
                 return Plan(str(choice), (Lay(uid[site], move=False), lay_worker))
             return Plan(str(choice), (lay_worker,))
         return Plan(str(choice), (Press(texts.describe(choice)),))
-
-    def made(self, seat: int, plan: Plan, game: Any) -> None:
-        pass
 
 
 def table_people(setup: Any, cards: BuildersTags, seed: int) -> BuildersTablePeople:

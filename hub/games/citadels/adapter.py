@@ -16,7 +16,7 @@ from hub.engine.citadels import Action, Event, Game, IllegalAction, Setup
 from hub.engine.citadels.events import public_json
 from hub.engine.citadels.history import public_history
 from hub.errors import HubError
-from hub.games.kit.adapter import VoidUndo
+from hub.games.kit.adapter import VoidUndo, adjust
 from hub.kernel import Prompt
 from hub.seeds import fresh_seed
 from . import texts
@@ -75,9 +75,8 @@ def game_form(setup: Setup) -> dict[str, Any]:
 
 
 def adjust_gold(seat: int, delta: int, reason: str) -> Action:
-    """The admin's gold correction as the log says it: ``0 adjust <seat> <delta> <reason...>``."""
-    words = tuple(reason.split()) or ("correction",)
-    return Action(0, "adjust", (str(seat), str(delta), *words))
+    """The admin's gold correction (the kit's `adjust`)."""
+    return adjust(Action, seat, delta, reason)
 
 
 class CitadelsAdapter(VoidUndo):

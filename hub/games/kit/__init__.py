@@ -9,15 +9,16 @@ kit gives the rest, each piece a default of `hub.games.plugin.GamePlugin`:
 - `adapter.VoidUndo` / `adapter.KitAdapter`: undo as ``0 void <reason>`` through
   `hub.engine.actions.TextAction`, and the adapter's other everyday defaults;
 - `players.BotPlayer` / `players.bot_players`: a simulated person deciding with the
-  game's bot and pressing the seat's buttons (a game with cards says how it lays them).
+  game's bot and pressing the seat's buttons (a game with cards says how it lays them);
+- `players.BotTablePeople`: the people at a table of real seats, one bot each.
 
 `hub/games/nim/` uses all of it: the template a new game copies.
 """
 
 from .adapter import KitAdapter, VoidUndo
-from .players import BotPlayer, bot_players
+from .players import BotPlayer, BotTablePeople, bot_players
 from .table import GameTable, table_maker
 from .teller import Teller
 from .words import Words
 
-__all__ = ["BotPlayer", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words", "bot_players", "table_maker"]
+__all__ = ["BotPlayer", "BotTablePeople", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words", "bot_players", "table_maker"]

@@ -5,15 +5,17 @@ what a game with buttons and a phone needs no more than its words for."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, is_dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from hub.kernel import GameAdapter, Prompt
 from hub.kernel.interfaces import G
 from hub.seeds import fresh_seed
 
 from .words import Words
+
+A = TypeVar("A")
 
 
 class VoidUndo:
@@ -28,6 +30,12 @@ class VoidUndo:
 
     def undo_reason(self, action: Any) -> str | None:
         return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
+
+
+def adjust(action: Callable[[int, str, tuple[str, ...]], A], seat: int, delta: int, reason: str) -> A:
+    """The admin's correction of what a seat holds as the log says it, a `TextAction`
+    (the game's class in `action`): ``0 adjust <seat> <delta> <reason...>``."""
+    return action(0, "adjust", (str(seat), str(delta), *(tuple(reason.split()) or ("correction",))))
 
 
 def card_of(lookup: Any, uid: str, game: Any, refusal: Any) -> Any:

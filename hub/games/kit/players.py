@@ -3,7 +3,7 @@ what lies before it, then acts with the seat's cards and buttons (`SeatHands`)."
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hub.games.simulated import SeatHands
@@ -56,3 +56,26 @@ def bot_players(make_bot: Callable[[str, int], Any],
                    hub_elsewhere: bool) -> BotPlayer:
         return player(seat, device, make_bot(bot, bot_seed(setup, seat)), table, hub_elsewhere=hub_elsewhere)
     return sim_player
+
+
+class BotTablePeople:
+    """Everyone at a table of real seats deciding with the game's bot (`hub.games.people`'s
+    `TablePeople`): one bot per seat (`bot_seed`), the cards' tags at hand, nothing to follow
+    or move after a move. A game says how a choice is made (`plan`) and its bots
+    (`make_bot`, `bot_kind`)."""
+
+    bot_kind = "random"
+
+    def __init__(self, setup: Any, cards: Any, seed: int) -> None:
+        self.cards = cards
+        self.bots = {seat: self.make_bot(self.bot_kind, int(seed) * 31 + seat) for seat in range(1, setup.players + 1)}
+
+    @staticmethod
+    def make_bot(kind: str, seed: int) -> Any:
+        raise NotImplementedError("a game's people say which bots decide for them")
+
+    def follow(self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]) -> None:
+        pass
+
+    def made(self, seat: int, plan: Any, game: Any) -> None:
+        pass

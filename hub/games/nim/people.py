@@ -5,32 +5,26 @@ card for it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hub.engine.nim import NimSetup, make_bot
+from hub.games.kit import BotTablePeople
 from hub.games.people import Lay, Plan, Press, Sight
 
 from .cards import StoneTags
 from .words import say
 
 
-class NimTablePeople:
-    def __init__(self, setup: NimSetup, cards: StoneTags, seed: int) -> None:
-        self.cards = cards
-        self.bots = {seat: make_bot("random", seed * 31 + seat) for seat in range(1, setup.players + 1)}
+class NimTablePeople(BotTablePeople):
+    """One random bot per seat (the kit's `BotTablePeople`)."""
 
-    def follow(self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]) -> None:
-        pass
+    make_bot = staticmethod(make_bot)
 
     def plan(self, sight: Sight, game: Any) -> Plan:
         choice = self.bots[sight.seat].choose(game)
         if choice.n == 1:
             return Plan(str(choice), (Lay(self.cards.stone_of(sight.seat)),))
         return Plan(str(choice), (Press(say("take", n=choice.n)),))
-
-    def made(self, seat: int, plan: Plan, game: Any) -> None:
-        pass
 
 
 def table_people(setup: NimSetup, cards: StoneTags, seed: int) -> NimTablePeople:
