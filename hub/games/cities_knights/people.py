@@ -8,10 +8,8 @@ target or dice). The hex board is the players' own: no card moves on it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from hub.engine.cities_knights import Action, Game, Setup, make_bot
+from hub.games.kit import BotTablePeople
 from hub.games.people import Lay, Plan, Press, Sight
 
 from .adapter import describe
@@ -29,18 +27,17 @@ def by_card(action: Action) -> bool:
     return action.verb in ("draw", "discard", "take") or (action.verb == "play" and len(action.args) == 1)
 
 
-class CitiesKnightsTablePeople:
+class CitiesKnightsTablePeople(BotTablePeople):
     """Each decides like the engine's table bot (the roll, an Alchemist, a card's target),
     but builds eagerly in its turn (`EAGER`), and acts only through its seat."""
 
-    def __init__(self, setup: Setup, cards: ProgressTags, seed: int) -> None:
-        self.uids: dict[str, str] = {}  # each copy's id -> the tag glued to it
-        for uid, card in sorted(cards.tags.items()):
-            self.uids.setdefault(card, uid)
-        self.bots = {seat: make_bot("table", seed * 31 + seat) for seat in range(1, setup.players + 1)}
+    bot_kind = "table"
+    make_bot = staticmethod(make_bot)
 
-    def follow(self, events: Sequence[Mapping[str, Any]], public: Mapping[str, Any]) -> None:
-        pass
+    def __init__(self, setup: Setup, cards: ProgressTags, seed: int) -> None:
+        super().__init__(setup, cards, seed)
+        by_tag = sorted(cards.tags.items(), reverse=True)  # the first tag of a copy wins
+        self.uids: dict[str, str] = {card: uid for uid, card in by_tag}  # each copy's id -> its tag
 
     def plan(self, sight: Sight, game: Game) -> Plan:
         offered = set(sight.options)
@@ -55,7 +52,8 @@ class CitiesKnightsTablePeople:
         (a card with a target or dice left to the bot), then the end; else as its bot."""
         assert game.pending is not None
         if game.pending.kind != "turn":
-            return self.bots[seat].choose(game, options)
+            chosen: Action = self.bots[seat].choose(game, options)
+            return chosen
         if game.turn_actions < REPORTS_A_TURN:
             for want in EAGER:
                 hits = [a for a in options if f"{a.verb} {' '.join(a.args)} ".startswith(f"{want} ")
@@ -63,9 +61,6 @@ class CitiesKnightsTablePeople:
                 if hits:
                     return hits[0]
         return next((a for a in options if a.verb == "end"), options[0])
-
-    def made(self, seat: int, plan: Plan, game: Game) -> None:
-        pass
 
 
 def table_people(setup: Setup, cards: ProgressTags, seed: int) -> CitiesKnightsTablePeople:
