@@ -122,13 +122,18 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         return "lay_card_or_button" if pending is not None and pending.kind in ("draw", "discard", "take") else "use_buttons"
 
     def describe(self, action: Action) -> str:
-        if action.verb in ("play", "draw", "discard", "take") and action.args:
-            rest = " ".join(action.args[1:])
-            return f"{action.verb} {card_name(action.args[0])} {rest}".strip()
-        return " ".join([action.verb, *action.args])
+        return describe(action)
 
     def status(self, game: Game) -> dict[str, Any]:
         return {"round": game.round, "ship": game.ship, "attacks": game.attacks}
+
+
+def describe(action: Action) -> str:
+    """An option as the display words it: "play Master Merchant 3", "improve blue"."""
+    if action.verb in ("play", "draw", "discard", "take") and action.args:
+        rest = " ".join(action.args[1:])
+        return f"{action.verb} {card_name(action.args[0])} {rest}".strip()
+    return " ".join([action.verb, *action.args])
 
 
 def wrap(text: str, width: int = TEXT_MAX_CHARS) -> list[str]:

@@ -15,6 +15,7 @@ from hub.engine.cities_knights.refusals import CORRECTABLE
 from hub.games.plugin import Correction, CorrectionField, GamePlugin, names_of
 from hub.voice.speech import sentences
 
+from .people import table_people
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
 from .sim import sim_player, sim_world
 from .table import make_table
@@ -83,7 +84,7 @@ PLUGIN = GamePlugin(
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("table", "random"), engine_only=engine_only,
     make_table=make_table, registry=ProgressTags,
-    sim_world=sim_world, sim_player=sim_player, terminal=Teller, result_line=result_line,
+    sim_world=sim_world, sim_player=sim_player, table_people=table_people, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=lambda: {"cities-knights": catalogue()}, event_words=event_words,
     corrections=CORRECTIONS, admin_options=admin_options,
