@@ -169,8 +169,7 @@ class EnrollmentSession:
         them), then disconnect cleanly; False if the broker did not acknowledge in time.
         An event that arrives meanwhile is left unanswered: the seat keeps it."""
         with self._lock:
-            self._closed = True
-        self.bus.publish(hub_status_topic(self.table), b"offline", qos=1, retain=True)
+            self._closed = True  # a clean end keeps the status: the seat keeps showing the last result
         flush = getattr(self.bus, "flush", None)
         flushed = bool(flush(timeout)) if flush is not None else True
         self.bus.close()
