@@ -250,6 +250,23 @@ const Hub = (() => {
   /* The sticky header's status sentence and pause banner: always on screen. The page's
      scroll stops below the header (scroll-padding), so nothing brought into view hides
      under it; the header's height is measured again when it changes or the screen turns. */
+  /* A game log, newest round first, each round's events newest first under its heading:
+     `text(e)` words an event ("" leaves it out), `roundTitle(n)` heads a round, `empty` is
+     said when nothing is told yet. */
+  function logByRound(events, text, roundTitle, empty) {
+    const told = events.filter((e) => text(e));
+    if (!told.length) return [el("p", { class: "dim", text: empty })];
+    const rounds = new Map();
+    for (const e of told) {
+      const r = e.round || 0;
+      if (!rounds.has(r)) rounds.set(r, []);
+      rounds.get(r).push(e);
+    }
+    return [...rounds.entries()].sort((a, b) => b[0] - a[0]).map(([r, list]) =>
+      el("section", { class: "round", "data-round": String(r) }, el("h3", { text: roundTitle(r) }),
+        el("ul", {}, [...list].reverse().map((e) => el("li", { "data-kind": e.kind, text: text(e) })))));
+  }
+
   function frame(status, pause) {
     const line = document.getElementById("status");
     if (line) { line.textContent = status || ""; line.hidden = !status; }
@@ -268,7 +285,7 @@ const Hub = (() => {
   window.addEventListener("resize", measureBar);
 
   return {
-    init, t, title, el, seatName, pauseText, eventText, colon, list, live, setConn, frame, facts, page,
+    init, t, title, el, seatName, pauseText, eventText, colon, list, live, setConn, frame, logByRound, facts, page,
     onLang: (fn) => langListeners.push(fn),
     get lang() { return lang; },
     get catalogue() { return catalogue; },

@@ -110,19 +110,9 @@
 
   /* The game log, newest round first, each round's events newest first under its heading. */
   function logSections() {
-    const told = history.filter((e) => B.eventText(e));
-    if (!told.length) return [C.el("p", { class: "dim", text: B.t("page.log_empty") })];
-    const rounds = new Map();
-    for (const e of told) {
-      const r = e.round || 0;
-      if (!rounds.has(r)) rounds.set(r, []);
-      rounds.get(r).push(e);
-    }
-    return [...rounds.entries()].sort((a, b) => b[0] - a[0]).map(([r, list]) =>
-      C.el("section", { class: "round", "data-round": String(r) },
-        C.el("h3", { text: B.t("page.round_n", { n: r }) }),
-        C.el("ul", {}, [...list].reverse().map((e) => C.el("li", { "data-kind": e.kind, text: B.eventText(e) })))));
+    return C.logByRound(history, B.eventText, (n) => B.t("page.round_n", { n }), B.t("page.log_empty"));
   }
+
 
   /* Bring the seat that must act into view when the turn moves, unless the reader scrolled
      lately; keep it there while the page settles (the last move and the log, drawn when the

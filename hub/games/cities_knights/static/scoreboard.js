@@ -36,19 +36,9 @@
 
   /* The log, newest round first; each round's events newest first. */
   function logSections() {
-    const told = history.filter((e) => K.eventText(e));
-    if (!told.length) return [C.el("p", { class: "dim", text: K.t("page.log_empty") })];
-    const rounds = new Map();
-    for (const e of told) {
-      const r = e.round || 0;
-      if (!rounds.has(r)) rounds.set(r, []);
-      rounds.get(r).push(e);
-    }
-    return [...rounds.entries()].sort((a, b) => b[0] - a[0]).map(([r, list]) =>
-      C.el("section", { class: "round", "data-round": String(r) },
-        C.el("h3", { text: K.t("page.round_n", { n: r }) }),
-        C.el("ul", {}, [...list].reverse().map((e) => C.el("li", { "data-kind": e.kind, text: K.eventText(e) })))));
+    return C.logByRound(history, K.eventText, (n) => K.t("page.round_n", { n }), K.t("page.log_empty"));
   }
+
 
   /* Bring the seat on turn into view on a phone when the turn moves, unless the reader scrolled lately. */
   function showTurn(v) {
