@@ -17,7 +17,6 @@ import socket
 import ssl
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
