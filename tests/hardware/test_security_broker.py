@@ -611,6 +611,97 @@ def test_the_seats_reserve_lets_a_seat_in_when_the_guests_hold_the_port() -> Non
     assert json.loads(result.stdout.splitlines()[-1]) == {"laptop": 50, "seat": 1}
 
 
+# A machine that changes its MAC address (or holds many: virtual stations on one Wi-Fi
+# card), each MAC a veth into the bridge with its own address, the shipped rules unchanged.
+NFT_MANY_MACS_PROBE = r"""import json, socket, subprocess, sys, threading, time
+nft_file, macs = sys.argv[1], int(sys.argv[2])
+
+def run(*cmd):
+    subprocess.run(cmd, check=True)
+
+def in_ns(pid, *cmd):
+    run("nsenter", "-t", str(pid), "-n", *cmd)
+
+run("ip", "link", "set", "lo", "up")
+run("ip", "link", "add", "br0", "type", "bridge")
+run("ip", "addr", "add", "10.42.0.1/16", "dev", "br0")
+run("ip", "link", "set", "br0", "up")
+children = {}
+def machine(name, links):
+    child = subprocess.Popen(["unshare", "--net", "sleep", "180"])
+    time.sleep(0.2)
+    in_ns(child.pid, "ip", "link", "set", "lo", "up")
+    for n, (mac, address) in enumerate(links):
+        host, inside = f"h{name}{n}", f"c{name}{n}"
+        run("ip", "link", "add", host, "type", "veth", "peer", "name", inside)
+        run("ip", "link", "set", host, "master", "br0")
+        run("ip", "link", "set", host, "up")
+        run("ip", "link", "set", inside, "netns", str(child.pid))
+        in_ns(child.pid, "ip", "link", "set", inside, "address", mac)
+        in_ns(child.pid, "ip", "addr", "add", f"{address}/32", "dev", inside)
+        in_ns(child.pid, "ip", "link", "set", inside, "up")
+        in_ns(child.pid, "ip", "route", "add", "10.42.0.1/32", "dev", inside, "src", address, "table", str(100 + n))
+        in_ns(child.pid, "ip", "rule", "add", "from", address, "table", str(100 + n))
+    children[name] = child
+    return child
+laptop = machine("l", [(f"02:00:00:01:{n // 256:02x}:{n % 256:02x}", f"10.42.1.{n + 1}") for n in range(macs)])
+listed = machine("s", [("02:00:00:00:00:05", "10.42.0.20")])
+unlisted = machine("u", [("02:00:00:00:00:06", "10.42.0.21")])
+run("nft", "-f", nft_file)
+run("nft", "add", "element", "inet", "citadels_broker", "seat_macs", "{ 02:00:00:00:00:05 }")
+server = socket.create_server(("10.42.0.1", 8883), backlog=1024)
+
+def hold(conn):
+    conn.recv(1)
+    conn.close()
+
+def serve():
+    while True:
+        threading.Thread(target=hold, args=(server.accept()[0],), daemon=True).start()
+
+threading.Thread(target=serve, daemon=True).start()
+CLIENT = '''
+import json, socket, sys
+held = []
+for address in sys.argv[2:]:
+    for _ in range(int(sys.argv[1])):
+        try:
+            held.append(socket.create_connection(("10.42.0.1", 8883), timeout=3, source_address=(address, 0)))
+        except OSError:
+            pass
+print(len(held), flush=True)
+sys.stdin.read()
+'''
+guest = subprocess.Popen(["nsenter", "-t", str(laptop.pid), "-n", sys.executable, "-c", CLIENT, "8",
+                          *[f"10.42.1.{n + 1}" for n in range(macs)]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         text=True)
+held = int(guest.stdout.readline())
+
+def one(child, address):
+    done = subprocess.run(["nsenter", "-t", str(child.pid), "-n", sys.executable, "-c",
+                           CLIENT.replace("sys.stdin.read()", ""), "1", address], capture_output=True, text=True, timeout=30)
+    return int(done.stdout.split()[0])
+
+print(json.dumps({"laptop": held, "listed_seat": one(listed, "10.42.0.20"), "unlisted_seat": one(unlisted, "10.42.0.21")}))
+guest.stdin.close()
+guest.wait(timeout=10)
+for child in children.values():
+    child.kill()
+"""
+
+
+def test_a_machine_with_many_macs_fills_the_guests_share_but_not_the_seats_reserve() -> None:
+    """What the per-machine cap cannot stop, with the shipped rules unchanged: a machine
+    that takes 40 MAC addresses (8 connections each) holds the guests' whole share of the
+    seat port (256); a seat whose MAC is in @seat_macs still connects, a seat whose MAC is
+    not is refused while it lasts (docs/security.md, "Not stopped")."""
+    nft = CONFIG_DIR / "nftables-citadels.nft"
+    result = in_fresh_network_namespace(sys.executable, "-c", NFT_MANY_MACS_PROBE, str(nft), "40", timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    cap = port_cap(nft.read_text())
+    assert json.loads(result.stdout.splitlines()[-1]) == {"laptop": cap, "listed_seat": 1, "unlisted_seat": 0}
+
+
 # ---------------------------------------------------------------- one login, bounded state (issue 31)
 def broker_memory_kib(broker: MosquittoBroker) -> int:
     """The broker process's resident memory (VmRSS), in KiB."""
