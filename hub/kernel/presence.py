@@ -13,29 +13,33 @@ would say so too, but not every broker enforces keep-alive (amqtt does not).
 A seat whose status flaps (a loose antenna, a board rebooting in a loop, a stolen login
 publishing online/offline) would pause and resume the game many times a second: every
 edge is said by the voice, logged, and shown on every seat's display. So a seat that
-drops again within STEADY_S of coming back is unsteady: it counts as missing until it
-has stayed online for STEADY_S. The pause then begins at once (safe: nothing is applied
-while paused) and ends once, STEADY_S after the last flap: at most one pause and one
-resume per STEADY_S, whatever a seat sends. A seat that drops once and comes back
-resumes the game at once, as before. The table's ticker (`_check_silence`) announces the
-held resume when it is due.
+comes back more than QUICK_RETURNS times within FLAP_WINDOW_S is unsteady: it counts as
+missing until it has stayed online for STEADY_S. The pause then begins at once (safe:
+nothing is applied while paused) and ends once, STEADY_S after the last flap: after a
+few quick returns, at most one pause and one resume per STEADY_S, whatever a seat
+sends. A seat that drops and comes back now and then (a reboot, a Wi-Fi blip) resumes
+the game at once, as before. The table's ticker (`_check_silence`) announces the held
+resume when it is due.
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 SILENCE_FACTOR = 3  # a seat silent for 3 of its declared heartbeats is offline
-STEADY_S = 2.0  # a seat back for less than this that drops again is unsteady (see above)
+FLAP_WINDOW_S = 10.0  # returns counted over this long (see above)
+QUICK_RETURNS = 3  # returns within FLAP_WINDOW_S that resume the game at once
+STEADY_S = 2.0  # how long an unsteady seat must stay back before the game resumes
 
 
 class Presence:
     """Each seat's last ``online``/``offline``, the admin's pause, and the pause's edges."""
 
     __slots__ = ("online", "admin_pause", "_was_paused", "heard", "allowed_silence", "silenced", "clock",
-                 "_back_at", "_unsteady", "_steady_from")
+                 "_returns", "_steady_from")
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock  # monotonic seconds: when a seat came back, and whether it is steady yet
@@ -45,8 +49,7 @@ class Presence:
         self.heard: dict[int, float] = {}  # seat -> when it last said anything (monotonic s)
         self.allowed_silence: dict[int, float] = {}  # seat -> seconds, for seats that declared a heartbeat
         self.silenced: set[int] = set()  # seats taken offline by their silence
-        self._back_at: dict[int, float] = {}  # seat -> when it last came online
-        self._unsteady: set[int] = set()  # seats that dropped again within STEADY_S of coming back
+        self._returns: dict[int, deque[float]] = {}  # seat -> when it last came back (online after offline)
         self._steady_from: dict[int, float] = {}  # seat -> from when it counts as online for the pause
 
     def heard_from(self, seat: int, now: float) -> bool:
@@ -84,16 +87,12 @@ class Presence:
         return True
 
     def _went(self, seat: int, online: bool) -> None:
-        now = self.clock()
-        if online:
-            self._back_at[seat] = now
-            self._steady_from[seat] = now + STEADY_S if seat in self._unsteady else now
-        else:
-            back = self._back_at.get(seat)
-            if back is not None and now - back < STEADY_S:
-                self._unsteady.add(seat)
-            else:
-                self._unsteady.discard(seat)
+        if online and self.online.get(seat) is False:  # a return (not a seat's first online)
+            now = self.clock()
+            returns = self._returns.setdefault(seat, deque(maxlen=QUICK_RETURNS + 1))
+            returns.append(now)
+            quick = sum(now - back < FLAP_WINDOW_S for back in returns)
+            self._steady_from[seat] = now + STEADY_S if quick > QUICK_RETURNS else now
         self.online[seat] = online
 
     def missing_seat(self, pending: Any) -> int | None:
