@@ -1,8 +1,10 @@
 """Write the table's logins and access rules for Mosquitto's dynamic security plugin.
 
-Run by make-passwords.sh: `python3 dynsec.py TABLE OUTPUT` writes OUTPUT (the plugin's
-JSON, `plugin_opt_config_file` in mosquitto.conf) with a fresh random password for the hub
-and seat1..seat7, and prints each `user password` line once.
+Run by make-passwords.sh: `python3 dynsec.py TABLE OUTPUT [KEEP]` writes OUTPUT (the
+plugin's JSON, `plugin_opt_config_file` in mosquitto.conf) with a fresh random password for
+the hub and seat1..seat7, and prints each `user password` line once. KEEP, a file of such
+lines (what an earlier run printed), keeps those passwords, so boards already flashed
+need no new one (e.g. when moving a table from the old password file to this plugin).
 
 Why the plugin and not `password_file`/`acl_file`: Mosquitto 2.0.11's acl_file grants every
 subscription, so one seat login could store subscriptions (filters up to the packet limit,
@@ -89,15 +91,30 @@ def users() -> list[str]:
     return ["hub"] + [f"seat{seat}" for seat in range(1, SEATS + 1)]
 
 
+def kept_passwords(path: str) -> dict[str, str]:
+    """`user password` lines (what this script printed) -> {user: password}, for our users."""
+    kept: dict[str, str] = {}
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle.read().splitlines(), start=1):
+            words = line.split()
+            if not words or words[0].startswith("#"):
+                continue
+            if len(words) != 2 or words[0] not in users():
+                raise ValueError(f"{path} line {number}: expected 'USER PASSWORD' for hub or seat1..seat{SEATS}")
+            kept[words[0]] = words[1]
+    return kept
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print("usage: dynsec.py TABLE OUTPUT", file=sys.stderr)
+    if len(argv) not in (2, 3):
+        print("usage: dynsec.py TABLE OUTPUT [KEEP]", file=sys.stderr)
         return 2
-    table, output = argv
-    passwords = {user: new_password() for user in users()}
+    table, output = argv[:2]
     try:
+        kept = kept_passwords(argv[2]) if len(argv) == 3 else {}
+        passwords = {user: kept.get(user) or new_password() for user in users()}
         config = table_config(table, passwords)
-    except ValueError as exc:
+    except (OSError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 2
     descriptor = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

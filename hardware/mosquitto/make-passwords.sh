@@ -7,12 +7,15 @@
 # The rules (dynsec.py, beside this script) name the table in every seat's role: a seat
 # login writes only its own status/hello/event under its own table, and may subscribe to
 # nothing but its own cmd and the hub's status (docs/security.md, "Broker and transport").
-#   usage: make-passwords.sh [CONFIG_FILE [TABLE]]
+#   usage: make-passwords.sh [CONFIG_FILE [TABLE [KEEP]]]
 #          (defaults /etc/mosquitto/citadels-dynsec.json and t1, the hub's --table)
+# KEEP: a file of `user password` lines an earlier run printed; those passwords are kept
+# (boards already flashed need no new one), the others made new.
 set -eu
 
 file=${1:-/etc/mosquitto/citadels-dynsec.json}
 table=${2:-t1}
+keep=${3:-}
 here=$(dirname "$0")
 python=$(command -v python3 || true)
 [ -n "$python" ] || { echo "python3 not found (apt-get install python3)" >&2; exit 1; }
@@ -24,7 +27,7 @@ esac
 umask 077
 tmp="$file.new.$$"
 trap 'rm -f "$tmp"' EXIT
-"$python" "$here/dynsec.py" "$table" "$tmp"
+"$python" "$here/dynsec.py" "$table" "$tmp" ${keep:+"$keep"}
 if id mosquitto >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     chown mosquitto: "$tmp"
 fi

@@ -88,6 +88,31 @@ def test_make_passwords_creates_every_user_with_a_distinct_password(passwords_ma
     assert "$CONTROL" not in stored  # nobody may change the rules while the broker runs
 
 
+def test_make_passwords_can_keep_the_passwords_boards_already_have(
+        tmp_path: Path, mosquitto_factory: MosquittoFactory, table_credentials: tuple[Path, dict[str, str], Path]) -> None:
+    """Moving a table from the old password file to the plugin: the lines printed before
+    (KEEP) keep those logins' passwords, so flashed boards need none; the rest are new."""
+    keep = tmp_path / "logins"
+    keep.write_text("hub hub-pw-kept-1\nseat3 Seat3KeptPassword00\n")
+    logins_file = tmp_path / "citadels-dynsec.json"
+    made = subprocess.run([str(CONFIG_DIR / "make-passwords.sh"), str(logins_file), "t1", str(keep)],
+                          capture_output=True, text=True, check=True, timeout=30)
+    printed = dict(line.split(" ", 1) for line in made.stdout.splitlines())
+    assert printed["hub"] == "hub-pw-kept-1" and printed["seat3"] == "Seat3KeptPassword00"
+    assert printed["seat2"] not in ("", table_credentials[1]["seat2"]) and len(printed) == len(USERS)
+    table = start_table_broker(mosquitto_factory, logins_file, printed, table_credentials[2])
+    try:
+        table.bus("seat3").publish("citadels/t1/seat/3/status", b"online")  # logged in with the kept password
+        table.bus("hub").close()
+    finally:
+        table.close()
+    keep.write_text("nobody x\n")
+    refused = subprocess.run([str(CONFIG_DIR / "make-passwords.sh"), str(tmp_path / "other.json"), "t1", str(keep)],
+                             capture_output=True, text=True, timeout=30)
+    assert refused.returncode == 2 and "expected 'USER PASSWORD'" in refused.stderr
+    assert not (tmp_path / "other.json").exists()
+
+
 def test_client_without_credentials_cannot_connect(secured: SecuredBroker) -> None:
     with pytest.raises(BusConnectError, match="refused"):
         MqttBus.from_url(secured.broker.url, "phone", connect_timeout=2)
