@@ -213,7 +213,7 @@ class Game(Replayable):
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one action and return its events; refuse (state untouched) if illegal."""
         if action not in (self.options_made or self.legal_actions()):  # a text is never an option (a tuple)
-            return self.unlisted(action)
+            return self.unlisted(action)  # type: ignore[no-any-return]  # the game's own events, from its own apply
         events: list[Event] = []
         self._events = events
         _HANDLERS[action[1]](self, action)

@@ -245,7 +245,7 @@ class Game(Draft, Turns, Abilities, Replayable):
         The events are made when first read (``Recorded``): most callers never read them
         (bots, replays, benchmarks). Read them as they are; they are not to be changed."""
         if action not in (self.options_made or self.legal_actions()):  # never text, nor a seat-0 correction
-            return self.unlisted(action)
+            return self.unlisted(action)  # type: ignore[no-any-return]  # the game's own events, from its own apply
         events = self._events = Recorded()
         self.options_made = None  # a handler that knows the next decision's options at hand sets them
         _HANDLERS[action[1]](self, action)
