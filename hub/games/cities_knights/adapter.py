@@ -12,6 +12,7 @@ from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
 from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo
+from hub.games.kit.copies import CopyBinding
 from hub.kernel import GameAdapter, Prompt
 from hub.protocol import TEXT_MAX_CHARS
 
@@ -21,12 +22,29 @@ from .words import card_name, event_sentences, say
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
 
+def card_said(action: Action) -> str | None:
+    """The progress card a move names when a tag may say it: drawn, discarded, taken or played."""
+    return action.args[0] if action.verb in ("draw", "discard", "take", "play") and action.args else None
+
+
 class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
     action = Action
     refusals: tuple[type[HubError], ...] = (IllegalAction,)
 
     def __init__(self, registry: ProgressTags) -> None:
         self.registry = registry
+        # which physical copy stands for which card of the rules, once a move said it with its tag:
+        # a card drawn with one Alchemist's tag is played, discarded or taken with that tag
+        self.copies = CopyBinding(registry.same_face, card_said, self.undo_reason)
+
+    def reset(self) -> None:
+        self.copies.reset()
+
+    def applied(self, action: Action, uid: str | None) -> None:
+        self.copies.applied(action, uid)
+
+    def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
+        self.copies.applied(action, meta.get("uid"))
 
     def replay(self, setup: Setup, log: Sequence[Action]) -> Game:
         return Game.replay(setup, log)
@@ -46,7 +64,8 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
     # -- input -> action
     def card_action(self, game: Game, seat: int, uid: str) -> Action:
         """The card's one action now: drawn, discarded, taken, or played (a card that
-        needs a target or dice is played from the buttons)."""
+        needs a target or dice is played from the buttons). A tag a move said stands for
+        the card that move named (`CopyBinding`): a copy played is not the other copy."""
         card = self.registry.lookup(uid)
         if card is None:
             raise IllegalAction("unknown_tag", "not a progress card of this game")
@@ -54,7 +73,8 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         verb = CARD_VERBS.get(pending.kind, "play") if pending is not None else "play"
         legal = game.legal_actions()
         mine: list[Action] = []
-        for same in self.registry.same_face(card):  # the card itself, else a copy printing the same
+        candidates = self.copies.candidates(card, uid)  # the card the tag said last, else its own or a copy
+        for same in candidates:
             mine = [a for a in legal if a.seat == seat and a.verb == verb and a.args[:1] == (same,)]
             if mine:
                 break
@@ -62,7 +82,7 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
             return mine[0]
         if mine:
             raise IllegalAction("use_buttons", f"{card_name(card)}: choose its target or dice with the buttons")
-        return Action(seat, verb, (card,))  # refused by the rules, with their reason
+        return Action(seat, verb, (candidates[0] if candidates else card,))  # refused by the rules, with their reason
 
     def read_action(self, game: Game, text: str) -> Action:
         return Action.parse(text)

@@ -10,15 +10,18 @@ kit gives the rest, each piece a default of `hub.games.plugin.GamePlugin`:
   `hub.engine.actions.TextAction`, and the adapter's other everyday defaults;
 - `players.BotPlayer` / `players.bot_players`: a simulated person deciding with the
   game's bot and pressing the seat's buttons (a game with cards says how it lays them);
-- `players.BotTablePeople`: the people at a table of real seats, one bot each.
+- `players.BotTablePeople`: the people at a table of real seats, one bot each;
+- `copies.CopyBinding`: which physical copy (tag) stands for which card of the rules,
+  where copies print one face (The Builders' Cranes, Cities & Knights' Alchemists).
 
 `hub/games/nim/` uses all of it: the template a new game copies.
 """
 
 from .adapter import KitAdapter, VoidUndo
+from .copies import CopyBinding
 from .players import BotPlayer, BotTablePeople, bot_players
 from .table import GameTable, table_maker
 from .teller import Teller
 from .words import Words
 
-__all__ = ["BotPlayer", "BotTablePeople", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words", "bot_players", "table_maker"]
+__all__ = ["BotPlayer", "BotTablePeople", "CopyBinding", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words", "bot_players", "table_maker"]
