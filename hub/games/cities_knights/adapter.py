@@ -17,7 +17,7 @@ from hub.kernel import GameAdapter, Prompt
 from hub.protocol import TEXT_MAX_CHARS
 
 from .tags import ProgressTags
-from .words import card_name, event_sentences, say
+from .words import card_name, event_sentences, say, setup_lines
 
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
@@ -57,6 +57,17 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
 
     def opening_events(self, game: Game) -> list[dict[str, Any]]:
         return self.public_events(game.opening_events())
+
+    def setup_lines(self, game: Game) -> dict[int, list[str]]:
+        """A new game: every seat sets up 1 settlement and 1 city (what the hub counts);
+        the seat playing first also lays out the decks and the ship (`words.setup_lines`)."""
+        if game.log or game.over:
+            return {}
+        return {seat: setup_lines(seat == game.turn_seat) for seat in range(1, game.n + 1)}
+
+    def view_extras(self, game: Game) -> dict[str, Any]:
+        """Before the first move, how the table is set up (the pages say it in their language)."""
+        return {"setup": None if game.log or game.over else {"first": game.turn_seat}}
 
     def game_facts(self, game: Game) -> dict[str, Any]:
         return {"game": "cities-knights", "dice": game.setup.dice}

@@ -59,6 +59,17 @@ PAGE: dict[str, W] = {
     "source.progress": w("Progress cards (VP)", "進度卡（分數）", "进度卡（分数）"),
     "page.pieces": w("settlements {settlements} · cities {cities} · city walls {walls}",
                      "定居點{settlements}·城市{cities}·城牆{walls}", "定居点{settlements}·城市{cities}·城墙{walls}"),
+    "page.setup": w("Setting up", "開局準備", "开局准备"),
+    "page.setup_decks": w("{name} shuffles the three progress decks (green, yellow, blue), lays them face down and puts "
+                          "the barbarian ship on the start of its track.",
+                          "{name}把三疊進度卡（綠、黃、藍）分別洗勻，背面朝上放好，並把野蠻人船放在航道起點。",
+                          "{name}把三叠进度卡（绿、黄、蓝）分别洗匀，背面朝上放好，并把野蛮人船放在航道起点。"),
+    "page.setup_pieces": w("Every seat starts with 1 settlement and 1 city on the board (3 points), "
+                           "no knight, no city wall and no city improvement.",
+                           "每位玩家開局在棋盤上有1個定居點和1座城市（3分），沒有騎士、城牆和城市改善。",
+                           "每位玩家开局在棋盘上有1个定居点和1座城市（3分），没有骑士、城墙和城市改善。"),
+    "page.sided": w("{n} laid on its side (a settlement's point until rebuilt)",
+                    "{n}座橫放（重建前按定居點計分）", "{n}座横放（重建前按定居点计分）"),
     "page.seven_limit": w("Hand limit on a 7: {n}", "擲出七時手牌上限：{n}", "掷出七时手牌上限：{n}"),
     "page.improvements": w("City improvements", "城市改善", "城市改善"),
     "page.level": w("level {n}", "{n}級", "{n}级"),

@@ -177,7 +177,7 @@
     $("void-confirm").hidden = !(confirming && what);
     $("points-now").replaceChildren(...(v.seats || []).map((x) => C.el("li", { "data-seat": String(x.seat) },
       C.el("b", { text: K.seatName(v, x.seat) }), C.colon() + x.vp + (C.lang === "en" ? " " : "") + K.t("page.points_unit") + " · "
-        + K.t("page.pieces", { settlements: x.settlements, cities: x.cities, walls: x.walls }) + " · "
+        + K.pieces(x) + " · "
         + K.COLOURS.map((c) => K.t("plain." + c) + (C.lang === "en" ? " " : "") + (x.improvements[c] || 0)).join(" · "))));
     $("seat-links").replaceChildren(...(s.seat_links || []).map((l) => C.el("figure", {},
       C.el("img", { src: l.qr, alt: K.seatName(v, l.seat) }),

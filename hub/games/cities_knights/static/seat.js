@@ -100,6 +100,7 @@
       C.el("div", { id: "mine", class: "ck-mine" }, C.el("b", { class: "vp", text: String(me.vp) }),
         (C.lang === "en" ? " " : "") + K.t("page.points_unit"), K.sources(me)),
       v.winner ? K.results(v) : null,
+      K.setup(v),
       C.el("div", { id: "prompt", class: "prompt", "aria-live": "polite", text: prompt(v, mine) }),
       mine && !v.paused && ["draw", "discard", "take"].includes(v.pending.kind)
         ? C.el("div", { id: "hint", class: "hint", text: K.t("page.hint_cards") }) : null,
@@ -121,7 +122,7 @@
       C.el("div", { id: "feedback", class: "feedback " + (feedback ? feedback[0] : ""), role: "status", text: feedback ? feedback[1] : "" }),
       C.el("h3", { text: K.t("page.improvements") }), K.improvements(v, me),
       C.el("h3", { text: K.t("page.knights") }), K.knights(me),
-      C.el("p", { class: "ck-pieces", text: K.t("page.pieces", { settlements: me.settlements, cities: me.cities, walls: me.walls }) })),
+      C.el("p", { class: "ck-pieces", "data-sided": String(me.sided || 0), text: K.pieces(me) })),
     C.el("p", { class: "foot" }, C.el("a", { href: "/", text: K.t("page.scoreboard") })));
   }
 
