@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
+from hub.engine.cities_knights.cards import CARDS
 from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo
@@ -19,6 +20,7 @@ from hub.protocol import TEXT_MAX_CHARS
 from .tags import ProgressTags
 from .words import card_name, event_sentences, say, setup_lines
 
+CARD_IDS = {card.lower(): card for card in CARDS}  # "s01a" -> "S01a"
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
 
@@ -96,7 +98,13 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         return Action(seat, verb, (candidates[0] if candidates else card,))  # refused by the rules, with their reason
 
     def read_action(self, game: Game, text: str) -> Action:
-        return Action.parse(text)
+        """A phone's or the admin's text: the hub's web lower-cases it, so a progress card's
+        id is read whatever its case ("play s01a 3 4" plays the Alchemist S01a)."""
+        action = Action.parse(text)
+        if action.verb in ("play", "draw", "discard", "take") and action.args:
+            card = CARD_IDS.get(action.args[0].lower(), action.args[0])
+            action = Action(action.seat, action.verb, (card, *action.args[1:]))
+        return action
 
     # -- events -> what seats and listeners are told
     def public_events(self, events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -134,6 +142,9 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         head = say("your_turn")
         if pending.kind == "draw":
             head = draw_line(pending.about)
+        elif pending.kind == "roll" and game.alchemist is not None:  # red and yellow set: the event die alone
+            head = say("alchemist_set", red=game.alchemist[0], yellow=game.alchemist[1],
+                       total=sum(game.alchemist))
         elif game.dice is not None:
             red, yellow, event = game.dice
             head = f"{red}+{yellow}={red + yellow} {event}"
@@ -161,6 +172,8 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
 
 def describe(action: Action) -> str:
     """An option as the display words it: "play Master Merchant 3", "improve blue"."""
+    if action.verb == "roll" and len(action.args) == 1:  # the table's event die, after an Alchemist
+        return say("event_die", face=action.args[0])
     if action.verb in ("play", "draw", "discard", "take") and action.args:
         rest = " ".join(action.args[1:])
         return f"{action.verb} {card_name(action.args[0])} {rest}".strip()

@@ -292,3 +292,47 @@ def test_a_city_laid_on_its_side_is_shown_beside_the_pieces(browser: Browser) ->
     finally:
         hosted.stop()
     assert errors == []
+
+
+def test_after_an_alchemist_the_table_dice_are_the_dice_set_and_an_event_face_picker(browser: Browser) -> None:
+    """A table with its own dice: the seat page plays the Alchemist with red and yellow
+    pickers; then it shows those two dice as they now lie on the table and one picker for
+    the event die rolled alone (not four buttons); the roll is the Alchemist's dice and
+    the face picked."""
+    from tests.engine.cities_knights.helpers import deal, improve, to_seat
+
+    errors: list[str] = []
+    game = Game.new(Setup(players=3, seed=2, names=NAMES[:3], dice="physical"))
+    improve(game, 1, "green", 1)
+    deal(game, 1, "S01a")
+    game.apply("1 end")
+    to_seat(game, 1)
+    assert "S01a" in game.player(1).hand and game.pending == (1, "roll", "")
+    hosted = make_table(InProcessBus(), ProgressTags.virtual(), game.setup, game=game)
+    hosted.start()
+    try:
+        with serve(hosted) as server:
+            page = phone_page(browser, errors)
+            page.goto(f"{server.url}/seat/{SEAT_TOKENS[1]}?lang=en")
+            page.wait_for_selector("#alc-S01a")
+            page.select_option("#alc-red-S01a", "3")
+            page.select_option("#alc-yellow-S01a", "4")
+            page.click("#alc-S01a")
+            page.wait_for_selector("#dice-entry.alchemist-set")
+            assert hosted.game.alchemist == (3, 4)
+            assert page.inner_text("#set-dice .ck-die-red") == "3" and page.inner_text("#set-dice .ck-die-yellow") == "4"
+            assert page.locator("#enter-red").count() == 0  # red and yellow are the Alchemist's, not entered again
+            assert page.locator("#options button[data-action^='1 roll']").count() == 0  # no four buttons
+            faces = page.eval_on_selector_all("#enter-event option", "os => os.map((o) => o.value)")
+            assert faces == ["ship", "green", "yellow", "blue"]
+            page.select_option("#enter-event", "yellow")
+            assert page.inner_text("#enter-dice") == "Event die rolled: yellow gate (trade)"
+            page.click("#enter-dice")
+            page.wait_for_function("() => document.querySelector('#feedback').textContent.startsWith('Done')")
+            assert hosted.game.dice == (3, 4, "yellow")
+            refused = hosted.answer(1, "1 roll 2 5 ship")  # too late, and never with red and yellow
+            assert refused["ok"] is False
+            assert (small := text_floor(page)) == [], small
+    finally:
+        hosted.stop()
+    assert errors == []

@@ -27,7 +27,7 @@
 
   /* Physical dice (a roll with its numbers) and the Alchemist's red and yellow are chosen
      with pickers, not 144 buttons; the action sent is one of the seat's options. */
-  const isDiceOption = (a) => { const p = a.split(" "); return (p[1] === "roll" && p.length === 5) || (p[1] === "play" && p.length === 5); };
+  const isDiceOption = (a) => { const p = a.split(" "); return (p[1] === "roll" && (p.length === 5 || p.length === 3)) || (p[1] === "play" && p.length === 5); };
   /* A picker keeps its choice across the page's redraws (every live message redraws it). */
   const picked = {};
   const picker = (id, values, words) => {
@@ -50,6 +50,25 @@
     const form = C.el("div", { id: "dice-entry", class: "ck-entry" }, C.el("h3", { text: K.t("page.enter_dice") }),
       C.el("label", {}, K.t("page.red") + " ", picker("enter-red", DIE)),
       C.el("label", {}, K.t("page.yellow") + " ", picker("enter-yellow", DIE)),
+      C.el("label", {}, K.t("page.event_die") + " ", picker("enter-event", faces, (f) => K.t("event." + f))), button);
+    form.addEventListener("change", relabel);
+    button.addEventListener("click", () => { if (rolls.includes(chosen())) send(chosen()); });
+    setTimeout(relabel, 0);
+    return form;
+  }
+
+  /* After an Alchemist at a table with its own dice: red and yellow lie as the Alchemist set
+     them (shown, not chosen again); the event die alone is rolled, and its face picked here. */
+  function eventEntry(v, options) {
+    const rolls = options.filter((a) => a.split(" ")[1] === "roll" && a.split(" ").length === 3);
+    if (!rolls.length || !v.alchemist) return null;
+    const faces = rolls.map((a) => a.split(" ")[2]);
+    const chosen = () => [mySeat, "roll", document.getElementById("enter-event").value].join(" ");
+    const button = C.el("button", { id: "enter-dice", type: "button", disabled: busy || Boolean(v.paused) });
+    const relabel = () => { button.textContent = K.label(v, chosen()); };
+    const form = C.el("div", { id: "dice-entry", class: "ck-entry alchemist-set" }, C.el("h3", { text: K.t("page.alchemist_set") }),
+      C.el("div", { id: "set-dice", class: "ck-dice-row" }, K.die("red", v.alchemist.red), K.die("yellow", v.alchemist.yellow),
+        C.el("span", { class: "ck-total", text: K.t("page.total", { n: v.alchemist.red + v.alchemist.yellow }) })),
       C.el("label", {}, K.t("page.event_die") + " ", picker("enter-event", faces, (f) => K.t("event." + f))), button);
     form.addEventListener("change", relabel);
     button.addEventListener("click", () => { if (rolls.includes(chosen())) send(chosen()); });
@@ -111,6 +130,7 @@
       me.vp_cards.length ? C.el("p", { class: "dim", text: K.t("page.vp_cards", { cards: me.vp_cards.map(K.card).join(C.lang === "en" ? ", " : "、") }) }) : null,
       options.length ? C.el("div", { class: "options-label", text: K.t("page.buttons") }) : null,
       diceEntry(v, options),
+      eventEntry(v, options),
       alchemistEntries(v, options),
       options.length ? C.el("div", { id: "options", class: "options ck-options" }, options.filter((a) => !isDiceOption(a)).map((action) => {
         const button = C.el("button", { type: "button", class: "option", "data-action": action, disabled: busy || Boolean(v.paused),

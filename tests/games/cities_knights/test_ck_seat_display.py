@@ -1,8 +1,10 @@
-"""How a Cities & Knights table is set up, told at each seat before the first move: the
-seat playing first lays out the three progress decks face down and the ship on its start;
+"""What a Cities & Knights seat's display says beyond the turn and the option.
+
+How the table is set up, told at each seat before the first move: the seat playing first lays out the three progress decks face down and the ship on its start;
 every seat has 1 settlement and 1 city on the board (what the hub counts: 3 points each).
 The seat displays say it (at most 21 characters a line, 4 lines), the pages in their
-language (`view["setup"]`), and once a move stands it is history."""
+language (`view["setup"]`), and once a move stands it is history. After an Alchemist at a
+table with its own dice: the red and yellow it set, and the event die's faces to walk."""
 
 from __future__ import annotations
 
@@ -53,3 +55,17 @@ def test_at_the_table_the_seats_show_the_setup_until_the_first_move() -> None:
     finally:
         table.stop()
         bus.close()
+
+
+def test_after_an_alchemist_the_display_shows_the_dice_set_and_walks_the_event_die() -> None:
+    """A table with its own dice: after the Alchemist, the display says the red and yellow it
+    set, and the buttons walk the event die's four faces ("event die: ship")."""
+    from tests.engine.cities_knights.helpers import give
+
+    game = Game.new(Setup(players=3, seed=5, dice="physical"))
+    give(game, 1, "S01a")
+    game.apply("1 play S01a 3 4")
+    adapter = CitiesKnightsAdapter(ProgressTags.virtual())
+    assert adapter.prompt(game).head == ("Alchemist: 3+4=7",)
+    assert [adapter.describe(a) for a in game.legal_actions()] == [
+        "event die: ship", "event die: green", "event die: yellow", "event die: blue"]
