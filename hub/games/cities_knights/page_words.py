@@ -39,6 +39,7 @@ PAGE: dict[str, W] = {
     "event.blue": w("blue gate (politics)", "藍色城堡（政治）", "蓝色城堡（政治）"),
     "page.barbarians": w("Barbarians", "野蠻人", "野蛮人"),
     "page.ship_left": w("{left} steps from Catan", "距離卡坦還有{left}步", "距离卡坦还有{left}步"),
+    "page.ship_left_1": w("1 step from Catan", "距離卡坦還有1步", "距离卡坦还有1步"),
     "page.ship_here": w("at Catan: the attack", "抵達卡坦：攻擊", "抵达卡坦：攻击"),
     "page.strength_barbarians": w("barbarians {n}", "野蠻人{n}", "野蛮人{n}"),
     "page.strength_knights": w("active knights {n}", "現役騎士{n}", "现役骑士{n}"),

@@ -71,7 +71,7 @@ const CK = (() => {
     const left = b.steps - b.position;
     const stronger = b.knights >= b.strength;
     return C.el("section", { id: "barbarians", class: "ck-panel ck-barbarians" },
-      C.el("h2", { text: t("page.barbarians") + C.colon() + (left > 0 ? t("page.ship_left", { left }) : t("page.ship_here")) }),
+      C.el("h2", { text: t("page.barbarians") + C.colon() + (left > 1 ? t("page.ship_left", { left }) : left === 1 ? t("page.ship_left_1") : t("page.ship_here")) }),
       C.el("ol", { class: "ck-track", "aria-hidden": "true" }, steps),
       C.el("p", { class: "ck-strength" },
         C.el("span", { id: "barbarian-strength", class: "ck-barb", text: t("page.strength_barbarians", { n: b.strength }) }),
