@@ -12,7 +12,9 @@ kit gives the rest, each piece a default of `hub.games.plugin.GamePlugin`:
   game's bot and pressing the seat's buttons (a game with cards says how it lays them);
 - `players.BotTablePeople`: the people at a table of real seats, one bot each;
 - `copies.CopyBinding`: which physical copy (tag) stands for which card of the rules,
-  where copies print one face (The Builders' Cranes, Cities & Knights' Alchemists).
+  where copies print one face (The Builders' Cranes, Cities & Knights' Alchemists);
+- `voice.story_voice`: the voice of a game that tells its story in order, with the
+  samples ``citadels-hub voice --game NAME`` says.
 
 `hub/games/nim/` uses all of it: the template a new game copies.
 """
@@ -22,6 +24,8 @@ from .copies import CopyBinding
 from .players import BotPlayer, BotTablePeople, bot_players
 from .table import GameTable, table_maker
 from .teller import Teller
+from .voice import story_voice
 from .words import Words
 
-__all__ = ["BotPlayer", "BotTablePeople", "CopyBinding", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words", "bot_players", "table_maker"]
+__all__ = ["BotPlayer", "BotTablePeople", "CopyBinding", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words",
+           "bot_players", "story_voice", "table_maker"]
