@@ -13,7 +13,7 @@ import pytest
 
 from hub.engine.cities_knights import Action, Game
 from hub.games.cities_knights.adapter import CitiesKnightsAdapter
-from hub.games.cities_knights.tags import ProgressTags, virtual_uid
+from hub.games.cities_knights.tags import PROGRESS_CARDS, ProgressTags
 from hub.kernel import Table
 from hub.kernel.interfaces import JournalFunction
 from hub.protocol import SeatCommand
@@ -22,6 +22,9 @@ from tests.engine.cities_knights.helpers import deal, improve, new
 from tests.fakes.raw_seat import RawSeat
 
 CRANES = ("S02a", "S02b")
+
+
+virtual_uid = PROGRESS_CARDS.virtual_uid  # the simulator's tag glued to a card
 
 
 class Seat(RawSeat):
