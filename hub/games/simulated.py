@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hub.engine.play import roll
+from hub.kernel.cursor import GO_BACK, path_to
 from hub.protocol import SeatCommand
 
 ANSWER_WAIT_S = 2.0
@@ -37,14 +38,26 @@ class SeatHands:
         return accepted
 
     def press_to(self, choice: Any) -> None:
-        """Walk the buttons' options to `choice` the short way, as a person would, and say it."""
-        options = self.service.button_options(self.seat)
-        if choice not in options:
+        """Walk the buttons' options to `choice` the short way, as a person would (out of a
+        menu the seat left open, into the menus that hold it: `hub.kernel.Menu`), and say it."""
+        path = path_to(self.service.button_options(self.seat), choice)
+        if path is None:
             raise RuntimeError(f"seat {self.seat}: {choice} is not among the button options")
-        steps = options.index(choice)  # the cursor starts on the first option and wraps round
-        button = "a" if steps <= len(options) - steps else "b"
-        for _ in range(min(steps, len(options) - steps)):
-            self.exchange(lambda: self.device.press(button))
+        while True:  # a menu left open (a person's wrong turn): back out of it first
+            options, at, opened = self.service.button_cursor(self.seat)
+            if not opened:
+                break
+            self._walk(options, at, options.index(GO_BACK))
+            self.exchange(lambda: self.device.press("ok"))
+        for depth, target in enumerate(path[:-1], 1):  # the menus that hold it, opened one by one: nothing applied
+            options, at, _opened = self.service.button_cursor(self.seat)
+            self._walk(options, at, target)
+            for _ in range(2):  # notes over the prompt: the first OK only shows it
+                self.exchange(lambda: self.device.press("ok"))
+                if self.service.button_cursor(self.seat)[2] == depth:
+                    break
+        options, at, _opened = self.service.button_cursor(self.seat)
+        self._walk(options, at, path[-1])
         for _ in range(2):  # notes over the prompt: the first OK only shows it (hub.kernel.compose)
             game, before = self.service.game, len(self.service.game.log)
             accepted, answer = self.exchange(lambda: self.device.press("ok"))
@@ -54,6 +67,13 @@ class SeatHands:
             shown_only = answer is not None and answer.beep == "none"  # the option shown, nothing applied
             if not shown_only or self.service.game is not game or len(self.service.game.log) > before:
                 return
+
+    def _walk(self, options: list[Any], at: int, target: int) -> None:
+        """A or B from option `at` to option `target`, the short way round."""
+        steps = (target - at) % len(options)
+        button = "a" if steps <= len(options) - steps else "b"
+        for _ in range(min(steps, len(options) - steps)):
+            self.exchange(lambda: self.device.press(button))
 
     def exchange(self, send: Callable[[], dict[str, Any]],
                  after: Callable[[], object] | None = None) -> tuple[bool, SeatCommand | None]:

@@ -11,7 +11,7 @@ import time
 
 from hub.protocol import MULTIPLE_CARDS, ProtocolError, SeatEvent, parse_event, parse_hello, parse_status, parse_topic
 
-from .cursor import decision_of
+from .cursor import GO_BACK, Menu, decision_of
 from .flood import BACK, DROP, FLOODING, OVER, topic_seat
 from .interfaces import G, Refusal
 from .referee import Referee
@@ -258,4 +258,13 @@ class Intake(Referee[G]):
             self.displays.prompted(decision_of(self.game), [])  # the notes were read: not shown again
             self._send_display(seat, self._compose(seat, [], numbered=True), led="blue", beep="none", ref=event.seq)
             return
-        self._try(seat, options[self.cursors.position(self.game, seat)], event)
+        option = options[self.cursors.position(self.game, seat)]
+        if isinstance(option, Menu) or option is GO_BACK:  # a part of the value taken (or taken back): nothing applied
+            if option is GO_BACK:
+                self.cursors.back(self.game, seat)
+            else:
+                self.cursors.open(self.game, seat)
+            self.displays.prompted(decision_of(self.game), [])
+            self._send_display(seat, self._compose(seat, [], numbered=True), led="blue", beep="ok", ref=event.seq)
+            return
+        self._try(seat, option, event)

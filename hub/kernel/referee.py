@@ -71,5 +71,12 @@ class Referee(SeatOutput[G]):
         self.publish_view(public + prompt)
 
     def button_options(self, seat: int) -> list[Any]:
-        """The pending options a seat's buttons cycle through (cards say the rest)."""
-        return list(self.cursors.options(self.game, seat))
+        """The pending options a seat's buttons cycle through (cards say the rest), menus
+        unopened (`hub.kernel.cursor.Menu`)."""
+        return list(self.cursors.top(self.game, seat))
+
+    def button_cursor(self, seat: int) -> tuple[list[Any], int, int]:
+        """Where the seat's buttons are: the options they cycle through now (an opened
+        menu's, `BACK` last), the cursor's place among them, how many menus are open."""
+        options = self.cursors.options(self.game, seat)
+        return list(options), self.cursors.position(self.game, seat), len(self.cursors.opened(self.game, seat))

@@ -12,7 +12,7 @@ from hub.protocol import TEXT_MAX_CHARS, cmd_topic, hub_status_topic, make_comma
 
 from . import calls
 from .compose import Composed, Prompt, compose
-from .cursor import decision_of
+from .cursor import GO_BACK, Menu, decision_of
 from .interfaces import G
 from .journaling import Journaling
 from .seat_commands import SeatCommands
@@ -136,12 +136,22 @@ class SeatOutput(Journaling[G]):
         option: list[str] = []
         if options:
             at = self.cursors.position(self.game, seat)
-            text = self.adapter.describe(options[at])
+            text = self._describe(options[at])
             option = self._whole(say("option", i=at + 1, n=len(options), option=text) if numbered else text)
         prompt = Prompt(head=()) if refusal else self.adapter.prompt(self.game)
+        taken = [menu.label for menu in self.cursors.opened(self.game, seat)]
+        if taken:  # the parts taken so far under the head's first line, in the purse's room
+            prompt = Prompt((*prompt.head[:1], *taken, *prompt.head[1:]), (), prompt.rest, prompt.no_option)
         if numbered or refusal:
             prompt = Prompt(prompt.head, prompt.purse, (say("ok_do_it"), *prompt.rest), prompt.no_option)
         return compose(prompt, option, notes, self._lines, say("ok_go_on"), has_option=bool(options))
+
+    def _describe(self, option: Any) -> str:
+        """A button option in one line: a menu by its label, `GO_BACK` in the kernel's words,
+        an action in the game's."""
+        if isinstance(option, Menu):
+            return option.label
+        return say("back") if option is GO_BACK else self.adapter.describe(option)
 
     def _whole(self, text: str) -> list[str]:
         """`text` in display lines, every word of it: a game whose `lines` cuts a long line

@@ -1,7 +1,8 @@
 """OK applies only what the display shows, for every registered game and every state.
 
 Not screen by screen: seeded random tables of every game in `hub.games.GAMES` (Citadels
-in both editions, and any game registered later) are played through their seats by the simulated people, with random
+in both editions, Cities & Knights with the hub's dice and the table's own entered one die at
+a time through menus, and any game registered later) are played through their seats by the simulated people, with random
 presses of A, B and OK and random cards laid between their moves. Whenever an OK applies
 a move, the words of that move (as the game fits them to the display's lines) were on
 the display the seat had been sent last (what a person reads before pressing). A note, a refusal or a card to lift that covers the option
@@ -20,7 +21,8 @@ from hub.games import GAMES
 from hub.table.sim import SimTable
 from tests.tiers import seeds
 
-EDITIONS: dict[str, list[dict[str, Any]]] = {"citadels": [{"edition": "classic"}, {"edition": "2000"}]}
+EDITIONS: dict[str, list[dict[str, Any]]] = {"citadels": [{"edition": "classic"}, {"edition": "2000"}],
+                                             "cities-knights": [{}, {"dice": "physical"}]}  # its dice entered in parts
 TABLES = [pytest.param(name, options, id=f"{name}-{'-'.join(options.values()) or 'base'}")
           for name in GAMES for options in EDITIONS.get(name, [{}])]
 STEPS = 400  # random inputs per table
@@ -77,6 +79,7 @@ def play_checking_ok(game_name: str, options: dict[str, Any], seed: int) -> int:
                 before = len(game.log)
                 device.answer_to(device.press("ok"))
                 if len(sim.service.game.log) > before:
+                    assert len(sim.service.game.log) == before + 1, f"{game_name} seed {seed}: one OK, one move"
                     applied = sim.service.game.log[-1]
                     adapter = sim.service.adapter  # the option as the game fits it to the display's lines
                     said = words(adapter.lines(adapter.describe(applied)))

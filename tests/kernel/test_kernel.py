@@ -255,6 +255,31 @@ def test_a_seats_cursor_moves_round_its_options_and_a_new_decision_starts_it_ove
     assert cursors.from_cursor(game, 1) is cursors.options(game, 1)  # the first option: shared, no copy
 
 
+def test_a_menu_opens_on_ok_goes_back_and_a_new_decision_closes_it() -> None:
+    """A value entered in parts: OK on a `Menu` puts its options (and `GO_BACK` last) on the
+    buttons; `GO_BACK` returns to the menu it came from; the next decision starts at the top."""
+    from hub.kernel.cursor import GO_BACK, ButtonCursors, Menu, path_to
+
+    def inner(first: str) -> list[Any]:
+        return [f"{first}{second}" for second in "xyz"]
+    menus = [Menu(f"first: {c}", lambda c=c: inner(c)) for c in "ab"]
+    cursors = ButtonCursors(lambda game, seat: [*menus, "end"])
+    game = _Decision()
+    cursors.move(game, 1, 1)
+    cursors.open(game, 1)
+    assert cursors.options(game, 1) == ["bx", "by", "bz", GO_BACK] and cursors.position(game, 1) == 0
+    assert cursors.opened(game, 1) == [menus[1]] and cursors.top(game, 1) == [*menus, "end"]
+    assert cursors.opened(game, 2) == [] and cursors.options(game, 2) == [*menus, "end"]  # each seat its own
+    cursors.move(game, 1, -1)
+    cursors.back(game, 1)
+    assert cursors.options(game, 1) == [*menus, "end"] and cursors.position(game, 1) == 1  # on the menu again
+    cursors.open(game, 1)
+    game.log.append("1 by")
+    assert cursors.opened(game, 1) == [] and cursors.position(game, 1) == 0  # a new decision: at the top
+    assert path_to([*menus, "end"], "bz") == [1, 2] and path_to([*menus, "end"], "end") == [2]
+    assert path_to([*menus, "end"], "cx") is None
+
+
 # ---------------------------------------------------------------- presence and pause
 def test_the_table_pauses_while_the_deciding_seat_is_offline_or_the_admin_says_so() -> None:
     from hub.kernel.presence import Presence

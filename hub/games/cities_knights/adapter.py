@@ -14,11 +14,11 @@ from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo
 from hub.games.kit.copies import CopyBinding
-from hub.kernel import GameAdapter, Prompt
+from hub.kernel import GameAdapter, Menu, Prompt
 from hub.protocol import TEXT_MAX_CHARS
 
 from .tags import ProgressTags
-from .words import card_name, event_sentences, say, setup_lines
+from .words import barbarians_at, card_name, event_sentences, say, setup_lines
 
 CARD_IDS = {card.lower(): card for card in CARDS}  # "s01a" -> "S01a"
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
@@ -97,6 +97,16 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
             raise IllegalAction("use_buttons", f"{card_name(card)}: choose its target or dice with the buttons")
         return Action(seat, verb, (candidates[0] if candidates else card,))  # refused by the rules, with their reason
 
+    def button_options(self, game: Game, seat: int) -> list[Any]:
+        """Every legal action of the seat, but a roll of the table's own dice: entered one die
+        at a time ("Red die: 4", then yellow, then the event die: `dice_menus`), not walked
+        through 144 rolls. Each part is a `hub.kernel.Menu`; only the whole roll is applied."""
+        options = [action for action in game.legal_actions() if action.seat == seat]
+        rolls = [action for action in options if action.verb == "roll" and len(action.args) == 3]
+        if not rolls:
+            return options
+        return [*dice_menus(rolls), *(action for action in options if action not in rolls)]
+
     def read_action(self, game: Game, text: str) -> Action:
         """A phone's or the admin's text: the hub's web lower-cases it, so a progress card's
         id is read whatever its case ("play s01a 3 4" plays the Alchemist S01a)."""
@@ -148,13 +158,13 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         elif game.dice is not None:
             red, yellow, event = game.dice
             head = f"{red}+{yellow}={red + yellow} {event}"
-        return Prompt(head=tuple(self.lines(head)), purse=(say("barbarians_at", left=SHIP_STEPS - game.ship),))
+        return Prompt(head=tuple(self.lines(head)), purse=(barbarians_at(SHIP_STEPS - game.ship),))
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
         if game.over:
             return {"led": "white", "text": [say("game_over", name=say("seat", seat=game.winner),
                                                   vp=game.vp(game.winner))]}
-        return {"led": "off", "text": [say("wait"), say("barbarians_at", left=SHIP_STEPS - game.ship)]}
+        return {"led": "off", "text": [say("wait"), barbarians_at(SHIP_STEPS - game.ship)]}
 
     def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
         return [say("not_a_card") for uid in uids if self.registry.lookup(uid) is None][:1]
@@ -170,10 +180,29 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         return {"round": game.round, "ship": game.ship, "attacks": game.attacks}
 
 
+def dice_menus(rolls: list[Action]) -> list[Menu]:
+    """The table's own dice entered one at a time: a menu per red face, in it a menu per
+    yellow face, in it the rolls with that red and yellow, one per event face (the legal
+    rolls, grouped: the rules still say which rolls there are)."""
+    faces: dict[str, dict[str, list[Action]]] = {}
+    for roll in rolls:
+        red, yellow, _event = roll.args
+        faces.setdefault(red, {}).setdefault(yellow, []).append(roll)
+
+    def yellow_menus(red: str) -> list[Any]:
+        return [Menu(say("yellow_die", face=yellow), lambda these=these: list(these))
+                for yellow, these in faces[red].items()]
+
+    return [Menu(say("red_die", face=red), lambda red=red: yellow_menus(red)) for red in faces]
+
+
 def describe(action: Action) -> str:
     """An option as the display words it: "play Master Merchant 3", "improve blue"."""
     if action.verb == "roll" and len(action.args) == 1:  # the table's event die, after an Alchemist
         return say("event_die", face=action.args[0])
+    if action.verb == "roll" and len(action.args) == 3:  # the table's three dice, as the head says them once rolled
+        red, yellow, event = action.args
+        return say("dice_entered", red=red, yellow=yellow, total=int(red) + int(yellow), face=event)
     if action.verb in ("play", "draw", "discard", "take") and action.args:
         rest = " ".join(action.args[1:])
         return f"{action.verb} {card_name(action.args[0])} {rest}".strip()

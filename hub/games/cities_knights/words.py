@@ -38,6 +38,9 @@ WORDS: dict[str, W] = {
     "ship": {"en": "The barbarians advance: {left} steps from Catan (barbarians {barbarians}, knights {knights}).",
              "zh-Hant": "野蠻人前進：距離卡坦還有{left}步（野蠻人{barbarians}，騎士{knights}）。",
              "zh-Hans": "野蛮人前进：距离卡坦还有{left}步（野蛮人{barbarians}，骑士{knights}）。"},
+    "ship_1": {"en": "The barbarians advance: 1 step from Catan (barbarians {barbarians}, knights {knights}).",
+               "zh-Hant": "野蠻人前進：距離卡坦還有1步（野蠻人{barbarians}，騎士{knights}）。",
+               "zh-Hans": "野蛮人前进：距离卡坦还有1步（野蛮人{barbarians}，骑士{knights}）。"},
     "arrived": {"en": "The barbarians reach Catan! Every seat confirms its active knights.",
                 "zh-Hant": "野蠻人抵達卡坦！每位玩家確認自己現役騎士的力量。",
                 "zh-Hans": "野蛮人抵达卡坦！每位玩家确认自己现役骑士的力量。"},
@@ -139,6 +142,11 @@ WORDS: dict[str, W] = {
                "zh-Hans": "上一步已撤销：{reason}。"},
     "your_turn": {"en": "Your turn", "zh-Hant": "輪到你", "zh-Hans": "轮到你"},
     "barbarians_at": {"en": "Barbarians: {left} steps", "zh-Hant": "野蠻人：還有{left}步", "zh-Hans": "野蛮人：还有{left}步"},
+    "barbarians_at_1": {"en": "Barbarians: 1 step", "zh-Hant": "野蠻人：還有1步", "zh-Hans": "野蛮人：还有1步"},
+    "red_die": {"en": "Red die: {face}", "zh-Hant": "紅色骰子：{face}", "zh-Hans": "红色骰子：{face}"},
+    "yellow_die": {"en": "Yellow die: {face}", "zh-Hant": "黃色骰子：{face}", "zh-Hans": "黄色骰子：{face}"},
+    "dice_entered": {"en": "roll {red}+{yellow}={total} {face}", "zh-Hant": "擲骰{red}+{yellow}={total}（{face}）",
+                     "zh-Hans": "掷骰{red}+{yellow}={total}（{face}）"},
     "wait": {"en": "Wait", "zh-Hant": "請稍候", "zh-Hans": "请稍候"},
     "not_a_card": {"en": "Not a progress card: lift it", "zh-Hant": "不是進度卡：請拿起", "zh-Hans": "不是进度卡：请拿起"},
     "alchemist_set": {"en": "Alchemist: {red}+{yellow}={total}", "zh-Hant": "煉金術士：{red}+{yellow}={total}",
@@ -210,6 +218,17 @@ def say(key: str, lang: str = "en", **params: object) -> str:
     return forms.get(lang, forms["en"]).format(**params)
 
 
+def say_count(key: str, count: int, lang: str = "en", **params: object) -> str:
+    """`key`'s words for `count` of something: its singular form (``<key>_1``) for one,
+    where English needs it (Chinese has the same words both ways)."""
+    return say(f"{key}_1" if count == 1 and f"{key}_1" in WORDS else key, lang, **params)
+
+
+def barbarians_at(left: int, lang: str = "en") -> str:
+    """"Barbarians: 3 steps" (the display's line of the ship's distance), "1 step" for one."""
+    return say_count("barbarians_at", left, lang, left=left)
+
+
 def setup_lines(first: bool, lang: str = "en") -> list[str]:
     """How a seat sets up, as its display says it: the seat playing first also lays out
     the three progress decks face down and the ship on its start; every seat has
@@ -253,7 +272,8 @@ def event_sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: st
             "face.gate", lang, colour=colour_name(event["event"], lang))
         return [say("rolled", lang, **{**p, "face": face})]
     if kind == "ship":
-        out = [say("ship", lang, **{**p, "left": event["steps"] - event["position"]})]
+        left = event["steps"] - event["position"]
+        out = [say_count("ship", left, lang, **{**p, "left": left})]
         return out + ([say("arrived", lang)] if event["arrived"] else [])
     if kind == "attack":
         if event["won"]:

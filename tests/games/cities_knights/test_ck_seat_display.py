@@ -69,3 +69,108 @@ def test_after_an_alchemist_the_display_shows_the_dice_set_and_walks_the_event_d
     assert adapter.prompt(game).head == ("Alchemist: 3+4=7",)
     assert [adapter.describe(a) for a in game.legal_actions()] == [
         "event die: ship", "event die: green", "event die: yellow", "event die: blue"]
+
+
+# ------------------------------------------------------------------ the table's own dice, entered at the seat
+class Journaled:
+    """What the table journals: each action with what said it."""
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[str, dict[str, object]]] = []
+
+    def __call__(self, action: object, meta: dict[str, object]) -> None:
+        self.entries.append((str(action), dict(meta)))
+
+
+def read(device: object) -> str:
+    """The seat's display as a person reads it: its lines as one text."""
+    return " ".join(" ".join(device.shown["text"]).split())  # type: ignore[attr-defined]
+
+
+class Person:
+    """Someone at a seat with only its display and buttons: presses A until the display
+    shows what they want, then OK; counts the presses."""
+
+    def __init__(self, device: object) -> None:
+        self.device = device
+        self.presses = 0
+        self.answers: list[object] = []
+
+    def press(self, button: str) -> object:
+        self.presses += 1
+        answer = self.device.answer_to(self.device.press(button))  # type: ignore[attr-defined]
+        self.answers.append(answer)
+        return answer
+
+    def take(self, words: str, button: str = "a") -> object:
+        if "OK: go on" in read(self.device):  # notes over the prompt: read, then OK shows it
+            self.press("ok")
+        for _ in range(12):
+            if words in read(self.device):
+                return self.press("ok")
+            self.press(button)
+        raise AssertionError(f"the display never showed {words!r}: {read(self.device)!r}")
+
+
+def table_with_own_dice(seed: int = 5) -> tuple[object, Journaled, int]:
+    from hub.table.sim import SimTable
+
+    journal = Journaled()
+    sim = SimTable(Setup(players=3, seed=seed, dice="physical"), journal_meta=journal)
+    assert sim.service.game.pending is not None
+    return sim, journal, sim.service.game.pending.seat
+
+
+def test_the_tables_own_dice_are_entered_one_die_at_a_time_and_the_roll_applied_once() -> None:
+    """Red, then yellow, then the event die, each walked with A and taken with OK, read from
+    the display alone: a handful of presses, not a walk through 144 rolls; nothing is
+    applied before the last OK, which applies the whole roll once, as one action in the log."""
+    sim, journal, seat = table_with_own_dice()
+    try:
+        person = Person(sim.devices[seat])
+        person.take("Red die: 4")
+        assert "Red die: 4" in read(person.device) and "Yellow die: 1" in read(person.device)
+        person.take("Yellow die: 2")
+        assert "Red die: 4 Yellow die: 2" in read(person.device)
+        assert sim.service.game.log == [] and journal.entries == []  # the dice so far: nothing applied
+        answer = person.take("roll 4+2=6 blue")
+        assert [str(a) for a in sim.service.game.log] == [f"{seat} roll 4 2 blue"]
+        assert [text for text, _meta in journal.entries] == [f"{seat} roll 4 2 blue"]
+        assert journal.entries[0][1].get("device")  # said by the seat's buttons
+        assert answer.code is None and "4+2=6 blue" in read(person.device)  # type: ignore[attr-defined]
+        assert person.presses <= 12
+        assert sim.service.game.dice == (4, 2, "blue")
+    finally:
+        sim.close()
+
+
+def test_a_die_entered_wrong_is_taken_back_with_back() -> None:
+    """Red 5 taken by mistake: B to "Back", OK, and the buttons are on the red die again."""
+    sim, journal, seat = table_with_own_dice()
+    try:
+        person = Person(sim.devices[seat])
+        person.take("Red die: 5")
+        person.take("Back", button="b")
+        assert "Yellow die" not in read(person.device) and "Red die: 5" in read(person.device)
+        person.take("Red die: 3", button="b")
+        person.take("Yellow die: 6")
+        person.take("roll 3+6=9 ship")
+        assert [text for text, _meta in journal.entries] == [f"{seat} roll 3 6 ship"]
+    finally:
+        sim.close()
+
+
+def test_after_an_alchemist_the_seat_enters_the_event_die_alone() -> None:
+    """The Alchemist's red and yellow stand: the buttons walk the event die only."""
+    from tests.engine.cities_knights.helpers import give
+
+    sim, journal, seat = table_with_own_dice()
+    try:
+        give(sim.service.game, seat, "S01a")
+        assert sim.service.answer(seat, f"{seat} play S01a 3 4") == {"ok": True}
+        person = Person(sim.devices[seat])
+        assert "Alchemist: 3+4=7" in read(person.device)
+        person.take("event die: green")
+        assert [text for text, _meta in journal.entries][-2:] == [f"{seat} play S01a 3 4", f"{seat} roll green"]
+    finally:
+        sim.close()

@@ -15,7 +15,7 @@ from hub.engine.cities_knights.refusals import CORRECTABLE
 from hub.engine.cities_knights import refusals
 from hub.games.cities_knights.page_words import PAGE
 from hub.games.cities_knights.plugin import PLUGIN
-from hub.games.cities_knights.words import EFFECTS, LANGS, WORDS, catalogue, event_sentences
+from hub.games.cities_knights.words import EFFECTS, LANGS, WORDS, catalogue, event_sentences, speech
 
 STATIC = Path(__file__).resolve().parents[3] / "hub" / "games" / "cities_knights" / "static"
 CJK = r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
@@ -97,3 +97,20 @@ def test_an_events_sentences_are_joined_without_a_space_in_chinese() -> None:
     words = PLUGIN.event_words(seven, {})["words"]
     assert words["en"] == "A seven: whoever holds more cards than their limit discards half (Seat 1 7). Move the robber."
     assert words["zh-Hans"] == "掷出七：手牌超过上限者弃掉一半（1号座位7张）。移动强盗。"
+
+
+def test_one_step_left_is_said_in_the_singular_in_every_language() -> None:
+    """"Barbarians: 1 step", "1 step from Catan": the seat display's line and the voice's
+    sentence of the ship; Chinese says 1步 as 3步, English needs its singular."""
+    from hub.games.cities_knights.words import barbarians_at
+
+    ship = {"kind": "ship", "steps": 7, "arrived": False, "barbarians": 4, "knights": 3}
+    assert barbarians_at(1) == "Barbarians: 1 step" and barbarians_at(3) == "Barbarians: 3 steps"
+    assert speech({**ship, "position": 6}, "en", {})[0].startswith("The barbarians advance: 1 step from Catan (")
+    assert speech({**ship, "position": 4}, "en", {})[0].startswith("The barbarians advance: 3 steps from Catan (")
+    for lang in LANGS:
+        one, three = barbarians_at(1, lang), barbarians_at(3, lang)
+        assert "1 steps" not in one and (lang == "en" or one == three.replace("3", "1")), (lang, one, three)
+        said = speech({**ship, "position": 6}, lang, {})[0]
+        assert "1 steps" not in said and "1" in said, (lang, said)
+    assert barbarians_at(1, "zh-Hans") == "野蛮人：还有1步" and barbarians_at(1, "zh-Hant") == "野蠻人：還有1步"
