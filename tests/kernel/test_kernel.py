@@ -258,11 +258,13 @@ def test_a_seats_cursor_moves_round_its_options_and_a_new_decision_starts_it_ove
 def test_a_menu_opens_on_ok_goes_back_and_a_new_decision_closes_it() -> None:
     """A value entered in parts: OK on a `Menu` puts its options (and `GO_BACK` last) on the
     buttons; `GO_BACK` returns to the menu it came from; the next decision starts at the top."""
+    from functools import partial
+
     from hub.kernel.cursor import GO_BACK, ButtonCursors, Menu, path_to
 
     def inner(first: str) -> list[Any]:
         return [f"{first}{second}" for second in "xyz"]
-    menus = [Menu(f"first: {c}", lambda c=c: inner(c)) for c in "ab"]
+    menus = [Menu(f"first: {c}", partial(inner, c)) for c in "ab"]
     cursors = ButtonCursors(lambda game, seat: [*menus, "end"])
     game = _Decision()
     cursors.move(game, 1, 1)

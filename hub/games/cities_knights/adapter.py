@@ -6,6 +6,7 @@ option (the roll, reports of the board, a card's target). Implements
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
@@ -190,10 +191,9 @@ def dice_menus(rolls: list[Action]) -> list[Menu]:
         faces.setdefault(red, {}).setdefault(yellow, []).append(roll)
 
     def yellow_menus(red: str) -> list[Any]:
-        return [Menu(say("yellow_die", face=yellow), lambda these=these: list(these))
-                for yellow, these in faces[red].items()]
+        return [Menu(say("yellow_die", face=yellow), partial(list, these)) for yellow, these in faces[red].items()]
 
-    return [Menu(say("red_die", face=red), lambda red=red: yellow_menus(red)) for red in faces]
+    return [Menu(say("red_die", face=red), partial(yellow_menus, red)) for red in faces]
 
 
 def describe(action: Action) -> str:
