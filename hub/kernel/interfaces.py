@@ -161,7 +161,9 @@ class GameAdapter(Protocol[G]):
 
     def button_options(self, game: G, seat: int) -> list[Any]:
         """What `seat`'s buttons cycle through now (cards say the rest). Default: every
-        legal action of that seat."""
+        legal action of that seat. A value of many parts (three dice) is offered as
+        `hub.kernel.Menu`s, one part at a time, instead of every whole value on one ring:
+        OK on a menu opens it and applies nothing (`hub.kernel.cursor`)."""
         return [action for action in game.legal_actions() if action.seat == seat]
 
     def undo_action(self, game: G, reason: str) -> Any | None:

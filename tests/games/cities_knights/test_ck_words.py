@@ -102,12 +102,22 @@ def test_an_events_sentences_are_joined_without_a_space_in_chinese() -> None:
 def test_one_step_left_is_said_in_the_singular_in_every_language() -> None:
     """"Barbarians: 1 step", "1 step from Catan": the seat display's line and the voice's
     sentence of the ship; Chinese says 1步 as 3步, English needs its singular."""
-    from hub.games.cities_knights.words import barbarians_at
+    from hub.engine.cities_knights import Game, Setup
+    from hub.games.cities_knights.adapter import CitiesKnightsAdapter
+    from hub.games.cities_knights.tags import ProgressTags
 
     ship = {"kind": "ship", "steps": 7, "arrived": False, "barbarians": 4, "knights": 3}
-    assert barbarians_at(1) == "Barbarians: 1 step" and barbarians_at(3) == "Barbarians: 3 steps"
     assert speech({**ship, "position": 6}, "en", {})[0].startswith("The barbarians advance: 1 step from Catan (")
     assert speech({**ship, "position": 4}, "en", {})[0].startswith("The barbarians advance: 3 steps from Catan (")
+    game = Game.new(Setup(players=3, seed=1))
+    game.ship = 6
+    adapter = CitiesKnightsAdapter(ProgressTags.virtual())
+    assert adapter.prompt(game).purse == ("Barbarians: 1 step",)
+    assert adapter.waiting_display(game)["text"][-1] == "Barbarians: 1 step"
+
+    from hub.games.cities_knights.words import barbarians_at
+
+    assert barbarians_at(1) == "Barbarians: 1 step" and barbarians_at(3) == "Barbarians: 3 steps"
     for lang in LANGS:
         one, three = barbarians_at(1, lang), barbarians_at(3, lang)
         assert "1 steps" not in one and (lang == "en" or one == three.replace("3", "1")), (lang, one, three)
