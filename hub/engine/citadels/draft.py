@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from .actions import Action
 from .core import DECISIONS, RANK_OF, GameCore
+from .events import DRAFT_TURN, PICKED, YOU_PICKED, Shape
+
+OPTIONS = Shape("options", ("characters",), private=True,
+                make=lambda values: {"characters": sorted(values[0], key=RANK_OF.__getitem__)})
+"""The characters a picker is offered, recorded as the pile and put in rank order only if read."""
 
 
 class Draft(GameCore):
@@ -74,10 +79,10 @@ class Draft(GameCore):
             self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
         self.pending = DECISIONS[seat][kind]
         events = self._events
-        events.append(("draft_turn", {"seat": seat, "step": kind}, None))
+        events.append((DRAFT_TURN, seat, kind))
         if self.digital:
             pile = self.pile
-            events.append(("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat))
+            events.append((OPTIONS, tuple(pile), seat))  # sorted by rank if read
             self.options_made = self.options_of(seat, kind, pile)  # the options at hand (see apply)
 
     # the draft's verbs (``game._HANDLERS``), each given an action known to be legal
@@ -89,8 +94,8 @@ class Draft(GameCore):
         self.holder[char] = seat
         self.players[seat - 1].characters.append(char)
         events = self._events
-        events.append(("picked", {"seat": seat}, None))
-        events.append(("you_picked", {"character": char}, seat))
+        events.append((PICKED, seat))
+        events.append((YOU_PICKED, char, seat))
         self._next_draft_step()
 
     def _on_discard(self, a: Action) -> None:
