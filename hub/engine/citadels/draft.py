@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .core import DECISIONS, RANK_OF, GameCore
-from .events import DRAFT_TURN, PICKED, YOU_PICKED, Shape
+from .events import DRAFT_TURN, FACEUP_REMOVED, PICKED, ROUND_STARTED, YOU_PICKED, Shape
 
 OPTIONS = Shape("options", ("characters",), private=True,
                 make=lambda values: {"characters": sorted(values[0], key=RANK_OF.__getitem__)})
@@ -39,7 +39,7 @@ class Draft(GameCore):
             p.characters = []
         self.faceup = []
         self.facedown = []
-        self.emit("round_started", round=self.round, crowned=self.crowned)
+        self._events.append((ROUND_STARTED, self.round, self.crowned))
         n_up = self.edition.face_up_removed[self.n]
         plan = self._draft_plans.get(self.crowned)
         if plan is None:
@@ -56,7 +56,7 @@ class Draft(GameCore):
             self.facedown.append(pile.pop())
             self.pile = pile
             if self.faceup:
-                self.emit("faceup_removed", characters=list(self.faceup))
+                self._events.append((FACEUP_REMOVED, list(self.faceup)))
             self._next_draft_step()
         elif n_up:
             self.pile = []
@@ -105,6 +105,6 @@ class Draft(GameCore):
 
     def _on_faceup(self, a: Action) -> None:
         self.faceup.append(a.args[0])
-        self.emit("faceup_removed", characters=list(self.faceup))
+        self._events.append((FACEUP_REMOVED, list(self.faceup)))
         if len(self.faceup) == self.edition.face_up_removed[self.n]:
             self._next_draft_step()

@@ -91,6 +91,10 @@ BUILT = Shape("built", ("seat", "district"))
 DRAFT_TURN = Shape("draft_turn", ("seat", "step"))
 PICKED = Shape("picked", ("seat",))
 YOU_PICKED = Shape("you_picked", ("character",), private=True)
+ROUND_STARTED = Shape("round_started", ("round", "crowned"))  # and the few of every round
+FACEUP_REMOVED = Shape("faceup_removed", ("characters",))
+ROUND_ENDED = Shape("round_ended", ("round",))
+CROWN = Shape("crown", ("seat", "heir"))
 
 
 def _made_event(record: tuple[Any, ...]) -> Event:

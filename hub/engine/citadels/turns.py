@@ -9,7 +9,7 @@ from collections.abc import Collection
 from .actions import Action
 from .cards import CHARACTER_BY_ID
 from .core import DECISIONS, TAXED, TURN_EFFECTS, TURNS, GameCore, count_district
-from .events import BUILT, CALLED, CARDS, DREW, GOLD, NO_ANSWER, REVEALED, TURN_ENDED
+from .events import BUILT, CALLED, CARDS, CROWN, DREW, GOLD, NO_ANSWER, REVEALED, ROUND_ENDED, TURN_ENDED
 from .scoring import score_game
 from .state import Player
 
@@ -71,10 +71,10 @@ class Turns(GameCore):
 
     def take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
-        self.emit("crown", seat=seat, heir=heir)
+        self._events.append((CROWN, seat, heir))
 
     def _end_round(self) -> None:
-        self.emit("round_ended", round=self.round)
+        self._events.append((ROUND_ENDED, self.round))
         heir = self.holder.get("king")
         if heir is not None and self.killed == "king":
             self.revealed["king"] = heir
