@@ -63,7 +63,7 @@ class Shape:
     word, done only then). The values are kept as they are: a list that changes after
     the action must be recorded as a copy, as it would be put in the data."""
 
-    __slots__ = ("kind", "keys", "private", "make")
+    __slots__ = ("kind", "keys", "private", "make", "_json_keys")
 
     def __init__(self, kind: EventKind, keys: tuple[str, ...], private: bool = False,
                  make: Callable[[tuple[Any, ...]], dict[str, Any]] | None = None) -> None:
@@ -71,6 +71,15 @@ class Shape:
         self.keys = keys
         self.private = private
         self.make = make
+        self._json_keys = ("kind", *keys)  # the record's shape first: its place is the kind's
+
+    def public_json(self, record: tuple[Any, ...]) -> dict[str, Any]:
+        """``Event.to_json`` of a public record of this shape, made straight from the record."""
+        if self.make is not None:
+            return {"kind": self.kind, **self.make(record[1:])}
+        data = dict(zip(self._json_keys, record))
+        data["kind"] = self.kind  # over the shape, first as in to_json
+        return data
 
     def event(self, record: tuple[Any, ...]) -> Event:
         """The ``Event`` of one record of this shape."""
@@ -162,5 +171,13 @@ def public_json(events: Sequence[Event]) -> list[dict[str, Any]]:
     nobody has read yet, straight from its records: a table that only publishes them
     never makes the ``Event`` objects."""
     if type(events) is Recorded:  # its records, as ``to_json`` would word them
-        return [{"kind": e.kind, **e.data} for e in map(_made_event, list.__iter__(events)) if e.to is None]
+        out = []
+        for record in list.__iter__(events):
+            head = record[0]
+            if type(head) is str:
+                if record[2] is None:
+                    out.append({"kind": head, **record[1]})
+            elif not head.private:
+                out.append(head.public_json(record))
+        return out
     return [e.to_json() for e in events if e.to is None]
