@@ -194,8 +194,13 @@ class GamePlugin:
     every public event, giving utterances with their priority (a refusal jumps the queue, a
     prompt replaces the queued one); the events that make a queued prompt stale; its own
     names respelled for espeak-ng; samples for ``citadels-hub voice --game NAME``. A game that only tells its story in order gives
-    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: its
-    `sentences` said in order, or silent (there is no fallback to another game's words)."""
+    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences, or
+    ``hub.games.kit.story_voice(fn, samples)`` with its samples. None: its `sentences` said
+    in order, with its `voice_samples`, or silent (there is no fallback to another game's words)."""
+    voice_samples: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """What ``citadels-hub voice --game NAME`` says of a game whose voice is its `sentences`:
+    phrase id -> a public event, said with sample names (``{"took": {"kind": "took", "seat": 2,
+    "n": 2, "left": 5}}``)."""
 
     # -- people at a real table (tests/system/test_table_acceptance.py plays every game so)
     table_people: Callable[[Any, Any, int], TablePeople] = button_people

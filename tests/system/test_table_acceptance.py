@@ -165,9 +165,10 @@ class Seat:
         return lambda: self.changed_since(mark)
 
     def stuck(self, table: Table, what: str) -> Callable[[], str]:
-        """For a wait's message: `what`, and what the seat and the hub said by the timeout."""
+        """For a wait's message: `what`, and what the seat and the hub said by the timeout
+        (the hub's counters say what it made of the seat's events: a card `lying`, a duplicate...)."""
         return lambda: (f"seat {self.number}: {what}; it shows {self.display()!r}; its last lines "
-                        f"{self.lines()[-14:]}; the hub's {table.hub.tail()}")
+                        f"{self.lines()[-14:]}; the hub's {table.hub.tail()}; its counters {table.counters()}")
 
     def type(self, command: str) -> int:
         """Type a command; where the output was before it (for `lines(since=...)`)."""
@@ -236,6 +237,11 @@ class Table:
 
     def moves(self) -> int:
         return stored_actions(self.hub.db)
+
+    def counters(self) -> Any:
+        """The hub's counters (the admin's status), or why they could not be read."""
+        status = _quietly(lambda: self.hub.get(f"/api/admin/{self.hub.token('admin')}/status"))
+        return status[1].get("counters") if status is not None and status[0] == 200 else LAST_MISS
 
     def took_or_refused(self, before: int, seat: Seat, mark: int) -> Callable[[], bool]:
         """For a wait: a move stored since there were `before`, or a refusal's beep since `mark`."""
@@ -324,6 +330,7 @@ def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | N
         if isinstance(gesture, Press):
             answered = press_to(table, seat, gesture.label, options, before)
             continue
+        seat.settle()  # a person lays a card once the display says it is their turn, not while it changes
         for _attempt in range(3):
             mark = seat.lay(gesture.uid)
             seat.process.wait_line("placed", since=mark)
@@ -331,7 +338,10 @@ def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | N
                 table.fault(fault)
                 faulted = True
             if not gesture.move:
+                # a step (a site chosen): its answer is the display once the hub has answered the
+                # card, not the first thing the display shows after it (a prompt on its way)
                 wait_until(seat.answered(mark), timeout=10)
+                seat.settle()
                 seat.lift(gesture.uid)
                 break
             answered = mark
