@@ -85,7 +85,8 @@ class Shape:
         """The ``Event`` of one record of this shape."""
         values = record[1:-1] if self.private else record[1:]
         data = self.make(values) if self.make is not None else dict(zip(self.keys, values))
-        return _event((self.kind, data, record[-1] if self.private else None))
+        event: Event = _event((self.kind, data, record[-1] if self.private else None))
+        return event
 
 
 # the shapes of the kinds recorded at almost every action (the draft's options: ``draft.py``)
