@@ -210,6 +210,10 @@ class GamePlugin:
     table_variants: tuple[tuple[str, ...], ...] = ((),)
     """The option sets (``run``'s and ``enroll``'s own options) a real table is checked
     with, one whole game each (a game's rule sets); default its options as they are."""
+    table_players: int = 0
+    """How many play the whole game a real table is checked with (every variant); 0: three
+    where it takes three (fast, and every rule of a table bigger than two), else its nearest.
+    A game whose product asks for a bigger table says so (Cities & Knights: four)."""
 
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()

@@ -162,6 +162,8 @@ def derived_fields(plugin: Any) -> dict[str, Any]:
 
     if not plugin.default_players:
         made["default_players"] = plugin.seats.start
+    if not plugin.table_players:
+        made["table_players"] = min(max(3, plugin.seats.start), plugin.seats[-1])
     derive("setup_from_options", lambda: setup_maker(plugin.setup_type))
     derive("admin_options", lambda: form_reader(plugin.setup_type))
     derive("sim_world", lambda: world_maker(plugin.setup_type))
