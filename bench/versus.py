@@ -14,7 +14,8 @@ then ``RandomBot.choose`` + ``Game.apply`` until the end), theirs is its own are
 ``play()`` until ``game_over``, ``end_game()``), its ``random`` seeded. The sides run
 alternately, ``--rounds`` times; each side's best run counts, so a burst of load on the
 machine hurts neither side more than the other. The ratio is games per second, ours over
-theirs (a random-bot game of theirs is not the same length as ours: both are whole games
+theirs (``median_ratio``: the median of each round's ratio, ours over theirs run just
+after; a random-bot game of theirs is not the same length as ours: both are whole games
 of the same rules, four players, random bots).
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -82,7 +84,8 @@ def main() -> None:
     result = {"players": 4, "bots": "random", "seconds": args.seconds, "rounds": args.rounds,
               "ours_games_per_s": best_ours, "theirs_games_per_s": best_theirs,
               "ours_runs": [r["games_per_s"] for r in ours], "theirs_runs": [r["games_per_s"] for r in theirs],
-              "ratio": round(best_ours / best_theirs, 1)}
+              "ratio": round(best_ours / best_theirs, 1),
+              "median_ratio": round(statistics.median(o["games_per_s"] / t["games_per_s"] for o, t in zip(ours, theirs)), 1)}
     if not args.json:
         print(f"4 players, random bots: {best_ours} games/s here, {best_theirs} in citadels-ai: {result['ratio']}x")
     print(json.dumps(result))

@@ -63,6 +63,9 @@ class Listeners:
             kind = event.get("kind")
             if kind == "prompt":
                 continue
+            if type(kind) is str and kind not in STATE_FACTS:  # a move (most facts): kept, nothing replaced
+                recent.append(event)
+                continue
             key = coalesced_key(event)
             if key is not None:
                 for older in [e for e in recent if coalesced_key(e) == key]:

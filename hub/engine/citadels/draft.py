@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from .actions import Action
 from .core import DECISIONS, RANK_OF, GameCore
+from .events import DRAFT_TURN, FACEUP_REMOVED, PICKED, ROUND_STARTED, YOU_PICKED, Shape
+
+OPTIONS = Shape("options", ("characters",), private=True,
+                make=lambda values: {"characters": sorted(values[0], key=RANK_OF.__getitem__)})
+"""The characters a picker is offered, recorded as the pile and put in rank order only if read."""
 
 
 class Draft(GameCore):
@@ -34,7 +39,7 @@ class Draft(GameCore):
             p.characters = []
         self.faceup = []
         self.facedown = []
-        self.emit("round_started", round=self.round, crowned=self.crowned)
+        self._events.append((ROUND_STARTED, self.round, self.crowned))
         n_up = self.edition.face_up_removed[self.n]
         plan = self._draft_plans.get(self.crowned)
         if plan is None:
@@ -51,7 +56,7 @@ class Draft(GameCore):
             self.facedown.append(pile.pop())
             self.pile = pile
             if self.faceup:
-                self.emit("faceup_removed", characters=list(self.faceup))
+                self._events.append((FACEUP_REMOVED, list(self.faceup)))
             self._next_draft_step()
         elif n_up:
             self.pile = []
@@ -74,10 +79,10 @@ class Draft(GameCore):
             self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
         self.pending = DECISIONS[seat][kind]
         events = self._events
-        events.append(("draft_turn", {"seat": seat, "step": kind}, None))
+        events.append((DRAFT_TURN, seat, kind))
         if self.digital:
             pile = self.pile
-            events.append(("options", {"characters": sorted(pile, key=RANK_OF.__getitem__)}, seat))
+            events.append((OPTIONS, tuple(pile), seat))  # sorted by rank if read
             self.options_made = self.options_of(seat, kind, pile)  # the options at hand (see apply)
 
     # the draft's verbs (``game._HANDLERS``), each given an action known to be legal
@@ -89,8 +94,8 @@ class Draft(GameCore):
         self.holder[char] = seat
         self.players[seat - 1].characters.append(char)
         events = self._events
-        events.append(("picked", {"seat": seat}, None))
-        events.append(("you_picked", {"character": char}, seat))
+        events.append((PICKED, seat))
+        events.append((YOU_PICKED, char, seat))
         self._next_draft_step()
 
     def _on_discard(self, a: Action) -> None:
@@ -100,6 +105,6 @@ class Draft(GameCore):
 
     def _on_faceup(self, a: Action) -> None:
         self.faceup.append(a.args[0])
-        self.emit("faceup_removed", characters=list(self.faceup))
+        self._events.append((FACEUP_REMOVED, list(self.faceup)))
         if len(self.faceup) == self.edition.face_up_removed[self.n]:
             self._next_draft_step()

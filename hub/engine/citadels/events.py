@@ -5,15 +5,17 @@ wire, in logs and JSON, checked by mypy where events are made); ``PRIVATE_KINDS`
 one list of the kinds addressed to a single seat (a hand, a deal, the options of a
 pick), which every public surface (history, web, voice) leaves out.
 
-The rules record an event as a plain tuple, ``(kind, data, to)``, and ``Game.apply``
-returns them as a ``Recorded`` list, which makes the ``Event`` objects when it is first
-read. Most actions' events are never read (bots, replays, benchmarks), and making an ``Event``
-(a tuple subclass, made and freed) cost a tenth of the engine's work.
+The rules record an event as a plain tuple, ``(kind, data, to)``, or, for the dozen
+kinds made at almost every action, as ``(shape, value, ...)`` (a ``Shape`` says which
+keys the values fill): ``Game.apply`` returns them as a ``Recorded`` list, which makes the
+``Event`` objects when it is first read. Most actions' events are never read (bots,
+replays, benchmarks): making an ``Event`` (a tuple subclass, made and freed) cost a tenth
+of the engine's work, and its data dict (three an action) another tenth.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any, Literal, NamedTuple, get_args
 
@@ -53,6 +55,66 @@ class Event(NamedTuple):
 _event: Any = partial(tuple.__new__, Event)  # an Event from its record (kind, data, to), all in C
 
 
+class Shape:
+    """The layout of a frequent event's record, ``(shape, value, ...)``: the values of
+    ``keys`` in order, then, if ``private``, the seat it is addressed to. Recording one
+    costs a tuple; its data dict is made only if the events are read (``event``).
+    ``make``, if given, makes the data from the values (a value that needs work to
+    word, done only then). The values are kept as they are: a list that changes after
+    the action must be recorded as a copy, as it would be put in the data."""
+
+    __slots__ = ("kind", "keys", "private", "make", "_json_keys")
+
+    def __init__(self, kind: EventKind, keys: tuple[str, ...], private: bool = False,
+                 make: Callable[[tuple[Any, ...]], dict[str, Any]] | None = None) -> None:
+        self.kind = kind
+        self.keys = keys
+        self.private = private
+        self.make = make
+        self._json_keys = ("kind", *keys)  # the record's shape first: its place is the kind's
+
+    def public_json(self, record: tuple[Any, ...]) -> dict[str, Any]:
+        """``Event.to_json`` of a public record of this shape, made straight from the record."""
+        if self.make is not None:
+            return {"kind": self.kind, **self.make(record[1:])}
+        data = dict(zip(self._json_keys, record))
+        data["kind"] = self.kind  # over the shape, first as in to_json
+        return data
+
+    def event(self, record: tuple[Any, ...]) -> Event:
+        """The ``Event`` of one record of this shape."""
+        values = record[1:-1] if self.private else record[1:]
+        data = self.make(values) if self.make is not None else dict(zip(self.keys, values))
+        event: Event = _event((self.kind, data, record[-1] if self.private else None))
+        return event
+
+
+# the shapes of the kinds recorded at almost every action (the draft's options: ``draft.py``)
+CALLED = Shape("called", ("rank", "character"))
+NO_ANSWER = Shape("no_answer", ("rank", "character", "killed"))
+REVEALED = Shape("revealed", ("seat", "character"))
+TURN_ENDED = Shape("turn_ended", ("seat", "character"))
+GOLD = Shape("gold", ("seat", "delta", "reason"))
+CARDS = Shape("cards", ("seat", "delta", "reason"))
+DREW = Shape("drew", ("cards",), private=True)
+BUILT = Shape("built", ("seat", "district"))
+DRAFT_TURN = Shape("draft_turn", ("seat", "step"))
+PICKED = Shape("picked", ("seat",))
+YOU_PICKED = Shape("you_picked", ("character",), private=True)
+ROUND_STARTED = Shape("round_started", ("round", "crowned"))  # and the few of every round
+FACEUP_REMOVED = Shape("faceup_removed", ("characters",))
+ROUND_ENDED = Shape("round_ended", ("round",))
+CROWN = Shape("crown", ("seat", "heir"))
+
+
+def _made_event(record: tuple[Any, ...]) -> Event:
+    """The ``Event`` of a record, ``(kind, data, to)`` or ``(shape, value, ...)``."""
+    head = record[0]
+    if type(head) is str:
+        return _event(record)  # type: ignore[no-any-return]
+    return head.event(record)  # type: ignore[no-any-return]
+
+
 class Events(list[Any]):
     """One action's events, once read: a plain list of ``Event``s (every read of it runs
     in C), to be read only (``Game.apply`` says ``Sequence[Event]``)."""
@@ -61,8 +123,8 @@ class Events(list[Any]):
 
 
 class Recorded(Events):
-    """One action's events as the rules record them: ``(kind, data, to)`` plain tuples,
-    appended by ``Game``. Any read of it makes the ``Event``s, once, and turns it into a
+    """One action's events as the rules record them: ``(kind, data, to)`` plain tuples or
+    ``(shape, value, ...)`` ones, appended by ``Game``. Any read of it makes the ``Event``s, once, and turns it into a
     plain ``Events`` (its class changes: the same layout), so every later read is the C
     list's own. Bots and replays never read them, the table publishes them as JSON
     straight from the records (`public_json`), and a plain tuple is a third of the cost
@@ -76,7 +138,7 @@ class Recorded(Events):
     def made(self) -> Events:
         """This object, its records made into ``Event``s (the same order)."""
         self.__class__ = Events  # type: ignore[assignment]  # from now on every read is the C list's
-        self[:] = map(_event, self)  # the records, read before the slice is replaced
+        self[:] = map(_made_event, self)  # the records, read before the slice is replaced
         return self
 
     def __iter__(self) -> Iterator[Any]:  # the usual first read, without _made_first's detour
@@ -110,5 +172,13 @@ def public_json(events: Sequence[Event]) -> list[dict[str, Any]]:
     nobody has read yet, straight from its records: a table that only publishes them
     never makes the ``Event`` objects."""
     if type(events) is Recorded:  # its records, as ``to_json`` would word them
-        return [{"kind": kind, **data} for kind, data, to in list.__iter__(events) if to is None]
+        out = []
+        for record in list.__iter__(events):
+            head = record[0]
+            if type(head) is str:
+                if record[2] is None:
+                    out.append({"kind": head, **record[1]})
+            elif not head.private:
+                out.append(head.public_json(record))
+        return out
     return [e.to_json() for e in events if e.to is None]

@@ -9,6 +9,7 @@ from collections.abc import Collection
 from .actions import Action
 from .cards import CHARACTER_BY_ID
 from .core import DECISIONS, TAXED, TURN_EFFECTS, TURNS, GameCore, count_district
+from .events import BUILT, CALLED, CARDS, CROWN, DREW, GOLD, NO_ANSWER, REVEALED, ROUND_ENDED, TURN_ENDED
 from .scoring import score_game
 from .state import Player
 
@@ -30,10 +31,10 @@ class Turns(GameCore):
             char = calls[rank]
             if char is None:  # out of this edition's game at this table size: never called
                 continue
-            events.append(("called", {"rank": rank, "character": char}, None))
+            events.append((CALLED, rank, char))
             seat = holder.get(char)
             if seat is None or char == killed:
-                events.append(("no_answer", {"rank": rank, "character": char, "killed": char == killed}, None))
+                events.append((NO_ANSWER, rank, char, char == killed))
                 continue
             self.rank = rank
             self._begin_turn(self.players[seat - 1], char)
@@ -54,7 +55,7 @@ class Turns(GameCore):
         self.used = set()
         self.revealed[char] = p.seat
         self.pending = TURNS[p.seat]
-        self._events.append(("revealed", {"seat": p.seat, "character": char}, None))
+        self._events.append((REVEALED, p.seat, char))
         if char == self.robbed:
             thief = self.player(self.holder["thief"])
             amount = p.gold
@@ -70,10 +71,10 @@ class Turns(GameCore):
 
     def take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
-        self.emit("crown", seat=seat, heir=heir)
+        self._events.append((CROWN, seat, heir))
 
     def _end_round(self) -> None:
-        self.emit("round_ended", round=self.round)
+        self._events.append((ROUND_ENDED, self.round))
         heir = self.holder.get("king")
         if heir is not None and self.killed == "king":
             self.revealed["king"] = heir
@@ -184,7 +185,7 @@ class Turns(GameCore):
         char = self.turn_char
         if self._taxes and "tax" not in self.used:
             self._on_tax(a)  # nobody gives up free income: a forgotten tax is collected (the same seat's)
-        self._events.append(("turn_ended", {"seat": seat, "character": char}, None))
+        self._events.append((TURN_ENDED, seat, char))
         self.turn_seat = 0
         self.turn_char = ""
         self._call_next()
@@ -192,7 +193,7 @@ class Turns(GameCore):
     def _on_gold(self, a: Action) -> None:
         seat = a[0]
         self.players[seat - 1].gold += 2
-        self._events.append(("gold", {"seat": seat, "delta": 2, "reason": "gather"}, None))
+        self._events.append((GOLD, seat, 2, "gather"))
         self.gathered = True
 
     def _on_keep(self, a: Action) -> None:
@@ -207,7 +208,7 @@ class Turns(GameCore):
 
     def gain(self, p: Player, amount: int, reason: str) -> None:
         p.gold += amount
-        self._events.append(("gold", {"seat": p.seat, "delta": amount, "reason": reason}, None))
+        self._events.append((GOLD, p.seat, amount, reason))
 
     def _on_tax(self, a: Action) -> None:
         p = self.players[a[0] - 1]
@@ -232,7 +233,7 @@ class Turns(GameCore):
             return
         self.drawn = drawn
         seat = p.seat
-        self._events.append(("drew", {"cards": list(drawn)}, seat))
+        self._events.append((DREW, list(drawn), seat))
         self.pending = DECISIONS[seat]["keep"]
         self.options_made = self.options_of(seat, "keep", dict.fromkeys(drawn))  # the options at hand (see apply)
 
@@ -248,8 +249,8 @@ class Turns(GameCore):
         p.hand.extend(cards)
         p.hand_size += len(cards)
         events = self._events
-        events.append(("cards", {"seat": p.seat, "delta": len(cards), "reason": reason}, None))
-        events.append(("drew", {"cards": list(cards)}, p.seat))
+        events.append((CARDS, p.seat, len(cards), reason))
+        events.append((DREW, list(cards), p.seat))
 
     def _add_unknown(self, p: Player, count: int, reason: str) -> None:
         p.hand_size += count
@@ -280,8 +281,8 @@ class Turns(GameCore):
         count_district(p, d)  # the city only grew: count the new district, not all again
         self.builds_left -= 1
         events = self._events
-        events.append(("gold", {"seat": p.seat, "delta": -d.cost, "reason": "build"}, None))
-        events.append(("built", {"seat": p.seat, "district": card}, None))
+        events.append((GOLD, p.seat, -d.cost, "build"))
+        events.append((BUILT, p.seat, card))
         if self.edition.remembers_builds:  # (no call to Classic's hook, which does nothing)
             self.edition.on_build(self, p, d)
         if len(p.city) == self.complete_at:

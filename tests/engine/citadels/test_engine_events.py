@@ -7,7 +7,7 @@ import copy
 import pickle
 
 from hub.engine.citadels import Event, Game, Setup
-from hub.engine.citadels.events import Events, Recorded
+from hub.engine.citadels.events import Events, Recorded, Shape
 
 
 def _picked() -> tuple[Game, Recorded]:
@@ -31,6 +31,15 @@ def test_events_are_made_on_first_read_and_the_same_objects_after() -> None:
     again = list(events)
     assert all(a is b for a, b in zip(first, again))
     assert events[0] is first[0] and events[-1] is first[-1]
+
+
+def test_the_frequent_events_are_recorded_without_their_data_dicts() -> None:
+    """A pick's events are shaped records (values only) until read: bots and replays,
+    which never read them, make no data dict."""
+    _, events = _picked()
+    records = list(list.__iter__(events))
+    assert [r[0].kind for r in records if isinstance(r[0], Shape)] == ["picked", "you_picked", "draft_turn", "options"]
+    assert not any(isinstance(value, dict) for record in records for value in record)
 
 
 def test_every_read_of_a_fresh_result_sees_events_not_records() -> None:
