@@ -134,8 +134,9 @@ def test_every_public_event_is_told_in_three_languages_in_the_source_documents_t
     assert catalogue()["zh-Hans"]["card.P07"] == CARDS["P07a"].name_zh.rstrip("?")
 
 
-def test_the_same_arguments_give_the_same_bytes_through_mosquitto(mosquitto: Any) -> None:
-    args = ("--headless", "--json", "--players", "4", "--seed", "7", "--games", "2")
+@pytest.mark.parametrize("dice", ["hub", "physical"])  # the table's dice: entered through the seats' menus
+def test_the_same_arguments_give_the_same_bytes_through_mosquitto(mosquitto: Any, dice: str) -> None:
+    args = ("--headless", "--json", "--players", "4", "--seed", "7", "--games", "2", "--dice", dice)
     in_process = sim(*args)
     broker = sim(*args, "--broker", mosquitto.url)
     assert in_process.returncode == 0 and broker.returncode == 0, broker.stderr
