@@ -157,6 +157,8 @@ class I2C:
 
 
 class PWM:
+    """A buzzer's PWM: `tones` lists every tone a person hears start, in order."""
+
     def __init__(self, pin: Pin, freq: int = 0, duty_u16: int = 0) -> None:
         self.pin = pin
         self._freq = freq
@@ -167,6 +169,10 @@ class PWM:
     def freq(self, value: int | None = None) -> int | None:
         if value is None:
             return self._freq
+        if self._duty and value != self._freq:
+            # A sounding buzzer changes pitch at once (as the ESP32's does): a tune that cuts
+            # into another (an error answer while the ok beep still sounds) is heard.
+            self.tones.append(value)
         self._freq = value
         return None
 
