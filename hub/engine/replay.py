@@ -5,8 +5,8 @@ inherits these (`Replayable`) rather than writing them again."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Self
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Self
 
 from .actions import effective_log
 from .snapshot import snapshot_hash
@@ -21,6 +21,8 @@ class Replayable:
     setup: Any
     log: list[Any]
     options_made: Any
+    action_type: ClassVar[Any]  # the game's `TextAction`: a text is parsed by it
+    refusal: ClassVar[Callable[[Any, Any], Exception]]  # (game, action) -> why the action is refused
 
     def __init__(self, setup: Any) -> None:
         raise NotImplementedError("a game says how it starts from its setup")
@@ -39,6 +41,24 @@ class Replayable:
 
     def apply(self, action: Any) -> Any:
         raise NotImplementedError
+
+    def legal_actions(self) -> Any:
+        raise NotImplementedError
+
+    def unlisted(self, action: Any) -> Any:
+        """What `apply` does with an action that is not among the options at hand: a text
+        is parsed and applied, a table correction (seat 0: ``void``, ``adjust``) taken,
+        anything else refused with why. An engine whose `apply` starts with
+        ``if action not in (self.options_made or self.legal_actions()): return
+        self.unlisted(action)`` checks a legal action with no call (the hot loop)."""
+        if isinstance(action, str):
+            return self.apply(self.action_type.parse(action))
+        if action.seat == 0 and action.verb in ("void", "adjust"):
+            return self._correction(action)
+        raise type(self).refusal(self, action)
+
+    def _correction(self, action: Any) -> Any:
+        raise NotImplementedError("a game with corrections says how it takes them")
 
     def snapshot(self) -> dict[str, Any]:
         raise NotImplementedError

@@ -194,8 +194,13 @@ class GamePlugin:
     every public event, giving utterances with their priority (a refusal jumps the queue, a
     prompt replaces the queued one); the events that make a queued prompt stale; its own
     names respelled for espeak-ng; samples for ``citadels-hub voice --game NAME``. A game that only tells its story in order gives
-    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences. None: its
-    `sentences` said in order, or silent (there is no fallback to another game's words)."""
+    ``hub.voice.sentences(fn)`` of a function (event, lang, names) -> sentences, or
+    ``hub.games.kit.story_voice(fn, samples)`` with its samples. None: its `sentences` said
+    in order, with its `voice_samples`, or silent (there is no fallback to another game's words)."""
+    voice_samples: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """What ``citadels-hub voice --game NAME`` says of a game whose voice is its `sentences`:
+    phrase id -> a public event, said with sample names (``{"took": {"kind": "took", "seat": 2,
+    "n": 2, "left": 5}}``)."""
 
     # -- people at a real table (tests/system/test_table_acceptance.py plays every game so)
     table_people: Callable[[Any, Any, int], TablePeople] = button_people
@@ -205,6 +210,10 @@ class GamePlugin:
     table_variants: tuple[tuple[str, ...], ...] = ((),)
     """The option sets (``run``'s and ``enroll``'s own options) a real table is checked
     with, one whole game each (a game's rule sets); default its options as they are."""
+    table_players: int = 0
+    """How many play the whole game a real table is checked with (every variant); 0: three
+    where it takes three (fast, and every rule of a table bigger than two), else its nearest.
+    A game whose product asks for a bigger table says so (Cities & Knights: four)."""
 
     # -- secrets, declared: what the web and the voice keep from every public audience
     private_event_kinds: frozenset[str] = frozenset()

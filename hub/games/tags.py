@@ -22,7 +22,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -80,6 +80,41 @@ class CardCatalogue:
 
     def virtual_uid(self, ref: Any) -> str:
         return virtual_uid(ref)
+
+
+class OneDeckCatalogue(CardCatalogue):
+    """The catalogue of a game with one deck, declared rather than written: its cards in
+    enrollment order, how they are named (`name(ref, lang)`) and, where several print one
+    face, what they print (default: the English name). A card's form in the file is its id;
+    a simulated card's UID is hashed from the game and the id (``virtual_uid`` to say
+    otherwise)."""
+
+    def __init__(self, *, game: str, title: str, deck: str, cards: Iterable[str], name: Callable[[str, str], str],
+                 face: Callable[[str], Hashable] | None = None,
+                 virtual_uid: Callable[[str], str] | None = None) -> None:
+        self.game, self.title, self.default_deck = game, title, deck
+        self.listed = tuple(cards)
+        self.known = frozenset(self.listed)
+        self.naming, self.facing, self.uid_maker = name, face, virtual_uid
+
+    def cards(self, deck: str) -> list[str]:
+        if deck != self.default_deck:
+            raise KeyError(f"unknown deck {deck!r}: {self.title} has one deck, {self.default_deck!r}")
+        return list(self.listed)
+
+    def parse(self, text: str) -> str:
+        if text not in self.known:
+            raise ValueError(f"{text!r} is not a card of {self.title}")
+        return text
+
+    def name(self, ref: str, lang: str = "en") -> str:
+        return self.naming(ref, lang)
+
+    def face(self, ref: str) -> Hashable:
+        return self.facing(ref) if self.facing else self.naming(ref, "en")
+
+    def virtual_uid(self, ref: str) -> str:
+        return self.uid_maker(ref) if self.uid_maker else virtual_uid(f"{self.game}:{ref}")
 
 
 @functools.cache

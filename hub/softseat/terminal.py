@@ -53,6 +53,10 @@ def add_soft_seat_command(sub: Any) -> None:
     p.add_argument("--config", default=None, help="a seat's config.json (as flash_seat.py writes it) instead "
                    "of the built-in one; --seat/--broker override it")
     p.add_argument("--firmware", default=None, help="the firmware/ folder (default: this source tree's)")
+    p.add_argument("--lying", action="append", default=[], metavar="CARD",
+                   help="a card lying on the reader when the board powers on (again for a second): a seat "
+                        "rebooted under a card, which its first poll finds and reports in its inventory, never "
+                        "as laid")
 
 
 def _seat(text: str) -> int:
@@ -249,7 +253,13 @@ def run_soft_seat(args: argparse.Namespace) -> int:
         sys.stdout.reconfigure(line_buffering=True)  # the firmware's own log lines, at once, in a pipe too
     cfg = seat_config(args)
     cards = CardNames(args.tags, args.game)
+    try:
+        lying = [cards.uid(card) for card in args.lying]
+    except ValueError as exc:
+        return fail(f"--lying: {exc}", ExitCode.BAD_INPUT)
     board = SoftBoard(cfg, args.firmware)
+    for n, uid in enumerate(lying):
+        board.place(uid, alongside=n > 0)  # before power-on: the firmware's first poll finds them
     terminal = Terminal(board, cards, sys.stdout)
     broker = cfg["broker"]
     terminal.say(f"soft seat {cfg['seat']} of table {cfg['table']}: firmware from {board.firmware}, "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -241,6 +241,9 @@ def test_every_field_a_game_leaves_has_a_default_that_works() -> None:
     required = [f.name for f in fields(GamePlugin) if f.default is f.default_factory]  # type: ignore[misc]
     assert required == ["name", "title", "setup_type", "seats", "new_game", "parse_action"]
     assert CHIPS.default_players == 2 and CHIPS.bots == ("random",)
+    assert CHIPS.table_players == 3  # three at a real table where it takes three
+    narrow = replace(CHIPS, seats=range(2, 3), table_players=0)
+    assert narrow.table_players == 2  # else its nearest
     game = CHIPS.engine_only(ChipsSetup(players=3, seed=1), "random")
     assert game.over and CHIPS.summary(game)["winner"] == game.winner
     assert CHIPS.replay(ChipsSetup(players=3, seed=1), [str(a) for a in game.log]).winner == game.winner

@@ -123,6 +123,7 @@ def test_a_database_of_yesterday_resumes_and_then_says_which_game_it_holds(tmp_p
 def test_every_registered_game_has_what_the_product_asks_of_it() -> None:
     for name, game in GAMES.items():
         assert game.name == name and game.seats and game.default_players in game.seats
+        assert game.table_players in game.seats  # the acceptance seats that many (tests/system)
         assert callable(game.terminal) and callable(game.engine_only)  # its own, or the kit's (test_game_kit.py)
 
 

@@ -13,6 +13,14 @@ rather than as shapes (else any two import blocks, or any two records or protoco
 fields, would count as a copy): an import, and a run of declarations in a class body
 (fields, ``name: type`` with or without a default, and stubs, ``def name(...) -> T: ...``
 with their decorators), which counts as one line of the names it declares.
+
+A game's page scripts (the `.js` under its package's ``static/``) are read the same way,
+line by line: comments and blank lines dropped, a line of closing brackets alone dropped
+(as a Python block ends by its indentation), keywords and punctuation kept with the depth
+of braces the line starts at, each identifier ``N``, each string, template or regular
+expression ``S``, each number ``0``. What two games' pages share belongs in the hub's page
+script (`hub/web/static/hub.js`: the scoreboard, seat and admin skeletons a game's
+scripts fill in with their own drawing).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import importlib
 import io
 import keyword
 import pkgutil
+import re
 import tokenize
 from collections import defaultdict
 from pathlib import Path
@@ -30,20 +39,6 @@ from hub.games import GAMES, GamePlugin
 
 ROOT = Path(__file__).resolve().parents[2]
 WINDOW = 6  # the issue's "a run of six or more lines"
-
-# Pairs of files allowed to share runs, each with why (paths from the repository's root,
-# in sorted order). "to remove": a real copy not yet moved into the kit.
-ALLOWED: dict[tuple[str, str], str] = {
-    ("hub/games/builders/tags.py", "hub/games/cities_knights/tags.py"):
-        "to remove: the tag map class (one registry for every game's cards is the `tags` work of issue 29)",
-    ("hub/games/builders/tags.py", "hub/games/nim/cards.py"):
-        "to remove: a one-deck catalogue's declarations and deck check (a `CardCatalogue` default, the `tags` work)",
-    ("hub/games/cities_knights/tags.py", "hub/games/nim/cards.py"):
-        "to remove: a one-deck catalogue's declarations and deck check (a `CardCatalogue` default, the `tags` work)",
-    ("hub/engine/builders/game.py", "hub/engine/citadels/game.py"):
-        "to remove, or keep: `apply`'s first lines (the options at hand, made if missing; a text parsed), "
-        "written out in the engines' hot loop (one call fewer per action: issue 29's speed goals)",
-}
 
 Line = tuple[str, int]  # (normalised text, first physical line number)
 
@@ -64,9 +59,9 @@ def engine_package(game: GamePlugin) -> str:
     return ".".join(parts[:3])
 
 
-def package_files(package: str) -> list[Path]:
+def package_files(package: str, pattern: str = "*.py") -> list[Path]:
     directory = Path(importlib.import_module(package).__file__ or "").parent
-    return sorted(directory.rglob("*.py"))
+    return sorted(directory.rglob(pattern))
 
 
 def normalised_lines(source: str) -> list[Line]:
@@ -134,13 +129,89 @@ def normalised_lines(source: str) -> list[Line]:
     return lines
 
 
+JS_KEYWORDS = frozenset("""async await break case catch class const continue default delete do else export
+    extends false finally for function if import in instanceof let new null of return static super switch this
+    throw true try typeof undefined var void while yield""".split())
+JS_TOKEN = re.compile(r"""
+    (?P<space>[ \t\r]+) | (?P<newline>\n) | (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`) | (?P<number>\d[\w.]*|\.\d\w*)
+  | (?P<name>[A-Za-z_$][\w$]*)
+  | (?P<punct>=>|\.\.\.|\?\?=?|\?\.|[=!]==?|\*\*=?|<<=?|>>>?=?|[<>]=?|&&=?|\|\|=?|\+\+|--|[-+*/%&|^]=?|[^\s\w])
+""", re.VERBOSE | re.DOTALL)
+JS_REGEX = re.compile(r"/(?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n\[])+/[a-z]*")
+CLOSING = frozenset("})];,")
+
+
+def template_end(source: str, start: int) -> int:
+    """Where the template literal opened by the backquote at `start` ends (its ``${...}`` read through)."""
+    i, nested = start + 1, 0
+    while source[i] != "`" or nested:
+        if source[i] == "\\":
+            i += 1
+        elif source.startswith("${", i):
+            nested += 1
+            i += 1
+        elif nested and source[i] == "}":
+            nested -= 1
+        i += 1
+    return i + 1
+
+
+def script_lines(source: str) -> list[Line]:
+    """A page script's lines in their placeholder form, with where each starts."""
+    lines: list[Line] = []
+    shape: list[str] = []
+    start = depth = start_depth = pos = 0
+    line = 1
+    operand = False  # the last token ends an operand: a "/" after it divides, else it opens a regular expression
+
+    def token(text: str) -> None:
+        nonlocal start, start_depth
+        if not shape:
+            start, start_depth = line, depth
+        shape.append(text)
+
+    while pos < len(source):
+        regex = None if operand or source.startswith(("//", "/*"), pos) else JS_REGEX.match(source, pos)
+        if regex:
+            token("S")
+            operand, pos = True, regex.end()
+            continue
+        match = JS_TOKEN.match(source, pos)
+        assert match, f"line {line}: cannot read {source[pos:pos + 20]!r}"
+        kind, text = match.lastgroup, match.group()
+        end = template_end(source, pos) if text == "`" else match.end()
+        text = source[pos:end]
+        if kind == "newline":
+            if any(t not in CLOSING for t in shape):
+                lines.append((f"{start_depth}:" + " ".join(shape), start))
+            shape = []
+        elif kind == "name":
+            token(text if text in JS_KEYWORDS else "N")
+            operand = text not in JS_KEYWORDS or text in ("this", "true", "false", "null", "undefined")
+        elif kind in ("string", "number"):
+            token("S" if kind == "string" else "0")
+            operand = True
+        elif kind == "punct":
+            token(text)
+            depth += (text == "{") - (text == "}")
+            operand = text in (")", "]", "}")
+        line += text.count("\n")
+        pos = end
+    if any(t not in CLOSING for t in shape):
+        lines.append((f"{start_depth}:" + " ".join(shape), start))
+    return lines
+
+
 def game_files() -> dict[str, tuple[str, list[Line]]]:
-    """Every game's Python files (path from the repository's root) -> (game, normalised lines)."""
+    """Every game's Python files and page scripts (path from the repository's root) -> (game, normalised lines)."""
     files = {}
     for name, game in GAMES.items():
         for package in (plugin_package(game), engine_package(game)):
             for path in package_files(package):
                 files[str(path.relative_to(ROOT))] = (name, normalised_lines(path.read_text(encoding="utf-8")))
+        for path in package_files(plugin_package(game), "*.js"):
+            files[str(path.relative_to(ROOT))] = (name, script_lines(path.read_text(encoding="utf-8")))
     return files
 
 
@@ -188,18 +259,26 @@ def test_imports_and_a_class_s_fields_are_read_as_written() -> None:
         "2:N : N = 0"]
 
 
+def test_scripts_are_read_as_shapes_without_comments_or_closing_brackets() -> None:
+    one = ('function f(a) {\n  // why\n  const x = a / 2 + `t${a}`;\n  if (/^\\d+$/.test(x)) {\n'
+           '    return g(x, "s");\n  }\n}\n')
+    other = "function h(b) {\n  const y = b / 7 + 'u'; /* note */\n\n  if (/x/g.test(y)) {\n    return k(y, `v`);\n  }\n}\n"
+    assert [text for text, _ in script_lines(one)] == [text for text, _ in script_lines(other)] == [
+        "0:function N ( N ) {", "1:const N = N / 0 + S ;", "1:if ( S . N ( N ) ) {", "2:return N ( N , S ) ;"]
+    assert [n for _, n in script_lines(one)] == [1, 3, 4, 5]
+
+
 def test_every_game_has_its_packages() -> None:
     for game in GAMES.values():
         assert package_files(plugin_package(game)) and package_files(engine_package(game)), game.name
 
 
+def test_every_game_with_pages_has_its_scripts_read() -> None:
+    scripts = {name for path, (name, _) in game_files().items() if path.endswith(".js")}
+    assert scripts >= {name for name, game in GAMES.items() if game.page_assets}, scripts
+
+
 def test_no_six_lines_stand_in_two_games_packages() -> None:
-    shared = [described(run) for run in shared_runs() if (run[0], run[3]) not in ALLOWED]
+    shared = [described(run) for run in shared_runs()]
     assert not shared, (f"{len(shared)} runs of {WINDOW} or more lines of the same shape stand in two games' packages; "
-                        "move the shared code into hub/games/kit/ or hub/engine/:\n" + "\n".join(shared))
-
-
-def test_every_allowed_pair_still_shares_a_run() -> None:
-    """An allowed pair that no longer shares a run goes, so the list stays short and true."""
-    sharing = {(run[0], run[3]) for run in shared_runs()}
-    assert not set(ALLOWED) - sharing, sorted(set(ALLOWED) - sharing)
+                        "move the shared code into hub/games/kit/, hub/engine/ or hub/web/static/hub.js:\n" + "\n".join(shared))

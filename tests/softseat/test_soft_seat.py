@@ -124,6 +124,39 @@ def test_a_maker_checks_a_seat_from_the_terminal(table_broker: TableBroker, seat
     _wait(lambda: log.on("citadels/t1/seat/3/status")[-1:] == [b"offline"], "offline on quit")
 
 
+def test_a_seat_powered_on_under_a_card_reports_it_lying_never_laid(
+        table_broker: TableBroker, seats: list[SoftSeatProcess]) -> None:
+    """`--lying CARD`: a board rebooted with a card on its reader (a power cycle mid-move)
+    finds it at its first poll, so its boot's inventory holds it and no `added` says it was
+    laid; lifted, it is a `removed` like any other."""
+    hub = table_broker.bus("hub")
+    log = AnsweringLog(hub)
+    hub.subscribe("citadels/t1/seat/#", log)
+    king = virtual_uid(CardRef("character", "king"))
+    seat = SoftSeatProcess(["--seat", "2", "--broker", seat_url(table_broker, "seat2"), "--lying", "King"],
+                           password=table_broker.passwords["seat2"])
+    seats.append(seat)
+    _wait(lambda: any(e["type"] == "inventory" for e in _events(log, 2)), "seat 2's inventory")
+    seat.type("lift")
+    _wait(lambda: any(e["type"] == "tag" for e in _events(log, 2)), "King lifted")
+    reported = [(e["type"], e.get("uids") or e.get("edge"), e.get("uid")) for e in _events(log, 2)
+                if e["type"] in ("inventory", "tag")]
+    assert reported == [("inventory", [king], None), ("tag", "removed", king)]
+    assert seat.quit() == 0
+
+
+def test_a_card_lying_at_power_on_must_be_a_card(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from hub.cli import build_parser
+    from hub.softseat.terminal import run_soft_seat
+
+    monkeypatch.setenv("CITADELS_BROKER_PASSWORD", "pw")
+    args = build_parser().parse_args(["soft-seat", "--seat", "1", "--broker", "mqtt://seat1@127.0.0.1:1",
+                                      "--lying", "nothing-such"])
+    assert run_soft_seat(args) == 2
+    assert "--lying: no card 'nothing-such'" in capsys.readouterr().err
+
+
 def test_every_soft_seat_is_its_own_board(table_broker: TableBroker, seats: list[SoftSeatProcess]) -> None:
     """Two processes, two seats: two devices (the fake boards' unique ids differ)."""
     hub = table_broker.bus("hub")

@@ -49,6 +49,8 @@ class Game(Replayable):
     __slots__ = ("setup", "n", "rng", "players", "building_deck", "worker_deck", "building_row", "worker_row",
                  "first", "round", "turn_seat", "actions", "bought", "sent", "last_round", "ended_by", "log",
                  "pending", "result_cache", "options_made", "_events", "start_events", "pool", "moved")
+    action_type = Action  # what `apply` does with a text, a correction or a refusal: `Replayable.unlisted`
+    refusal = explain
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -210,16 +212,8 @@ class Game(Replayable):
     # ------------------------------------------------------------------ applying
     def apply(self, action: Action | str) -> list[Event]:
         """Apply one action and return its events; refuse (state untouched) if illegal."""
-        options = self.options_made
-        if options is None:
-            options = self.options_made = self._options()
-        if action not in options:  # a text is never an option (a tuple): parsed here
-            if isinstance(action, str):
-                action = Action.parse(action)
-            if action.seat == 0 and action.verb in ("void", "adjust"):
-                return self._correction(action)
-            if action not in options:
-                raise explain(self, action)
+        if action not in (self.options_made or self.legal_actions()):  # a text is never an option (a tuple)
+            return self.unlisted(action)  # type: ignore[no-any-return]  # the game's own events, from its own apply
         events: list[Event] = []
         self._events = events
         _HANDLERS[action[1]](self, action)

@@ -62,6 +62,8 @@ class Game(Draft, Turns, Abilities, Replayable):
         "rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
         "_ability_kept", "_destroy_kept", "other_seats", "_box_left",
     )
+    action_type = Action  # what `apply` does with a text, a correction or a refusal: `Replayable.unlisted`
+    refusal = explain
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
@@ -242,15 +244,8 @@ class Game(Draft, Turns, Abilities, Replayable):
 
         The events are made when first read (``Recorded``): most callers never read them
         (bots, replays, benchmarks). Read them as they are; they are not to be changed."""
-        legal = self.options_made
-        if legal is None:
-            legal = self.options_made = self._compute_legal()
-        if action not in legal:  # never text (an option is an Action), nor a seat-0 correction
-            if isinstance(action, str):
-                return self.apply(Action.parse(action))
-            if action.seat == 0 and action.verb in ("void", "adjust"):
-                return self._correction(action)
-            raise explain(self, action)
+        if action not in (self.options_made or self.legal_actions()):  # never text, nor a seat-0 correction
+            return self.unlisted(action)  # type: ignore[no-any-return]  # the game's own events, from its own apply
         events = self._events = Recorded()
         self.options_made = None  # a handler that knows the next decision's options at hand sets them
         _HANDLERS[action[1]](self, action)

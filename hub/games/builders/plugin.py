@@ -5,13 +5,11 @@ of it. The rules are `hub.engine.builders`."""
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 from typing import Any
 
 from hub.engine.builders import Action, Game, Setup, make_bot, play
 from hub.engine.builders.setup import MAX_PLAYERS, MIN_PLAYERS
 from hub.games.plugin import Correction, GamePlugin, names_of
-from hub.voice.speech import sentences
 
 from .pages import event_words, page_facts
 from .players import sim_player, table_people
@@ -19,7 +17,7 @@ from .record import Teller, export_text, replay_report, result_line, summary, su
 from .adapter import adjust_coins
 from .table import make_table
 from .tags import BuildersTags
-from .voice import readings, samples, speech
+from .voice import VOICE
 from .world import follow_stored, sim_world
 
 RULES_VERSION = "1"
@@ -56,7 +54,7 @@ PLUGIN = GamePlugin(
     make_table=make_table, registry=BuildersTags, table_people=table_people,
     sim_world=sim_world, sim_player=sim_player, follow_stored=follow_stored, terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
-    page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=replace(sentences(speech), samples=samples, readings=readings),
+    page_assets=__package__, page_facts=page_facts, event_words=event_words, speech=VOICE,
     admin_options=lambda body: {}, corrections=(COINS,),
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

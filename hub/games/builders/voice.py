@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from hub.engine.builders.cards import ALL_CARDS
+from hub.games.kit import story_voice
 
 from .words import card_name, names_joined, say, seat_name
 
-SAMPLE_NAMES = {1: "Ann", 2: "蔡明"}  # one Latin and one Chinese name: each said by its own voice
 SAMPLE_EVENTS: dict[str, dict[str, Any]] = {
     "voice.turn": {"kind": "turn_started", "seat": 2},
     "voice.finished": {"kind": "finished", "seat": 1, "building": "m1"},
@@ -49,14 +49,10 @@ def speech(event: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> lis
     return []
 
 
-def samples(lang: str, everything: bool) -> dict[str, str]:
-    """What ``citadels-hub voice --game builders`` says: each sentence (``--all``: and every card)."""
-    said = readings(lang)
-    return said if everything else {key: text for key, text in said.items() if key.startswith("voice.")}
+def card_names(lang: str) -> dict[str, str]:
+    """Every card's name in `lang`: what ``citadels-hub voice --all`` and ``--render`` add to the samples."""
+    return {f"card.{card}": card_name(card, lang) for card in ALL_CARDS}
 
 
-def readings(lang: str) -> dict[str, str]:
-    """Everything the voice may say in `lang`: each sentence with sample names, and every
-    card's name (``citadels-hub voice --render`` hears them all)."""
-    texts = {key: " ".join(speech(event, lang, SAMPLE_NAMES)) for key, event in SAMPLE_EVENTS.items()}
-    return {**texts, **{f"card.{card}": card_name(card, lang) for card in ALL_CARDS}}
+VOICE = story_voice(speech, SAMPLE_EVENTS, more=card_names)
+"""What the table's voice says of The Builders, and its samples (``citadels-hub voice --game builders``)."""

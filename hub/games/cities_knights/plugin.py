@@ -13,13 +13,13 @@ from hub.engine.cities_knights import Action, Game, Setup, make_bot, play
 from hub.engine.cities_knights.setup import DICE_MODES, MAX_PLAYERS, MIN_PLAYERS
 from hub.engine.cities_knights.refusals import CORRECTABLE
 from hub.games.plugin import Correction, CorrectionField, GamePlugin, names_of
-from hub.voice.speech import sentences
 
 from .people import table_people
 from .record import Teller, export_text, replay_report, result_line, summary, summary_lines
 from .sim import sim_player, sim_world
 from .table import make_table
 from .tags import ProgressTags
+from .voice import VOICE
 from .words import LANGS, catalogue, event_sentences, speech
 
 RULES_VERSION = "1"
@@ -84,10 +84,11 @@ PLUGIN = GamePlugin(
     summary=summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,
     bots=("table", "random"), engine_only=engine_only,
     make_table=make_table, registry=ProgressTags,
-    sim_world=sim_world, sim_player=sim_player, table_people=table_people, terminal=Teller, result_line=result_line,
+    sim_world=sim_world, sim_player=sim_player, table_people=table_people, table_players=4,
+    terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=lambda: {"cities-knights": catalogue()}, event_words=event_words,
     corrections=CORRECTIONS, admin_options=admin_options,
-    speech=sentences(speech),
+    speech=VOICE,
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
 )

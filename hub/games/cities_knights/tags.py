@@ -8,51 +8,17 @@ File format (JSON): ``{"version": 1, "game": "cities-knights", "deck": "progress
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Hashable
-
 from hub.engine.cities_knights.cards import CARDS
-from hub.games import tags
-from hub.games.tags import CardCatalogue
+from hub.games.tags import OneDeckCatalogue, TagRegistry
 
 from .words import card_name
 
 DECK = "progress"
+PROGRESS_CARDS = OneDeckCatalogue(game="cities-knights", title="Catan: Cities & Knights", deck=DECK, cards=CARDS,
+                                  name=card_name, face=lambda ref: CARDS[ref].kind)  # S01a and S01b: two Alchemists
 
 
-def virtual_uid(card: str) -> str:
-    """A stable, realistic 7-byte NXP-style UID for a simulated card."""
-    return "04" + hashlib.sha256(f"cities-knights:{card}".encode()).hexdigest().upper()[:12]
-
-
-class ProgressCards(CardCatalogue):
-    """The `hub.games.tags.Catalogue` of Cities & Knights: its progress cards."""
-
-    game = "cities-knights"
-    title = "Catan: Cities & Knights"
-    default_deck = DECK
-
-    def cards(self, deck: str) -> list[str]:
-        if deck != DECK:
-            raise KeyError(f"unknown deck {deck!r}: Cities & Knights has one deck of progress cards, {DECK!r}")
-        return list(CARDS)
-
-    def parse(self, text: str) -> str:
-        if text not in CARDS:
-            raise ValueError(f"{text!r} is not a progress card of Cities & Knights")
-        return text
-
-    def name(self, ref: str, lang: str = "en") -> str:
-        return card_name(ref, lang)
-
-    def face(self, ref: str) -> Hashable:
-        return CARDS[ref].kind  # S01a and S01b: two Alchemists
-
-    def virtual_uid(self, ref: str) -> str:
-        return virtual_uid(ref)
-
-
-class ProgressTags(tags.TagRegistry):
+class ProgressTags(TagRegistry):
     """Which progress card each tag is glued to (``ProgressTags.virtual()``: the simulator's)."""
 
-    catalogue = ProgressCards()
+    catalogue = PROGRESS_CARDS

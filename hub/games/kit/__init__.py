@@ -10,7 +10,9 @@ kit gives the rest, each piece a default of `hub.games.plugin.GamePlugin`:
   `hub.engine.actions.TextAction`, and the adapter's other everyday defaults;
 - `players.BotPlayer` / `players.bot_players`: a simulated person deciding with the
   game's bot and pressing the seat's buttons (a game with cards says how it lays them);
-- `players.BotTablePeople`: the people at a table of real seats, one bot each.
+- `players.BotTablePeople`: the people at a table of real seats, one bot each;
+- `voice.story_voice`: the voice of a game that tells its story in order, with the
+  samples ``citadels-hub voice --game NAME`` says.
 
 `hub/games/nim/` uses all of it: the template a new game copies.
 """
@@ -19,6 +21,8 @@ from .adapter import KitAdapter, VoidUndo
 from .players import BotPlayer, BotTablePeople, bot_players
 from .table import GameTable, table_maker
 from .teller import Teller
+from .voice import story_voice
 from .words import Words
 
-__all__ = ["BotPlayer", "BotTablePeople", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words", "bot_players", "table_maker"]
+__all__ = ["BotPlayer", "BotTablePeople", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words", "bot_players",
+           "story_voice", "table_maker"]

@@ -10,12 +10,12 @@ from typing import Any
 
 from hub.engine.play import RandomBot, play
 from hub.games.tags import card_names
-from hub.voice.speech import sentences as said_in_order
 from hub.words import LANGS
 
 from .players import bot_players
 from .table import table_maker
 from .teller import Teller
+from .voice import story_voice
 
 
 def derived(*args: Any, **kwargs: Any) -> Any:
@@ -162,6 +162,8 @@ def derived_fields(plugin: Any) -> dict[str, Any]:
 
     if not plugin.default_players:
         made["default_players"] = plugin.seats.start
+    if not plugin.table_players:
+        made["table_players"] = min(max(3, plugin.seats.start), plugin.seats[-1])
     derive("setup_from_options", lambda: setup_maker(plugin.setup_type))
     derive("admin_options", lambda: form_reader(plugin.setup_type))
     derive("sim_world", lambda: world_maker(plugin.setup_type))
@@ -182,9 +184,9 @@ def derived_fields(plugin: Any) -> dict[str, Any]:
         derive("terminal", lambda: Teller.of(plugin.sentences))
         if plugin.event_words is None:
             made["event_words"] = words_of(plugin.sentences)
-        if plugin.speech is None:  # the table's voice tells its story in order
+        if plugin.speech is None:  # the table's voice tells its story in order, with the game's samples
             told = plugin.sentences
-            made["speech"] = said_in_order(lambda event, lang, names: told(event, names, lang))
+            made["speech"] = story_voice(lambda event, lang, names: told(event, names, lang), plugin.voice_samples)
     derive("terminal", lambda: Teller)
     derive("replay_report", lambda: report_maker(given("summary"), plugin.progress))
     derive("export_text", lambda: exporter(plugin.title, plugin.new_game, plugin.parse_action, plugin.progress))

@@ -6,46 +6,27 @@ simulator's stones and the tests' are such tags."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hub.games.tags import CardCatalogue, TagRegistry
+from hub.games.tags import OneDeckCatalogue, TagRegistry
 
 STONE = "5707"
 DECK = "stones"
 SEATS, PER_SEAT = 4, 3
+STONE_NAMES = {"en": "Stone", "zh-Hant": "石子", "zh-Hans": "石子"}
 
 
-class StoneCards(CardCatalogue):
-    """The `hub.games.tags.Catalogue` of Nim: twelve stones of one face."""
-
-    game = "nim"
-    title = "Nim"
-    default_deck = DECK
-
-    def cards(self, deck: str) -> list[str]:
-        if deck != DECK:
-            raise KeyError(f"unknown deck {deck!r}: Nim has one deck, {DECK!r}")
-        return [f"stone:{seat}:{k}" for seat in range(1, SEATS + 1) for k in range(1, PER_SEAT + 1)]
-
-    def parse(self, text: str) -> str:
-        if text not in self.cards(DECK):
-            raise ValueError(f"{text!r} is not one of Nim's stones")
-        return text
-
-    def name(self, ref: str, lang: str = "en") -> str:
-        return {"en": "Stone", "zh-Hant": "石子", "zh-Hans": "石子"}.get(lang, "Stone")
-
-    def face(self, ref: str) -> Hashable:
-        return "stone"
-
-    def virtual_uid(self, ref: str) -> str:
-        _, seat, k = ref.split(":")
-        return f"{STONE}{int(seat):02d}{int(k):08d}"
+def stone_uid(ref: str) -> str:
+    """A simulated stone's UID: ``5707``, its seat and its number (a stone at sight)."""
+    _, seat, k = ref.split(":")
+    return f"{STONE}{int(seat):02d}{int(k):08d}"
 
 
-CARDS = StoneCards()
+CARDS = OneDeckCatalogue(game="nim", title="Nim", deck=DECK,
+                         cards=[f"stone:{seat}:{k}" for seat in range(1, SEATS + 1) for k in range(1, PER_SEAT + 1)],
+                         name=lambda ref, lang: STONE_NAMES.get(lang, "Stone"), face=lambda ref: "stone",
+                         virtual_uid=stone_uid)  # twelve stones of one face
 
 
 @dataclass

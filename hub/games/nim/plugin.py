@@ -49,4 +49,6 @@ PLUGIN = GamePlugin(
     bots=tuple(BOTS), make_bot=make_bot, sim_player=bot_players(make_bot, NimPlayer),
     registry=StoneTags, card_names=card_names, table_people=table_people,
     private_event_kinds=PRIVATE_EVENT_KINDS, private_view_keys=PRIVATE_VIEW_KEYS,
+    voice_samples={"pile": {"kind": "pile", "stones": 7}, "took": {"kind": "took", "seat": 2, "n": 2, "left": 5},
+                   "won": {"kind": "took", "seat": 1, "n": 1, "left": 0}},
 )

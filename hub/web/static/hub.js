@@ -117,6 +117,8 @@ const Hub = (() => {
     if (select) select.value = lang;
   }
 
+  const onLang = (fn) => langListeners.push(fn);
+
   function setLang(next) {
     lang = next;
     localStorage.setItem(LANG_KEY, next);
@@ -284,9 +286,326 @@ const Hub = (() => {
   }
   window.addEventListener("resize", measureBar);
 
+  /* The page's title in the reader's language and its game's stylesheet (same origin: the
+     CSP allows it), added once. */
+  function dress(text, stylesheet) {
+    document.title = text;
+    const heading = document.getElementById("title");
+    if (heading) heading.textContent = text;
+    if (stylesheet && ![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === stylesheet)) {
+      document.head.append(el("link", { rel: "stylesheet", href: stylesheet }));
+    }
+  }
+
+  /* Bring the seat that must act into view when it changes, unless the reader scrolled in
+     the last 8 s; keep it there while the page settles (the last move and the log, drawn
+     when the history comes, can push it down), not later (the reader may be reading the
+     log). Returns follow(seat): seat a number, or null for none. */
+  function seatFollower() {
+    let shown = null;
+    let shownAt = 0;
+    let chasing = false;  // whether the page brought the seat into view (the reader did not scroll)
+    let lastUserScroll = 0;
+    for (const kind of ["wheel", "touchmove", "keydown"]) {
+      window.addEventListener(kind, () => { lastUserScroll = Date.now(); }, { passive: true });
+    }
+    return (seat) => {
+      const now = Date.now();
+      if (seat === shown) {
+        if (!chasing || now - shownAt > 3000 || lastUserScroll > shownAt) return;
+      } else {
+        shown = seat;
+        shownAt = now;
+        chasing = seat !== null && now - lastUserScroll >= 8000;
+        if (!chasing) return;
+      }
+      const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
+      if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
+    };
+  }
+
+  /* The page's Speak switch (#speak, remembered in the browser under `key`) and the voice it
+     turns on: returns speak(events), saying each event's `speech` in the reader's language
+     with the browser's own voice while the switch is on. */
+  function speaker(key) {
+    let on = localStorage.getItem(key) === "1";
+    const box = document.getElementById("speak");
+    if (box) {
+      box.checked = on;
+      box.addEventListener("change", () => {
+        on = box.checked;
+        localStorage.setItem(key, on ? "1" : "0");
+        if (!on && "speechSynthesis" in window) window.speechSynthesis.cancel();
+      });
+    }
+    return (events) => {
+      if (!on || !("speechSynthesis" in window)) return;
+      for (const e of events) {
+        const said = e.speech && (e.speech[lang] || e.speech.en);
+        if (!said) continue;
+        const u = new SpeechSynthesisUtterance(said);
+        u.lang = (catalogue && catalogue.speech && catalogue.speech[lang]) || "en-GB";
+        window.speechSynthesis.speak(u);
+      }
+    };
+  }
+
+  /* A game's scoreboard: the hub keeps the plumbing, the game's script draws. The first view
+     comes from /api/public, then one with every live message; the game's history (its
+     events, oldest first) from /api/history, read again 200 ms after a message, meanwhile
+     the message's worded events joining it with their round. `draw(view, history)` draws the
+     page (again when the language changes); `acting(view)` names the seat brought into
+     view (null: none); the Speak switch is remembered under `speakKey` and says a message's
+     events when it brings at most `speakMax` (more is a backlog replayed after a reconnect). */
+  async function scoreboard({ draw, acting, speakKey, speakMax = 8 }) {
+    await init();
+    const speak = speaker(speakKey);
+    const follow = seatFollower();
+    let view = null;
+    let history = [];
+    let timer = null;
+    const render = () => {
+      if (!view) return;
+      draw(view, history);
+      follow(acting(view));
+    };
+    async function loadHistory() {
+      timer = null;
+      try {
+        const response = await fetch("/api/history", { cache: "no-store" });
+        if (!response.ok) return;
+        const data = await response.json();
+        history = data.events || [];
+        render();
+        document.body.dataset.historyId = String(data.id);
+      } catch (err) {
+        /* the live stream reconnects and asks again */
+      }
+    }
+    const first = await (await fetch("/api/public", { cache: "no-store" })).json();
+    view = first.view;
+    await loadHistory();
+    onLang(render);
+    let heard = false;  // the first message may be a backlog: it is drawn, not said
+    live((message) => {
+      const events = message.events || [];
+      view = message.view;
+      history = history.concat(events.filter((e) => e.words).map((e) => ({ ...e, round: e.round ?? view.round })));
+      render();
+      if (!timer) timer = setTimeout(loadHistory, 200);
+      if (heard && events.length <= speakMax) speak(events);
+      heard = true;
+    });
+  }
+
+  /* A seat's page: the hub keeps the plumbing, the game's script draws. The seat's own view
+     comes from its API (the page's `data-api`), again with every live message (`heard(message)`
+     first, if given) and after every answer. `draw(view, seat)` draws the page from `seat`:
+     `busy` while an answer is on its way, `feedback` ([good|bad, text]) for the last one, and
+     `send(action)`, which sends an action (not while busy or paused) and words the hub's
+     reply with the game's `t`: page.sent ({what}: `label(view, action)`), page.refused
+     ({why}: the game's refusal.<code>, else the hub's code_<code>, else page.bad) or
+     page.offline. */
+  async function seatPage({ draw, t: say, label, heard }) {
+    const api = document.body.dataset.api;
+    const seat = { view: null, busy: false, feedback: null, send };
+    const render = () => { if (seat.view) draw(seat.view, seat); };
+    async function refresh() {
+      const response = await fetch(api, { cache: "no-store" });
+      if (!response.ok) return;
+      const data = await response.json();
+      seat.view = data.view;
+      document.body.dataset.viewId = String(data.id);
+      render();
+    }
+    async function send(action) {
+      if (seat.busy || (seat.view && seat.view.paused)) return;
+      seat.busy = true;
+      const what = label(seat.view, action);
+      render();
+      try {
+        const response = await fetch(api + "/answer", {
+          method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action }),
+        });
+        const result = await response.json();
+        const why = say("refusal." + result.code) || t("code_" + result.code) || say("page.bad");
+        seat.feedback = result.ok ? ["good", say("page.sent", { what })] : ["bad", say("page.refused", { why })];
+      } catch (err) {
+        seat.feedback = ["bad", say("page.offline")];
+      } finally {
+        seat.busy = false;
+        await refresh();
+      }
+    }
+    await init();
+    onLang(render);
+    await refresh();
+    live((message) => { if (heard) heard(message); refresh(); });
+  }
+
+  /* A game's admin page: the hub keeps the plumbing, the game's script builds and draws.
+     The table's status (`<data-api>/status`: its view, paused, the seats online, the last
+     move, can_undo, the game's corrections, the seat links) and the game's history are read
+     at start and with every live message; `build(status, admin)` builds the page (again
+     when the corrections or the language change), `draw(status, admin)` fills it in.
+     `admin` holds the pieces every admin page has, in the game's words (`t`, `seatName`):
+     post(path, body)  sends a request; its answer, worded by the game's
+                       `outcome(path, result, place)`, is shown beside the control that
+                       sent it (`feedback(place)`); then the status is read again;
+     mark(place, field) marks the field a refusal names in the form #place-<place>;
+     button(id, text, click, hidden), feedback(place): a button; an answer's box;
+     pauseRow(), undoRow(): Pause or Resume with a reason; the undo of the last move, named
+                       and asked first, with a reason;
+     drawTable(status, over, move): the table's line (readers online), only the control
+                       that applies (neither once the game is `over`), every answer, the
+                       undo naming `move` (the last move in words, null: none) and the seat
+                       links, filled in;
+     lastMove(eventText): the last move in the log's words (the sentences of the history's
+                       latest move, the next turn's start left out), null while none. */
+  async function adminPage({ t: say, seatName: nameOf, outcome, build, draw }) {
+    const api = page().api;
+    const $ = (id) => document.getElementById(id);
+    const admin = { status: null, history: [], answers: {}, confirming: false, confirmed: null,
+      post, mark, button, feedback, pauseRow, undoRow, drawTable, lastMove };
+    const redraw = () => { if (admin.status) draw(admin.status, admin); };
+    const placeOf = (path) => (path === "/resume" ? "pause" : path.startsWith("/correct/") ? path.slice("/correct/".length) : path.slice(1));
+
+    async function post(path, body) {
+      const place = placeOf(path);
+      let result = { ok: false };
+      try {
+        const response = await fetch(api + path, {
+          method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body || {}),
+        });
+        result = await response.json();
+        admin.answers[place] = [result.ok ? "good" : "bad", outcome(path, result, place)];
+      } catch (err) {
+        admin.answers[place] = ["bad", say("page.offline")];
+      }
+      await status();
+      return result;
+    }
+
+    function mark(place, field) {
+      const form = $("place-" + place);
+      if (!form) return null;
+      for (const node of form.querySelectorAll(".invalid")) { node.classList.remove("invalid"); node.removeAttribute("aria-invalid"); }
+      const input = field && form.querySelector(`[data-field="${CSS.escape(field)}"]`);
+      if (!input) return null;
+      input.classList.add("invalid");
+      input.setAttribute("aria-invalid", "true");
+      input.focus();
+      return input.dataset.label ? say(input.dataset.label) : input.placeholder;
+    }
+
+    function button(id, text, click, hidden) {
+      const b = el("button", { id, type: "button", text, hidden: Boolean(hidden) });
+      b.addEventListener("click", click);
+      return b;
+    }
+    function feedback(place) {
+      return el("p", { id: place + "-feedback", class: "feedback", role: "status", "aria-live": "polite" });
+    }
+    function reasonBox(id) {
+      return el("input", { id, maxLength: 200, placeholder: say("page.reason"), "data-field": "reason", "data-label": "page.reason" });
+    }
+
+    function pauseRow() {
+      return el("div", { class: "row", id: "place-pause" }, reasonBox("pause-reason"),
+        button("pause", say("page.pause"), () => post("/pause", { reason: $("pause-reason").value })),
+        button("resume", say("page.resume"), () => post("/resume", {}), true), feedback("pause"));
+    }
+
+    function undoRow() {
+      const hide = () => { admin.confirming = false; $("void-confirm").hidden = true; };
+      const yes = button("void-yes", say("page.undo_yes"), async () => {
+        hide();
+        const result = await post("/void", { reason: $("void-reason").value, expected: admin.confirmed });
+        if (result.ok) $("void-reason").value = "";
+      });
+      yes.className = "danger";
+      const confirm = el("div", { id: "void-confirm", class: "confirm", role: "alertdialog", hidden: true },
+        el("p", { id: "void-question" }), yes, button("void-no", say("page.undo_no"), hide));
+      return el("div", { class: "row", id: "place-void" }, el("p", { id: "void-what", class: "last-move" }), reasonBox("void-reason"),
+        button("void", say("page.undo"), () => {
+          if (!$("void-reason").value.trim()) {  // asked before anything is sent: the reason is required
+            admin.answers.void = ["bad", say("page.need_reason")];
+            mark("void", "reason");
+            redraw();
+            return;
+          }
+          mark("void", null);
+          admin.confirming = true;
+          admin.confirmed = admin.status && admin.status.last_move;  // what the question names; refused if another move comes first
+          redraw();
+          $("void-yes").focus();
+        }), confirm, feedback("void"));
+    }
+
+    function drawTable(s, over, move) {
+      const v = s.view || {};
+      const online = Object.entries(s.seats_online || {}).map(([k, on]) => nameOf(v, Number(k)) + (on ? " ✓" : " ×"));
+      $("admin-status").textContent = [over ? say("page.over") : s.paused ? say("page.paused") : say("page.running"),
+        say("page.readers") + colon() + (list(online) || "–")].join(" · ");
+      // only the control that applies: Pause while it runs, Resume while it is paused, neither once it is over
+      $("pause").hidden = Boolean(s.paused || over);
+      $("pause-reason").hidden = Boolean(s.paused || over);
+      $("resume").hidden = !s.paused;
+      for (const place of ["pause", "game", "void", ...(s.corrections || []).map((c) => c.name)]) {
+        const box = $(place + "-feedback");
+        if (!box) continue;
+        box.className = "feedback " + (admin.answers[place] ? admin.answers[place][0] : "");
+        box.textContent = admin.answers[place] ? admin.answers[place][1] : "";
+      }
+      $("void-what").textContent = move ? say("page.last_move", { move }) : say("page.nothing_to_undo");
+      $("void").disabled = !move || s.can_undo === false;
+      $("void-question").textContent = move ? say("page.undo_confirm", { move }) : "";
+      $("void-confirm").hidden = !(admin.confirming && move);
+      $("seat-links").replaceChildren(...(s.seat_links || []).map((l) => el("figure", {},
+        el("img", { src: l.qr, alt: nameOf(v, l.seat) }),
+        el("figcaption", {}, nameOf(v, l.seat) + " ", el("a", { href: l.url, text: say("page.link") })))));
+    }
+
+    function lastMove(eventText) {
+      const moves = admin.history.filter((e) => e.move);
+      if (!moves.length) return null;
+      const latest = moves[moves.length - 1].move;
+      const said = moves.filter((e) => e.move === latest && e.kind !== "turn_started").map(eventText).filter((x) => x);
+      return said.length ? said.join(lang === "en" ? " " : "") : null;
+    }
+
+    let built = "";
+    let historyOf = "";
+    let asked = 0;
+    async function status() {
+      const mine = ++asked;  // a reading overtaken by a newer one (a live message, an answer) is dropped
+      const response = await fetch(api + "/status", { cache: "no-store" });
+      if (!response.ok) return;
+      const s = await response.json();
+      const moved = JSON.stringify([s.last_move, s.view]);
+      try {  // the log's words for the last move: read again only when the table moved
+        if (moved !== historyOf) {
+          const told = await fetch("/api/history", { cache: "no-store" });
+          if (told.ok && mine === asked) { admin.history = (await told.json()).events || []; historyOf = moved; }
+        }
+      } catch (err) { /* the last move is said from the log's text meanwhile */ }
+      if (mine !== asked) return;
+      admin.status = s;
+      const shape = JSON.stringify([s.corrections, lang]);
+      if (shape !== built) { built = shape; build(s, admin); }
+      draw(s, admin);
+    }
+
+    await init();
+    onLang(() => { built = ""; if (admin.status) status(); });
+    await status();
+    live(() => status());
+  }
+
   return {
     init, t, title, el, seatName, pauseText, eventText, colon, list, live, setConn, frame, logByRound, facts, page,
-    onLang: (fn) => langListeners.push(fn),
+    dress, seatFollower, speaker, scoreboard, seatPage, adminPage,
+    onLang,
     get lang() { return lang; },
     get catalogue() { return catalogue; },
   };

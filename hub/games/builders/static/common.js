@@ -139,14 +139,7 @@ const Builders = (() => {
   }
 
   /* The page's title and the stylesheet of The Builders (same origin: the CSP allows it). */
-  function dress() {
-    document.title = t("page.title");
-    const title = document.getElementById("title");
-    if (title) title.textContent = t("page.title");
-    if (!document.getElementById("builders-css")) {
-      document.head.append(C.el("link", { id: "builders-css", rel: "stylesheet", href: "/game/builders.css" }));
-    }
-  }
+  const dress = () => C.dress(t("page.title"), "/game/builders.css");
 
   /* The four resources with their shapes and words: the page's key. */
   function key() {

@@ -10,9 +10,6 @@
   const B = Builders;
   let view = null;
   let history = [];
-  let speaking = localStorage.getItem("builders.speak") === "1";
-  let shownPending = null;
-  let lastUserScroll = 0;
 
   /* The last move: the events of the latest action in the history that did something
      (the turn's bookkeeping left out), shown on the seats it touched until the next one. */
@@ -113,29 +110,9 @@
     return C.logByRound(history, B.eventText, (n) => B.t("page.round_n", { n }), B.t("page.log_empty"));
   }
 
-
-  /* Bring the seat that must act into view when the turn moves, unless the reader scrolled
-     lately; keep it there while the page settles (the last move and the log, drawn when the
-     history comes, can push it down), not later (the reader may be reading the log). */
-  let shownAt = 0;
-  let chasing = false;
-  function showPending(v) {
-    const seat = v.pending && !v.result ? v.pending.seat : null;
-    const now = Date.now();
-    if (seat === shownPending) {
-      if (!chasing || now - shownAt > 3000 || lastUserScroll > shownAt) return;
-    } else {
-      shownPending = seat;
-      shownAt = now;
-      chasing = seat !== null && now - lastUserScroll >= 8000;
-      if (!chasing) return;
-    }
-    const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
-    if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
-  }
-
-  function render() {
-    if (!view) return;
+  function render(v, told) {
+    view = v;
+    history = told;
     B.dress();
     const main = document.getElementById("main");
     // the status sentence and the pause banner live in the hub's sticky header
@@ -147,61 +124,7 @@
       C.el("div", { class: "now" }, target(view), result(view), setup(view), seats, rows(view), B.key()),
       C.el("aside", { class: "side" }, C.el("section", { class: "log" }, C.el("h2", { id: "log-title", text: B.t("page.log") }),
         C.el("div", { id: "log" }, logSections())))));
-    showPending(view);
   }
 
-  function speak(events) {
-    if (!speaking || !("speechSynthesis" in window)) return;
-    for (const e of events) {
-      const said = e.speech && (e.speech[C.lang] || e.speech.en);
-      if (said) {
-        const u = new SpeechSynthesisUtterance(said);
-        u.lang = { en: "en-GB", "zh-Hant": "zh-TW", "zh-Hans": "zh-CN" }[C.lang];
-        speechSynthesis.speak(u);
-      }
-    }
-  }
-
-  let historyTimer = null;
-  async function loadHistory() {
-    historyTimer = null;
-    try {
-      const response = await fetch("/api/history", { cache: "no-store" });
-      if (!response.ok) return;
-      const data = await response.json();
-      history = data.events || [];
-      render();
-      document.body.dataset.historyId = String(data.id);
-    } catch (err) {
-      /* the live stream reconnects and asks again */
-    }
-  }
-
-  async function start() {
-    await C.init();
-    const box = document.getElementById("speak");
-    if (box) {
-      box.checked = speaking;
-      box.addEventListener("change", () => { speaking = box.checked; localStorage.setItem("builders.speak", speaking ? "1" : "0"); });
-    }
-    for (const kind of ["wheel", "touchmove", "keydown"]) {
-      window.addEventListener(kind, () => { lastUserScroll = Date.now(); }, { passive: true });
-    }
-    const first = await (await fetch("/api/public", { cache: "no-store" })).json();
-    view = first.view;
-    await loadHistory();
-    C.onLang(render);
-    let live = false;
-    C.live((message) => {
-      view = message.view;
-      // the log at once with what the message tells; the history (with each move's number) follows
-      history = history.concat((message.events || []).filter((e) => e.words).map((e) => ({ ...e, round: e.round ?? view.round })));
-      render();
-      if (!historyTimer) historyTimer = setTimeout(loadHistory, 200);  // the last move and the log come from the history
-      if (live && (message.events || []).length <= 8) speak(message.events || []);
-      live = true;
-    });
-  }
-
-  start();
+  C.scoreboard({ draw: render, acting: (v) => (v.pending && !v.result ? v.pending.seat : null), speakKey: "builders.speak" });
 })();

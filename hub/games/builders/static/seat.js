@@ -8,10 +8,7 @@
 (() => {
   const C = Hub;
   const B = Builders;
-  const { api, seat: mySeat } = Hub.page();
-  let view = null;
-  let busy = false;
-  let feedback = null;
+  const mySeat = Hub.page().seat;
   let news = { key: "", events: [] };
 
   function label(action) {
@@ -74,10 +71,8 @@
       C.el("p", { class: "dim", text: B.t("page.score_is") }));
   }
 
-  function render() {
-    if (!view) return;
+  function render(v, { busy, feedback, send }) {
     B.dress();
-    const v = view;
     const you = v.you || {};
     const me = (v.seats || []).find((s) => s.seat === mySeat) || { workers: [], sites: [], finished: [], coins: 0, points: 0, score: 0 };
     const mine = Boolean(v.pending && v.pending.seat === mySeat && !v.result);
@@ -128,40 +123,5 @@
     C.el("p", { class: "foot" }, C.el("a", { href: "/", text: B.t("page.scoreboard") })));
   }
 
-  async function refresh() {
-    const response = await fetch(api, { cache: "no-store" });
-    if (!response.ok) return;
-    const data = await response.json();
-    view = data.view;
-    document.body.dataset.viewId = String(data.id);
-    render();
-  }
-
-  async function send(action) {
-    if (busy || (view && view.paused)) return;
-    busy = true;
-    render();
-    try {
-      const response = await fetch(api + "/answer", {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action }),
-      });
-      const result = await response.json();
-      const why = B.t("refusal." + result.code) || C.t("code_" + result.code) || B.t("page.bad");
-      feedback = result.ok ? ["good", B.t("page.sent", { what: label(action) })] : ["bad", B.t("page.refused", { why })];
-    } catch (err) {
-      feedback = ["bad", B.t("page.offline")];
-    } finally {
-      busy = false;
-      await refresh();
-    }
-  }
-
-  async function start() {
-    await C.init();
-    C.onLang(render);
-    await refresh();
-    C.live((message) => { noteNews(message); refresh(); });
-  }
-
-  start();
+  C.seatPage({ draw: render, t: B.t, label: (v, action) => label(action), heard: noteNews });
 })();

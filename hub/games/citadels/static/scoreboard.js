@@ -7,11 +7,8 @@
   const DRAFT_KINDS = new Set(["draft_turn", "picked"]);
   let view = null;
   let history = null;
-  let speaking = localStorage.getItem("citadels.speak") === "1";
-  let shownPending = null;
-  let shownAt = 0;
-  let chasing = false;  // whether the page brought the acting seat into view (the reader did not scroll)
-  let lastUserScroll = 0;
+  const follow = Hub.seatFollower();  // the seat that must act, brought into view
+  const speak = Hub.speaker("citadels.speak");
 
   /* A revealed character on its seat: killed and robbed say so in a mark drawn by the page
      (a dagger the Pi's fonts have; a coin taken, drawn in CSS) and in words for a reader. */
@@ -137,25 +134,6 @@
     document.getElementById("table-info").textContent = parts.join(" · ");
   }
 
-  /* Bring the seat that must act into view when it changes, unless the reader is scrolling.
-     The status sentence and the pause banner stay in the sticky header above it. */
-  function showPending(v) {
-    const seat = v.pending && !v.result ? v.pending.seat : null;
-    const now = Date.now();
-    if (seat === shownPending) {
-      // the same seat: keep it in view while the page settles (the last move, drawn when
-      // the history comes, can push it down), not later (the reader may be reading the log)
-      if (!chasing || now - shownAt > 3000 || lastUserScroll > shownAt) return;
-    } else {
-      shownPending = seat;
-      shownAt = now;
-      chasing = seat !== null && now - lastUserScroll >= 8000;
-      if (!chasing) return;
-    }
-    const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
-    if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
-  }
-
   function render(v) {
     view = v;
     C.frame(C.statusSentence(v), v.paused ? C.pauseText(v) : null);
@@ -168,7 +146,7 @@
     renderResult(v);
     tableInfo(v);
     document.getElementById("key").replaceChildren(C.el("span", { class: "label", text: C.t("key") }), C.typeKey());
-    showPending(v);
+    follow(v.pending && !v.result ? v.pending.seat : null);
   }
 
   /* The whole game, newest round first; each round's draft chatter folded into one line. */
@@ -218,30 +196,8 @@
     if (!historyTimer) historyTimer = setTimeout(loadHistory, 200);
   }
 
-  function speak(events) {
-    if (!speaking || !("speechSynthesis" in window)) return;
-    const speechLang = (C.catalogue && C.catalogue.speech[C.lang]) || "en-GB";
-    for (const e of events) {
-      const text = e.speech && (e.speech[C.lang] || e.speech.en);
-      if (!text) continue;
-      const u = new SpeechSynthesisUtterance(text);
-      u.lang = speechLang;
-      window.speechSynthesis.speak(u);
-    }
-  }
-
   async function start() {
     await C.init();
-    const toggle = document.getElementById("speak");
-    toggle.checked = speaking;
-    toggle.addEventListener("change", () => {
-      speaking = toggle.checked;
-      localStorage.setItem("citadels.speak", speaking ? "1" : "0");
-      if (!speaking && "speechSynthesis" in window) window.speechSynthesis.cancel();
-    });
-    for (const kind of ["wheel", "touchmove", "keydown"]) {
-      window.addEventListener(kind, () => { lastUserScroll = Date.now(); }, { passive: true });
-    }
     C.onLang(() => { if (view) render(view); renderLog(); });
     let live = false;
     C.live((message) => {

@@ -179,14 +179,7 @@ const CK = (() => {
     return t("do." + verb) || verb;
   }
 
-  function dress() {
-    document.title = t("page.title");
-    const title = document.getElementById("title");
-    if (title) title.textContent = t("page.title");
-    if (!document.getElementById("ck-css")) {
-      document.head.append(C.el("link", { id: "ck-css", rel: "stylesheet", href: "/game/cities_knights.css" }));
-    }
-  }
+  const dress = () => C.dress(t("page.title"), "/game/cities_knights.css");
 
   return { t, card, kind, seatName, eventFace, die, dice, track, sources, improvements, knights, knightChip, status,
     pauseText, results, eventText, label, dress, pendingWords, winnerText, COLOURS, SOURCES };

@@ -8,11 +8,7 @@
 (() => {
   const C = Hub;
   const K = CK;
-  let view = null;
   let history = [];
-  let speaking = localStorage.getItem("ck.speak") === "1";
-  let shownTurn = null;
-  let lastUserScroll = 0;
 
   function seatCard(v, s) {
     const turn = !v.winner && v.turn === s.seat;
@@ -39,20 +35,9 @@
     return C.logByRound(history, K.eventText, (n) => K.t("page.round_n", { n }), K.t("page.log_empty"));
   }
 
-
-  /* Bring the seat on turn into view on a phone when the turn moves, unless the reader scrolled lately. */
-  function showTurn(v) {
-    const seat = v.winner ? null : v.turn;
-    if (seat === shownTurn) return;
-    shownTurn = seat;
-    // on a phone only: a TV shows every seat at once
-    if (seat === null || window.innerWidth >= 1200 || Date.now() - lastUserScroll < 8000) return;
-    const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
-    if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
-  }
-
-  function render() {
-    if (!view || !view.seats) return;
+  function render(view, told) {
+    history = told;
+    if (!view.seats) return;
     K.dress();
     C.frame(K.status(view), K.pauseText(view));
     const seats = C.el("section", { id: "seats", class: "seats" }, view.seats.map((s) => seatCard(view, s)));
@@ -65,60 +50,7 @@
         C.el("p", { class: "ck-target dim", text: K.t("page.target") })),
       C.el("aside", { class: "side" }, C.el("section", { class: "log" }, C.el("h2", { id: "log-title", text: K.t("page.log") }),
         C.el("div", { id: "log" }, logSections())))));
-    showTurn(view);
   }
 
-  function speak(events) {
-    if (!speaking || !("speechSynthesis" in window)) return;
-    for (const e of events) {
-      const said = e.speech && (e.speech[C.lang] || e.speech.en);
-      if (said) {
-        const u = new SpeechSynthesisUtterance(said);
-        u.lang = { en: "en-GB", "zh-Hant": "zh-TW", "zh-Hans": "zh-CN" }[C.lang];
-        speechSynthesis.speak(u);
-      }
-    }
-  }
-
-  let historyTimer = null;
-  async function loadHistory() {
-    historyTimer = null;
-    try {
-      const response = await fetch("/api/history", { cache: "no-store" });
-      if (!response.ok) return;
-      const data = await response.json();
-      history = data.events || [];
-      render();
-      document.body.dataset.historyId = String(data.id);
-    } catch (err) {
-      /* the live stream reconnects and asks again */
-    }
-  }
-
-  async function start() {
-    await C.init();
-    const box = document.getElementById("speak");
-    if (box) {
-      box.checked = speaking;
-      box.addEventListener("change", () => { speaking = box.checked; localStorage.setItem("ck.speak", speaking ? "1" : "0"); });
-    }
-    for (const kind of ["wheel", "touchmove", "keydown"]) {
-      window.addEventListener(kind, () => { lastUserScroll = Date.now(); }, { passive: true });
-    }
-    const first = await (await fetch("/api/public", { cache: "no-store" })).json();
-    view = first.view;
-    await loadHistory();
-    C.onLang(render);
-    let live = false;
-    C.live((message) => {
-      view = message.view;
-      history = history.concat((message.events || []).filter((e) => e.words).map((e) => ({ ...e, round: e.round ?? view.round })));
-      render();
-      if (!historyTimer) historyTimer = setTimeout(loadHistory, 200);
-      if (live && (message.events || []).length <= 12) speak(message.events || []);
-      live = true;
-    });
-  }
-
-  start();
+  C.scoreboard({ draw: render, acting: (v) => (v.winner ? null : v.turn), speakKey: "ck.speak", speakMax: 12 });
 })();

@@ -8,11 +8,7 @@
 (() => {
   const C = Hub;
   const K = CK;
-  const api = document.body.dataset.api;
-  const mySeat = Number(document.body.dataset.seat);
-  let view = null;
-  let busy = false;
-  let feedback = null;
+  const mySeat = Hub.page().seat;
 
   /* One progress card of the hand: name, colour, what it does, when it may be played. */
   function handCard(v, c, playable) {
@@ -38,7 +34,7 @@
   };
   const DIE = [1, 2, 3, 4, 5, 6];
 
-  function diceEntry(v, options) {
+  function diceEntry(v, options, { busy, send }) {
     const rolls = options.filter((a) => a.split(" ")[1] === "roll" && a.split(" ").length === 5);
     if (!rolls.length) return null;
     const faces = [...new Set(rolls.map((a) => a.split(" ")[4]))];
@@ -57,7 +53,7 @@
     return form;
   }
 
-  function alchemistEntries(v, options) {
+  function alchemistEntries(v, options, { busy, send }) {
     const plays = options.filter((a) => a.split(" ")[1] === "play" && a.split(" ").length === 5);
     const cards = [...new Set(plays.map((a) => a.split(" ")[2]))];
     if (!cards.length) return null;
@@ -83,10 +79,9 @@
     return v.pending ? K.t("page.wait_for", { name: K.seatName(v, v.pending.seat), what: K.pendingWords(v, v.pending) }) : "";
   }
 
-  function render() {
-    if (!view || !view.seats) return;
+  function render(v, { busy, feedback, send }) {
+    if (!v.seats) return;
     K.dress();
-    const v = view;
     const you = v.you || { hand: [], options: [] };
     const me = v.seats.find((s) => s.seat === mySeat);
     const mine = Boolean(v.pending && v.pending.seat === mySeat && !v.winner);
@@ -109,8 +104,8 @@
         : C.el("p", { id: "hand", class: "dim", text: K.t("page.no_cards") }),
       me.vp_cards.length ? C.el("p", { class: "dim", text: K.t("page.vp_cards", { cards: me.vp_cards.map(K.card).join(C.lang === "en" ? ", " : "、") }) }) : null,
       options.length ? C.el("div", { class: "options-label", text: K.t("page.buttons") }) : null,
-      diceEntry(v, options),
-      alchemistEntries(v, options),
+      diceEntry(v, options, { busy, send }),
+      alchemistEntries(v, options, { busy, send }),
       options.length ? C.el("div", { id: "options", class: "options ck-options" }, options.filter((a) => !isDiceOption(a)).map((action) => {
         const button = C.el("button", { type: "button", class: "option", "data-action": action, disabled: busy || Boolean(v.paused),
           title: v.paused ? K.t("page.paused_wait") : "", text: K.label(v, action) });
@@ -125,41 +120,5 @@
     C.el("p", { class: "foot" }, C.el("a", { href: "/", text: K.t("page.scoreboard") })));
   }
 
-  async function refresh() {
-    const response = await fetch(api, { cache: "no-store" });
-    if (!response.ok) return;
-    const data = await response.json();
-    view = data.view;
-    document.body.dataset.viewId = String(data.id);
-    render();
-  }
-
-  async function send(action) {
-    if (busy || (view && view.paused)) return;
-    busy = true;
-    const what = K.label(view, action);
-    render();
-    try {
-      const response = await fetch(api + "/answer", {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ action }),
-      });
-      const result = await response.json();
-      const why = K.t("refusal." + result.code) || C.t("code_" + result.code) || K.t("page.bad");
-      feedback = result.ok ? ["good", K.t("page.sent", { what })] : ["bad", K.t("page.refused", { why })];
-    } catch (err) {
-      feedback = ["bad", K.t("page.offline")];
-    } finally {
-      busy = false;
-      await refresh();
-    }
-  }
-
-  async function start() {
-    await C.init();
-    C.onLang(render);
-    await refresh();
-    C.live(() => refresh());
-  }
-
-  start();
+  C.seatPage({ draw: render, t: K.t, label: K.label });
 })();
