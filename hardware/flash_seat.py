@@ -135,7 +135,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--ca", type=Path, help="the table's CA certificate (make-ca.sh), copied as ca.crt")
     parser.add_argument("--plain", action="store_true",
                         help="no TLS: only for a bench broker with a plain listener (see mosquitto.conf)")
-    parser.add_argument("--mqtt-user", help="default seat<N> (hardware/mosquitto/acl)")
+    parser.add_argument("--mqtt-user", help="default seat<N> (hardware/mosquitto/dynsec.py)")
     parser.add_argument("--mqtt-password", help="from hardware/mosquitto/make-passwords.sh")
     parser.add_argument("--no-display", action="store_true", help="seat has no SSD1306")
     parser.add_argument("--source", action="store_true", help="copy .py instead of compiled .mpy")

@@ -55,6 +55,15 @@ def write_password_file(path: Path, users: Mapping[str, str]) -> Path:
     return path
 
 
+def dynamic_security_plugin() -> Path:
+    """This machine's Mosquitto dynamic security plugin (Debian ships it in /usr/lib/<arch>/)."""
+    for library in sorted(Path("/usr/lib").glob("*/mosquitto_dynamic_security.so")) + \
+            [Path("/usr/lib/mosquitto_dynamic_security.so")]:
+        if library.exists():
+            return library
+    raise MosquittoMissing("mosquitto_dynamic_security.so not found under /usr/lib (apt-get install mosquitto)")
+
+
 def _privilege_lines() -> str:
     """Run as root, Mosquitto would switch to user `mosquitto`, who cannot read our temp files."""
     if os.geteuid() == 0:
@@ -69,10 +78,12 @@ def adapt_config(
     password_file: Path | None = None,
     acl_file: Path | None = None,
     tls_dir: Path | None = None,
+    dynsec_file: Path | None = None,
 ) -> str:
     """Make a production mosquitto.conf runnable in a test: each `listener P` on loopback
-    port `ports[P]`, certificates from `tls_dir` (same file names), files in `workdir`,
-    log to stderr. Access-control and limit settings are kept as they are."""
+    port `ports[P]`, certificates from `tls_dir` (same file names), the dynamic security
+    plugin of this machine with its logins from `dynsec_file`, files in `workdir`, log to
+    stderr. Access-control and limit settings are kept as they are."""
     replaced: list[str] = []
     for line in text.splitlines():
         stripped = line.strip()
@@ -88,6 +99,10 @@ def adapt_config(
             replaced.append(f"password_file {password_file}")
         elif key == "acl_file" and acl_file is not None:
             replaced.append(f"acl_file {acl_file}")
+        elif key == "plugin" and words[1].endswith("/mosquitto_dynamic_security.so"):
+            replaced.append(f"plugin {dynamic_security_plugin()}")
+        elif key == "plugin_opt_config_file" and dynsec_file is not None:
+            replaced.append(f"plugin_opt_config_file {dynsec_file}")
         elif key == "persistence_location":
             replaced.append(f"persistence_location {workdir}/")
         elif key in ("log_dest", "pid_file", "include_dir", "user"):
@@ -285,12 +300,14 @@ class MosquittoFactory:
         config: str | None = None,
         tls_dir: Path | None = None,
         nofile: int | None = None,
+        dynsec: Path | None = None,
     ) -> MosquittoBroker:
         """Start a broker. `passwd`: user -> password (hashed here) or an existing file;
         `acl`: ACL text or file; `config`: a full production config to adapt instead of
         the default test config; `tls_dir`: make-ca.sh's output (server.crt/key, ca.crt),
         for a production config's TLS listener or an extra TLS listener on the test one;
-        `nofile`: the broker's open-file limit (hardware/mosquitto/mosquitto-limits.conf)."""
+        `nofile`: the broker's open-file limit (hardware/mosquitto/mosquitto-limits.conf);
+        `dynsec`: the dynamic security plugin's file (make-passwords.sh's), copied here."""
         port = free_port()
         workdir = self.root / f"broker-{len(self._brokers) + 1}-{port}"
         workdir.mkdir(parents=True)
@@ -306,12 +323,16 @@ class MosquittoFactory:
         elif acl is not None:
             acl_file = workdir / "acl"
             acl_file.write_text(acl)
+        dynsec_file: Path | None = None
+        if dynsec is not None:
+            dynsec_file = workdir / "dynamic-security.json"
+            shutil.copyfile(dynsec, dynsec_file)
         ports = {port: port}
         tls_port: int | None = None
         if config is not None:
             configured = listener_ports(config)
             ports = {p: (port if i == 0 else free_port()) for i, p in enumerate(configured)}
-            text = adapt_config(config, ports, workdir, password_file, acl_file, tls_dir) + conf_extra + "\n"
+            text = adapt_config(config, ports, workdir, password_file, acl_file, tls_dir, dynsec_file) + conf_extra + "\n"
             tls_configured = certificate_listener(config)
             if tls_dir is not None and tls_configured is not None:
                 tls_port = ports[tls_configured]

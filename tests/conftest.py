@@ -81,7 +81,7 @@ def mosquitto_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Mosq
 
 @pytest.fixture(scope="module")
 def table_credentials(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str], Path]:
-    """make-passwords.sh and make-ca.sh run once per module: (password file, passwords, CA dir)."""
+    """make-passwords.sh and make-ca.sh run once per module: (logins file, passwords, CA dir)."""
     password_file, passwords = make_passwords(tmp_path_factory.mktemp("passwd"))
     return password_file, passwords, make_ca(tmp_path_factory.mktemp("tls") / "citadels")
 

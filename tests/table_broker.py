@@ -1,5 +1,6 @@
 """The shipped table broker (hardware/mosquitto/) started for a test: production
-mosquitto.conf and acl, passwords from make-passwords.sh, certificates from make-ca.sh.
+mosquitto.conf, logins and rules from make-passwords.sh (the dynamic security plugin's
+file), certificates from make-ca.sh.
 
 Only ports and file locations are rewritten (tests/broker.py `adapt_config`): the
 loopback listener (1883 on the Pi, the hub's) and the TLS listener (8883 on the Pi, the
@@ -33,18 +34,14 @@ PI_FILE_LIMIT = shipped_file_limit()
 
 
 def make_passwords(directory: Path) -> tuple[Path, dict[str, str]]:
-    """Run the shipped make-passwords.sh and read back what it printed."""
-    password_file = directory / "citadels.passwd"
+    """Run the shipped make-passwords.sh and read back what it printed: (the dynamic
+    security plugin's file it wrote, user -> password)."""
+    logins_file = directory / "citadels-dynsec.json"
     result = subprocess.run(
-        [str(CONFIG_DIR / "make-passwords.sh"), str(password_file)],
+        [str(CONFIG_DIR / "make-passwords.sh"), str(logins_file)],
         capture_output=True, text=True, check=True, timeout=30,
     )
-    return password_file, dict(line.split(" ", 1) for line in result.stdout.splitlines())
-
-
-def table_acl(password_file: Path) -> Path:
-    """The ACL make-passwords.sh wrote beside `password_file` (the template with the table's name)."""
-    return password_file.with_suffix(".acl")
+    return logins_file, dict(line.split(" ", 1) for line in result.stdout.splitlines())
 
 
 def make_ca(directory: Path, *names: str) -> Path:
@@ -90,13 +87,12 @@ class TableBroker:
         self.opened.clear()
 
 
-def start_table_broker(factory: MosquittoFactory, password_file: Path, passwords: dict[str, str], tls_dir: Path,
+def start_table_broker(factory: MosquittoFactory, logins_file: Path, passwords: dict[str, str], tls_dir: Path,
                        config: str | None = None, nofile: int | None = None) -> TableBroker:
     """The shipped config (or `config`, e.g. an edited copy) with the Pi's file limit (or `nofile`)."""
     broker = factory(
         config=config if config is not None else (CONFIG_DIR / "mosquitto.conf").read_text(),
-        passwd=password_file,
-        acl=table_acl(password_file),
+        dynsec=logins_file,
         tls_dir=tls_dir,
         nofile=nofile or PI_FILE_LIMIT,
     )

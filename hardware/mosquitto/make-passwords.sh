@@ -1,46 +1,36 @@
 #!/bin/sh
-# Create the Mosquitto password file for a table: users hub and seat1..seat7, each with
-# a fresh random password, printed once so you can put it in that seat's config
-# (and the hub's). Re-running replaces every password. The printed `user password` lines,
-# kept in a file only you can read, are what `citadels-hub sim --seat-logins FILE` takes.
-# It also writes the table's ACL beside the password file (citadels.passwd -> citadels.acl,
-# the acl_file of mosquitto.conf) from the template `acl` next to this script, with the
-# table's name in every seat rule: a seat login can only ever write under its own table.
-#   usage: make-passwords.sh [PASSWORD_FILE [TABLE]]
-#          (defaults /etc/mosquitto/citadels.passwd and t1, the hub's --table)
+# Create the table's broker logins and access rules (Mosquitto's dynamic security plugin,
+# the plugin_opt_config_file of mosquitto.conf): users hub and seat1..seat7, each with a
+# fresh random password, printed once so you can put it in that seat's config (and the
+# hub's). Re-running replaces every password. The printed `user password` lines, kept in a
+# file only you can read, are what `citadels-hub sim --seat-logins FILE` takes.
+# The rules (dynsec.py, beside this script) name the table in every seat's role: a seat
+# login writes only its own status/hello/event under its own table, and may subscribe to
+# nothing but its own cmd and the hub's status (docs/security.md, "Broker and transport").
+#   usage: make-passwords.sh [CONFIG_FILE [TABLE [KEEP]]]
+#          (defaults /etc/mosquitto/citadels-dynsec.json and t1, the hub's --table)
+# KEEP: a file of `user password` lines an earlier run printed; those passwords are kept
+# (boards already flashed need no new one), the others made new.
 set -eu
 
-file=${1:-/etc/mosquitto/citadels.passwd}
+file=${1:-/etc/mosquitto/citadels-dynsec.json}
 table=${2:-t1}
+keep=${3:-}
 here=$(dirname "$0")
-tool=$(command -v mosquitto_passwd || true)
-[ -n "$tool" ] || { echo "mosquitto_passwd not found (apt-get install mosquitto)" >&2; exit 1; }
+python=$(command -v python3 || true)
+[ -n "$python" ] || { echo "python3 not found (apt-get install python3)" >&2; exit 1; }
 case "$table" in
     ""|*[!A-Za-z0-9_-]*) echo "table name '$table': letters, digits, _ and - only (as the hub's --table)" >&2; exit 2 ;;
 esac
 [ ${#table} -le 32 ] || { echo "table name '$table': at most 32 characters" >&2; exit 2; }
-acl="${file%.passwd}.acl"
-[ "$acl" != "$file" ] || acl="$file.acl"
-
-new_password() {
-    # 20 characters from [A-Za-z0-9]: ~119 bits, typeable into a seat's config file.
-    LC_ALL=C tr -dc 'A-Za-z0-9' </dev/urandom | head -c 20
-}
 
 umask 077
 tmp="$file.new.$$"
-trap 'rm -f "$tmp" "$tmp.acl"' EXIT
-: >"$tmp"
-for user in hub seat1 seat2 seat3 seat4 seat5 seat6 seat7; do
-    password=$(new_password)
-    "$tool" -b "$tmp" "$user" "$password"
-    printf '%s %s\n' "$user" "$password"
-done
-sed "s#^\(topic [a-z]* citadels/\)TABLE/#\1$table/#" "$here/acl" >"$tmp.acl"
+trap 'rm -f "$tmp"' EXIT
+"$python" "$here/dynsec.py" "$table" "$tmp" ${keep:+"$keep"}
 if id mosquitto >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    chown mosquitto: "$tmp" "$tmp.acl"
+    chown mosquitto: "$tmp"
 fi
-mv "$tmp.acl" "$acl"
 mv "$tmp" "$file"
 trap - EXIT
-echo "wrote $file and $acl (table $table); restart mosquitto to load them" >&2
+echo "wrote $file (table $table); restart mosquitto to load it" >&2

@@ -102,6 +102,8 @@ class Intake(Referee[G]):
         if state == "online":
             self._restore(seat)  # a seat (re)connecting shows a blank display: give it back
         if self.presence.seen(seat, state == "online"):
+            if self.presence.holding():  # an unsteady seat: its resume is announced when due
+                self._watch_liveness()
             self.publish_view([])
 
     def _seat_event(self, seat: int, payload: bytes) -> None:
@@ -205,8 +207,9 @@ class Intake(Referee[G]):
             self.publish_view([])
 
     def _watch_liveness(self) -> None:
-        """Once a seat has declared a heartbeat: check every second, on the hub thread,
-        whether a seat broke its promise (only with a hub thread of the table's own)."""
+        """Once a seat has declared a heartbeat (or flapped, see hub.kernel.presence): check
+        every second, on the hub thread, whether a seat broke its promise or a held resume
+        is due (only with a hub thread of the table's own)."""
         if self._liveness is not None or not self.loop.own:
             return
 
@@ -222,6 +225,8 @@ class Intake(Referee[G]):
         for seat in self.presence.fallen_silent(self.clock()):
             self.counters["silent_offline"] += 1
             log.warning("seat %d said nothing for %.0f s: offline", seat, self.presence.allowed_silence[seat])
+            self.publish_view([])
+        if self.presence.edge_due(self.game.pending):  # an unsteady seat has stayed back: resume
             self.publish_view([])
 
     # ------------------------------------------------------------------ moves

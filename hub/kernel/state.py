@@ -56,7 +56,7 @@ class TableState(Generic[G]):
         self.on_new_game: Callable[[Any], JournalLike | None] | None = None  # gets the new setup, returns its journal
         self.store_error: str | None = None  # set when the journal failed: no more actions accepted
         self.counters: Counter[str] = Counter()
-        self.presence = Presence()  # which readers are online, the admin's pause
+        self.presence = Presence(lambda: self.clock())  # which readers are online, the admin's pause
         self.devices: dict[int, str] = {}
         self.listeners = Listeners()
         self.seen = SeenEvents()

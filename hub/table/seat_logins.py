@@ -1,7 +1,8 @@
 """The simulated seats log in as seats: `seat1`..`seat7`, as real boards do.
 
-The shipped broker (hardware/mosquitto/acl) lets the `hub` login read seat topics and
-write only `cmd`; each `seatN` login writes only its own seat's status/hello/event. So
+The shipped broker (hardware/mosquitto/dynsec.py, the rules make-passwords.sh writes) lets
+the `hub` login read seat topics and write only `cmd`; each `seatN` login writes only its
+own seat's status/hello/event. So
 `sim --broker` on that broker gives every virtual seat its own login, from a file with
 `make-passwords.sh`'s printed lines (`seat3 PASSWORD`), named by `--seat-logins FILE` or
 `CITADELS_SEAT_LOGINS_FILE`. Without one the seats share the hub's URL (fine on an open
@@ -16,7 +17,7 @@ from collections.abc import Mapping
 from urllib.parse import quote, urlsplit, urlunsplit
 
 LOGINS_ENV = "CITADELS_SEAT_LOGINS_FILE"
-ACL = "hardware/mosquitto/acl"
+ACL = "hardware/mosquitto/dynsec.py"
 
 
 def read_logins(path: str) -> dict[str, str]:
@@ -67,7 +68,7 @@ def why_offline(seat: int, url: str, table: str, refusal: str | None) -> str:
     user = login_of(url) or "(no login)"
     if refusal:
         return f"seat {seat}: the broker refused the login {user!r}: {refusal}"
-    rule = f"its 'user seat{seat}' block lets only seat{seat} write seat {seat}'s status, hello and event"
+    rule = f"its role 'seat{seat}' lets only seat{seat} write seat {seat}'s status, hello and event"
     if user != f"seat{seat}":
         return (f"seat {seat}: logged in as {user!r}, but the broker dropped what it published: the ACL "
                 f"({ACL}) refused it ({rule}); give --seat-logins FILE (make-passwords.sh's lines) so "

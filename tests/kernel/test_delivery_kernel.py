@@ -148,3 +148,41 @@ def test_a_seat_silent_past_its_promise_is_offline_and_pauses_the_game(toy: Any)
     assert table.counters["silent_offline"] == 1
     seat.send(1, "alive")  # it speaks again: online, the game goes on
     assert table.online[1] and not table.paused and seat.answers(1)
+
+
+def test_a_flapping_seat_pauses_once_and_resumes_once_it_has_stayed_back(toy: Any) -> None:
+    """Issue 31: a seat whose status flapped while it decided paused and resumed the game
+    50 times in 5 s; each edge was a hub event (said by the voice, logged) and a pause
+    shown and taken back on every seat's display. The hub's own clock, no waiting."""
+    bus, table, _journal = toy
+    now = [1000.0]
+    table.clock = lambda: now[0]
+    heard: list[str] = []
+    watcher = bus.client("watcher")
+    watcher.subscribe("citadels/t1/hub/events", lambda _t, p: heard.extend(e["kind"] for e in json.loads(p)["events"]))
+    decider, other = Device(bus, 1), Device(bus, 2)
+    assert table.game.pending.seat == 1 and not table.paused
+    shown_before = len(other.commands)
+    now[0] += 10
+    for _ in range(50):  # 10 flaps a second while seat 1 decides
+        decider.client.publish("citadels/t1/seat/1/status", b"offline", retain=True)
+        now[0] += 0.05
+        decider.client.publish("citadels/t1/seat/1/status", b"online", retain=True)
+        now[0] += 0.05
+    flaps = [kind for kind in heard if kind in ("paused", "resumed")]
+    # the first returns are reconnects (resumed at once); a fourth within 10 s makes the
+    # seat unsteady: paused, and held while it flaps
+    assert flaps == ["paused", "resumed"] * 3 + ["paused"]
+    assert table.paused and "seat 1" in table.pause_text()
+    assert decider.send(1, "button", button="ok") and decider.answers(1)[0].code == "paused"
+    pauses_shown = [c for c in other.commands[shown_before:] if c.led == "amber"]
+    assert len(pauses_shown) == 4, other.commands[shown_before:]
+    now[0] += 2.1  # it has stayed back: the ticker resumes the game, once
+    table.loop.submit("check", table._check_silence, wait=True)
+    assert [kind for kind in heard if kind in ("paused", "resumed")] == ["paused", "resumed"] * 4
+    assert not table.paused and other.commands[-1].led != "amber"
+    now[0] += 10
+    decider.client.publish("citadels/t1/seat/1/status", b"offline", retain=True)  # dropping once, long after,
+    assert table.paused
+    decider.client.publish("citadels/t1/seat/1/status", b"online", retain=True)  # and back: resumed at once
+    assert not table.paused and heard[-2:] == ["paused", "resumed"]

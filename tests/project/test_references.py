@@ -40,3 +40,26 @@ def test_the_adapters_method_count_in_the_architecture_is_the_protocols() -> Non
     said = re.search(r"\((\d+) of the (\d+)\) have a body", (ROOT / "docs/architecture.md").read_text(encoding="utf-8"))
     assert said is not None
     assert (int(said.group(1)), int(said.group(2))) == (len(methods) - len(stubs), len(methods))
+
+
+def test_every_game_with_pages_of_its_own_has_pictures_in_the_readme_taken_by_the_script() -> None:
+    """`scripts/screenshots --game <name>` photographs each game whose pages are its own, and
+    the README shows them (Citadels' unprefixed, as the first game's; the others' named
+    ``<name>-...png``): a game added without pictures fails here."""
+    from hub.games import GAMES
+
+    script = (ROOT / "scripts/screenshots").read_text(encoding="utf-8")
+    choices = re.search(r'"--game", choices=\(([^)]*)\)', script)
+    assert choices is not None
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"\(docs/img/([A-Za-z0-9-]+\.png)\)", readme))
+    assert shown and all((ROOT / "docs/img" / name).is_file() for name in shown), shown
+    for game in GAMES.values():
+        if game.page_assets is None:
+            continue  # the hub's plain pages: one game's pictures show them
+        assert f'"{game.name}"' in choices.group(1), game.name
+        prefix = "" if game.name == "citadels" else f"{game.name}-"
+        others = tuple(f"{g}-" for g in GAMES if g != game.name and g != "citadels")
+        mine = [n for n in shown if n.startswith(prefix) and not n.startswith(others)]
+        assert len(mine) >= 3, (game.name, mine)
+        assert f"{game.name}-" in script or game.name == "citadels", game.name

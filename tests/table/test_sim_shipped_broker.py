@@ -1,5 +1,5 @@
-"""`citadels-hub sim --broker` on the shipped broker (hardware/mosquitto/: ACL, per-seat
-passwords): the simulated seats log in as seats, and a seat kept out is told why in one line
+"""`citadels-hub sim --broker` on the shipped broker (hardware/mosquitto/: per-seat logins
+and rules): the simulated seats log in as seats, and a seat kept out is told why in one line
 (which login the broker refused, or which ACL rule dropped what it published)."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_seats_sharing_the_hub_login_are_told_which_acl_rule_kept_them_out(table
     assert result.returncode == 2
     line = result.stderr.strip().splitlines()[-1]
     assert "did not come online" in line and "seat 1: logged in as 'hub'" in line
-    assert "hardware/mosquitto/acl" in line and "'user seat1' block" in line
+    assert "hardware/mosquitto/dynsec.py" in line and "role 'seat1'" in line
     assert "--seat-logins" in line
 
 

@@ -7,7 +7,8 @@ person at the table understands.
 Codes: ``game_over``, ``unknown_seat``, ``bad_action``, ``not_your_turn``, ``wrong_time``
 (an action that waits for another decision), ``unknown_card``, ``not_in_hand``,
 ``not_drawable``, ``alchemist_after_roll``, ``before_roll``, ``robber_locked``,
-``bad_target``, ``bad_dice``, ``no_piece`` (a component limit), ``no_city``,
+``bad_target``, ``bad_dice``, ``alchemist_dice`` (red and yellow entered after an
+Alchemist set them), ``no_piece`` (a component limit), ``no_city``,
 ``no_fortress``, ``knight_fresh``, ``no_knight``, ``already_promoted``, ``max_level``,
 ``nothing_to_void``; for a correction (``0 set``): ``unknown_seat``, ``bad_correction``,
 ``out_of_range``.
@@ -85,8 +86,9 @@ def _explain_roll(game: Game, a: Action) -> IllegalAction:
     if game.setup.dice == "hub":
         return IllegalAction("bad_dice", "the hub rolls the dice here: press OK ('roll')")
     if game.alchemist is not None:
-        return IllegalAction("bad_dice", "the Alchemist set red and yellow: enter the event die only "
-                             "(ship, green, yellow or blue)")
+        red, yellow = game.alchemist
+        return IllegalAction("alchemist_dice", f"the Alchemist set red {red} and yellow {yellow}: roll the event die alone "
+                             "and enter it ('roll ship', 'roll green', 'roll yellow' or 'roll blue')")
     return IllegalAction("bad_dice", "enter red (1-6), yellow (1-6) and the event die (ship, green, yellow, blue)")
 
 
@@ -171,7 +173,7 @@ def check_refusal_codes() -> frozenset[str]:
     """Every code this module may give (the random-game tests check refusals against it)."""
     return frozenset({"game_over", "unknown_seat", "bad_action", "not_your_turn", "wrong_time", "unknown_card",
                       "not_in_hand", "not_drawable", "alchemist_after_roll", "before_roll", "robber_locked",
-                      "bad_target", "bad_dice", "no_piece", "no_city", "no_fortress", "knight_fresh", "no_knight",
+                      "bad_target", "bad_dice", "alchemist_dice", "no_piece", "no_city", "no_fortress", "knight_fresh", "no_knight",
                       "already_promoted", "max_level", "nothing_to_void"})
 
 

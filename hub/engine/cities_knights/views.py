@@ -39,6 +39,7 @@ def public_view(game: Game) -> dict[str, Any]:
         "pending": None if pending is None else {"seat": pending.seat, "kind": pending.kind, "about": pending.about},
         "dice": None if dice is None else {"red": dice[0], "yellow": dice[1], "event": dice[2],
                                            "total": dice[0] + dice[1]},
+        "alchemist": None if game.alchemist is None else {"red": game.alchemist[0], "yellow": game.alchemist[1]},
         "barbarians": {"position": game.ship, "steps": 7, "strength": game.barbarian_strength(),
                        "knights": game.knights_strength(), "attacks": game.attacks,
                        "robber_free": game.first_attack_done},

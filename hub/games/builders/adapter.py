@@ -25,8 +25,8 @@ from hub.engine.builders.cards import APPRENTICES as _APPRENTICES
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo, adjust, card_of
+from hub.games.kit.copies import CopyBinding
 from hub.kernel import GestureStep, Prompt
-from hub.kernel.undo import standing
 from hub.seeds import fresh_seed
 
 from . import texts
@@ -46,6 +46,11 @@ def said_with_card(action: Action) -> bool:
     return action.verb in CARD_VERBS
 
 
+def card_said(action: Action) -> str | None:
+    """The card a move said with a card names (`CopyBinding`): the one opened, recruited or sent."""
+    return action.args[0] if said_with_card(action) else None
+
+
 def adjust_coins(seat: int, delta: int, reason: str) -> Action:
     """The admin's coins correction (the kit's `adjust`)."""
     return adjust(Action, seat, delta, reason)
@@ -63,10 +68,14 @@ class BuildersAdapter(VoidUndo):
         self.tags = tags or BuildersTags.virtual()
         self.physical = physical
         self.chosen: dict[int, str] = {}  # seat -> the site its next worker card goes to
-        # card -> the tag of the physical card that stands for it, once a move said it with that
+        # which physical card stands for which card of the rules, once a move said it with its
         # tag: of two cards printing one face (two Cranes), the other tag is then the other card
-        self.bound: dict[str, str] = {}
-        self.said: list[tuple[Action, str | None]] = []  # every move applied, with the tag that said it
+        self.copies = CopyBinding(self.tags.same_face, card_said, self.undo_reason)
+
+    @property
+    def bound(self) -> dict[str, str]:
+        """Card -> the tag of the physical card standing for it (`CopyBinding.bound`)."""
+        return self.copies.bound
 
     # ------------------------------------------------------------------ games
     def replay(self, setup: Setup, log: Sequence[Any]) -> Game:
@@ -79,8 +88,7 @@ class BuildersAdapter(VoidUndo):
 
     def reset(self) -> None:
         self.chosen.clear()
-        self.bound.clear()
-        self.said.clear()
+        self.copies.reset()
 
     def game_facts(self, game: Game) -> dict[str, Any]:
         return {"game": "builders"}
@@ -117,7 +125,7 @@ class BuildersAdapter(VoidUndo):
         if seat != pending.seat:
             raise SeatRefusal("not_your_turn", f"it is seat {pending.seat}'s turn, not seat {seat}'s")
         refused: SeatRefusal | None = None
-        for same in self._candidates(card, uid):  # cards printing one face: the one lying where the move fits
+        for same in self.copies.candidates(card, uid):  # cards printing one face: the one lying where the move fits
             try:
                 return self._card_move(game, seat, same)
             except SeatRefusal as exc:
@@ -159,16 +167,6 @@ class BuildersAdapter(VoidUndo):
         return SeatRefusal("not_yours", f"{texts.card(card)} is seat {owner}'s apprentice; yours is {texts.card(mine[0])}",
                            short=texts.show("apprentice_other", seat=owner, card=texts.card(mine[0])))
 
-    def _candidates(self, card: str, uid: str) -> list[str]:
-        """The cards of the rules a tag may stand for now. A tag a move has already said
-        stands for the card that move named; any other tag for its own card or one printing
-        the same face (`BuildersTags.same_face`: two Cranes), less those another tag stands for."""
-        uid = uid.upper()
-        said = [same for same, tag in self.bound.items() if tag == uid]
-        if said:
-            return said
-        return [same for same in self.tags.same_face(card) if same not in self.bound]
-
     def _send(self, game: Game, seat: int, worker: str) -> Action:
         sites = game.player(seat).sites
         site = self.chosen.get(seat)
@@ -200,25 +198,9 @@ class BuildersAdapter(VoidUndo):
             raise SeatRefusal("not_a_card", f"'{action}' is not said with a card: the seat's buttons or phone say it")
 
     def applied(self, action: Action, uid: str | None) -> None:
-        self.said.append((action, uid.upper() if uid else None))
-        if self.undo_reason(action) is not None:
-            self._bind_standing()  # the undone move's tag no longer stands for its card
-        else:
-            self._bind(action, uid)
+        self.copies.applied(action, uid)
         if action.verb == "end" or action.seat == 0:
             self.chosen.clear()  # a new turn (or a corrected game) starts with no site chosen
-
-    def _bind(self, action: Action, uid: str | None) -> None:
-        """A move said with a card of a shared face binds that tag to the card it named."""
-        if uid is not None and action.verb in CARD_VERBS and len(self.tags.same_face(action.args[0])) > 1:
-            self.bound = {card: tag for card, tag in self.bound.items() if tag != uid.upper()}
-            self.bound[action.args[0]] = uid.upper()
-
-    def _bind_standing(self) -> None:
-        """The bindings of the moves that stand (after an undo), said again in order."""
-        self.bound.clear()
-        for index in standing([action for action, _ in self.said], self.undo_reason):
-            self._bind(*self.said[index])
 
     def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
         self.applied(action, meta.get("uid"))

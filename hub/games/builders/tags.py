@@ -6,7 +6,7 @@ Circular Saw, ``m2``/``m6`` Crane, ``m3``/``m7`` Survey Tools, ``m4``/``m8`` Til
 the two craftsmen with one of each resource (``w25``/``w26``): their printed name (a
 worker's: its type and outputs) is their face. Where the rules want a Crane, either
 Crane's tag is taken; the adapter keeps which physical card stands for which card of the
-rules (`BuildersAdapter.bound`).
+rules (`hub.games.kit.copies.CopyBinding`).
 
 File format (JSON): ``{"version": 1, "game": "builders", "deck": "builders", "tags":
 {"04A1B2C3D4E580": "b07", ...}}`` (files written before the registry was the hub's have

@@ -9,16 +9,24 @@ from collections.abc import Sequence
 from typing import Any
 
 from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
+from hub.engine.cities_knights.cards import CARDS
 from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo
+from hub.games.kit.copies import CopyBinding
 from hub.kernel import GameAdapter, Prompt
 from hub.protocol import TEXT_MAX_CHARS
 
 from .tags import ProgressTags
-from .words import card_name, event_sentences, say
+from .words import card_name, event_sentences, say, setup_lines
 
+CARD_IDS = {card.lower(): card for card in CARDS}  # "s01a" -> "S01a"
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
+
+
+def card_said(action: Action) -> str | None:
+    """The progress card a move names when a tag may say it: drawn, discarded, taken or played."""
+    return action.args[0] if action.verb in ("draw", "discard", "take", "play") and action.args else None
 
 
 class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
@@ -27,6 +35,18 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
 
     def __init__(self, registry: ProgressTags) -> None:
         self.registry = registry
+        # which physical copy stands for which card of the rules, once a move said it with its tag:
+        # a card drawn with one Alchemist's tag is played, discarded or taken with that tag
+        self.copies = CopyBinding(registry.same_face, card_said, self.undo_reason)
+
+    def reset(self) -> None:
+        self.copies.reset()
+
+    def applied(self, action: Action, uid: str | None) -> None:
+        self.copies.applied(action, uid)
+
+    def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
+        self.copies.applied(action, meta.get("uid"))
 
     def replay(self, setup: Setup, log: Sequence[Action]) -> Game:
         return Game.replay(setup, log)
@@ -40,13 +60,25 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
     def opening_events(self, game: Game) -> list[dict[str, Any]]:
         return self.public_events(game.opening_events())
 
+    def setup_lines(self, game: Game) -> dict[int, list[str]]:
+        """A new game: every seat sets up 1 settlement and 1 city (what the hub counts);
+        the seat playing first also lays out the decks and the ship (`words.setup_lines`)."""
+        if game.log or game.over:
+            return {}
+        return {seat: setup_lines(seat == game.turn_seat) for seat in range(1, game.n + 1)}
+
+    def view_extras(self, game: Game) -> dict[str, Any]:
+        """Before the first move, how the table is set up (the pages say it in their language)."""
+        return {"setup": None if game.log or game.over else {"first": game.turn_seat}}
+
     def game_facts(self, game: Game) -> dict[str, Any]:
         return {"game": "cities-knights", "dice": game.setup.dice}
 
     # -- input -> action
     def card_action(self, game: Game, seat: int, uid: str) -> Action:
         """The card's one action now: drawn, discarded, taken, or played (a card that
-        needs a target or dice is played from the buttons)."""
+        needs a target or dice is played from the buttons). A tag a move said stands for
+        the card that move named (`CopyBinding`): a copy played is not the other copy."""
         card = self.registry.lookup(uid)
         if card is None:
             raise IllegalAction("unknown_tag", "not a progress card of this game")
@@ -54,7 +86,8 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         verb = CARD_VERBS.get(pending.kind, "play") if pending is not None else "play"
         legal = game.legal_actions()
         mine: list[Action] = []
-        for same in self.registry.same_face(card):  # the card itself, else a copy printing the same
+        candidates = self.copies.candidates(card, uid)  # the card the tag said last, else its own or a copy
+        for same in candidates:
             mine = [a for a in legal if a.seat == seat and a.verb == verb and a.args[:1] == (same,)]
             if mine:
                 break
@@ -62,10 +95,16 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
             return mine[0]
         if mine:
             raise IllegalAction("use_buttons", f"{card_name(card)}: choose its target or dice with the buttons")
-        return Action(seat, verb, (card,))  # refused by the rules, with their reason
+        return Action(seat, verb, (candidates[0] if candidates else card,))  # refused by the rules, with their reason
 
     def read_action(self, game: Game, text: str) -> Action:
-        return Action.parse(text)
+        """A phone's or the admin's text: the hub's web lower-cases it, so a progress card's
+        id is read whatever its case ("play s01a 3 4" plays the Alchemist S01a)."""
+        action = Action.parse(text)
+        if action.verb in ("play", "draw", "discard", "take") and action.args:
+            card = CARD_IDS.get(action.args[0].lower(), action.args[0])
+            action = Action(action.seat, action.verb, (card, *action.args[1:]))
+        return action
 
     # -- events -> what seats and listeners are told
     def public_events(self, events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -103,6 +142,9 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         head = say("your_turn")
         if pending.kind == "draw":
             head = draw_line(pending.about)
+        elif pending.kind == "roll" and game.alchemist is not None:  # red and yellow set: the event die alone
+            head = say("alchemist_set", red=game.alchemist[0], yellow=game.alchemist[1],
+                       total=sum(game.alchemist))
         elif game.dice is not None:
             red, yellow, event = game.dice
             head = f"{red}+{yellow}={red + yellow} {event}"
@@ -130,6 +172,8 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
 
 def describe(action: Action) -> str:
     """An option as the display words it: "play Master Merchant 3", "improve blue"."""
+    if action.verb == "roll" and len(action.args) == 1:  # the table's event die, after an Alchemist
+        return say("event_die", face=action.args[0])
     if action.verb in ("play", "draw", "discard", "take") and action.args:
         rest = " ".join(action.args[1:])
         return f"{action.verb} {card_name(action.args[0])} {rest}".strip()

@@ -1,6 +1,7 @@
 """Cities & Knights' progress cards for the hub's tag registry (`hub.games.tags`): the 54
 cards, one id per copy (``S01a``, ``S01b``); the copies of a card print one face (any
-Alchemist is an Alchemist: the adapter takes the copy the move needs).
+Alchemist is an Alchemist: the adapter takes the copy the move needs, and once a move was
+said with a tag, that tag stands for the card it named: `hub.games.kit.copies.CopyBinding`).
 
 File format (JSON): ``{"version": 1, "game": "cities-knights", "deck": "progress", "tags":
 {"04A1B2C3D4E580": "S01a", ...}}``.

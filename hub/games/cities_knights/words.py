@@ -117,6 +117,9 @@ WORDS: dict[str, W] = {
     "road": {"en": "Longest road: {name}.", "zh-Hant": "最長道路：{name}。", "zh-Hans": "最长道路：{name}。"},
     "pillaged": {"en": "{name} loses a city to the barbarians.", "zh-Hant": "{name}被野蠻人摧毀一座城市。",
                  "zh-Hans": "{name}被野蛮人摧毁一座城市。"},
+    "pillaged_sided": {"en": "With no settlement piece left, the city lies on its side: a settlement's point until rebuilt.",
+                       "zh-Hant": "沒有剩餘的定居點，城市橫放：重建前按定居點計分。",
+                       "zh-Hans": "没有剩余的定居点，城市横放：重建前按定居点计分。"},
     "confirmed": {"en": "{name}: active knights {strength}.", "zh-Hant": "{name}：現役騎士{strength}。",
                   "zh-Hans": "{name}：现役骑士{strength}。"},
     "turn_ended": {"en": "{name} ends the turn with {vp} points.", "zh-Hant": "{name}結束回合，{vp}分。",
@@ -138,6 +141,13 @@ WORDS: dict[str, W] = {
     "barbarians_at": {"en": "Barbarians: {left} steps", "zh-Hant": "野蠻人：還有{left}步", "zh-Hans": "野蛮人：还有{left}步"},
     "wait": {"en": "Wait", "zh-Hant": "請稍候", "zh-Hans": "请稍候"},
     "not_a_card": {"en": "Not a progress card: lift it", "zh-Hant": "不是進度卡：請拿起", "zh-Hans": "不是进度卡：请拿起"},
+    "alchemist_set": {"en": "Alchemist: {red}+{yellow}={total}", "zh-Hant": "煉金術士：{red}+{yellow}={total}",
+                      "zh-Hans": "炼金术士：{red}+{yellow}={total}"},
+    "event_die": {"en": "event die: {face}", "zh-Hant": "事件骰子：{face}", "zh-Hans": "事件骰子：{face}"},
+    "setup_decks_1": {"en": "Shuffle the 3 decks,", "zh-Hant": "三疊進度卡洗勻，", "zh-Hans": "三叠进度卡洗匀，"},
+    "setup_decks_2": {"en": "the ship at the start", "zh-Hant": "野蠻人船放在起點", "zh-Hans": "野蛮人船放在起点"},
+    "setup_pieces_1": {"en": "Set up: 1 settlement", "zh-Hant": "開局：1個定居點", "zh-Hans": "开局：1个定居点"},
+    "setup_pieces_2": {"en": "and 1 city (3 points)", "zh-Hant": "和1座城市（3分）", "zh-Hans": "和1座城市（3分）"},
     "result": {"en": "Game {number}: {name} wins with {vp} points after {rounds} rounds.",
                "zh-Hant": "第{number}局：{name}在{rounds}輪後以{vp}分獲勝。",
                "zh-Hans": "第{number}局：{name}在{rounds}轮后以{vp}分获胜。"},
@@ -198,6 +208,14 @@ EFFECTS: dict[str, W] = {  # what the players do on the board when a card is pla
 def say(key: str, lang: str = "en", **params: object) -> str:
     forms = WORDS[key]
     return forms.get(lang, forms["en"]).format(**params)
+
+
+def setup_lines(first: bool, lang: str = "en") -> list[str]:
+    """How a seat sets up, as its display says it: the seat playing first also lays out
+    the three progress decks face down and the ship on its start; every seat has
+    1 settlement and 1 city on the board (the hub counts 3 points each, digest §2)."""
+    decks = [say("setup_decks_1", lang), say("setup_decks_2", lang)] if first else []
+    return [*decks, say("setup_pieces_1", lang), say("setup_pieces_2", lang)]
 
 
 def seat_name(seat: int, names: Mapping[int, str], lang: str = "en") -> str:
@@ -283,6 +301,8 @@ def event_sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: st
     if kind == "game_over":
         winner = event["winner"]
         return [say("game_over", lang, name=seat_name(winner, names, lang), vp=dict(event["points"]).get(winner, dict(event["points"]).get(str(winner))))]
+    if kind == "pillaged" and event.get("sided"):
+        return [say(kind, lang, **p), say("pillaged_sided", lang)]
     if kind in ("turn_started", "drew", "discarded", "hand_limit", "deck_empty", "reward", "improved",
                 "metropolis", "road", "pillaged", "confirmed", "turn_ended", "knights_reset"):
         return [say(kind, lang, **p)]

@@ -11,6 +11,8 @@ kit gives the rest, each piece a default of `hub.games.plugin.GamePlugin`:
 - `players.BotPlayer` / `players.bot_players`: a simulated person deciding with the
   game's bot and pressing the seat's buttons (a game with cards says how it lays them);
 - `players.BotTablePeople`: the people at a table of real seats, one bot each;
+- `copies.CopyBinding`: which physical copy (tag) stands for which card of the rules,
+  where copies print one face (The Builders' Cranes, Cities & Knights' Alchemists);
 - `voice.story_voice`: the voice of a game that tells its story in order, with the
   samples ``citadels-hub voice --game NAME`` says.
 
@@ -18,11 +20,12 @@ kit gives the rest, each piece a default of `hub.games.plugin.GamePlugin`:
 """
 
 from .adapter import KitAdapter, VoidUndo
+from .copies import CopyBinding
 from .players import BotPlayer, BotTablePeople, bot_players
 from .table import GameTable, table_maker
 from .teller import Teller
 from .voice import story_voice
 from .words import Words
 
-__all__ = ["BotPlayer", "BotTablePeople", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words", "bot_players",
-           "story_voice", "table_maker"]
+__all__ = ["BotPlayer", "BotTablePeople", "CopyBinding", "GameTable", "KitAdapter", "Teller", "VoidUndo", "Words",
+           "bot_players", "story_voice", "table_maker"]

@@ -248,6 +248,22 @@ def test_with_physical_dice_the_alchemist_leaves_the_event_die_to_enter() -> Non
     assert g.dice == (6, 6, "blue")
 
 
+def test_after_the_alchemist_the_table_dice_red_and_yellow_are_refused_with_the_values_set() -> None:
+    """The Alchemist chooses red and yellow; the event die alone is still rolled (digest §2,
+    CSV S01): entering all three dice is refused, saying the values the Alchemist set."""
+    g = new()
+    give(g, 1, "S01a")
+    g.apply("1 play S01a 3 4")
+    before = g.state_hash()
+    with pytest.raises(IllegalAction) as caught:
+        g.apply("1 roll 2 5 ship")
+    assert caught.value.code == "alchemist_dice" and "red 3 and yellow 4" in caught.value.message
+    assert refused(g, "1 roll 3 4 ship") == "alchemist_dice" and g.state_hash() == before
+    assert g.public_view()["alchemist"] == {"red": 3, "yellow": 4}
+    g.apply("1 roll green")
+    assert g.dice == (3, 4, "green")
+
+
 def test_the_event_die_is_resolved_before_production() -> None:
     g = new()
     order = kinds(g.apply("1 roll 2 5 ship"))

@@ -15,7 +15,7 @@ import pytest
 from typing import Any
 from playwright.sync_api import Browser, Page
 
-from hub.engine.cities_knights import Setup, make_bot
+from hub.engine.cities_knights import Game, Setup, make_bot
 from hub.games import plugin_named
 from hub.games.cities_knights.table import make_table
 from hub.games.kit.table import GameTable
@@ -230,4 +230,109 @@ def test_at_the_game_over_the_scoreboard_and_the_admin_show_the_results(browser:
         assert admin.inner_text("#admin-result h2") == f"結果：{winner}以{game.vp(game.winner)}分獲勝"
         assert not admin.is_visible("#pause") and not admin.is_visible("#resume")  # neither applies at the end
         assert (small := text_floor(admin)) == [], small
+    assert errors == []
+
+
+def test_before_the_first_move_the_scoreboard_and_the_seat_page_say_how_to_set_up(
+        browser: Browser, table: GameTable[Any]) -> None:
+    errors: list[str] = []
+    with serve(table) as server:
+        board = phone_page(browser, errors)
+        board.goto(f"{server.url}/?lang=zh-Hans")
+        board.wait_for_selector("#setup")
+        assert board.inner_text("#setup h2") == "开局准备"
+        assert board.inner_text("#setup .decks").startswith("Ann把三叠进度卡")
+        assert "1个定居点和1座城市（3分）" in board.inner_text("#setup .pieces")
+        seat = phone_page(browser, errors)
+        seat.goto(f"{server.url}/seat/{SEAT_TOKENS[2]}?lang=en")
+        seat.wait_for_selector("#setup")
+        assert seat.inner_text("#setup .decks").startswith("Ann shuffles the three progress decks")
+        assert seat.inner_text("#setup .pieces").startswith("Every seat starts with 1 settlement and 1 city")
+        assert (small := text_floor(seat)) == [], small
+        answer(table, "1 roll")
+        table.settle()
+        board.wait_for_function("() => !document.querySelector('#setup')")
+        seat.wait_for_function("() => !document.querySelector('#setup')")
+    assert errors == []
+
+
+def test_a_city_laid_on_its_side_is_shown_beside_the_pieces(browser: Browser) -> None:
+    """Bob's city is pillaged with all 5 settlement pieces on the board: it lies on its side,
+    and scores a settlement's point; the pages say so beside his pieces, not just "5 settlements"."""
+    from tests.engine.cities_knights.helpers import confirm_all, ships
+
+    errors: list[str] = []
+    game = Game.new(Setup(players=3, seed=2, names=NAMES[:3], dice="physical"))
+    game.apply("0 set 2 settlements 5 test")
+    ships(game, 7)
+    confirm_all(game)
+    while game.pending is not None and game.pending.kind == "pillage":
+        game.apply(f"{game.pending.seat} pillage plain")
+    assert (game.player(2).settlements, game.player(2).cities, game.player(2).sided) == (5, 0, 1)
+    hosted = make_table(InProcessBus(), ProgressTags.virtual(), game.setup, game=game)
+    hosted.start()
+    try:
+        with serve(hosted) as server:
+            board = phone_page(browser, errors)
+            board.goto(f"{server.url}/?lang=en")
+            bob = board.locator("#seats .seat[data-seat='2'] .ck-pieces")
+            bob.wait_for()
+            assert bob.inner_text() == ("settlements 5 · cities 0 · city walls 0 · "
+                                        "1 laid on its side (a settlement's point until rebuilt)")
+            assert board.locator("#seats .seat[data-seat='1'] .ck-pieces").get_attribute("data-sided") == "0"
+            assert "the city lies on its side" in board.inner_text("#log")
+            seat = phone_page(browser, errors)
+            seat.goto(f"{server.url}/seat/{SEAT_TOKENS[2]}?lang=zh-Hant")
+            seat.wait_for_selector(".ck-pieces")
+            assert seat.inner_text(".ck-pieces") == "定居點5·城市0·城牆0·1座橫放（重建前按定居點計分）"
+            admin = phone_page(browser, errors)
+            admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=en")
+            admin.wait_for_selector("#points-now li[data-seat='2']")
+            assert "1 laid on its side" in admin.inner_text("#points-now li[data-seat='2']")
+    finally:
+        hosted.stop()
+    assert errors == []
+
+
+def test_after_an_alchemist_the_table_dice_are_the_dice_set_and_an_event_face_picker(browser: Browser) -> None:
+    """A table with its own dice: the seat page plays the Alchemist with red and yellow
+    pickers; then it shows those two dice as they now lie on the table and one picker for
+    the event die rolled alone (not four buttons); the roll is the Alchemist's dice and
+    the face picked."""
+    from tests.engine.cities_knights.helpers import deal, improve, to_seat
+
+    errors: list[str] = []
+    game = Game.new(Setup(players=3, seed=2, names=NAMES[:3], dice="physical"))
+    improve(game, 1, "green", 1)
+    deal(game, 1, "S01a")
+    game.apply("1 end")
+    to_seat(game, 1)
+    assert "S01a" in game.player(1).hand and game.pending == (1, "roll", "")
+    hosted = make_table(InProcessBus(), ProgressTags.virtual(), game.setup, game=game)
+    hosted.start()
+    try:
+        with serve(hosted) as server:
+            page = phone_page(browser, errors)
+            page.goto(f"{server.url}/seat/{SEAT_TOKENS[1]}?lang=en")
+            page.wait_for_selector("#alc-S01a")
+            page.select_option("#alc-red-S01a", "3")
+            page.select_option("#alc-yellow-S01a", "4")
+            page.click("#alc-S01a")
+            page.wait_for_selector("#dice-entry.alchemist-set")
+            assert hosted.game.alchemist == (3, 4)
+            assert page.inner_text("#set-dice .ck-die-red") == "3" and page.inner_text("#set-dice .ck-die-yellow") == "4"
+            assert page.locator("#enter-red").count() == 0  # red and yellow are the Alchemist's, not entered again
+            assert page.locator("#options button[data-action^='1 roll']").count() == 0  # no four buttons
+            faces = page.eval_on_selector_all("#enter-event option", "os => os.map((o) => o.value)")
+            assert faces == ["ship", "green", "yellow", "blue"]
+            page.select_option("#enter-event", "yellow")
+            assert page.inner_text("#enter-dice") == "Event die rolled: yellow gate (trade)"
+            page.click("#enter-dice")
+            page.wait_for_function("() => document.querySelector('#feedback').textContent.startsWith('Done')")
+            assert hosted.game.dice == (3, 4, "yellow")
+            refused = hosted.answer(1, "1 roll 2 5 ship")  # too late, and never with red and yellow
+            assert refused["ok"] is False
+            assert (small := text_floor(page)) == [], small
+    finally:
+        hosted.stop()
     assert errors == []

@@ -78,3 +78,26 @@ def test_the_admin_corrects_a_seats_cities_undoes_it_and_starts_a_game_with_the_
                                                "dice": "physical", "seed": 8})
     assert started.get_json()["ok"] and table.game.n == 3 and table.game.setup.dice == "physical"
     assert client.post(f"{api}/game", json={"players": 3, "mode": "physical", "dice": "loaded"}).status_code == 400
+
+
+def test_a_phone_plays_a_progress_card_by_its_id_though_the_web_lower_cases_the_answer() -> None:
+    """The hub's web lower-cases every answer; Cities & Knights' card ids are not ("S01a"):
+    the Alchemist played from the seat page was refused as "'s01a' is not a progress card"."""
+    from tests.engine.cities_knights.helpers import deal, improve, to_seat
+
+    from hub.engine.cities_knights import Game
+
+    game = Game.new(Setup(players=3, seed=2, dice="physical"))
+    improve(game, 1, "green", 1)
+    deal(game, 1, "S01a")
+    game.apply("1 end")
+    to_seat(game, 1)
+    table = make_table(InProcessBus(), ProgressTags.virtual(), game.setup, game=game)
+    table.start()
+    try:
+        app = create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN, "SEAT_TOKENS": SEATS, "GAME": PLUGIN})
+        response = app.test_client().post(f"/api/seat/{SEATS[1]}/answer", json={"action": "1 play S01a 3 4"})
+        assert response.get_json() == {"ok": True} and str(table.game.log[-1]) == "1 play S01a 3 4"
+        assert table.game.alchemist == (3, 4)
+    finally:
+        table.stop()

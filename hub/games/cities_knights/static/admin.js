@@ -105,7 +105,7 @@
     if (!fillCurrent.done) { fillCurrent(s); fillCurrent.done = true; }
     $("points-now").replaceChildren(...(v.seats || []).map((x) => C.el("li", { "data-seat": String(x.seat) },
       C.el("b", { text: K.seatName(v, x.seat) }), C.colon() + x.vp + (C.lang === "en" ? " " : "") + K.t("page.points_unit") + " · "
-        + K.t("page.pieces", { settlements: x.settlements, cities: x.cities, walls: x.walls }) + " · "
+        + K.pieces(x) + " · "
         + K.COLOURS.map((c) => K.t("plain." + c) + (C.lang === "en" ? " " : "") + (x.improvements[c] || 0)).join(" · "))));
   }
 

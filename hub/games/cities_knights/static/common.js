@@ -71,7 +71,7 @@ const CK = (() => {
     const left = b.steps - b.position;
     const stronger = b.knights >= b.strength;
     return C.el("section", { id: "barbarians", class: "ck-panel ck-barbarians" },
-      C.el("h2", { text: t("page.barbarians") + C.colon() + (left > 0 ? t("page.ship_left", { left }) : t("page.ship_here")) }),
+      C.el("h2", { text: t("page.barbarians") + C.colon() + (left > 1 ? t("page.ship_left", { left }) : left === 1 ? t("page.ship_left_1") : t("page.ship_here")) }),
       C.el("ol", { class: "ck-track", "aria-hidden": "true" }, steps),
       C.el("p", { class: "ck-strength" },
         C.el("span", { id: "barbarian-strength", class: "ck-barb", text: t("page.strength_barbarians", { n: b.strength }) }),
@@ -80,10 +80,26 @@ const CK = (() => {
       C.el("p", { class: "dim", text: [t("page.attacks", { n: b.attacks }), t(b.robber_free ? "page.robber_free" : "page.robber_locked")].join(" · ") }));
   }
 
+  /* Before the first move, how the table is set up: the first seat's decks and ship, every seat's pieces. */
+  function setup(v) {
+    if (!v.setup) return null;
+    return C.el("section", { id: "setup", class: "ck-panel ck-setup" }, C.el("h2", { text: t("page.setup") }),
+      C.el("p", { class: "decks", text: t("page.setup_decks", { name: seatName(v, v.setup.first) }) }),
+      C.el("p", { class: "pieces", text: t("page.setup_pieces") }));
+  }
+
   /* A seat's points by source: only the sources that give it something. */
   function sources(s) {
     return C.el("ul", { class: "ck-sources" }, SOURCES.filter((k) => s.sources[k]).map((k) =>
       C.el("li", { "data-source": k }, C.el("span", { text: t("source." + k) }), " ", C.el("b", { text: String(s.sources[k]) }))));
+  }
+
+  /* A seat's pieces on the board: settlements, cities and walls; a city the barbarians
+     pillaged with no settlement piece left lies on its side (it scores as a settlement and
+     is rebuilt first), said beside the cities. */
+  function pieces(s) {
+    const line = t("page.pieces", { settlements: s.settlements, cities: s.cities, walls: s.walls });
+    return s.sided ? line + (C.lang === "en" ? " · " : "·") + t("page.sided", { n: s.sided }) : line;
   }
 
   /* Improvements per colour: level as five pips, the metropolis marked. */
@@ -181,6 +197,6 @@ const CK = (() => {
 
   const dress = () => C.dress(t("page.title"), "/game/cities_knights.css");
 
-  return { t, card, kind, seatName, eventFace, die, dice, track, sources, improvements, knights, knightChip, status,
+  return { t, card, kind, seatName, eventFace, die, dice, track, setup, sources, pieces, improvements, knights, knightChip, status,
     pauseText, results, eventText, label, dress, pendingWords, winnerText, COLOURS, SOURCES };
 })();

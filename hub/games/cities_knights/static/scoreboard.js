@@ -22,7 +22,7 @@
         deciding ? C.el("span", { class: "badge", text: K.pendingWords(v, v.pending) }) : null,
         C.el("span", { class: "score" }, C.el("b", { class: "vp", text: String(s.vp) }), (C.lang === "en" ? " " : "") + K.t("page.points_unit"))),
       K.sources(s),
-      C.el("p", { class: "ck-pieces", text: K.t("page.pieces", { settlements: s.settlements, cities: s.cities, walls: s.walls }) }),
+      C.el("p", { class: "ck-pieces", "data-sided": String(s.sided || 0), text: K.pieces(s) }),
       C.el("h3", { text: K.t("page.improvements") }), K.improvements(v, s),
       C.el("h3", { text: K.t("page.knights") + C.colon() + K.t("page.strength_knights", { n: s.strength }) }), K.knights(s),
       C.el("p", { class: "ck-held", "data-count": String(s.progress_cards),
@@ -45,7 +45,7 @@
     const result = view.winner ? C.el("section", { id: "result", class: "ck-panel ck-result" },
       C.el("h2", { id: "winner", text: K.winnerText(view) }), K.results(view)) : null;
     document.getElementById("main").replaceChildren(C.el("div", { class: "board ck-board" },
-      C.el("div", { class: "now" }, result,
+      C.el("div", { class: "now" }, result, K.setup(view),
         C.el("div", { class: "ck-top" }, K.dice(view, history), K.track(view)), seats,
         C.el("p", { class: "ck-target dim", text: K.t("page.target") })),
       C.el("aside", { class: "side" }, C.el("section", { class: "log" }, C.el("h2", { id: "log-title", text: K.t("page.log") }),

@@ -23,7 +23,7 @@
 
   /* Physical dice (a roll with its numbers) and the Alchemist's red and yellow are chosen
      with pickers, not 144 buttons; the action sent is one of the seat's options. */
-  const isDiceOption = (a) => { const p = a.split(" "); return (p[1] === "roll" && p.length === 5) || (p[1] === "play" && p.length === 5); };
+  const isDiceOption = (a) => { const p = a.split(" "); return (p[1] === "roll" && (p.length === 5 || p.length === 3)) || (p[1] === "play" && p.length === 5); };
   /* A picker keeps its choice across the page's redraws (every live message redraws it). */
   const picked = {};
   const picker = (id, values, words) => {
@@ -46,6 +46,25 @@
     const form = C.el("div", { id: "dice-entry", class: "ck-entry" }, C.el("h3", { text: K.t("page.enter_dice") }),
       C.el("label", {}, K.t("page.red") + " ", picker("enter-red", DIE)),
       C.el("label", {}, K.t("page.yellow") + " ", picker("enter-yellow", DIE)),
+      C.el("label", {}, K.t("page.event_die") + " ", picker("enter-event", faces, (f) => K.t("event." + f))), button);
+    form.addEventListener("change", relabel);
+    button.addEventListener("click", () => { if (rolls.includes(chosen())) send(chosen()); });
+    setTimeout(relabel, 0);
+    return form;
+  }
+
+  /* After an Alchemist at a table with its own dice: red and yellow lie as the Alchemist set
+     them (shown, not chosen again); the event die alone is rolled, and its face picked here. */
+  function eventEntry(v, options, { busy, send }) {
+    const rolls = options.filter((a) => a.split(" ")[1] === "roll" && a.split(" ").length === 3);
+    if (!rolls.length || !v.alchemist) return null;
+    const faces = rolls.map((a) => a.split(" ")[2]);
+    const chosen = () => [mySeat, "roll", document.getElementById("enter-event").value].join(" ");
+    const button = C.el("button", { id: "enter-dice", type: "button", disabled: busy || Boolean(v.paused) });
+    const relabel = () => { button.textContent = K.label(v, chosen()); };
+    const form = C.el("div", { id: "dice-entry", class: "ck-entry alchemist-set" }, C.el("h3", { text: K.t("page.alchemist_set") }),
+      C.el("div", { id: "set-dice", class: "ck-dice-row" }, K.die("red", v.alchemist.red), K.die("yellow", v.alchemist.yellow),
+        C.el("span", { class: "ck-total", text: K.t("page.total", { n: v.alchemist.red + v.alchemist.yellow }) })),
       C.el("label", {}, K.t("page.event_die") + " ", picker("enter-event", faces, (f) => K.t("event." + f))), button);
     form.addEventListener("change", relabel);
     button.addEventListener("click", () => { if (rolls.includes(chosen())) send(chosen()); });
@@ -95,6 +114,7 @@
       C.el("div", { id: "mine", class: "ck-mine" }, C.el("b", { class: "vp", text: String(me.vp) }),
         (C.lang === "en" ? " " : "") + K.t("page.points_unit"), K.sources(me)),
       v.winner ? K.results(v) : null,
+      K.setup(v),
       C.el("div", { id: "prompt", class: "prompt", "aria-live": "polite", text: prompt(v, mine) }),
       mine && !v.paused && ["draw", "discard", "take"].includes(v.pending.kind)
         ? C.el("div", { id: "hint", class: "hint", text: K.t("page.hint_cards") }) : null,
@@ -105,6 +125,7 @@
       me.vp_cards.length ? C.el("p", { class: "dim", text: K.t("page.vp_cards", { cards: me.vp_cards.map(K.card).join(C.lang === "en" ? ", " : "、") }) }) : null,
       options.length ? C.el("div", { class: "options-label", text: K.t("page.buttons") }) : null,
       diceEntry(v, options, { busy, send }),
+      eventEntry(v, options, { busy, send }),
       alchemistEntries(v, options, { busy, send }),
       options.length ? C.el("div", { id: "options", class: "options ck-options" }, options.filter((a) => !isDiceOption(a)).map((action) => {
         const button = C.el("button", { type: "button", class: "option", "data-action": action, disabled: busy || Boolean(v.paused),
@@ -116,7 +137,7 @@
       C.el("div", { id: "feedback", class: "feedback " + (feedback ? feedback[0] : ""), role: "status", text: feedback ? feedback[1] : "" }),
       C.el("h3", { text: K.t("page.improvements") }), K.improvements(v, me),
       C.el("h3", { text: K.t("page.knights") }), K.knights(me),
-      C.el("p", { class: "ck-pieces", text: K.t("page.pieces", { settlements: me.settlements, cities: me.cities, walls: me.walls }) })),
+      C.el("p", { class: "ck-pieces", "data-sided": String(me.sided || 0), text: K.pieces(me) })),
     C.el("p", { class: "foot" }, C.el("a", { href: "/", text: K.t("page.scoreboard") })));
   }
 
