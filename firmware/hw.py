@@ -4,6 +4,7 @@ watchdog. The only module that touches machine/network/neopixel directly.
 
 import os
 import sys
+import time
 
 import machine
 import network
@@ -47,12 +48,26 @@ def reader_reset_pin(reader):
 
 
 def button_readers(buttons):
-    """(name, read) pairs; buttons pull the pin to ground, so pressed == level 0."""
+    """(name, read, watch) triples; buttons pull the pin to ground, so pressed == level 0.
+    watch(on_edge) has the pin's interrupt call on_edge(pressed, time.ticks_ms()) at every
+    change, so a press shorter than a slow loop pass is still counted."""
     out = []
     for name in ("a", "b", "ok"):
         pin = machine.Pin(buttons[name], machine.Pin.IN, machine.Pin.PULL_UP)
-        out.append((name, lambda pin=pin: not pin.value()))
+        out.append((name, lambda pin=pin: not pin.value(), lambda on_edge, pin=pin: _watch(pin, on_edge)))
     return out
+
+
+def _watch(pin, on_edge):
+    """A hard interrupt on both edges (it runs even while the loop blocks in a socket call;
+    on_edge must be bound beforehand, as a hard handler may not allocate)."""
+    def handler(changed):
+        on_edge(not changed.value(), time.ticks_ms())
+    trigger = machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING
+    try:
+        pin.irq(handler=handler, trigger=trigger, hard=True)
+    except (TypeError, ValueError):   # a port without hard pin interrupts: a soft one
+        pin.irq(handler=handler, trigger=trigger)
 
 
 def held_at_boot(pin_number):

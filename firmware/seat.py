@@ -15,7 +15,7 @@ from buttons import Button
 from presence import Presence
 from pn532 import ReaderError
 
-FIRMWARE_VERSION = "1.3.0"
+FIRMWARE_VERSION = "1.4.0"
 HUB_UNREACHABLE = ["No link to the hub", "Reconnecting...", "Your cards and moves", "are kept"]
 HUB_OFFLINE = ["The hub is offline", "Wait: the game goes", "on when it is back", "Moves are kept"]
 HUB_WAITING = ["Waiting for the hub", "(no hub status on", "the broker yet)"]
@@ -38,8 +38,12 @@ class Seat:
         if display:
             self.display_name = "ssd1306-%dx%d" % (display.get("width", 128), display.get("height", 64))
         self.presence = Presence(timing["remove_after_ms"], timing["remove_after_misses"])
-        self.buttons = [(Button(name, timing["debounce_ms"], timing["long_press_ms"]), read)
-                        for name, read in button_pins]
+        self.buttons = []
+        for pin in button_pins:   # (name, read) or (name, read, watch): hw.button_readers
+            button = Button(pin[0], timing["debounce_ms"], timing["long_press_ms"])
+            self.buttons.append((button, pin[1]))
+            if len(pin) > 2:
+                pin[2](button.edge)   # bound once here: the interrupt calls it without allocating
         self.seq = 0
         self.reader_ok = False
         self.reader_fault = None       # detail of the reported fault, or None

@@ -64,6 +64,8 @@ class Pin:
     OPEN_DRAIN = 2
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_RISING = 1
+    IRQ_FALLING = 2
 
     def __init__(self, id: Any, mode: int = -1, pull: int = -1, value: int | None = None) -> None:
         self.id = id
@@ -74,6 +76,9 @@ class Pin:
         if value is not None:
             self._level = 1 if value else 0
         self.written: list[int] = []   # levels the firmware set, in order
+        self._handler: Any = None
+        self._trigger = 0
+        self.hard = False
         board.pins[id] = self
 
     def value(self, level: int | None = None) -> int | None:
@@ -91,9 +96,17 @@ class Pin:
     def off(self) -> None:
         self._level = 0
 
+    def irq(self, handler: Any = None, trigger: int = IRQ_FALLING | IRQ_RISING, hard: bool = False) -> None:
+        self._handler, self._trigger, self.hard = handler, trigger, hard
+
     def drive(self, level: int) -> None:
-        """Test side: set the level an input pin reads (a button pulls it to 0)."""
+        """Test side: set the level an input pin reads (a button pulls it to 0). An edge calls
+        the pin's interrupt handler at once, on the driving thread, as a hard interrupt
+        preempts the firmware's loop wherever it is."""
+        edge = (Pin.IRQ_RISING if level else Pin.IRQ_FALLING) if level != self._level else 0
         self._level = level
+        if edge & self._trigger and self._handler is not None:
+            self._handler(self)
 
 
 class UART:
@@ -157,6 +170,8 @@ class I2C:
 
 
 class PWM:
+    """A buzzer's PWM: `tones` lists every tone a person hears start, in order."""
+
     def __init__(self, pin: Pin, freq: int = 0, duty_u16: int = 0) -> None:
         self.pin = pin
         self._freq = freq
@@ -167,6 +182,10 @@ class PWM:
     def freq(self, value: int | None = None) -> int | None:
         if value is None:
             return self._freq
+        if self._duty and value != self._freq:
+            # A sounding buzzer changes pitch at once (as the ESP32's does): a tune that cuts
+            # into another (an error answer while the ok beep still sounds) is heard.
+            self.tones.append(value)
         self._freq = value
         return None
 

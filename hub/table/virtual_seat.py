@@ -28,6 +28,7 @@ from hub.protocol import (
     cmd_topic,
     event_topic,
     hello_topic,
+    hub_status_topic,
     parse_command,
     status_topic,
 )
@@ -38,6 +39,14 @@ _boot_numbers = itertools.count(3_141_592)
 
 Connection = InProcessClient | MqttBus
 CommandPredicate = Callable[[SeatCommand], bool]
+
+# What the firmware's display says instead of the hub's lines while the hub is away
+# (firmware/seat.py, the same words: tests/fakes/test_seat_fake.py compares them).
+HUB_UNREACHABLE = ("No link to the hub", "Reconnecting...", "Your cards and moves", "are kept")
+HUB_OFFLINE = ("The hub is offline", "Wait: the game goes", "on when it is back", "Moves are kept")
+HUB_WAITING = ("Waiting for the hub", "(no hub status on", "the broker yet)")
+HUB_SILENT_S = 3.0
+"""Connected this long with no hub status at all: no hub ever started on this broker."""
 
 
 class VirtualSeat:
@@ -96,6 +105,10 @@ class VirtualSeat:
         self._event_topic: str | None = None  # made (and checked) once
         self._outbox: list[bytes] = []  # events made while offline, sent after the reconnect
         self._lock = threading.RLock()  # one numbering and one send order, whichever thread sends
+        self.hub_online: bool | None = None
+        """The hub's retained status as the firmware follows it: True, False (`offline`, its
+        will, or gone), None (not heard since this connect)."""
+        self._connected_at = time.monotonic()
         if connect:
             self.connect()
 
@@ -155,13 +168,28 @@ class VirtualSeat:
     @property
     def shown(self) -> dict[str, Any]:
         """What the seat's LED and display show now (the commands applied in order; a
-        field absent from a command keeps its value, as on the firmware)."""
+        field absent from a command keeps its value, as on the firmware). While the hub is
+        away the display says so instead, as the firmware's does (`away`); the hub's
+        lines come back with it."""
         led, text = "off", list[str]()
         with self._condition:
             for command in self.commands:
                 led = command.led if command.led is not None else led
                 text = list(command.text) if command.text is not None else text
-        return {"led": led, "text": text}
+        away = self.away
+        return {"led": led, "text": list(away) if away is not None else text}
+
+    @property
+    def away(self) -> tuple[str, ...] | None:
+        """The firmware's notice while the hub is away (no link; the hub's retained status
+        says `offline` or is gone; none heard for HUB_SILENT_S since connecting), else None."""
+        if self._connection is None:
+            return None if self._closed else HUB_UNREACHABLE
+        if self.hub_online is False:
+            return HUB_OFFLINE
+        if self.hub_online is None and time.monotonic() - self._connected_at >= HUB_SILENT_S:
+            return HUB_WAITING
+        return None
 
     # ------------------------------------------------------------------ connection
     def connect(self) -> None:
@@ -171,9 +199,12 @@ class VirtualSeat:
             return
         will = Will(self.status_topic, b"offline", 1, True)
         connection = self._open(will)
+        self.hub_online = None  # heard again from the retained status subscribed to below
+        self._connected_at = time.monotonic()
         self._connection = connection
         self._closed = False
         connection.subscribe(self.cmd_topic, self._on_command)
+        connection.subscribe(hub_status_topic(self.table), self._on_hub_status)
         self._announce()
         if isinstance(connection, MqttBus):
             connection.on_connect = self._on_transport_reconnect
@@ -191,10 +222,17 @@ class VirtualSeat:
             elif self.inventory:
                 self._event("inventory", uids=list(self.on_reader))
 
+    def _on_hub_status(self, topic: str, payload: bytes) -> None:
+        """The hub's retained status: `online`, or `offline` (its will or its stop) or gone
+        (an empty payload), as the firmware's link reads it."""
+        self.hub_online = bytes(payload) == b"online"
+
     def _on_transport_reconnect(self) -> None:
         """The transport reconnected by itself (broker restart, network blip): say again
         what the broker may have forgotten. Runs on paho's thread, which must not wait for
-        its own PUBACKs, so the announcement goes out from a short-lived thread."""
+        its own PUBACKs, so the announcement goes out from a short-lived thread. (The hub's
+        status is kept: the transport's own resubscription hands its retained value again,
+        possibly before this runs.)"""
         threading.Thread(target=self._announce_quietly, name=f"seat{self.seat}-announce", daemon=True).start()
 
     def _announce_quietly(self) -> None:

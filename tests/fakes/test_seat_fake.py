@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
 
 from hub.protocol import (
     ProtocolError,
+    hub_status_topic,
     make_command,
     parse_event,
     parse_hello,
@@ -294,9 +296,52 @@ def test_answers_of_an_earlier_boot_are_not_taken_for_this_one(table: Table) -> 
 
 
 def test_shown_is_what_the_commands_left_on_the_display(table: Table) -> None:
+    table.hub.publish(hub_status_topic(), b"online", qos=1, retain=True)  # a hub is there
     seat = table.seat(1)
     table.hub.publish(seat.cmd_topic, make_command(1, led="blue", text=["Your turn", "Take 2 gold"]))
     table.hub.publish(seat.cmd_topic, make_command(2, beep="ok"))
     table.hub.publish(seat.cmd_topic, make_command(3, text=["Accepted"]))
     seat.wait_for_command(lambda c: c.id == 3)
     assert seat.shown == {"led": "blue", "text": ["Accepted"]}
+
+
+def test_shown_says_the_hub_is_away_as_the_firmware_does(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The firmware's display says so while the hub is away, over the hub's last lines
+    (which may be a prompt nobody can answer now); the virtual seat is no kinder."""
+    from hub.table import virtual_seat
+
+    monkeypatch.setattr(virtual_seat, "HUB_SILENT_S", 0.0)  # the firmware waits 3 s for a status
+    seat = table.seat(1)
+    assert seat.shown["text"] == list(virtual_seat.HUB_WAITING)  # no hub ever started on this broker
+    table.hub.publish(hub_status_topic(), b"online", qos=1, retain=True)
+    table.hub.publish(seat.cmd_topic, make_command(1, led="blue", text=["Your turn", "Take 2 gold"]))
+    seat.wait_for_command(lambda c: c.id == 1)
+    assert seat.shown == {"led": "blue", "text": ["Your turn", "Take 2 gold"]}
+    table.hub.publish(hub_status_topic(), b"offline", qos=1, retain=True)  # the hub's will
+    _wait_for(lambda: seat.shown["text"] == list(virtual_seat.HUB_OFFLINE), "the hub is offline")
+    assert seat.shown["led"] == "blue"  # the LED keeps the hub's colour while the link is up
+    table.hub.publish(hub_status_topic(), b"online", qos=1, retain=True)
+    _wait_for(lambda: seat.shown["text"] == ["Your turn", "Take 2 gold"], "the hub's lines back")
+    table.hub.publish(hub_status_topic(), b"", qos=1, retain=True)  # the status gone
+    _wait_for(lambda: seat.shown["text"] == list(virtual_seat.HUB_OFFLINE), "offline once the status is gone")
+    seat.vanish()
+    assert seat.shown["text"] == list(virtual_seat.HUB_UNREACHABLE)
+    seat.reconnect()  # the retained status is empty: nothing heard, so it waits for the hub
+    _wait_for(lambda: seat.shown["text"] == list(virtual_seat.HUB_WAITING), "waiting for the hub")
+
+
+def test_the_virtual_seats_hub_away_words_are_the_firmwares() -> None:
+    from hub.softseat.firmware import firmware_modules
+    from hub.table import virtual_seat
+
+    with firmware_modules() as fw:
+        for name in ("HUB_UNREACHABLE", "HUB_OFFLINE", "HUB_WAITING"):
+            assert list(getattr(virtual_seat, name)) == getattr(fw.seat, name), name
+        assert virtual_seat.HUB_SILENT_S * 1000 == fw.seat.HUB_SILENT_MS
+
+
+def _wait_for(predicate: Callable[[], bool], what: str, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.01)

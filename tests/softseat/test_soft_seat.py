@@ -252,3 +252,30 @@ def test_a_line_with_half_a_character_is_refused_at_the_soft_seat() -> None:
     assert board.pressed == [] and out.getvalue().count("? the line holds") == 3
     terminal.do("press a\n")
     assert board.pressed == ["a"]
+
+
+def test_a_tune_that_cuts_into_another_is_heard_and_named() -> None:
+    """The hub's answers can come close together (a second tap soon after the first): the
+    error tune starts while the ok beep still sounds. The buzzer changes pitch at once, so a
+    person hears the error; the soft seat says `beep: error` too (its fake buzzer once
+    counted only tones started from silence, and the error after an ok went unsaid)."""
+    import io
+
+    from hub.softseat import machine
+    from hub.softseat.board import SoftBoard
+    from hub.softseat.firmware import firmware_modules
+    from hub.softseat.terminal import Terminal
+
+    with firmware_modules() as fw:
+        feedback = fw.feedback.Feedback(lambda rgb: None, fw.hw.buzzer_writer(23), None, lambda line: None)
+        out = io.StringIO()
+        terminal = Terminal(SoftBoard({"table": "t1", "seat": 2, "buzzer": 23}), CardNames(None), out)
+        feedback.apply(b'{"v":1,"id":1,"led":"green","beep":"ok"}', 0)
+        feedback.tick(0)
+        terminal.report_changes()
+        feedback.apply(b'{"v":1,"id":2,"led":"red","beep":"error"}', 30)  # the ok beep lasts 80 ms
+        for now in range(30, 1000, 10):
+            feedback.tick(now)
+            terminal.report_changes()
+        assert machine.board.pwm[23].tones == [1800, 440, 330]  # the ok cut short, then the whole error
+    assert [line for line in out.getvalue().splitlines() if line.startswith("beep: ")] == ["beep: ok", "beep: error"]

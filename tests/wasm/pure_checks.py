@@ -3,6 +3,7 @@
 # final "RESULT passed=N failed=M"; the pytest side judges by that output.
 import json
 import sys
+import time
 
 import backoff
 import buttons
@@ -147,6 +148,29 @@ def check_button_debounce_short_and_long():
     got = [button.update(True, t) for t in range(300, 1300, 10)]
     got += [button.update(False, t) for t in range(1300, 1400, 10)]
     assert [g for g in got if g] == ["long"], got
+
+
+def check_a_press_between_two_samples_is_told_by_its_edges():
+    button = buttons.Button("ok", debounce_ms=30, long_ms=800)
+    assert button.update(False, 0) is None
+    button.edge(True, 1000)            # the whole press falls between two samples
+    button.edge(False, 1120)
+    assert [button.update(False, 1500), button.update(False, 1510)] == ["short", None]
+    button.edge(True, 2000)            # contact bounce only: no press
+    button.edge(False, 2004)
+    assert button.update(False, 2500) is None
+    button.edge(True, 3000)            # held past the long press, all while the loop was away
+    button.edge(False, 4000)
+    assert button.update(False, 4500) == "long"
+    button.edge(True, 5000)            # a press the samples see too is one press
+    got = [button.update(True, t) for t in range(5000, 5100, 10)]
+    button.edge(False, 5100)
+    got += [button.update(False, t) for t in range(5100, 5300, 10)]
+    assert [g for g in got if g] == ["short"], got
+    if hasattr(time, "ticks_add"):   # MicroPython: across the ticks' wrap-around
+        button.edge(True, time.ticks_add(0, -10))
+        button.edge(False, 50)
+        assert button.update(False, 6000) == "short"
 
 
 def check_config_names_every_problem():
