@@ -49,9 +49,9 @@ class _Lanes(NamedTuple):
     the next lane."""
 
     ones: int  # 1 in every lane
-    steps: int  # k in lane k - 1 (k = 1..count)
+    steps: int  # k * GOLDEN in lane k - 1 (k = 1..count; below 2**128: no carry)
     low: int  # the low 64 bits of every lane
-    unpack: Callable[[bytes], tuple[int, ...]]  # the lanes' two 64-bit halves, low half first
+    unpack: Callable[[bytes], tuple[int, ...]]  # each lane's low 64-bit half (the high half skipped)
     size: int  # bytes
 
 
@@ -62,8 +62,8 @@ def _lanes(count: int) -> _Lanes:
     lanes = _LANES.get(count)
     if lanes is None:
         ones = sum(1 << (128 * k) for k in range(count))
-        lanes = _LANES[count] = _Lanes(ones, sum((k + 1) << (128 * k) for k in range(count)), ones * MASK64,
-                                       struct.Struct(f"<{2 * count}Q").unpack, 16 * count)
+        lanes = _LANES[count] = _Lanes(ones, sum((k + 1) * GOLDEN << (128 * k) for k in range(count)),
+                                       ones * MASK64, struct.Struct("<" + "Q8x" * count).unpack, 16 * count)
     return lanes
 
 
@@ -75,13 +75,13 @@ def _draws(start: int, count: int) -> tuple[int, ...]:
     every number in its own lane (C loops over the lanes), and ``struct`` splits the lanes.
     """
     ones, steps, low, unpack, size = _lanes(count)
-    x = ((start & MASK64) * ones + steps * GOLDEN) & low  # the inputs (< 2**128 before masking: no carry)
+    x = ((start & MASK64) * ones + steps) & low  # the inputs (< 2**128 before masking: no carry)
     x ^= (x >> 30) & low  # shifted bits that crossed into the lane below are masked off
     x = (x * 0xBF58476D1CE4E5B9) & low
     x ^= (x >> 27) & low
     x = (x * 0x94D049BB133111EB) & low
-    x ^= (x >> 31) & low
-    return unpack(x.to_bytes(size, "little"))[::2]
+    x ^= x >> 31  # bits crossing into the lane below land in its high half, which unpack skips
+    return unpack(x.to_bytes(size, "little"))
 
 
 def mix64(z: int) -> int:
