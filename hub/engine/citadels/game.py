@@ -16,11 +16,11 @@ Two kinds of knowledge run the same rules:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .abilities import Abilities
 from .actions import Action, effective_log
-from .cards import card_set
+from .cards import Character, card_set
 from .characters import ABILITY_OF, CharacterRules
 from .core import MADE_ACTIONS, SIMPLE_ACTIONS
 from .draft import Draft
@@ -37,6 +37,42 @@ __all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "Game", "Player", "effe
 
 FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}  # Classic's; a game asks its edition
 PRICES: dict[str, tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]] = {}  # deck -> Game._prices()
+PLAIN_RULES = CharacterRules()  # a character's rules with no ability (they keep no state)
+
+
+class TableFacts(NamedTuple):
+    """What follows from the edition, the number of players and the mode alone: made once
+    for every game that shares them (a benchmark or a simulation starts thousands), read
+    only (never changed in place)."""
+
+    characters: tuple[Character, ...]  # in play, in rank order
+    in_game: frozenset[str]
+    calls: list[str | None]  # the characters called, by rank (None: not in this game at this table size)
+    kill_targets: list[str]
+    rob_targets: list[str]
+    other_seats: list[list[str]]  # seat -> the other seats, as the Magician's swap names them
+    character_ids: list[str]
+    draft_plans: dict[int, list[tuple[int, str]]]  # crowned seat -> draft steps (``Draft._start_round``)
+
+
+TABLE_FACTS: dict[tuple[str, int, bool], TableFacts] = {}  # (edition, players, digital) -> its facts
+
+
+def _table_facts(setup: Setup, edition: Any) -> TableFacts:
+    key = (setup.edition, setup.players, setup.mode == "digital")
+    facts = TABLE_FACTS.get(key)
+    if facts is None:
+        characters = edition.characters(setup.players)
+        calls: list[str | None] = [None] * 9
+        for c in characters:
+            calls[c.rank] = c.id
+        n = setup.players
+        facts = TABLE_FACTS[key] = TableFacts(
+            characters, frozenset(c.id for c in characters), calls,
+            [c.id for c in characters if c.rank > 1], [c.id for c in characters if c.rank > 2],
+            [[str(q) for q in range(1, n + 1) if q != s] for s in range(n + 1)],
+            [c.id for c in characters], {})
+    return facts
 
 
 class Game(Draft, Turns, Abilities, Replayable):
@@ -69,8 +105,9 @@ class Game(Draft, Turns, Abilities, Replayable):
         self.setup = setup
         self.cards = card_set(setup.deck)
         self.edition = setup.rules
-        self.characters = self.edition.characters(setup.players)  # the characters in play
-        self.in_game = frozenset(c.id for c in self.characters)
+        table = _table_facts(setup, self.edition)  # what every game of this edition, size and mode shares
+        self.characters = table.characters  # the characters in play
+        self.in_game = table.in_game
         self.edition_state = {}  # what an edition's hooks remember
         self.character_rules = self.edition.character_rules
         self.digital = setup.mode == "digital"
@@ -113,18 +150,15 @@ class Game(Draft, Turns, Abilities, Replayable):
         self.start_events = Events()  # every event of the start, private ones too
         self.simple_actions = SIMPLE_ACTIONS
         self._made = MADE_ACTIONS
-        # the characters called, by rank (None: not in this game at this table size)
-        self._calls = [None] * 9
-        for c in self.characters:
-            self._calls[c.rank] = c.id
-        self.kill_targets = [c.id for c in self.characters if c.rank > 1]
-        self.rob_targets = [c.id for c in self.characters if c.rank > 2]
-        self.other_seats = [[str(q) for q in range(1, self.n + 1) if q != s] for s in range(self.n + 1)]  # the Magician's swaps
+        self._calls = table.calls
+        self.kill_targets = table.kill_targets
+        self.rob_targets = table.rob_targets
+        self.other_seats = table.other_seats
         self._cost, self._destroy_prices = self._prices()
-        self._character_ids = [c.id for c in self.characters]
-        self._draft_plans = {}  # crowned seat -> draft steps
+        self._character_ids = table.character_ids
+        self._draft_plans = table.draft_plans
         self._taxes = False  # the character in turn collects taxes
-        self._ability = CharacterRules()  # the rules of the character in turn (none yet: plain ones)
+        self._ability = PLAIN_RULES  # the rules of the character in turn (none yet: plain ones)
         # the ability's options of the turn when they cannot change during it (``fixed_options``;
         # [] for a character with no ability), None when they are asked for at each decision
         self._ability_kept = []
