@@ -155,6 +155,7 @@ class GameCore:
         p.effects = frozenset()
         p.taxed = dict.fromkeys(TYPES, 0)
         p.in_city = set()
+        p.turn_effects = False
         for c in p.city:
             count_district(p, districts[c])
 
@@ -189,6 +190,8 @@ def count_district(p: Player, d: District) -> None:
     effect = d.effect or ""
     if effect not in p.effects:
         p.effects = p.effects | {effect}
+        if effect in TURN_EFFECTS:
+            p.turn_effects = True
     taxed = p.taxed
     if effect == "tax_any_type":
         for t in taxed:

@@ -28,7 +28,8 @@ class Decision(NamedTuple):
 class Player:
     """One seat's holdings. In physical mode ``hand`` holds only the cards known to be there."""
 
-    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects", "taxed", "in_city")
+    __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects", "taxed", "in_city",
+                 "turn_effects")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -41,6 +42,7 @@ class Player:
         self.effects: frozenset[str] = frozenset()  # effects of the districts in the city
         self.taxed: dict[str, int] = {}  # district type -> districts in the city that pay its tax
         self.in_city: set[str] = set()  # the city's districts as a set: "already built?" at every build option
+        self.turn_effects = False  # a district in the city adds options to a turn (``core.TURN_EFFECTS``)
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -8,7 +8,7 @@ from collections.abc import Collection
 
 from .actions import Action
 from .cards import CHARACTER_BY_ID
-from .core import DECISIONS, TAXED, TURN_EFFECTS, TURNS, GameCore, count_district
+from .core import DECISIONS, TAXED, TURNS, GameCore, count_district
 from .events import BUILT, CALLED, CARDS, CROWN, DREW, GOLD, NO_ANSWER, REVEALED, ROUND_ENDED, TURN_ENDED
 from .scoring import score_game
 from .state import Player
@@ -129,8 +129,7 @@ class Turns(GameCore):
                 out += kept
             else:
                 out += self._ability.options(self, p)
-        effects = p.effects
-        if not effects.isdisjoint(TURN_EFFECTS):
+        if p.turn_effects:
             self._district_options(seat, p, out)
         return out
 
