@@ -304,10 +304,24 @@ const Hub = (() => {
   function seatFollower() {
     let shown = null;
     let shownAt = 0;
+    let chasedAt = 0;  // when the page last brought it into view: a layout change soon after moves it again
     let chasing = false;  // whether the page brought the seat into view (the reader did not scroll)
     let lastUserScroll = 0;
     for (const kind of ["wheel", "touchmove", "keydown"]) {
       window.addEventListener(kind, () => { lastUserScroll = Date.now(); }, { passive: true });
+    }
+    const bring = (now) => {
+      const node = document.querySelector(`#seats .seat[data-seat="${shown}"]`);
+      if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
+      chasedAt = now;
+    };
+    // the page settling (a stylesheet, the log, a picture arriving late on a slow phone) pushes
+    // the seat away after it was brought into view: bring it back, unless the reader scrolled
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => {
+        const now = Date.now();
+        if (chasing && lastUserScroll <= shownAt && now - chasedAt <= 3000) bring(now);
+      }).observe(document.body);
     }
     return (seat) => {
       const now = Date.now();
@@ -319,8 +333,7 @@ const Hub = (() => {
         chasing = seat !== null && now - lastUserScroll >= 8000;
         if (!chasing) return;
       }
-      const node = document.querySelector(`#seats .seat[data-seat="${seat}"]`);
-      if (node && node.scrollIntoView) node.scrollIntoView({ block: "nearest" });
+      bring(now);
     };
   }
 
@@ -577,8 +590,12 @@ const Hub = (() => {
     let built = "";
     let historyOf = "";
     let asked = 0;
+    let drawn = 0;
+    let historyAt = 0;
     async function status() {
-      const mine = ++asked;  // a reading overtaken by a newer one (a live message, an answer) is dropped
+      // readings overlap (a live message, an answer): one older than the reading already drawn
+      // is dropped, never a newer one (while messages keep coming, each reading still lands)
+      const mine = ++asked;
       const response = await fetch(api + "/status", { cache: "no-store" });
       if (!response.ok) return;
       const s = await response.json();
@@ -586,10 +603,11 @@ const Hub = (() => {
       try {  // the log's words for the last move: read again only when the table moved
         if (moved !== historyOf) {
           const told = await fetch("/api/history", { cache: "no-store" });
-          if (told.ok && mine === asked) { admin.history = (await told.json()).events || []; historyOf = moved; }
+          if (told.ok && mine > historyAt) { admin.history = (await told.json()).events || []; historyOf = moved; historyAt = mine; }
         }
       } catch (err) { /* the last move is said from the log's text meanwhile */ }
-      if (mine !== asked) return;
+      if (mine < drawn) return;
+      drawn = mine;
       admin.status = s;
       const shape = JSON.stringify([s.corrections, lang]);
       if (shape !== built) { built = shape; build(s, admin); }

@@ -23,6 +23,7 @@ from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
 from hub.web import create_app
 from tests.browser import TV, WORDS_WHOLE, phone_page, small_texts
+from tests.waiting import wait_until
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
 
 NAMES = ("Ann", "Bob", "Maximiliana Ostrowska")
@@ -70,7 +71,8 @@ def test_the_phone_scoreboard_shows_whose_turn_what_they_may_do_and_what_just_ha
         board.goto(f"{server.url}/?lang=en")
         board.wait_for_selector(f"#seats .seat.pending[data-seat='{first}'] .b-actions")
         board.wait_for_selector(f"#seats .seat[data-seat='{first}'] .last-move")
-        assert in_view(board, f"#seats .seat.pending[data-seat='{first}']")  # brought into view on the first screen
+        # brought into view on the first screen, once the page has settled (a slow machine draws it late)
+        assert wait_until(lambda: in_view(board, f"#seats .seat.pending[data-seat='{first}']"), timeout=10)
         assert board.inner_text(f"#seats .seat[data-seat='{first}'] .b-actions") == "2 actions left"
         assert board.locator(f"#seats .seat[data-seat='{first}'] .pips .pip.on").count() == 2
         assert "takes 1 coin" in board.inner_text(f"#seats .seat[data-seat='{first}'] .last-move")
