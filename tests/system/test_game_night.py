@@ -107,6 +107,11 @@ class RemoteService:
     def button_options(self, seat: int) -> list[Action]:
         return button_options(self.game, seat)
 
+    def button_cursor(self, seat: int) -> tuple[list[Action], int, int]:
+        """The cursor lives in the hub's process: a decision's buttons start on its first
+        option with no menu open (Citadels' options hold no menu), as the player saw."""
+        return self.button_options(seat), 0, 0
+
     @property
     def paused(self) -> bool:
         return bool(self.hub.public()["paused"])
