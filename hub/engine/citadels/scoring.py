@@ -9,45 +9,52 @@ from .cards import CHARACTER_BY_ID, TYPES
 if TYPE_CHECKING:
     from .state import GameState, Player
 
-UNIQUE_POINTS = {"two_points"}
+TYPE_SET = frozenset(TYPES)
+RANK_OF = {c.id: c.rank for c in CHARACTER_BY_ID.values()}
 
 
 def score_player(game: GameState, p: Player) -> dict[str, Any]:
+    """One seat's score and its breakdown, in one pass over the city (made at every game's
+    end and for every seat of a view)."""
     districts = game.cards.districts
-    built = [districts[c] for c in p.city]
+    wild_at_end = game.edition.wild_at_end
+    names: list[str] = []
+    covered: set[str] = set()  # the types of the districts that are not wild
+    wild = cost = uniques = 0
+    for c in p.city:
+        d = districts[c]
+        names.append(d.name)
+        cost += d.cost
+        effect = d.effect
+        if effect is None:  # a plain district: never wild, nothing unique
+            covered.add(d.type)
+            continue
+        if wild_at_end(game, p, d):
+            wild += 1
+        else:
+            covered.add(d.type)
+        if effect == "two_points":
+            uniques += 2
+        elif effect == "points_per_card":
+            uniques += p.hand_size
+        elif effect == "points_per_gold":
+            uniques += p.gold
+        elif effect == "museum":
+            uniques += p.museum
     rules = game.edition
-    wild_cards = [d for d in built if rules.wild_at_end(game, p, d)]
-    wild = len(wild_cards)
-    covered = {d.type for d in built if d not in wild_cards}
-    all_types = rules.all_types_bonus if len(TYPES) - len(covered & set(TYPES)) <= wild and built else 0
+    all_types = rules.all_types_bonus if names and len(TYPES) - len(covered & TYPE_SET) <= wild else 0
     if game.first_complete == p.seat:
         completion = rules.first_complete_bonus
     elif len(p.city) >= game.complete_at:
         completion = rules.other_complete_bonus
     else:
         completion = 0
-    uniques = 0
-    for d in built:
-        if d.effect == "two_points":
-            uniques += 2
-        elif d.effect == "points_per_card":
-            uniques += p.hand_size
-        elif d.effect == "points_per_gold":
-            uniques += p.gold
-        elif d.effect == "museum":
-            uniques += p.museum
-    breakdown = {
-        "districts": sum(d.cost for d in built),
-        "all_types": all_types,
-        "completion": completion,
-        "uniques": uniques,
-    }
     return {
         "seat": p.seat,
-        "score": sum(breakdown.values()),
-        "breakdown": breakdown,
-        "city": [d.name for d in built],
-        "rank": max((CHARACTER_BY_ID[c].rank for c in p.characters), default=0),
+        "score": cost + all_types + completion + uniques,
+        "breakdown": {"districts": cost, "all_types": all_types, "completion": completion, "uniques": uniques},
+        "city": names,
+        "rank": max(map(RANK_OF.__getitem__, p.characters), default=0),
     }
 
 
