@@ -85,7 +85,8 @@ class RandomBot:
         # mix64(salted ^ v), v = the log length and seat bits, written out: mix64 starts with
         # z ^ (z >> 30), which is (salted ^ (salted >> 30)) ^ v ^ (v >> 30)
         v = (len(game.log) << 8) | ((pending[0] if pending else 0) << 4)
-        if v < 0x40000000:  # v >> 30 is 0: see __init__ (half the big-integer work of the product)
+        if v <= 0x3FFFFFFF:  # v >> 30 is 0: see __init__ (half the big-integer work of the product); a
+            # one-digit constant, so CPython compares two small ints (2**30 is a two-digit one)
             z = (self._high_product + (self._low ^ v) * 0xBF58476D1CE4E5B9) & MASK64
         else:
             z = ((self._mixed ^ v ^ (v >> 30)) * 0xBF58476D1CE4E5B9) & MASK64

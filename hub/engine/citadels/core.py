@@ -12,8 +12,8 @@ fixed offsets, and a method is found on it as fast as if it were written in one 
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import TYPE_CHECKING, Any, get_args
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any, NamedTuple, get_args
 
 from .actions import Action
 from .cards import CHARACTER_BY_ID, TYPES, CardSet, Character, District
@@ -50,6 +50,26 @@ DECISIONS: list[dict[str, Decision]] = [
 TURNS = [d["turn"] for d in DECISIONS]  # seat -> the seat's turn decision
 # the Warlord's options, by his seat and the victim's: district -> option
 DESTROY_ACTIONS: list[list[dict[str, Action]]] = [[{} for _ in range(MAX_SEATS + 1)] for _ in range(MAX_SEATS + 1)]
+
+
+NO_OPTIONS: list[Action] = []  # a character's ability with no options (shared: read, never changed)
+
+
+class TurnFacts(NamedTuple):
+    """What a character's rules say of every turn of it (``Turns._begin_turn``), read once per
+    game table (``game.TableFacts``)."""
+
+    rules: CharacterRules
+    builds: int
+    taxes: bool  # the character collects taxes
+    kept: list[Action] | None  # the ability's options when the turn begins: NO_OPTIONS without an ability
+    reveal: Callable[[Any, Player], None] | None  # ``rules.on_reveal`` when it does something
+    fixed_options: Callable[[Any, Player], list[Action]] | None  # ``rules.options`` when asked once a turn
+
+
+def turn_facts(rules: CharacterRules, char: str) -> TurnFacts:
+    return TurnFacts(rules, rules.builds, char in TAXED, None if rules.verbs else NO_OPTIONS,
+                     rules.on_reveal if rules.reveals else None, rules.options if rules.fixed_options else None)
 
 
 class GameCore:
@@ -115,6 +135,7 @@ class GameCore:
     _taxes: bool
     _ability: CharacterRules
     _ability_kept: list[Action] | None
+    _turn_facts: dict[str, TurnFacts]
     _destroy_kept: list[tuple[int, Action]] | None
     _box_left: list[str] | None
 
@@ -175,8 +196,11 @@ class GameCore:
         once and shared (``MADE_ACTIONS``): options are asked for at every decision, and
         most repeat from one decision and one game to the next."""
         made = self._made[seat][verb]
+        out = []
         try:
-            return list(map(made.__getitem__, cards))  # in C: no comprehension frame
+            for c in cards:  # a loop: for a handful of cards, cheaper than list(map(made.__getitem__, ...))
+                out.append(made[c])  # (whose bound method is made at each call) or a comprehension
+            return out
         except KeyError:
             for c in cards:
                 if c not in made:

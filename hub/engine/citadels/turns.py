@@ -8,7 +8,7 @@ from collections.abc import Collection
 
 from .actions import Action
 from .cards import CHARACTER_BY_ID
-from .core import DECISIONS, TAXED, TURNS, GameCore, count_district
+from .core import DECISIONS, TURNS, GameCore, count_district
 from .events import BUILT, CALLED, CARDS, CROWN, DREW, GOLD, NO_ANSWER, REVEALED, ROUND_ENDED, TURN_ENDED
 from .scoring import score_game
 from .state import Player
@@ -24,7 +24,7 @@ class Turns(GameCore):
         events = self._events
         calls = self._calls
         holder = self.holder
-        killed = self.killed
+        killed = self.killed or ""  # a str either way: the comparisons below are specialised ones
         rank = self.rank
         while rank < 8:
             rank += 1
@@ -34,7 +34,7 @@ class Turns(GameCore):
             events.append((CALLED, rank, char))
             seat = holder.get(char)
             if seat is None or char == killed:
-                events.append((NO_ANSWER, rank, char, char == killed))
+                events.append((NO_ANSWER, rank, char, char == killed))  # (no character is "")
                 continue
             self.rank = rank
             self._begin_turn(self.players[seat - 1], char)
@@ -43,31 +43,36 @@ class Turns(GameCore):
         self._end_round()
 
     def _begin_turn(self, p: Player, char: str) -> None:
-        self.turn_seat = p.seat
+        # what the character's rules say of every turn, read once per game table (``TurnFacts``):
+        # a character's class attributes are not specialised reads in CPython 3.11
+        rules, builds, taxes, kept, reveal, fixed_options = self._turn_facts[char]
+        seat = p.seat
+        self.turn_seat = seat
         self.turn_char = char
         self.gathered = False
-        rules = self.character_rules[char]
-        self.builds_left = rules.builds
-        self._taxes = char in TAXED
+        self.builds_left = builds
+        self._taxes = taxes
         self._ability = rules
-        self._ability_kept = None if rules.verbs else []
+        self._ability_kept = kept
         self._destroy_kept = None
         self.used = set()
-        self.revealed[char] = p.seat
-        self.pending = TURNS[p.seat]
-        self._events.append((REVEALED, p.seat, char))
-        if char == self.robbed:
+        self.revealed[char] = seat
+        self.pending = TURNS[seat]
+        self._events.append((REVEALED, seat, char))
+        robbed = self.robbed
+        if robbed is not None and char == robbed:
             thief = self.player(self.holder["thief"])
             amount = p.gold
             p.gold = 0
             thief.gold += amount
-            self.emit("robbery", thief_seat=thief.seat, victim_seat=p.seat, amount=amount)
-            self.emit("gold", seat=p.seat, delta=-amount, reason="robbery")
+            self.emit("robbery", thief_seat=thief.seat, victim_seat=seat, amount=amount)
+            self.emit("gold", seat=seat, delta=-amount, reason="robbery")
             self.emit("gold", seat=thief.seat, delta=amount, reason="robbery")
-        if rules.reveals:
-            rules.on_reveal(self, p)
-        if rules.fixed_options:
-            self._ability_kept = rules.options(self, p)  # asked once (the turn's first decision would)
+        if reveal is not None:
+            reveal(self, p)
+        if fixed_options is not None:
+            self._ability_kept = fixed_options(self, p)  # asked once (the turn's first decision would)
+        self.options_made = self._turn_options(seat)  # the options at hand (see apply)
 
     def take_crown(self, seat: int, heir: bool) -> None:
         self.crowned = seat
@@ -183,7 +188,7 @@ class Turns(GameCore):
         seat = a[0]
         char = self.turn_char
         if self._taxes and "tax" not in self.used:
-            self._on_tax(a)  # nobody gives up free income: a forgotten tax is collected (the same seat's)
+            self._collect_tax(self.players[seat - 1])  # nobody gives up free income: a forgotten tax is collected
         self._events.append((TURN_ENDED, seat, char))
         self.turn_seat = 0
         self.turn_char = ""
@@ -194,6 +199,7 @@ class Turns(GameCore):
         self.players[seat - 1].gold += 2
         self._events.append((GOLD, seat, 2, "gather"))
         self.gathered = True
+        self.options_made = self._turn_options(seat)  # still the seat's turn: its options at hand (see apply)
 
     def _on_keep(self, a: Action) -> None:
         seat = a[0]
@@ -204,13 +210,18 @@ class Turns(GameCore):
         self.drawn = []
         self.gathered = True
         self.pending = TURNS[seat]
+        self.options_made = self._turn_options(seat)
 
     def gain(self, p: Player, amount: int, reason: str) -> None:
         p.gold += amount
         self._events.append((GOLD, p.seat, amount, reason))
 
     def _on_tax(self, a: Action) -> None:
-        p = self.players[a[0] - 1]
+        seat = a[0]
+        self._collect_tax(self.players[seat - 1])
+        self.options_made = self._turn_options(seat)
+
+    def _collect_tax(self, p: Player) -> None:
         self.used.add("tax")
         self.gain(p, p.taxed.get(CHARACTER_BY_ID[self.turn_char].tax or "", 0), "tax")
 
@@ -289,6 +300,7 @@ class Turns(GameCore):
             if first:
                 self.first_complete = p.seat
             self.emit("completed", seat=p.seat, first=first)
+        self.options_made = self._turn_options(p.seat)  # still the seat's turn
 
 
 def _distinct(cards: list[str]) -> list[str]:
