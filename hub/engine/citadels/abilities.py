@@ -8,6 +8,7 @@ from __future__ import annotations
 from .actions import Action
 from .characters import ABILITY_OF
 from .core import DECISIONS, DESTROY_ACTIONS, TURNS, GameCore, new_action
+from .events import GOLD
 from .state import Player
 
 
@@ -18,7 +19,7 @@ class Abilities(GameCore):
 
     # ------------------------------------------------------------------ the verbs
     def _on_ability(self, a: Action) -> None:
-        self.character_rules[ABILITY_OF[a.verb]].act(self, self.players[a.seat - 1], a)
+        self.character_rules[ABILITY_OF[a[1]]].act(self, self.players[a[0] - 1], a)
 
     def _on_toss(self, a: Action) -> None:
         p = self.players[a.seat - 1]
@@ -103,15 +104,20 @@ class Abilities(GameCore):
         victim.city.remove(card)
         self._box_left = None
         self._destroy_kept = None
-        self._city_changed(victim)
-        self.emit("gold", seat=warlord.seat, delta=-price, reason="destroy")
         gone = self.cards.districts[card]  # it leaves every city: the event keeps what the pages showed of it
+        if gone.effect:  # what the city gives may change: count it again
+            self._city_changed(victim)
+        else:  # a plain district: one tax fewer, and the set of names if it was the only copy
+            victim.taxed[gone.type] -= 1
+            if card not in victim.city:
+                victim.in_city.discard(card)
+        self._events.append((GOLD, warlord.seat, -price, "destroy"))
         self.emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card, type=gone.type, cost=gone.cost)
-        keeper = next(
-            (q for q in self.players
-             if q.seat != warlord.seat and q.gold >= 1 and self.has_effect(q, "graveyard")),
-            None,
-        )
+        keeper = None
+        for q in self.players:  # a loop, not next() over a generator
+            if q.seat != warlord.seat and q.gold >= 1 and "graveyard" in q.effects:
+                keeper = q
+                break
         if keeper is not None:
             self.grave_card = card
             self.pending = DECISIONS[keeper.seat]["graveyard"]

@@ -204,7 +204,8 @@ class Warlord(CharacterRules):
         return out
 
     def act(self, game: GameState, p: Player, a: Action) -> None:
-        game.destroy(p, game.player(int(a.args[0])), a.args[1])
+        victim, card = a[2]
+        game.destroy(p, game.player(int(victim)), card)
 
     def timing_refusal(self, game: GameState) -> IllegalAction | None:
         return None

@@ -211,7 +211,10 @@ class GameCore:
 def count_district(p: Player, d: District) -> None:
     """Add what one more district gives ``p``'s city: its effect and the taxes it pays."""
     p.in_city.add(d.id)
-    effect = d.effect or ""
+    effect = d.effect
+    if not effect:  # a plain district (most): a tax of its type, no effect
+        p.taxed[d.type] += 1
+        return
     if effect not in p.effects:
         p.effects = p.effects | {effect}
         if effect in TURN_EFFECTS:
