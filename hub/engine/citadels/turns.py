@@ -8,7 +8,7 @@ from collections.abc import Collection
 
 from .actions import Action
 from .cards import CHARACTER_BY_ID
-from .core import DECISIONS, TURNS, GameCore, count_district
+from .core import BUILD_OPTIONS, DECISIONS, DRAW_OPTION, END_OPTION, GOLD_OPTION, TAX_OPTION, TURNS, GameCore, count_district
 from .events import BUILT, CALLED, CARDS, CROWN, DREW, GOLD, NO_ANSWER, REVEALED, ROUND_ENDED, TURN_ENDED
 from .scoring import score_game
 from .state import Player
@@ -100,15 +100,14 @@ class Turns(GameCore):
     def _turn_options(self, seat: int) -> list[Action]:
         p = self.players[seat - 1]
         used = self.used
-        simple = self.simple_actions[seat]
         out: list[Action]
         if self.gathered:
-            out = [simple["end"]]
+            out = [END_OPTION[seat]]
             if self.builds_left > 0 and p.hand_size > 0 and len(p.city) < self.complete_at:
                 if self.digital and "duplicates" not in p.effects:  # the usual case in one pass
                     # a loop, not a comprehension over dict.fromkeys(hand) (no function, no dict:
                     # half the time); a second copy of a card is the same option, already in
-                    made = self._made[seat]["build"]
+                    made = BUILD_OPTIONS[seat]
                     cost = self._cost
                     gold = p.gold
                     city = p.in_city
@@ -123,17 +122,17 @@ class Turns(GameCore):
                 else:
                     out += self.options_of(seat, "build", self._buildable(p))
         elif (len(self.deck) if self.digital else self.deck_unknown) > 0:
-            out = [simple["gold"], simple["draw"]]
+            out = [GOLD_OPTION[seat], DRAW_OPTION[seat]]
         else:
-            out = [simple["gold"]]
+            out = [GOLD_OPTION[seat]]
         if self._taxes and "tax" not in used:
-            out.append(simple["tax"])
+            out.append(TAX_OPTION[seat])
         if "ability" not in used:
             kept = self._ability_kept
             if kept is not None:
-                out += kept
+                out.extend(kept)  # (a method call: ``+=`` on lists is not a specialised instruction)
             else:
-                out += self._ability.options(self, p)
+                out.extend(self._ability.options(self, p))
         if p.turn_effects:
             self._district_options(seat, p, out)
         return out
