@@ -111,6 +111,7 @@ class Abilities(GameCore):
             victim.taxed[gone.type] -= 1
             if card not in victim.city:
                 victim.in_city.discard(card)
+                victim.build_price[card] = gone.cost
         self._events.append((GOLD, warlord.seat, -price, "destroy"))
         self.emit("destroyed", warlord_seat=warlord.seat, seat=victim.seat, district=card, type=gone.type, cost=gone.cost)
         keeper = None

@@ -21,7 +21,7 @@ from .characters import CharacterRules
 from .events import EventKind, Events, Recorded
 from ..rng import SplitMix64
 from .setup import Setup
-from .state import Decision, DecisionKind, Player
+from .state import OUT_OF_REACH, Decision, DecisionKind, Player
 
 if TYPE_CHECKING:
     from .editions import Edition
@@ -185,6 +185,7 @@ class GameCore:
         p.effects = frozenset()
         p.taxed = dict.fromkeys(TYPES, 0)
         p.in_city = set()
+        p.build_price = dict(self._cost)
         p.turn_effects = False
         for c in p.city:
             count_district(p, districts[c])
@@ -220,6 +221,7 @@ class GameCore:
 def count_district(p: Player, d: District) -> None:
     """Add what one more district gives ``p``'s city: its effect and the taxes it pays."""
     p.in_city.add(d.id)
+    p.build_price[d.id] = OUT_OF_REACH
     effect = d.effect
     if not effect:  # a plain district (most): a tax of its type, no effect
         p.taxed[d.type] += 1

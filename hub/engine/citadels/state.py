@@ -25,11 +25,14 @@ class Decision(NamedTuple):
     kind: DecisionKind  # a plain string: who must decide what
 
 
+OUT_OF_REACH = 1 << 20  # a built district's price to build it again (a one-digit int: compared fast)
+
+
 class Player:
     """One seat's holdings. In physical mode ``hand`` holds only the cards known to be there."""
 
     __slots__ = ("seat", "gold", "hand", "hand_size", "city", "characters", "museum", "effects", "taxed", "in_city",
-                 "turn_effects")
+                 "turn_effects", "build_price")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -43,6 +46,9 @@ class Player:
         self.taxed: dict[str, int] = {}  # district type -> districts in the city that pay its tax
         self.in_city: set[str] = set()  # the city's districts as a set: "already built?" at every build option
         self.turn_effects = False  # a district in the city adds options to a turn (``core.TURN_EFFECTS``)
+        # district -> its cost, or ``OUT_OF_REACH`` once in the city: "affordable and not built yet?"
+        # in one test, at every card of the hand at every build decision (kept with ``in_city``)
+        self.build_price: dict[str, int] = {}
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -108,12 +108,11 @@ class Turns(GameCore):
                     # a loop, not a comprehension over dict.fromkeys(hand) (no function, no dict:
                     # half the time); a second copy of a card is the same option, already in
                     made = BUILD_OPTIONS[seat]
-                    cost = self._cost
+                    price = p.build_price  # a district in the city is out of reach
                     gold = p.gold
-                    city = p.in_city
                     try:
                         for c in p.hand:
-                            if cost[c] <= gold and c not in city:
+                            if price[c] <= gold:
                                 option = made[c]
                                 if option not in out:
                                     out.append(option)

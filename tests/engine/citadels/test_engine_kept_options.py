@@ -14,6 +14,7 @@ import pytest
 
 from hub.engine.citadels import Action, Game, Setup
 from hub.engine.citadels.bots import Bot, HeuristicBot, RandomBot
+from hub.engine.citadels.state import OUT_OF_REACH
 
 
 def fresh_turn_options(game: Game) -> list[Action]:
@@ -46,6 +47,8 @@ def play_comparing(setup: Setup, bot: Bot) -> int:
     compared = steps = 0
     while game.pending is not None:
         assert all(p.in_city == set(p.city) for p in game.players)
+        assert all(p.build_price == {c: OUT_OF_REACH if c in p.city else cost for c, cost in game._cost.items()}
+                   for p in game.players)
         options = game.legal_actions()
         if game.pending.kind == "turn":
             assert options == fresh_turn_options(game), (setup, [str(a) for a in game.log])
