@@ -211,11 +211,14 @@ class GameCore:
             for c in cards:  # a loop: for a handful of cards, cheaper than list(map(made.__getitem__, ...))
                 out.append(made[c])  # (whose bound method is made at each call) or a comprehension
             return out
-        except KeyError:
+        except KeyError:  # (loops, not a comprehension: one would make ``made`` a closure's cell, slower to read)
+            out = []
             for c in cards:
-                if c not in made:
-                    made[c] = new_action(Action, (seat, verb, (c,)))
-            return [made[c] for c in cards]
+                option = made.get(c)
+                if option is None:
+                    option = made[c] = new_action(Action, (seat, verb, (c,)))
+                out.append(option)
+            return out
 
 
 def count_district(p: Player, d: District) -> None:

@@ -43,11 +43,7 @@ class Draft(GameCore):
         n_up = self.edition.face_up_removed[self.n]
         plan = self._draft_plans.get(self.crowned)
         if plan is None:
-            order = [(self.crowned - 1 + i) % self.n + 1 for i in range(self.n)]
-            plan = self.edition.draft_steps(order)
-            if not self.digital:
-                plan = [st for st in plan if st[1] == "pick"]
-            self._draft_plans[self.crowned] = plan
+            plan = self._draft_plans[self.crowned] = self._draft_plan()
         self.draft_steps = list(plan)
         if self.digital:
             pile = list(self._character_ids)
@@ -63,6 +59,16 @@ class Draft(GameCore):
             self.pending = DECISIONS[self.crowned]["faceup"]
         else:
             self._next_draft_step()
+
+    def _draft_plan(self) -> list[tuple[int, str]]:
+        """The draft's steps when ``crowned`` is crowned (made once per table: ``TableFacts``;
+        its comprehensions in a method of their own, so ``self`` is no closure's cell in
+        ``_start_round``)."""
+        order = [(self.crowned - 1 + i) % self.n + 1 for i in range(self.n)]
+        plan = self.edition.draft_steps(order)
+        if not self.digital:
+            plan = [st for st in plan if st[1] == "pick"]
+        return plan
 
     def _next_draft_step(self) -> None:
         if not self.draft_steps:
