@@ -99,7 +99,11 @@ class Thief(CharacterRules):
 
     def options(self, game: GameState, p: Player) -> list[Action]:
         killed = game.killed
-        return game.options_of(p.seat, "rob", [c for c in game.rob_targets if c != killed])
+        targets = []  # a loop: a comprehension would make ``killed`` a closure's cell
+        for c in game.rob_targets:
+            if c != killed:
+                targets.append(c)
+        return game.options_of(p.seat, "rob", targets)
 
     def act(self, game: GameState, p: Player, a: Action) -> None:
         game.used.add("ability")
