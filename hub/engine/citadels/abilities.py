@@ -74,22 +74,33 @@ class Abilities(GameCore):
         bishop = self.holder.get("bishop")
         protected = bishop if bishop is not None and self.killed != "bishop" else None
         complete_at = self.complete_at
-        plain, walled = self._destroy_prices
-        made = DESTROY_ACTIONS[warlord.seat]
+        seat = warlord.seat
+        tables = self._destroy_pairs
         kept = self._destroy_kept = []
         for q in self.players:
             if q.seat == protected or len(q.city) >= complete_at:
                 continue
-            prices = walled if "wall" in q.effects else plain
-            made_q = made[q.seat]
+            pairs = tables[1 if "wall" in q.effects else 0][seat][q.seat]
             for card in q.city if len(q.in_city) == len(q.city) else dict.fromkeys(q.city):  # a card twice: one option
-                price = prices.get(card)  # None: indestructible
-                if price is not None:
-                    action = made_q.get(card)
-                    if action is None:
-                        action = made_q[card] = new_action(Action, (warlord.seat, "destroy", (str(q.seat), card)))
-                    kept.append((price, action))
+                pair = pairs.get(card)
+                if pair:
+                    kept.append(pair)
+                elif pair is None:  # not made yet (False: indestructible)
+                    pair = pairs[card] = self._destroy_pair(seat, q, card)
+                    if pair:
+                        kept.append(pair)
         return kept
+
+    def _destroy_pair(self, seat: int, q: Player, card: str) -> tuple[int, Action] | bool:
+        """(price, option) to destroy ``card`` in ``q``'s city for the Warlord at ``seat``, made
+        once per deck (``_destroy_pairs``); False if it cannot be destroyed."""
+        price = self._destroy_prices[1 if "wall" in q.effects else 0].get(card)
+        if price is None:
+            return False
+        action = DESTROY_ACTIONS[seat][q.seat].get(card)
+        if action is None:
+            action = DESTROY_ACTIONS[seat][q.seat][card] = new_action(Action, (seat, "destroy", (str(q.seat), card)))
+        return price, action
 
     def destroy_price(self, victim: Player, card: str) -> int:
         """Cost minus 1 (a cost-1 district is free), +1 for the victim's Great Wall (not on itself)."""

@@ -139,6 +139,7 @@ class GameCore:
     other_seats: list[list[str]]
     _cost: dict[str, int]
     _destroy_prices: tuple[dict[str, int], dict[str, int]]
+    _destroy_pairs: list[list[list[dict[str, Any]]]]
     _character_ids: list[str]
     _draft_plans: dict[int, list[tuple[int, str]]]
     _taxes: bool

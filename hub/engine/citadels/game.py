@@ -22,7 +22,7 @@ from .abilities import Abilities
 from .actions import Action, effective_log
 from .cards import Character, card_set
 from .characters import ABILITY_OF, CharacterRules
-from .core import MADE_ACTIONS, SIMPLE_ACTIONS, TurnFacts, turn_facts
+from .core import MADE_ACTIONS, MAX_SEATS, SIMPLE_ACTIONS, TurnFacts, turn_facts
 from .draft import Draft
 from .events import Event, Events, Recorded
 from .refusals import check_correction, explain
@@ -37,6 +37,9 @@ __all__ = ["DECISION_KINDS", "Decision", "DecisionKind", "Game", "Player", "effe
 
 FACE_UP_REMOVED = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}  # Classic's; a game asks its edition
 PRICES: dict[str, tuple[dict[str, int], tuple[dict[str, int], dict[str, int]]]] = {}  # deck -> Game._prices()
+# deck -> [without, with a Great Wall][the Warlord's seat][the victim's seat] -> district ->
+# (price, option) or False (indestructible), filled as asked (``Abilities.destroy_options``)
+DESTROY_PAIRS: dict[str, list[list[list[dict[str, Any]]]]] = {}
 PLAIN_RULES = CharacterRules()  # a character's rules with no ability (they keep no state)
 
 
@@ -98,7 +101,7 @@ class Game(Draft, Turns, Abilities, Replayable):
         "turn_char", "gathered", "builds_left", "used", "drawn", "tossed", "grave_card", "first_complete",
         "result_cache", "options_made", "_events", "start_events", "simple_actions", "_made", "_calls", "kill_targets",
         "rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
-        "_ability_kept", "_destroy_kept", "other_seats", "_box_left", "_turn_facts",
+        "_ability_kept", "_destroy_kept", "other_seats", "_box_left", "_turn_facts", "_destroy_pairs",
     )
     action_type = Action  # what `apply` does with a text, a correction or a refusal: `Replayable.unlisted`
     refusal = explain
@@ -157,6 +160,8 @@ class Game(Draft, Turns, Abilities, Replayable):
         self.rob_targets = table.rob_targets
         self.other_seats = table.other_seats
         self._cost, self._destroy_prices = self._prices()
+        self._destroy_pairs = DESTROY_PAIRS.get(setup.deck) or DESTROY_PAIRS.setdefault(
+            setup.deck, [[[{} for _ in range(MAX_SEATS + 1)] for _ in range(MAX_SEATS + 1)] for _ in range(2)])
         self._character_ids = table.character_ids
         self._draft_plans = table.draft_plans
         self._turn_facts = table.turn_facts
