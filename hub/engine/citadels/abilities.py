@@ -5,6 +5,8 @@ that answer them (``Game``'s third job; see ``core.py``)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from .actions import Action
 from .characters import ABILITY_OF
 from .core import DECISIONS, DESTROY_ACTIONS, TURNS, GameCore, new_action
@@ -86,12 +88,12 @@ class Abilities(GameCore):
                 if pair:
                     kept.append(pair)
                 elif pair is None:  # not made yet (False: indestructible)
-                    pair = pairs[card] = self._destroy_pair(seat, q, card)
-                    if pair:
-                        kept.append(pair)
+                    made = pairs[card] = self._destroy_pair(seat, q, card)
+                    if made:
+                        kept.append(made)
         return kept
 
-    def _destroy_pair(self, seat: int, q: Player, card: str) -> tuple[int, Action] | bool:
+    def _destroy_pair(self, seat: int, q: Player, card: str) -> tuple[int, Action] | Literal[False]:
         """(price, option) to destroy ``card`` in ``q``'s city for the Warlord at ``seat``, made
         once per deck (``_destroy_pairs``); False if it cannot be destroyed."""
         price = self._destroy_prices[1 if "wall" in q.effects else 0].get(card)
