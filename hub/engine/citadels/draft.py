@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from .actions import Action
 from .core import DECISIONS, RANK_OF, GameCore
-from .events import DRAFT_TURN, FACEUP_REMOVED, PICKED, ROUND_STARTED, YOU_PICKED, Shape
+from .events import DRAFT_TURN, FACEUP_REMOVED, PICK, ROUND_STARTED, Series, Shape
 
 OPTIONS = Shape("options", ("characters",), private=True,
                 make=lambda values: {"characters": sorted(values[0], key=RANK_OF.__getitem__)})
 """The characters a picker is offered, recorded as the pile and put in rank order only if read."""
+DRAFT_STEP = Series("draft_step", lambda r: [(DRAFT_TURN, r[1], r[2]), (OPTIONS, r[3], r[1])])
+"""(DRAFT_STEP, seat, step, pile): whose step it is, and (digital) the characters offered."""
 
 
 class Draft(GameCore):
@@ -84,12 +86,12 @@ class Draft(GameCore):
         if self.digital and self.n == 7 and not self.draft_steps:
             self.pile.append(self.facedown.pop(0))  # the 7th also sees the face-down card
         self.pending = DECISIONS[seat][kind]
-        events = self._events
-        events.append((DRAFT_TURN, seat, kind))
         if self.digital:
             pile = self.pile
-            events.append((OPTIONS, tuple(pile), seat))  # sorted by rank if read
+            self._events.append((DRAFT_STEP, seat, kind, tuple(pile)))  # the options sorted by rank if read
             self.options_made = self.options_of(seat, kind, pile)  # the options at hand (see apply)
+        else:
+            self._events.append((DRAFT_TURN, seat, kind))
 
     # the draft's verbs (``game._HANDLERS``), each given an action known to be legal
     def _on_pick(self, a: Action) -> None:
@@ -99,9 +101,7 @@ class Draft(GameCore):
             self.pile.remove(char)
         self.holder[char] = seat
         self.players[seat - 1].characters.append(char)
-        events = self._events
-        events.append((PICKED, seat))
-        events.append((YOU_PICKED, char, seat))
+        self._events.append((PICK, seat, char))
         self._next_draft_step()
 
     def _on_discard(self, a: Action) -> None:

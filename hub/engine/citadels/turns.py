@@ -9,7 +9,7 @@ from collections.abc import Collection
 from .actions import Action
 from .cards import CHARACTER_BY_ID
 from .core import BUILD_OPTIONS, DECISIONS, DRAW_OPTION, END_OPTION, GOLD_OPTION, TAX_OPTION, TURNS, GameCore, count_district
-from .events import BUILT, CALLED, CARDS, CROWN, DREW, GOLD, NO_ANSWER, REVEALED, ROUND_ENDED, TURN_ENDED
+from .events import BUILD, CALLING, CROWN, DREW, GOLD, GOT, ROUND_ENDED, TURN_ENDED
 from .scoring import score_game
 from .state import Player
 
@@ -25,21 +25,23 @@ class Turns(GameCore):
         calls = self._calls
         holder = self.holder
         killed = self.killed or ""  # a str either way: the comparisons below are specialised ones
-        rank = self.rank
+        first = rank = self.rank
         while rank < 8:
             rank += 1
             char = calls[rank]
             if char is None:  # out of this edition's game at this table size: never called
                 continue
-            events.append((CALLED, rank, char))
             seat = holder.get(char)
-            if seat is None or char == killed:
-                events.append((NO_ANSWER, rank, char, char == killed))  # (no character is "")
+            if seat is None or char == killed:  # (no character is "")
                 continue
             self.rank = rank
+            # every character called from first + 1 up to this one, who reveals himself: one record
+            events.append((CALLING, calls, first + 1, rank, killed, seat))
             self._begin_turn(self.players[seat - 1], char)
             return
         self.rank = rank
+        if rank > first:  # the rest called, none answering
+            events.append((CALLING, calls, first + 1, rank, killed, None))
         self._end_round()
 
     def _begin_turn(self, p: Player, char: str) -> None:
@@ -57,8 +59,7 @@ class Turns(GameCore):
         self._destroy_kept = None
         self.used = set()
         self.revealed[char] = seat
-        self.pending = TURNS[seat]
-        self._events.append((REVEALED, seat, char))
+        self.pending = TURNS[seat]  # (his "revealed" event is the end of ``_call_next``'s record)
         robbed = self.robbed
         if robbed is not None and char == robbed:
             thief = self.player(self.holder["thief"])
@@ -256,9 +257,7 @@ class Turns(GameCore):
     def _to_hand(self, p: Player, cards: list[str], reason: str) -> None:
         p.hand.extend(cards)
         p.hand_size += len(cards)
-        events = self._events
-        events.append((CARDS, p.seat, len(cards), reason))
-        events.append((DREW, list(cards), p.seat))
+        self._events.append((GOT, p.seat, cards, reason))  # (``cards``: a new list, not kept; copied if read)
 
     def _add_unknown(self, p: Player, count: int, reason: str) -> None:
         p.hand_size += count
@@ -288,9 +287,7 @@ class Turns(GameCore):
         self._destroy_kept = None
         count_district(p, d)  # the city only grew: count the new district, not all again
         self.builds_left -= 1
-        events = self._events
-        events.append((GOLD, p.seat, -d.cost, "build"))
-        events.append((BUILT, p.seat, card))
+        self._events.append((BUILD, p.seat, d.cost, card))
         if self.edition.remembers_builds:  # (no call to Classic's hook, which does nothing)
             self.edition.on_build(self, p, d)
         if len(p.city) == self.complete_at:

@@ -7,7 +7,7 @@ import copy
 import pickle
 
 from hub.engine.citadels import Event, Game, Setup
-from hub.engine.citadels.events import Events, Recorded, Shape
+from hub.engine.citadels.events import Events, Recorded, Series, Shape
 
 
 def _picked() -> tuple[Game, Recorded]:
@@ -34,12 +34,30 @@ def test_events_are_made_on_first_read_and_the_same_objects_after() -> None:
 
 
 def test_the_frequent_events_are_recorded_without_their_data_dicts() -> None:
-    """A pick's events are shaped records (values only) until read: bots and replays,
-    which never read them, make no data dict."""
+    """A pick's events are shaped records (values only) until read, two events to a record
+    (a ``Series``): bots and replays, which never read them, make no data dict and one
+    record where there are several events."""
     _, events = _picked()
     records = list(list.__iter__(events))
-    assert [r[0].kind for r in records if isinstance(r[0], Shape)] == ["picked", "you_picked", "draft_turn", "options"]
+    assert [r[0].name for r in records] == ["pick", "draft_step"] and all(isinstance(r[0], Series) for r in records)
+    parts = [part for r in records for part in r[0].split(r)]
+    assert [part[0].kind for part in parts] == ["picked", "you_picked", "draft_turn", "options"]
+    assert all(isinstance(part[0], Shape) for part in parts)
     assert not any(isinstance(value, dict) for record in records for value in record)
+
+
+def test_a_turn_begins_with_one_record_of_the_characters_called() -> None:
+    """The characters called up to the one who answers, and his reveal, are one record;
+    read, they are the events one by one, counted alike before and after."""
+    game = Game.new(Setup(players=4, seed=3))
+    while game.phase == "draft":
+        events = game.apply(game.legal_actions()[0])
+    records = list(list.__iter__(events))
+    assert records[-1][0].name == "calling"
+    count = len(events)
+    kinds = [e.kind for e in events]
+    assert count == len(kinds) == len(events)
+    assert kinds[-1] == "revealed" and kinds.count("called") == kinds.count("no_answer") + 1
 
 
 def test_every_read_of_a_fresh_result_sees_events_not_records() -> None:
