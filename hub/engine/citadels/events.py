@@ -122,11 +122,12 @@ class Series:
 
 
 def _calling(record: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-    """``(CALLING, calls, first, last, killed, seat)``: ranks ``first`` to ``last`` called in
+    """``(CALLING, calls, first, last, killed, seat, ended, ended_char)``: the turn of seat
+    ``ended`` as ``ended_char`` over (0: none), then ranks ``first`` to ``last`` called in
     turn (``calls``: rank -> character, None out of the game); each unanswered (``seat`` None
     at ``last`` too: the round is over), but ``last``, revealed by ``seat``."""
-    _, calls, first, last, killed, seat = record
-    out: list[tuple[Any, ...]] = []
+    _, calls, first, last, killed, seat, ended, ended_char = record
+    out: list[tuple[Any, ...]] = [(TURN_ENDED, ended, ended_char)] if ended else []
     for rank in range(first, last + 1):
         char = calls[rank]
         if char is None:

@@ -20,7 +20,10 @@ class Turns(GameCore):
     __slots__ = ()
 
     # ------------------------------------------------------------------ calling
-    def _call_next(self) -> None:
+    def _call_next(self, ended: int = 0, ended_char: str = "") -> None:
+        """Call the next characters in rank order until one answers (his turn begins) or the
+        round is over; ``ended``: the seat whose turn (as ``ended_char``) just ended (0: none),
+        whose event starts the record of the calls."""
         events = self._events
         calls = self._calls
         holder = self.holder
@@ -36,12 +39,14 @@ class Turns(GameCore):
                 continue
             self.rank = rank
             # every character called from first + 1 up to this one, who reveals himself: one record
-            events.append((CALLING, calls, first + 1, rank, killed, seat))
+            events.append((CALLING, calls, first + 1, rank, killed, seat, ended, ended_char))
             self._begin_turn(self.players[seat - 1], char)
             return
         self.rank = rank
         if rank > first:  # the rest called, none answering
-            events.append((CALLING, calls, first + 1, rank, killed, None))
+            events.append((CALLING, calls, first + 1, rank, killed, None, ended, ended_char))
+        elif ended:
+            events.append((TURN_ENDED, ended, ended_char))
         self._end_round()
 
     def _begin_turn(self, p: Player, char: str) -> None:
@@ -188,10 +193,9 @@ class Turns(GameCore):
         char = self.turn_char
         if self._taxes and "tax" not in self.used:
             self._collect_tax(self.players[seat - 1])  # nobody gives up free income: a forgotten tax is collected
-        self._events.append((TURN_ENDED, seat, char))
         self.turn_seat = 0
         self.turn_char = ""
-        self._call_next()
+        self._call_next(seat, char)  # (its "turn_ended" event heads the record of the calls)
 
     def _on_gold(self, a: Action) -> None:
         seat = a[0]
