@@ -208,7 +208,10 @@ class Turns(GameCore):
         seat = a[0]
         card = a[2][0]
         self.drawn.remove(card)
-        self._to_hand(self.players[seat - 1], [card], "gather")
+        p = self.players[seat - 1]
+        p.hand.append(card)  # (``_to_hand`` of one card, written out)
+        p.hand_size += 1
+        self._events.append((GOT, seat, [card], "gather"))
         self.deck[0:0] = self.drawn
         self.drawn = []
         self.gathered = True
@@ -226,7 +229,9 @@ class Turns(GameCore):
 
     def _collect_tax(self, p: Player) -> None:
         self.used.add("tax")
-        self.gain(p, p.taxed.get(CHARACTER_BY_ID[self.turn_char].tax or "", 0), "tax")
+        amount = p.taxed.get(CHARACTER_BY_ID[self.turn_char].tax or "", 0)
+        p.gold += amount  # (``gain``, written out)
+        self._events.append((GOLD, p.seat, amount, "tax"))
 
     def _on_draw(self, a: Action) -> None:
         p = self.players[a[0] - 1]
@@ -248,7 +253,9 @@ class Turns(GameCore):
         seat = p.seat
         self._events.append((DREW, list(drawn), seat))
         self.pending = DECISIONS[seat]["keep"]
-        self.options_made = self.options_of(seat, "keep", dict.fromkeys(drawn))  # the options at hand (see apply)
+        # the options at hand (see apply): one a distinct card (two cards: distinct unless equal)
+        self.options_made = self.options_of(seat, "keep", drawn if n == 2 and drawn[0] != drawn[1]
+                                            else dict.fromkeys(drawn))
 
     def _take_top(self, n: int) -> list[str]:
         """The deck's top ``n`` cards, taken off it, the top one first (as ``n`` pops would
