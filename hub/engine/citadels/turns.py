@@ -244,7 +244,9 @@ class Turns(GameCore):
             self._add_unknown(p, keep, "gather")
             self.gathered = True
             return
-        drawn = self._take_top(n)
+        deck = self.deck  # (``_take_top``, written out)
+        drawn = deck[:-n - 1:-1]
+        del deck[len(deck) - n:]
         if keep_all or n == 1:
             self._to_hand(p, drawn, "gather")
             self.gathered = True
