@@ -61,7 +61,7 @@ NO_OPTIONS: list[Action] = []  # a character's ability with no options (shared: 
 
 
 class TurnFacts(NamedTuple):
-    """What a character's rules say of every turn of it (``Turns._begin_turn``), read once per
+    """What a character's rules say of every turn of it (``Turns._call_next``, where a turn begins), read once per
     game table (``game.TableFacts``)."""
 
     rules: CharacterRules

@@ -40,20 +40,20 @@ class Turns(GameCore):
             self.rank = rank
             # every character called from first + 1 up to this one, who reveals himself: one record
             events.append((CALLING, calls, first + 1, rank, killed, seat, ended, ended_char))
-            self._begin_turn(self.players[seat - 1], char)
+            break
+        else:
+            self.rank = rank
+            if rank > first:  # the rest called, none answering
+                events.append((CALLING, calls, first + 1, rank, killed, None, ended, ended_char))
+            elif ended:
+                events.append((TURN_ENDED, ended, ended_char))
+            self._end_round()
             return
-        self.rank = rank
-        if rank > first:  # the rest called, none answering
-            events.append((CALLING, calls, first + 1, rank, killed, None, ended, ended_char))
-        elif ended:
-            events.append((TURN_ENDED, ended, ended_char))
-        self._end_round()
-
-    def _begin_turn(self, p: Player, char: str) -> None:
-        # what the character's rules say of every turn, read once per game table (``TurnFacts``):
-        # a character's class attributes are not specialised reads in CPython 3.11
+        # his turn begins (written out here, its one caller): what the character's rules say of
+        # every turn, read once per game table (``TurnFacts``: a character's class attributes
+        # are not specialised reads in CPython 3.11)
+        p = self.players[seat - 1]
         rules, builds, taxes, kept, reveal, fixed_options = self._turn_facts[char]
-        seat = p.seat
         self.turn_seat = seat
         self.turn_char = char
         self.gathered = False
@@ -64,7 +64,7 @@ class Turns(GameCore):
         self._destroy_kept = None
         self.used = set()
         self.revealed[char] = seat
-        self.pending = TURNS[seat]  # (his "revealed" event is the end of ``_call_next``'s record)
+        self.pending = TURNS[seat]  # (his "revealed" event ends the record of the calls)
         robbed = self.robbed
         if robbed is not None and char == robbed:
             thief = self.player(self.holder["thief"])
