@@ -11,7 +11,7 @@ from .cards import CHARACTER_BY_ID
 from .core import BUILD_OPTIONS, DECISIONS, DRAW_OPTION, END_OPTION, GOLD_OPTION, TAX_OPTION, TURNS, GameCore, count_district
 from .events import BUILD, CALLING, CROWN, DREW, GOLD, GOT, ROUND_ENDED, TURN_ENDED
 from .scoring import score_game
-from .state import Player
+from .state import OUT_OF_REACH, Player
 
 
 class Turns(GameCore):
@@ -288,27 +288,36 @@ class Turns(GameCore):
             self._add_unknown(p, count, reason)
 
     def _on_build(self, a: Action) -> None:
-        p = self.players[a[0] - 1]
+        seat = a[0]
+        p = self.players[seat - 1]
         card = a[2][0]
         d = self.cards.districts[card]
-        if card in p.hand:
-            p.hand.remove(card)
+        hand = p.hand
+        if card in hand:
+            hand.remove(card)
         p.hand_size -= 1
-        p.gold -= d.cost
+        cost = d.cost
+        p.gold -= cost
         p.city.append(card)
         self._box_left = None
         self._destroy_kept = None
-        count_district(p, d)  # the city only grew: count the new district, not all again
+        # the city only grew: count the new district, not all again (a plain one's count written out)
+        if d.effect:
+            count_district(p, d)
+        else:
+            p.in_city.add(card)
+            p.build_price[card] = OUT_OF_REACH
+            p.taxed[d.type] += 1
         self.builds_left -= 1
-        self._events.append((BUILD, p.seat, d.cost, card))
+        self._events.append((BUILD, seat, cost, card))
         if self.edition.remembers_builds:  # (no call to Classic's hook, which does nothing)
             self.edition.on_build(self, p, d)
         if len(p.city) == self.complete_at:
             first = self.first_complete is None
             if first:
-                self.first_complete = p.seat
-            self.emit("completed", seat=p.seat, first=first)
-        self.options_made = self._turn_options(p.seat)  # still the seat's turn
+                self.first_complete = seat
+            self.emit("completed", seat=seat, first=first)
+        self.options_made = self._turn_options(seat)  # still the seat's turn
 
 
 def _distinct(cards: list[str]) -> list[str]:

@@ -61,7 +61,8 @@ class Edition:
         return [(s, "pick") for s in order * self.picks_per_player.get(len(order), 1)]
 
     def may_lie_face_up(self, character: str) -> bool:
-        """Whether a character may be among those removed face up (never the King)."""
+        """Whether a character may be among those removed face up (never the King): the data
+        ``never_face_up`` says, which ``lay_face_up`` reads itself (an edition changes the data)."""
         return character not in self.never_face_up
 
     def lay_face_up(self, pile: list[str], rng: SplitMix64, count: int) -> list[str]:
@@ -71,9 +72,10 @@ class Edition:
         its place: the one place this rule is written (the engine's digital draft and the
         simulated table's players both use it)."""
         faceup: list[str] = []
+        never = self.never_face_up  # (``may_lie_face_up``'s rule, read once a round)
         while len(faceup) < count:
             card = pile.pop()
-            if not self.may_lie_face_up(card):
+            if card in never:
                 other = pile.pop()
                 pile.append(card)
                 rng.shuffle(pile)
