@@ -58,7 +58,7 @@ class RandomBot:
     the option ``roll(seed, game) % len(options)``, the roll written out (it is the
     benchmarks' hot loop). A game may keep its options at hand in ``options_made``."""
 
-    __slots__ = ("seed", "_mixed", "_low", "_high_product")
+    __slots__ = ("seed", "_mixed", "_low", "_high_product", "_by_seat", "_length_bits")
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -67,8 +67,13 @@ class RandomBot:
         # the roll's varying bits v stay below bit 30 (a game of under 4 million actions), so
         # mixed ^ v = high + (low ^ v) and mix64's first product, mod 2**64, is
         # high * C + (low ^ v) * C: the first term is made here, the second is a small number's
-        self._low = mixed & 0x3FFFFFFF
-        self._high_product = ((mixed - self._low) * 0xBF58476D1CE4E5B9) & MASK64
+        low = self._low = mixed & 0x3FFFFFFF
+        self._high_product = ((mixed - low) * 0xBF58476D1CE4E5B9) & MASK64
+        # and v's two parts touch separate bits (seat < 16: bits 4-7; log length < 2**22: bits
+        # 8-29), so low ^ v = ((low & 0xFF) ^ seat << 4) + (((low >> 8) ^ length) << 8): the
+        # product's seat part is looked up by seat, its length part is one small product
+        self._by_seat = [self._high_product + ((low & 0xFF) ^ (seat << 4)) * 0xBF58476D1CE4E5B9 for seat in range(16)]
+        self._length_bits = low >> 8
 
     def choose(self, game: Any, options: Any = None, hand: Any = None) -> Any:
         if options is None:
@@ -82,13 +87,14 @@ class RandomBot:
         if n == 1:  # one option: the roll cannot change the choice
             return options[0]
         pending = game.pending
-        # mix64(salted ^ v), v = the log length and seat bits, written out: mix64 starts with
+        seat = pending[0] if pending else 0
+        length = len(game.log)
+        # mix64(salted ^ v), v = (length << 8) | (seat << 4), written out: mix64 starts with
         # z ^ (z >> 30), which is (salted ^ (salted >> 30)) ^ v ^ (v >> 30)
-        v = (len(game.log) << 8) | ((pending[0] if pending else 0) << 4)
-        if v <= 0x3FFFFFFF:  # v >> 30 is 0: see __init__ (half the big-integer work of the product); a
-            # one-digit constant, so CPython compares two small ints (2**30 is a two-digit one)
-            z = (self._high_product + (self._low ^ v) * 0xBF58476D1CE4E5B9) & MASK64
+        if length < 0x400000 and seat < 16:  # v >> 30 is 0: see __init__ (a third of the big-integer work)
+            z = (self._by_seat[seat] + (self._length_bits ^ length) * 0xBF58476D1CE4E5B900) & MASK64
         else:
+            v = (length << 8) | (seat << 4)
             z = ((self._mixed ^ v ^ (v >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return options[(z ^ (z >> 31)) % n]
