@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import Any, Literal, NamedTuple, get_args
+from typing import Any, Literal, get_args
+
+from hub.engine.events import Event as BaseEvent
 
 EventKind = Literal[
     # the draft
@@ -36,14 +38,11 @@ EVENT_KINDS: frozenset[str] = frozenset(get_args(EventKind))
 PRIVATE_KINDS: frozenset[str] = frozenset({"options", "you_picked", "drew", "hand"})  # only ever sent to their seat
 
 
-class Event(NamedTuple):
-    kind: EventKind
-    data: dict[str, Any]
-    to: int | None = None  # None: public; a seat number: that seat only
+class Event(BaseEvent):
+    """Every engine's event (``hub.engine.events``: kind, data, to), whose JSON also names the
+    seat a private one is addressed to (a Citadels seat's page reads it)."""
 
-    @property
-    def public(self) -> bool:
-        return self.to is None
+    __slots__ = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, **self.data}
