@@ -89,6 +89,14 @@ class ButtonCursors:
             options = self._options[seat] = self._options_of(game, seat)
         return options
 
+    def cursor(self, game: Any, seat: int) -> tuple[list[Any], int, list[Menu]]:
+        """(`options`, `position`, `opened`) in one look-up: what a seat's display shows."""
+        self.top(game, seat)
+        opened = self._opened.get(seat)
+        options = opened[-1][1] if opened else self._options[seat]
+        at = self._at.get(seat, 0) % len(options) if options else 0
+        return options, at, [menu for menu, _options, _at in opened] if opened else []
+
     def position(self, game: Any, seat: int) -> int:
         """Where the seat's cursor is among its options (0 when it has none)."""
         return self._at_in(seat, self.options(game, seat))

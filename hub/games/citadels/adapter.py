@@ -9,6 +9,7 @@ is made with the buttons or a phone. Which physical copy of a district lies in w
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -65,6 +66,14 @@ def button_options(game: Game, seat: int) -> list[Action]:
     if game.digital:
         return list(legal)
     return [a for a in legal if not said_with_card(a)]
+
+
+@functools.lru_cache(maxsize=64)  # a few decisions x the characters: asked at every decision
+def _prompt(kind: str, character: str | None) -> Prompt:
+    """The deciding seat's prompt for a decision of `kind` (`character`: whose turn), in
+    the catalogue's words; the same words every time, so made once (a `Prompt` is immutable)."""
+    head = texts.prompt_head(kind, character)
+    return Prompt(head=tuple(texts.lines(head)), no_option=tuple(texts.lines(texts.say("place_card"))))
 
 
 def game_form(setup: Setup) -> dict[str, Any]:
@@ -254,8 +263,7 @@ class CitadelsAdapter(VoidUndo):
         below it), or "Place a card" when only a card says it."""
         assert game.pending is not None
         kind = game.pending.kind
-        head = texts.prompt_head(kind, game.turn_char if kind == "turn" else None)
-        return Prompt(head=tuple(texts.lines(head)), no_option=tuple(texts.lines(texts.say("place_card"))))
+        return _prompt(kind, game.turn_char if kind == "turn" else None)
 
     def prompt_event(self, game: Game) -> dict[str, Any]:
         assert game.pending is not None
