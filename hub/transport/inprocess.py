@@ -65,6 +65,8 @@ Retained = bytes | _LazyPayload
 _USUAL_QOS = 1
 """Every seat and hub message is QoS 1; CPython keeps one object for the int 1, so that
 case is one identity test (`qos is _USUAL_QOS`) instead of `check_qos`'s checks."""
+_VIEW_QOS = 0
+"""The public view's and the hub events' QoS (one object too; never a bool: `False is 0` is false)."""
 
 
 class InProcessBus:
@@ -166,7 +168,7 @@ class InProcessBus:
             except (KeyError, TypeError):  # a topic not seen since a client left (or not a topic)
                 check_topic(topic)
                 targets = self._targets[topic] = tuple(s for s in self._subscriptions if s.matches(topic))
-            if qos is not _USUAL_QOS:  # anything else (0, 2, a bad value) is checked in full
+            if qos is not _USUAL_QOS and qos is not _VIEW_QOS:  # anything else (2, a bad value) is checked in full
                 check_qos(qos)
             if type(payload) is bytes:  # the usual case first
                 data = payload
