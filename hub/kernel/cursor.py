@@ -78,9 +78,11 @@ class ButtonCursors:
 
     def top(self, game: Any, seat: int) -> list[Any]:
         """The seat's button options at the decision now, whatever menu it opened (shared)."""
-        decision = decision_of(game)
-        if decision != self._decision:  # a new decision: new options, every cursor on the first, no menu open
-            self._decision = decision
+        known = self._decision  # compared part by part: no tuple made at every look-up
+        if known is None or known[0] is not game or known[1] != len(game.log) or (
+                known[2] is not game.pending and known[2] != game.pending):
+            # a new decision: new options, every cursor on the first, no menu open
+            self._decision = decision_of(game)
             self._options.clear()
             self._at.clear()
             self._opened.clear()

@@ -78,5 +78,5 @@ class Referee(SeatOutput[G]):
     def button_cursor(self, seat: int) -> tuple[list[Any], int, int]:
         """Where the seat's buttons are: the options they cycle through now (an opened
         menu's, `BACK` last), the cursor's place among them, how many menus are open."""
-        options = self.cursors.options(self.game, seat)
-        return list(options), self.cursors.position(self.game, seat), len(self.cursors.opened(self.game, seat))
+        options, at, opened = self.cursors.cursor(self.game, seat)
+        return list(options), at, len(opened)
