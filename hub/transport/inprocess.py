@@ -95,11 +95,10 @@ class InProcessBus:
         """`retained=False`: the retained messages of `pattern` are not handed to `handler`."""
         self._subscribe(pattern, handler, owner=None, retained=retained)
 
-    def publish_lazy(self, topic: str, make: Callable[[], Payload], qos: int = 1, retain: bool = False) -> None:
-        """Publish what `make()` returns, calling it only if a subscriber receives it now
-        (a retained one: also when a later subscriber or `retained()` reads it). `make`
-        must return what is current when it is called; it must not return b"" with retain."""
-        self._publish(topic, make, qos, retain)
+    # publish_lazy(topic, make, qos=1, retain=False): publish what `make()` returns, calling
+    # it only if a subscriber receives it now (a retained one: also when a later subscriber
+    # or `retained()` reads it). `make` must return what is current when it is called; it
+    # must not return b"" with retain. `_publish` below (which takes a function as payload).
 
     @property
     def closed(self) -> bool:
@@ -201,6 +200,7 @@ class InProcessBus:
         self._deliver(delivery)
 
     publish = _publish  # the hub's publishes: one call frame fewer (`Bus.publish`'s signature)
+    publish_lazy = _publish  # the views' and events' (`LazyBus.publish_lazy`'s signature): likewise
 
     def _retain(self, topic: str, data: bytes) -> None:
         """MQTT: a retain with an empty payload only clears; it is still delivered live."""
