@@ -43,7 +43,7 @@ class SeatOutput(Journaling[G]):
         unless the composer placed it there (`shows_option`, and not `hides_option`): the
         next OK then shows the prompt instead of applying an option nobody saw."""
         self._cmd_id += 1
-        payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
+        payload = make_command(self._cmd_id, led, None, beep, text, ref, code)
         if (led is not None or text is not None) and not overlay:  # a bare answer (`ref` only) changes nothing shown
             self.displays.sent(seat, led, text, waiting)  # an overlay (the pause) is not what comes back after it
         if text is not None:
