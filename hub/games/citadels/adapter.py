@@ -68,6 +68,9 @@ def button_options(game: Game, seat: int) -> list[Action]:
     return [a for a in legal if not said_with_card(a)]
 
 
+_READ_ACTIONS: dict[str, Action] = {}  # an action's text -> the action (`CitadelsAdapter.read_action`)
+
+
 @functools.lru_cache(maxsize=64)  # a few decisions x the characters: asked at every decision
 def _prompt(kind: str, character: str | None) -> Prompt:
     """The deciding seat's prompt for a decision of `kind` (`character`: whose turn), in
@@ -184,8 +187,15 @@ class CitadelsAdapter(VoidUndo):
         return button_options(game, seat)
 
     def read_action(self, game: Game, text: str) -> Action:
-        """An action's text form (a phone's answer, the admin's card entry)."""
-        return Action.parse(text)
+        """An action's text form (a phone's answer, the admin's card entry; the kernel reads
+        every move back before applying it). An action is an immutable value of its text
+        alone, so a text read once is not parsed again (refusals are not kept)."""
+        action = _READ_ACTIONS.get(text) if type(text) is str else None
+        if action is None:
+            action = Action.parse(text)
+            if len(_READ_ACTIONS) < 4096:
+                _READ_ACTIONS[text] = action
+        return action
 
     def check_answer(self, game: Game, action: Action) -> None:
         """Physical mode: cards are read by readers only; a phone cannot say one."""
