@@ -282,6 +282,32 @@ def test_a_menu_opens_on_ok_goes_back_and_a_new_decision_closes_it() -> None:
     assert path_to([*menus, "end"], "cx") is None
 
 
+def test_a_seats_cursor_in_one_look_up_is_its_options_place_and_open_menus() -> None:
+    """`cursor` (what a display shows: options, place, menus open) reads what `options`,
+    `position` and `opened` read one by one, and a decision is the game, its log's length
+    and what is pending: another seat pending with the same log is a new decision, an
+    equal pending made anew is not."""
+    from hub.kernel.cursor import ButtonCursors, Menu
+
+    menu = Menu("first: a", lambda: ["ax", "ay"])
+    cursors = ButtonCursors(lambda game, seat: [menu, "end", "gold"])
+    game = _Decision()
+
+    def one_by_one(seat: int) -> tuple[list[Any], int, list[Menu]]:
+        return cursors.options(game, seat), cursors.position(game, seat), cursors.opened(game, seat)
+    assert cursors.cursor(game, 1) == one_by_one(1) == ([menu, "end", "gold"], 0, [])
+    cursors.move(game, 1, -1)
+    assert cursors.cursor(game, 1) == one_by_one(1) == ([menu, "end", "gold"], 2, [])
+    cursors.move(game, 1, 1)
+    cursors.open(game, 1)
+    cursors.move(game, 1, 1)
+    assert cursors.cursor(game, 1)[1:] == one_by_one(1)[1:] == (1, [menu])
+    game.pending = (1, "turn")  # equal, made anew: the same decision, the menu still open
+    assert cursors.cursor(game, 1)[1:] == (1, [menu])
+    game.pending = (2, "turn")  # another seat decides, the log as long: a new decision
+    assert cursors.cursor(game, 1) == ([menu, "end", "gold"], 0, [])
+
+
 # ---------------------------------------------------------------- presence and pause
 def test_the_table_pauses_while_the_deciding_seat_is_offline_or_the_admin_says_so() -> None:
     from hub.kernel.presence import Presence
