@@ -16,15 +16,13 @@ from playwright.sync_api import Browser, Page
 
 from hub.engine.builders import Setup
 from hub.engine.builders.bots import HeuristicBot
-from hub.games import plugin_named
 from hub.games.builders.table import BuildersTable
 from hub.games.builders.tags import BuildersTags
-from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
-from hub.web import create_app
 from tests.browser import TV, WORDS_WHOLE, phone_page, small_texts
 from tests.waiting import wait_until
-from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
+from tests.games.builders.helpers import serve, turn_page
+from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS
 
 NAMES = ("Ann", "Bob", "Maximiliana Ostrowska")
 
@@ -36,12 +34,6 @@ def table() -> Iterator[BuildersTable]:
     hosted.start()
     yield hosted
     hosted.stop()
-
-
-def serve(table: BuildersTable) -> LiveServer:
-    return LiveServer(create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN_TOKEN,
-                                  "SEAT_TOKENS": {s: SEAT_TOKENS[s] for s in (1, 2, 3)},
-                                  "GAME": plugin_named("builders")}))
 
 
 def play(table: BuildersTable, until: object, limit: int = 3000) -> None:
@@ -135,11 +127,8 @@ def test_the_last_round_names_who_started_it_and_the_game_over_explains_the_resu
 
 def test_a_seat_page_says_what_each_button_costs_and_waits_while_paused(browser: Browser, table: BuildersTable) -> None:
     errors: list[str] = []
-    seat = table.game.pending.seat
     with serve(table) as server:
-        page = phone_page(browser, errors)
-        page.goto(f"{server.url}/seat/{SEAT_TOKENS[seat]}?lang=en")
-        page.wait_for_selector("#options button[data-action$='coins 3']")
+        page, _ = turn_page(browser, server, table, errors)
         assert page.inner_text("#options button[data-action$='coins 3'] .cost") == "2 actions"
         assert page.inner_text("#options button[data-action$='coins 1'] .cost") == "1 action"
         assert page.inner_text("#options button[data-action$='buy'] .cost") == "5 coins → +1 action"
