@@ -47,7 +47,7 @@ def ToyAdapter() -> NimAdapter:  # noqa: N802 - read as the class it stands for
     return NimAdapter(StoneTags())
 
 
-def toy_table(bus: InProcessBus, stones: int = 6) -> tuple[Table[ToyGame], list[Take]]:
+def toy_table(bus: InProcessBus, stones: int = 6) -> tuple[Table[NimGame], list[Take]]:
     """The toy game's table on `bus`, started, answering an event before its publish
     returns (`transport_waits`); and its journal, every action it applied."""
     journal: list[Take] = []
