@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from hub.engine.builders import Setup
 from hub.engine.builders.bots import HeuristicBot
@@ -168,8 +169,16 @@ def test_the_tv_lays_every_seat_side_by_side(browser: Browser, players: int) -> 
             tv = phone_page(browser, errors, TV)
             tv.goto(f"{server.url}/?lang=en")
             tv.wait_for_selector(f"#seats .seat[data-seat='{players}']")
-            tops = tv.locator("#seats .seat").evaluate_all("(ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top))")
-            assert len(set(tops)) == 1  # one row: the screen's width is used
+            # one row: the screen's width is used (asked until the page has laid itself out: it
+            # draws the seats as the live state comes, so a loaded machine may catch it between two)
+            one_row = ("() => new Set([...document.querySelectorAll('#seats .seat')]"
+                       ".map((s) => Math.round(s.getBoundingClientRect().top))).size === 1")
+            try:
+                tv.wait_for_function(one_row, timeout=10_000)
+            except PlaywrightTimeout:
+                tops = tv.locator("#seats .seat").evaluate_all(
+                    "(ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top))")
+                raise AssertionError(f"the seats are not in one row: their tops are {tops}") from None
             width = tv.evaluate("document.querySelector('#seats').getBoundingClientRect().width")
             assert width > 1920 * 0.6
             assert small_texts(tv, "main") == []
