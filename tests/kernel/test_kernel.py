@@ -47,6 +47,15 @@ def ToyAdapter() -> NimAdapter:  # noqa: N802 - read as the class it stands for
     return NimAdapter(StoneTags())
 
 
+def toy_table(bus: InProcessBus, stones: int = 6) -> tuple[Table[NimGame], list[Take]]:
+    """The toy game's table on `bus`, started, answering an event before its publish
+    returns (`transport_waits`); and its journal, every action it applied."""
+    journal: list[Take] = []
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=stones)), journal=journal.append, transport_waits=True)
+    table.start()
+    return table, journal
+
+
 def module_path(module: str) -> Path | None:
     base = HUB.parent.joinpath(*module.split("."))
     for path in (base.with_suffix(".py"), base / "__init__.py"):
@@ -108,9 +117,7 @@ def test_the_import_check_finds_game_imports_where_there_are_some() -> None:
 @pytest.fixture
 def toy() -> Any:
     bus = InProcessBus()
-    journal: list[Take] = []
-    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=6)), journal=journal.append, transport_waits=True)
-    table.start()
+    table, journal = toy_table(bus)
     seats = {s: RawSeat(bus, s, device="toy") for s in (1, 2)}
     yield table, seats, journal
     table.stop()
