@@ -482,9 +482,12 @@ def make_command(
         fields = _command_fields(led, blink, beep, text)
     except TypeError:  # unhashable values: checked (and refused) without the cache
         fields = _command_fields.__wrapped__(led, blink, beep, text)
+    if code is None:  # the usual commands, each in one format: a bare one, and an answer (`ref`)
+        if ref is None:
+            return ('{"v":%d,"id":%d%s}' % (PROTOCOL_VERSION, id, fields)).encode("utf-8")
+        if type(ref) is int and ref >= 1:
+            return ('{"v":%d,"id":%d%s,"ref":%d}' % (PROTOCOL_VERSION, id, fields, ref)).encode("utf-8")
     head = '{"v":%d,"id":%d' % (PROTOCOL_VERSION, id)
-    if ref is None and code is None:
-        return (head + fields + "}").encode("utf-8")
     parts = [head, fields]
     if ref is not None:
         if type(ref) is not int or ref < 1:

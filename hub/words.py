@@ -15,7 +15,8 @@ import string
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Final
+from importlib.resources.abc import Traversable
+from typing import Any, Final
 
 LANGS: Final = ("en", "zh-Hant", "zh-Hans")
 Texts = dict[str, str]
@@ -41,8 +42,15 @@ def entries() -> dict[str, Texts]:
     """The table's own words, key -> {lang: template} (``hub/words.json``): the kernel's
     display lines (``display.*``) and the frame every page shares (``page.*``). Every
     game's catalogue includes them."""
-    data: dict[str, Texts] = json.loads(resources.files("hub").joinpath("words.json").read_text(encoding="utf-8"))
-    return {key: texts for key, texts in data.items() if not key.startswith("_")}  # "_about": a comment
+    return read_words(resources.files("hub").joinpath("words.json"))
+
+
+def read_words(file: Traversable) -> dict[str, Any]:
+    """A words file (JSON, ``{key: {lang: template}}`` or a game's own tables of names) as
+    data: its keys in the file's order, without the notes (keys starting ``_``: "_about").
+    The one reader of every game's words files and the table's own."""
+    data: dict[str, Any] = json.loads(file.read_text(encoding="utf-8"))
+    return {key: value for key, value in data.items() if not key.startswith("_")}
 
 
 def has(key: str) -> bool:

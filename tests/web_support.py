@@ -19,6 +19,7 @@ from hub.games.citadels.adapter import CitadelsAdapter, adjust_gold, game_form
 from hub.games.citadels.registry import TagRegistry
 from hub.kernel import undo
 from hub.games import plugin_named
+from hub.table.runtime import CurrentTable
 from hub.web import create_app, make_server
 from tests.waiting import wait_until  # noqa: F401 - re-exported for the web tests
 
@@ -272,6 +273,14 @@ def make_app(table: FakeTable, **extra: Any) -> Any:
                               "GAME": plugin_named("citadels")}  # the fake table plays Citadels
     config.update(extra)
     return create_app(config)
+
+
+def serve_table(table: Any, game: str, seats: int) -> LiveServer:
+    """The hub's pages around a real table of `game` (its plug-in's name), seats 1 to
+    `seats` with a page each; `with` it to serve them."""
+    return LiveServer(create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN_TOKEN,
+                                  "SEAT_TOKENS": {s: SEAT_TOKENS[s] for s in range(1, seats + 1)},
+                                  "GAME": plugin_named(game)}))
 
 
 class LiveServer:

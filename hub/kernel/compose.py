@@ -56,7 +56,7 @@ def compose(prompt: Prompt, option: list[str], notes: list[list[str]] | None = N
     shown_option = option if has_option else list(prompt.no_option)
     head = list(prompt.head[:1])
     core = head + shown_option  # never apart
-    noted = _notes_in(notes or [], MAX_LINES - len(core), wrap)
+    noted = _notes_in(notes, MAX_LINES - len(core), wrap) if notes else []
     if noted is None:  # the notes take the screen; the first OK shows the prompt
         lines = [line for note in notes or [] for line in note]
         if wrap is not None and len(notes or []) > 1:
@@ -70,7 +70,11 @@ def compose(prompt: Prompt, option: list[str], notes: list[list[str]] | None = N
     more_head = list(prompt.head[1:1 + room])
     room -= len(more_head)
     rest = list(prompt.rest[:room])
-    return Composed(noted + head + more_head + purse + shown_option + rest)
+    return _new_composed(Composed, (noted + head + more_head + purse + shown_option + rest, False))
+
+
+_new_composed = tuple.__new__
+"""`Composed(lines)` without the named tuple's generated `__new__` (a Python call at every prompt)."""
 
 
 def compose_plain(notes: list[list[str]], wrap: Wrap | None = None) -> list[str]:

@@ -78,9 +78,11 @@ class ButtonCursors:
 
     def top(self, game: Any, seat: int) -> list[Any]:
         """The seat's button options at the decision now, whatever menu it opened (shared)."""
-        decision = decision_of(game)
-        if decision != self._decision:  # a new decision: new options, every cursor on the first, no menu open
-            self._decision = decision
+        known = self._decision  # compared part by part: no tuple made at every look-up
+        if known is None or known[0] is not game or known[1] != len(game.log) or (
+                known[2] is not game.pending and known[2] != game.pending):
+            # a new decision: new options, every cursor on the first, no menu open
+            self._decision = decision_of(game)
             self._options.clear()
             self._at.clear()
             self._opened.clear()
@@ -88,6 +90,14 @@ class ButtonCursors:
         if options is None:
             options = self._options[seat] = self._options_of(game, seat)
         return options
+
+    def cursor(self, game: Any, seat: int) -> tuple[list[Any], int, list[Menu]]:
+        """(`options`, `position`, `opened`) in one look-up: what a seat's display shows."""
+        self.top(game, seat)
+        opened = self._opened.get(seat)
+        options = opened[-1][1] if opened else self._options[seat]
+        at = self._at.get(seat, 0) % len(options) if options else 0
+        return options, at, [menu for menu, _options, _at in opened] if opened else []
 
     def position(self, game: Any, seat: int) -> int:
         """Where the seat's cursor is among its options (0 when it has none)."""

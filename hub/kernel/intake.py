@@ -251,10 +251,12 @@ class Intake(Referee[G]):
         if not options:
             self._refuse(seat, event, Refusal("use_card", "place a card on your reader"))
             return
-        hidden = self._cursor_hidden.pop(seat, None) == decision_of(self.game)
-        if event.button in ("a", "b") or hidden:  # OK while the option is not in view: shown first
-            if event.button in ("a", "b"):
-                self.cursors.move(self.game, seat, 1 if event.button == "a" else -1)
+        hidden_at = self._cursor_hidden.pop(seat, None)
+        hidden = hidden_at is not None and hidden_at == decision_of(self.game)
+        button = event.button
+        if button == "a" or button == "b" or hidden:  # OK while the option is not in view: shown first
+            if button == "a" or button == "b":
+                self.cursors.move(self.game, seat, 1 if button == "a" else -1)
             self.displays.prompted(decision_of(self.game), [])  # the notes were read: not shown again
             self._send_display(seat, self._compose(seat, [], numbered=True), led="blue", beep="none", ref=event.seq)
             return

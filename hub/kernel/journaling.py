@@ -44,8 +44,10 @@ class Journaling(ViewPublisher[G]):
         length limit), or the next resume would stop at it. The text said beside it (an
         admin card's reason) must be storable too."""
         text = str(action)
-        said = [value for value in (meta or {}).values() if isinstance(value, str)]
-        problem = next(filter(None, map(text_problem, [text, *said])), None)
+        problem = text_problem(text)
+        for value in meta.values() if meta and not problem else ():  # the text said beside it, in order
+            if isinstance(value, str) and (problem := text_problem(value)):
+                break
         if problem:
             raise Refusal("bad_text", f"the move holds {problem}: the log cannot keep it")
         try:

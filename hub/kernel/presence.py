@@ -101,7 +101,10 @@ class Presence:
         if pending is None:
             return None
         seat = pending.seat
-        if self.online.get(seat) is False or self.clock() < self._steady_from.get(seat, float("-inf")):
+        if self.online.get(seat) is False:
+            return int(seat)
+        steady = self._steady_from.get(seat)  # a seat that never came back has none: no clock read
+        if steady is not None and self.clock() < steady:
             return int(seat)
         return None
 

@@ -19,11 +19,9 @@ class Referee(SeatOutput[G]):
     """Every move, however it was said (a card, buttons, a phone), goes through `_try`."""
 
     def _try(self, seat: int, action: Any, event: SeatEvent | None, uid: str | None = None) -> dict[str, Any]:
-        meta: dict[str, Any] = {}
-        if uid is not None:
-            meta["uid"] = uid
+        meta: dict[str, Any] = {"uid": uid} if uid is not None else {}
         if event is not None:
-            meta.update(device=event.device, boot=event.boot, seq=event.seq)
+            meta["device"], meta["boot"], meta["seq"] = event.device, event.boot, event.seq
         try:
             events = self._apply(action, meta)
         except self.refusal_types as exc:
@@ -78,5 +76,5 @@ class Referee(SeatOutput[G]):
     def button_cursor(self, seat: int) -> tuple[list[Any], int, int]:
         """Where the seat's buttons are: the options they cycle through now (an opened
         menu's, `BACK` last), the cursor's place among them, how many menus are open."""
-        options = self.cursors.options(self.game, seat)
-        return list(options), self.cursors.position(self.game, seat), len(self.cursors.opened(self.game, seat))
+        options, at, opened = self.cursors.cursor(self.game, seat)
+        return list(options), at, len(opened)

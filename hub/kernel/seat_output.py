@@ -25,8 +25,13 @@ def say(key: str, **params: object) -> str:
     return words.say(f"display.{key}", "en", **params)
 
 
+_NO_HEAD = Prompt(head=())  # a refusal's display: its reason, then the option
+
+
 class SeatOutput(Journaling[G]):
     """Commands to the seats and the memory of what each one shows."""
+
+    _wholes: tuple[Any, dict[str, list[str]]] = (None, {})  # (the adapter, text -> its whole lines)
 
     def _lines(self, *text: str) -> list[str]:
         return self.adapter.lines(*text)
@@ -38,7 +43,7 @@ class SeatOutput(Journaling[G]):
         unless the composer placed it there (`shows_option`, and not `hides_option`): the
         next OK then shows the prompt instead of applying an option nobody saw."""
         self._cmd_id += 1
-        payload = make_command(self._cmd_id, led=led, beep=beep, text=text, ref=ref, code=code)
+        payload = make_command(self._cmd_id, led, None, beep, text, ref, code)
         if (led is not None or text is not None) and not overlay:  # a bare answer (`ref` only) changes nothing shown
             self.displays.sent(seat, led, text, waiting)  # an overlay (the pause) is not what comes back after it
         if text is not None:
@@ -132,15 +137,14 @@ class SeatOutput(Journaling[G]):
         `notes` above the game's prompt and the option the seat's cursor is on. `numbered`:
         after an A/B press, the option with its place ("2/5 Take 3 coins") and what OK does.
         `refusal`: a refusal's reason (the one note) with the option below it, no prompt."""
-        options = self.cursors.options(self.game, seat)
+        options, at, opened = self.cursors.cursor(self.game, seat)
         option: list[str] = []
         if options:
-            at = self.cursors.position(self.game, seat)
             text = self._describe(options[at])
             option = self._whole(say("option", i=at + 1, n=len(options), option=text) if numbered else text)
-        prompt = Prompt(head=()) if refusal else self.adapter.prompt(self.game)
-        taken = [menu.label for menu in self.cursors.opened(self.game, seat)]
-        if taken:  # the parts taken so far under the head's first line, in the purse's room
+        prompt = _NO_HEAD if refusal else self.adapter.prompt(self.game)
+        if opened:  # the parts taken so far under the head's first line, in the purse's room
+            taken = [menu.label for menu in opened]
             prompt = Prompt((*prompt.head[:1], *taken, *prompt.head[1:]), (), prompt.rest, prompt.no_option)
         if numbered or refusal:
             prompt = Prompt(prompt.head, prompt.purse, (say("ok_do_it"), *prompt.rest), prompt.no_option)
@@ -155,10 +159,19 @@ class SeatOutput(Journaling[G]):
 
     def _whole(self, text: str) -> list[str]:
         """`text` in display lines, every word of it: a game whose `lines` cuts a long line
-        at the display's width gets it wrapped first (OK's option must be read whole)."""
-        lines = self._lines(text)
-        if len("".join(lines).replace(" ", "")) < len(text.replace(" ", "")):
-            lines = self._lines(*textwrap.wrap(text, TEXT_MAX_CHARS))
+        at the display's width gets it wrapped first (OK's option must be read whole).
+        Kept per text for the game on the table (the same option lines at every cursor
+        move); shared, never changed (`compose` copies what it places)."""
+        wholes = self._wholes
+        if wholes[0] is not self.adapter:  # another game's words: made afresh
+            wholes = self._wholes = (self.adapter, {})
+        lines = wholes[1].get(text)
+        if lines is None:
+            lines = self._lines(text)
+            if len("".join(lines).replace(" ", "")) < len(text.replace(" ", "")):
+                lines = self._lines(*textwrap.wrap(text, TEXT_MAX_CHARS))
+            if len(wholes[1]) < 4096:
+                wholes[1][text] = lines
         return lines
 
     def _prompt_display(self, seat: int, numbered: bool = False) -> Composed:

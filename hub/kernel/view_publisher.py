@@ -70,14 +70,14 @@ class LazyPublisher:
     """Publishes on one bus: ``make()``'s payload, on a `LazyBus` only once a subscriber
     receives it. What the bus can do is asked once, not at every publish."""
 
-    __slots__ = ("_bus", "_lazy")
+    __slots__ = ("_bus", "publish")
 
     def __init__(self, bus: Bus) -> None:
         self._bus = bus
-        self._lazy = bus if isinstance(bus, LazyBus) else None
+        self.publish: Callable[[str, Callable[[], Payload], int, bool], None] = (
+            bus.publish_lazy if isinstance(bus, LazyBus) else self._publish_made)
+        """``publish(topic, make, qos, retain)``: on a `LazyBus` its own `publish_lazy` (no
+        call of ours between: the view and the events go out at every move)."""
 
-    def publish(self, topic: str, make: Callable[[], Payload], qos: int = 0, retain: bool = False) -> None:
-        if self._lazy is not None:
-            self._lazy.publish_lazy(topic, make, qos=qos, retain=retain)
-        else:
-            self._bus.publish(topic, make(), qos=qos, retain=retain)
+    def _publish_made(self, topic: str, make: Callable[[], Payload], qos: int = 0, retain: bool = False) -> None:
+        self._bus.publish(topic, make(), qos=qos, retain=retain)

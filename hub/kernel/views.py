@@ -32,10 +32,10 @@ class ViewPublisher(TableState[G]):
         published = self._publish_now() if self.loop.own or self.listeners.need_view() else None
         if published is None:
             self._view = None
-        self._publisher.publish(self._public_topic, qos=0, retain=True,  # built when read
-                                make=published.encoded if published is not None else self._encoded_view)
+        self._publisher.publish(self._public_topic,  # built when read
+                                published.encoded if published is not None else self._encoded_view, 0, True)
         if events:
-            self._publisher.publish(self._events_topic, lambda: encode_json({"events": events}), qos=0)
+            self._publisher.publish(self._events_topic, lambda: encode_json({"events": events}), 0, False)
         self.listeners.notify(events, published.view if published is not None else None)
 
     def _publish_now(self) -> PublishedView:

@@ -104,6 +104,7 @@ class VirtualSeat:
         self._closed = False
         self._event_topic: str | None = None  # made (and checked) once
         self._outbox: list[bytes] = []  # events made while offline, sent after the reconnect
+        self._head_json: tuple[Any, Any, str] = (None, None, "")  # (device, boot, the event's JSON up to `seq`)
         self._lock = threading.RLock()  # one numbering and one send order, whichever thread sends
         self.hub_online: bool | None = None
         """The hub's retained status as the firmware follows it: True, False (`offline`, its
@@ -397,8 +398,11 @@ class VirtualSeat:
         device, boot = self.device, self.boot
         event = {"v": PROTOCOL_VERSION, "device": device, "boot": boot, "seq": seq, "t": t, "type": kind, **fields}
         if fields_json is not None and type(device) is str and type(boot) is int:  # not bool
-            payload = (f'{{"v":{PROTOCOL_VERSION},"device":{_json_string(device)},"boot":{boot},"seq":{seq},'
-                       f'"t":{t},"type":{_json_string(kind)}{fields_json}}}').encode()
+            head = self._head_json  # the fields before `seq`, written once per device and boot
+            if head[0] is not device or head[1] != boot:
+                head = self._head_json = (device, boot, f'{{"v":{PROTOCOL_VERSION},"device":{_json_string(device)},'
+                                                        f'"boot":{boot},"seq":')
+            payload = f'{head[2]}{seq},"t":{t},"type":{_KIND_JSON.get(kind) or _json_string(kind)}{fields_json}}}'.encode()
         else:
             payload = _json(event)
         self.sent.append(event)
@@ -524,3 +528,5 @@ def _button_fields_json(button: Any) -> str | None:
 
 
 _ENCODE = compact_encoder(ensure_ascii=True)  # json.dumps's text, its C encoder made once
+
+_KIND_JSON = {kind: _json_string(kind) for kind in ("tag", "button")}  # the kinds `_send` writes itself, as JSON

@@ -65,6 +65,8 @@ Retained = bytes | _LazyPayload
 _USUAL_QOS = 1
 """Every seat and hub message is QoS 1; CPython keeps one object for the int 1, so that
 case is one identity test (`qos is _USUAL_QOS`) instead of `check_qos`'s checks."""
+_VIEW_QOS = 0
+"""The public view's and the hub events' QoS (one object too; never a bool: `False is 0` is false)."""
 
 
 class InProcessBus:
@@ -93,11 +95,10 @@ class InProcessBus:
         """`retained=False`: the retained messages of `pattern` are not handed to `handler`."""
         self._subscribe(pattern, handler, owner=None, retained=retained)
 
-    def publish_lazy(self, topic: str, make: Callable[[], Payload], qos: int = 1, retain: bool = False) -> None:
-        """Publish what `make()` returns, calling it only if a subscriber receives it now
-        (a retained one: also when a later subscriber or `retained()` reads it). `make`
-        must return what is current when it is called; it must not return b"" with retain."""
-        self._publish(topic, make, qos, retain)
+    # publish_lazy(topic, make, qos=1, retain=False): publish what `make()` returns, calling
+    # it only if a subscriber receives it now (a retained one: also when a later subscriber
+    # or `retained()` reads it). `make` must return what is current when it is called; it
+    # must not return b"" with retain. `_publish` below (which takes a function as payload).
 
     @property
     def closed(self) -> bool:
@@ -166,7 +167,7 @@ class InProcessBus:
             except (KeyError, TypeError):  # a topic not seen since a client left (or not a topic)
                 check_topic(topic)
                 targets = self._targets[topic] = tuple(s for s in self._subscriptions if s.matches(topic))
-            if qos is not _USUAL_QOS:  # anything else (0, 2, a bad value) is checked in full
+            if qos is not _USUAL_QOS and qos is not _VIEW_QOS:  # anything else (2, a bad value) is checked in full
                 check_qos(qos)
             if type(payload) is bytes:  # the usual case first
                 data = payload
@@ -199,6 +200,7 @@ class InProcessBus:
         self._deliver(delivery)
 
     publish = _publish  # the hub's publishes: one call frame fewer (`Bus.publish`'s signature)
+    publish_lazy = _publish  # the views' and events' (`LazyBus.publish_lazy`'s signature): likewise
 
     def _retain(self, topic: str, data: bytes) -> None:
         """MQTT: a retain with an empty payload only clears; it is still delivered live."""

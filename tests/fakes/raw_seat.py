@@ -38,3 +38,10 @@ class RawSeat:
         """Send an event and return the hub's answer to it (a hub in `transport_waits` mode
         has answered before the publish returns)."""
         return self.answer(self.send(type, **fields))
+
+    def lay_tag(self, uid: str) -> SeatCommand:
+        """Lay the tag `uid` on the reader and lift it again, as a player lays a card; the
+        hub's answer to laying it."""
+        answer = self.ask("tag", edge="added", uid=uid)
+        self.send("tag", edge="removed", uid=uid)
+        return answer

@@ -130,6 +130,25 @@ def test_card_and_button_events_are_the_encoders_bytes(device: str, uid: str, bu
     assert [json.loads(p)["seq"] for p in payloads] == [1, 2, 3, 4]
 
 
+def test_event_bytes_follow_a_new_boot_and_a_new_device_name() -> None:
+    """The fields before `seq` are written once per device and boot (the hot path): a
+    reboot's new boot, or a device renamed, is in the next event's bytes all the same."""
+    bus = InProcessBus()
+    log = MessageLog()
+    bus.subscribe("citadels/t1/seat/2/event", log)
+    seat = FakeSeat(bus, seat=2, device="fake-2", boot=9)
+    sent = [seat.place(UID), seat.press("a")]
+    seat.reboot(boot=10)
+    sent += [seat.press("b")]
+    seat.device = "fake-2b"
+    sent += [seat.press("ok")]
+    events = [json.loads(p) for _, p in log.messages if json.loads(p)["type"] != "inventory"]
+    assert [(e["device"], e["boot"], e["seq"]) for e in events] == [
+        ("fake-2", 9, 2), ("fake-2", 9, 3), ("fake-2", 10, 2), ("fake-2b", 10, 3)]
+    assert [json.dumps(e, separators=(",", ":")).encode() for e in sent] == [
+        p for _, p in log.messages if json.loads(p)["type"] != "inventory"]
+
+
 def test_commands_are_recorded_and_matched_by_ref(table: Table) -> None:
     table.answer_every_event()
     seat = table.seat(1)

@@ -20,6 +20,7 @@ from hub.protocol import hub_events_topic, public_topic
 from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
 from hub.voice import sentences
+from hub.voice.backends import NullBackend
 from hub.voice.speaker import Speaker
 from hub.web import create_app
 
@@ -108,23 +109,10 @@ def test_a_declared_secret_never_reaches_a_page_or_a_stream() -> None:
         table.stop()
 
 
-class Recording:
-    """A voice backend that keeps what it was asked to say."""
-
-    def __init__(self) -> None:
-        self.said: list[str] = []
-
-    def speak(self, text: str, *args: Any, **kwargs: Any) -> None:
-        self.said.append(text)
-
-    def close(self) -> None:
-        pass
-
-
 def test_a_declared_secret_never_reaches_the_voice() -> None:
     narrated: list[Any] = []
     told = sentences(lambda event, lang, names: narrated.append(event) or [])
-    speaker = Speaker(Recording(), "en", private_kinds=NIM.private_event_kinds, speech=told)  # type: ignore[arg-type]
+    speaker = Speaker(NullBackend(), "en", private_kinds=NIM.private_event_kinds, speech=told)  # type: ignore[arg-type]
     try:
         speaker.on_events([{"kind": "hint", "seat": 1, "say": SECRET}, {"kind": "took", "seat": 1, "n": 1, "left": 4}])
         assert [e["kind"] for e in narrated] == ["took"]  # the hint never reached the words

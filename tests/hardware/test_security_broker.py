@@ -541,8 +541,7 @@ def test_nftables_caps_hold_one_machine_to_8_connections_and_20_opened_at_once()
 # each in a namespace of its own with its own MAC address: a laptop with 40 IPv4
 # addresses, and a seat board whose MAC is in @seat_macs. Never the machine's own firewall.
 
-NFT_MAC_PROBE = r"""import json, socket, subprocess, sys, threading, time
-nft_file, guests_total = sys.argv[1], int(sys.argv[2])
+BRIDGE_PROBE = r"""import json, socket, subprocess, sys, threading, time
 
 def run(*cmd):
     subprocess.run(cmd, check=True)
@@ -550,10 +549,47 @@ def run(*cmd):
 def in_ns(pid, *cmd):
     run("nsenter", "-t", str(pid), "-n", *cmd)
 
-run("ip", "link", "set", "lo", "up")
-run("ip", "link", "add", "br0", "type", "bridge")
-run("ip", "addr", "add", "10.42.0.1/24", "dev", "br0")
-run("ip", "link", "set", "br0", "up")
+def bridge(prefix):
+    # the hotspot: br0 at 10.42.0.1/prefix, which the machines' veths join
+    run("ip", "link", "set", "lo", "up")
+    run("ip", "link", "add", "br0", "type", "bridge")
+    run("ip", "addr", "add", f"10.42.0.1/{prefix}", "dev", "br0")
+    run("ip", "link", "set", "br0", "up")
+
+def hold(conn):
+    conn.recv(1)
+    conn.close()
+
+def listen(backlog):
+    # the seat port on the bridge; like the broker, it keeps a connection until EOF
+    server = socket.create_server(("10.42.0.1", 8883), backlog=backlog)
+
+    def serve():
+        while True:
+            threading.Thread(target=hold, args=(server.accept()[0],), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+
+CLIENT = r'''
+import json, socket, sys
+held = []
+for address in sys.argv[2:]:
+    for _ in range(int(sys.argv[1])):
+        try:
+            held.append(socket.create_connection(("10.42.0.1", 8883), timeout=3, source_address=(address, 0)))
+        except OSError:
+            pass
+print(len(held), flush=True)
+sys.stdin.read()
+'''
+"""
+"""What both probes of machines behind a bridge start with: `bridge`, `listen` on the seat
+port, and CLIENT (from each source address, up to N connections; it prints how many it
+holds and keeps them until its stdin closes)."""
+
+NFT_MAC_PROBE = BRIDGE_PROBE + r"""
+nft_file, guests_total = sys.argv[1], int(sys.argv[2])
+bridge(24)
 machines = {}
 for name, mac in (("laptop", "02:00:00:00:00:aa"), ("seat", "02:00:00:00:00:05")):
     child = subprocess.Popen(["unshare", "--net", "sleep", "120"])
@@ -582,29 +618,7 @@ with tempfile.NamedTemporaryFile("w", suffix=".nft") as rules:
     rules.flush()
     run("nft", "-f", rules.name)
 run("nft", "add", "element", "inet", "citadels_broker", "seat_macs", "{ 02:00:00:00:00:05 }")
-server = socket.create_server(("10.42.0.1", 8883), backlog=512)
-
-def hold(conn):
-    conn.recv(1)
-    conn.close()
-
-def serve():
-    while True:
-        threading.Thread(target=hold, args=(server.accept()[0],), daemon=True).start()
-
-threading.Thread(target=serve, daemon=True).start()
-CLIENT = r'''
-import json, socket, sys
-held = []
-for address in sys.argv[2:]:
-    for _ in range(int(sys.argv[1])):
-        try:
-            held.append(socket.create_connection(("10.42.0.1", 8883), timeout=3, source_address=(address, 0)))
-        except OSError:
-            pass
-print(len(held), flush=True)
-sys.stdin.read()
-'''
+listen(512)
 laptop = subprocess.Popen(["nsenter", "-t", str(machines["laptop"].pid), "-n", sys.executable, "-c", CLIENT,
                            "8", *laptop_addresses], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 laptop_held = int(laptop.stdout.readline())
@@ -638,19 +652,9 @@ def test_the_seats_reserve_lets_a_seat_in_when_the_guests_hold_the_port() -> Non
 
 # A machine that changes its MAC address (or holds many: virtual stations on one Wi-Fi
 # card), each MAC a veth into the bridge with its own address, the shipped rules unchanged.
-NFT_MANY_MACS_PROBE = r"""import json, socket, subprocess, sys, threading, time
+NFT_MANY_MACS_PROBE = BRIDGE_PROBE + r"""
 nft_file, macs = sys.argv[1], int(sys.argv[2])
-
-def run(*cmd):
-    subprocess.run(cmd, check=True)
-
-def in_ns(pid, *cmd):
-    run("nsenter", "-t", str(pid), "-n", *cmd)
-
-run("ip", "link", "set", "lo", "up")
-run("ip", "link", "add", "br0", "type", "bridge")
-run("ip", "addr", "add", "10.42.0.1/16", "dev", "br0")
-run("ip", "link", "set", "br0", "up")
+bridge(16)
 children = {}
 def machine(name, links):
     child = subprocess.Popen(["unshare", "--net", "sleep", "180"])
@@ -674,29 +678,7 @@ listed = machine("s", [("02:00:00:00:00:05", "10.42.0.20")])
 unlisted = machine("u", [("02:00:00:00:00:06", "10.42.0.21")])
 run("nft", "-f", nft_file)
 run("nft", "add", "element", "inet", "citadels_broker", "seat_macs", "{ 02:00:00:00:00:05 }")
-server = socket.create_server(("10.42.0.1", 8883), backlog=1024)
-
-def hold(conn):
-    conn.recv(1)
-    conn.close()
-
-def serve():
-    while True:
-        threading.Thread(target=hold, args=(server.accept()[0],), daemon=True).start()
-
-threading.Thread(target=serve, daemon=True).start()
-CLIENT = '''
-import json, socket, sys
-held = []
-for address in sys.argv[2:]:
-    for _ in range(int(sys.argv[1])):
-        try:
-            held.append(socket.create_connection(("10.42.0.1", 8883), timeout=3, source_address=(address, 0)))
-        except OSError:
-            pass
-print(len(held), flush=True)
-sys.stdin.read()
-'''
+listen(1024)
 guest = subprocess.Popen(["nsenter", "-t", str(laptop.pid), "-n", sys.executable, "-c", CLIENT, "8",
                           *[f"10.42.1.{n + 1}" for n in range(macs)]], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          text=True)

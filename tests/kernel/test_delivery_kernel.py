@@ -10,13 +10,9 @@ from typing import Any
 
 import pytest
 
-from hub.kernel import Table
 from hub.protocol import SeatCommand, parse_command
 from hub.transport import InProcessBus
-from hub.engine.nim import NimGame as ToyGame
-from hub.engine.nim import NimSetup as ToySetup
-from hub.engine.nim import Take
-from tests.kernel.test_kernel import ToyAdapter
+from tests.kernel.test_kernel import toy_table
 
 STONE = "57070001"
 
@@ -52,9 +48,7 @@ class Device:
 @pytest.fixture
 def toy() -> Any:
     bus = InProcessBus()
-    journal: list[Take] = []
-    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=6)), journal=journal.append, transport_waits=True)
-    table.start()
+    table, journal = toy_table(bus)
     yield bus, table, journal
     table.stop()
     bus.close()
@@ -116,9 +110,7 @@ def test_a_retained_event_is_never_a_move() -> None:
     bus = InProcessBus()
     stale = Device(bus, 1)
     stale.send(1, "tag", retain=True, edge="added", uid=STONE)  # e.g. left by a broken device
-    journal: list[Take] = []
-    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=6)), journal=journal.append, transport_waits=True)
-    table.start()
+    table, journal = toy_table(bus)
     try:
         assert journal == [] and table.counters["events"] == 0
         stale.send(2, "tag", edge="added", uid=STONE)

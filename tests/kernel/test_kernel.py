@@ -47,6 +47,15 @@ def ToyAdapter() -> NimAdapter:  # noqa: N802 - read as the class it stands for
     return NimAdapter(StoneTags())
 
 
+def toy_table(bus: InProcessBus, stones: int = 6) -> tuple[Table[NimGame], list[Take]]:
+    """The toy game's table on `bus`, started, answering an event before its publish
+    returns (`transport_waits`); and its journal, every action it applied."""
+    journal: list[Take] = []
+    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=stones)), journal=journal.append, transport_waits=True)
+    table.start()
+    return table, journal
+
+
 def module_path(module: str) -> Path | None:
     base = HUB.parent.joinpath(*module.split("."))
     for path in (base.with_suffix(".py"), base / "__init__.py"):
@@ -108,9 +117,7 @@ def test_the_import_check_finds_game_imports_where_there_are_some() -> None:
 @pytest.fixture
 def toy() -> Any:
     bus = InProcessBus()
-    journal: list[Take] = []
-    table = Table(bus, ToyAdapter(), ToyGame(ToySetup(stones=6)), journal=journal.append, transport_waits=True)
-    table.start()
+    table, journal = toy_table(bus)
     seats = {s: RawSeat(bus, s, device="toy") for s in (1, 2)}
     yield table, seats, journal
     table.stop()
@@ -280,6 +287,32 @@ def test_a_menu_opens_on_ok_goes_back_and_a_new_decision_closes_it() -> None:
     assert cursors.opened(game, 1) == [] and cursors.position(game, 1) == 0  # a new decision: at the top
     assert path_to([*menus, "end"], "bz") == [1, 2] and path_to([*menus, "end"], "end") == [2]
     assert path_to([*menus, "end"], "cx") is None
+
+
+def test_a_seats_cursor_in_one_look_up_is_its_options_place_and_open_menus() -> None:
+    """`cursor` (what a display shows: options, place, menus open) reads what `options`,
+    `position` and `opened` read one by one, and a decision is the game, its log's length
+    and what is pending: another seat pending with the same log is a new decision, an
+    equal pending made anew is not."""
+    from hub.kernel.cursor import ButtonCursors, Menu
+
+    menu = Menu("first: a", lambda: ["ax", "ay"])
+    cursors = ButtonCursors(lambda game, seat: [menu, "end", "gold"])
+    game = _Decision()
+
+    def one_by_one(seat: int) -> tuple[list[Any], int, list[Menu]]:
+        return cursors.options(game, seat), cursors.position(game, seat), cursors.opened(game, seat)
+    assert cursors.cursor(game, 1) == one_by_one(1) == ([menu, "end", "gold"], 0, [])
+    cursors.move(game, 1, -1)
+    assert cursors.cursor(game, 1) == one_by_one(1) == ([menu, "end", "gold"], 2, [])
+    cursors.move(game, 1, 1)
+    cursors.open(game, 1)
+    cursors.move(game, 1, 1)
+    assert cursors.cursor(game, 1)[1:] == one_by_one(1)[1:] == (1, [menu])
+    game.pending = (1, "turn")  # equal, made anew: the same decision, the menu still open
+    assert cursors.cursor(game, 1)[1:] == (1, [menu])
+    game.pending = (2, "turn")  # another seat decides, the log as long: a new decision
+    assert cursors.cursor(game, 1) == ([menu, "end", "gold"], 0, [])
 
 
 # ---------------------------------------------------------------- presence and pause

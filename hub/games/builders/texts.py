@@ -67,4 +67,4 @@ def refusal(exc: Any, lang: str = "en") -> list[str]:
     if short:
         return lines(short)
     key = f"refusal.{exc.code}"
-    return lines(say(key, lang) if key in WORDS else exc.message)
+    return lines(say(key, lang) if key in WORDS.table else exc.message)

@@ -9,6 +9,7 @@ is made with the buttons or a phone. Which physical copy of a district lies in w
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -65,6 +66,17 @@ def button_options(game: Game, seat: int) -> list[Action]:
     if game.digital:
         return list(legal)
     return [a for a in legal if not said_with_card(a)]
+
+
+_READ_ACTIONS: dict[str, Action] = {}  # an action's text -> the action (`CitadelsAdapter.read_action`)
+
+
+@functools.lru_cache(maxsize=64)  # a few decisions x the characters: asked at every decision
+def _prompt(kind: str, character: str | None) -> Prompt:
+    """The deciding seat's prompt for a decision of `kind` (`character`: whose turn), in
+    the catalogue's words; the same words every time, so made once (a `Prompt` is immutable)."""
+    head = texts.prompt_head(kind, character)
+    return Prompt(head=tuple(texts.lines(head)), no_option=tuple(texts.lines(texts.say("place_card"))))
 
 
 def game_form(setup: Setup) -> dict[str, Any]:
@@ -175,8 +187,15 @@ class CitadelsAdapter(VoidUndo):
         return button_options(game, seat)
 
     def read_action(self, game: Game, text: str) -> Action:
-        """An action's text form (a phone's answer, the admin's card entry)."""
-        return Action.parse(text)
+        """An action's text form (a phone's answer, the admin's card entry; the kernel reads
+        every move back before applying it). An action is an immutable value of its text
+        alone, so a text read once is not parsed again (refusals are not kept)."""
+        action = _READ_ACTIONS.get(text) if type(text) is str else None
+        if action is None:
+            action = Action.parse(text)
+            if len(_READ_ACTIONS) < 4096:
+                _READ_ACTIONS[text] = action
+        return action
 
     def check_answer(self, game: Game, action: Action) -> None:
         """Physical mode: cards are read by readers only; a phone cannot say one."""
@@ -254,8 +273,7 @@ class CitadelsAdapter(VoidUndo):
         below it), or "Place a card" when only a card says it."""
         assert game.pending is not None
         kind = game.pending.kind
-        head = texts.prompt_head(kind, game.turn_char if kind == "turn" else None)
-        return Prompt(head=tuple(texts.lines(head)), no_option=tuple(texts.lines(texts.say("place_card"))))
+        return _prompt(kind, game.turn_char if kind == "turn" else None)
 
     def prompt_event(self, game: Game) -> dict[str, Any]:
         assert game.pending is not None

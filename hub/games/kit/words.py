@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Mapping
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any
 
-from hub.words import LANGS, is_one, singular_key
+from hub.words import LANGS, is_one, read_words, singular_key
 
 
 class Words:
     """``say(key, lang, **params)`` over a table ``{key: {lang: template}}``, or the JSON
-    file holding one (English where
-    a language lacks the key, unless `check` refuses the language), and ``seat_name``:
-    a seat's name, or the table's ``seat`` sentence ("Seat 3") when it has none."""
+    file holding one (read by `hub.words.read_words`; English where a language lacks the
+    key, unless `check` refuses the language), and ``seat_name``: a seat's name, or the
+    table's ``seat`` sentence ("Seat 3") when it has none."""
 
-    def __init__(self, table: Mapping[str, Mapping[str, str]] | Path, check: Callable[[str], str] | None = None) -> None:
+    def __init__(self, table: Mapping[str, Mapping[str, str]] | Traversable,
+                 check: Callable[[str], str] | None = None) -> None:
         self._table = table
         self.check = check
         self._template = functools.lru_cache(maxsize=4096)(self._find)  # the same few lines on every move
@@ -26,9 +26,8 @@ class Words:
     def table(self) -> Mapping[str, Mapping[str, str]]:
         """The words; a game's words kept as data (a JSON file ``{key: {lang: template}}``,
         keys starting ``_`` are notes) are read when first said, never at import."""
-        if isinstance(self._table, Path):
-            loaded = json.loads(self._table.read_text(encoding="utf-8"))
-            self._table = {key: forms for key, forms in loaded.items() if not key.startswith("_")}
+        if not isinstance(self._table, Mapping):
+            self._table = read_words(self._table)
         return self._table
 
     def _find(self, key: str, lang: str) -> str:

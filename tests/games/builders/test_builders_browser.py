@@ -12,14 +12,12 @@ import pytest
 from playwright.sync_api import Browser
 
 from hub.engine.builders import Setup
-from hub.games import plugin_named
 from hub.games.builders.table import BuildersTable
 from hub.games.builders.tags import BuildersTags
-from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
-from hub.web import create_app
 from tests.browser import TV, phone_page
-from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
+from tests.games.builders.helpers import serve, turn_page
+from tests.web_support import ADMIN_TOKEN
 
 
 @pytest.fixture
@@ -29,12 +27,6 @@ def table() -> Iterator[BuildersTable]:
     hosted.start()
     yield hosted
     hosted.stop()
-
-
-def serve(table: BuildersTable) -> LiveServer:
-    return LiveServer(create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN_TOKEN,
-                                  "SEAT_TOKENS": {s: SEAT_TOKENS[s] for s in (1, 2, 3)},
-                                  "GAME": plugin_named("builders")}))
 
 
 def test_the_scoreboard_shows_the_table_live_in_three_languages(browser: Browser, table: BuildersTable) -> None:
@@ -79,11 +71,8 @@ def test_the_scoreboard_shows_the_table_live_in_three_languages(browser: Browser
 
 def test_a_seat_presses_a_button_and_the_admin_corrects_coins(browser: Browser, table: BuildersTable) -> None:
     errors: list[str] = []
-    seat = table.game.pending.seat
     with serve(table) as server:
-        page = phone_page(browser, errors)
-        page.goto(f"{server.url}/seat/{SEAT_TOKENS[seat]}?lang=en")
-        page.wait_for_selector("#options button[data-action$='coins 3']")
+        page, seat = turn_page(browser, server, table, errors)
         assert page.inner_text("#prompt") == "Your turn: 3 actions left"
         assert not page.locator("#options button[data-action*=' open ']").count()  # cards are laid on the reader
         page.click("#options button[data-action$='coins 3']")

@@ -13,18 +13,17 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from hub.engine.builders import Setup
 from hub.engine.builders.bots import HeuristicBot
-from hub.games import plugin_named
 from hub.games.builders.table import BuildersTable
 from hub.games.builders.tags import BuildersTags
-from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
-from hub.web import create_app
 from tests.browser import TV, WORDS_WHOLE, phone_page, small_texts
 from tests.waiting import wait_until
-from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
+from tests.games.builders.helpers import serve, turn_page
+from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS
 
 NAMES = ("Ann", "Bob", "Maximiliana Ostrowska")
 
@@ -36,12 +35,6 @@ def table() -> Iterator[BuildersTable]:
     hosted.start()
     yield hosted
     hosted.stop()
-
-
-def serve(table: BuildersTable) -> LiveServer:
-    return LiveServer(create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN_TOKEN,
-                                  "SEAT_TOKENS": {s: SEAT_TOKENS[s] for s in (1, 2, 3)},
-                                  "GAME": plugin_named("builders")}))
 
 
 def play(table: BuildersTable, until: object, limit: int = 3000) -> None:
@@ -135,11 +128,8 @@ def test_the_last_round_names_who_started_it_and_the_game_over_explains_the_resu
 
 def test_a_seat_page_says_what_each_button_costs_and_waits_while_paused(browser: Browser, table: BuildersTable) -> None:
     errors: list[str] = []
-    seat = table.game.pending.seat
     with serve(table) as server:
-        page = phone_page(browser, errors)
-        page.goto(f"{server.url}/seat/{SEAT_TOKENS[seat]}?lang=en")
-        page.wait_for_selector("#options button[data-action$='coins 3']")
+        page, _ = turn_page(browser, server, table, errors)
         assert page.inner_text("#options button[data-action$='coins 3'] .cost") == "2 actions"
         assert page.inner_text("#options button[data-action$='coins 1'] .cost") == "1 action"
         assert page.inner_text("#options button[data-action$='buy'] .cost") == "5 coins → +1 action"
@@ -179,8 +169,16 @@ def test_the_tv_lays_every_seat_side_by_side(browser: Browser, players: int) -> 
             tv = phone_page(browser, errors, TV)
             tv.goto(f"{server.url}/?lang=en")
             tv.wait_for_selector(f"#seats .seat[data-seat='{players}']")
-            tops = tv.locator("#seats .seat").evaluate_all("(ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top))")
-            assert len(set(tops)) == 1  # one row: the screen's width is used
+            # one row: the screen's width is used (asked until the page has laid itself out: it
+            # draws the seats as the live state comes, so a loaded machine may catch it between two)
+            one_row = ("() => new Set([...document.querySelectorAll('#seats .seat')]"
+                       ".map((s) => Math.round(s.getBoundingClientRect().top))).size === 1")
+            try:
+                tv.wait_for_function(one_row, timeout=10_000)
+            except PlaywrightTimeout:
+                tops = tv.locator("#seats .seat").evaluate_all(
+                    "(ss) => ss.map((s) => Math.round(s.getBoundingClientRect().top))")
+                raise AssertionError(f"the seats are not in one row: their tops are {tops}") from None
             width = tv.evaluate("document.querySelector('#seats').getBoundingClientRect().width")
             assert width > 1920 * 0.6
             assert small_texts(tv, "main") == []

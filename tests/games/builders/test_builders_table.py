@@ -27,10 +27,7 @@ class Seat(RawSeat):
 
     def lay(self, card: str) -> SeatCommand:
         """Lay a card on the reader and lift it again; the answer to laying it."""
-        uid = virtual_uid(card)
-        answer = self.ask("tag", edge="added", uid=uid)
-        self.send("tag", edge="removed", uid=uid)
-        return answer
+        return self.lay_tag(virtual_uid(card))
 
     def press(self, table: Table[Game], action: Action) -> SeatCommand:
         """Move the cursor to `action` with A, then OK; the answer to OK."""

@@ -30,7 +30,7 @@ def fields(template: str) -> set[str]:
 
 
 def test_every_entry_is_in_three_languages_with_the_same_placeholders() -> None:
-    for key, forms in WORDS.items():
+    for key, forms in WORDS.table.items():
         assert set(forms) == set(LANGS), key
         assert fields(forms["zh-Hant"]) == fields(forms["en"]) == fields(forms["zh-Hans"]), key
 
@@ -135,7 +135,7 @@ def test_every_refusal_code_a_seat_can_get_has_its_words() -> None:
                         for p in sorted((root / part).glob("*.py")))
     codes = set(re.findall(r'(?:IllegalAction|Refusal)\(\s*"([a-z_]+)"', sources))
     assert {"not_face_up", "choose_site", "cannot_afford", "use_reader"} <= codes
-    assert not {code for code in codes if f"refusal.{code}" not in WORDS}
+    assert not {code for code in codes if f"refusal.{code}" not in WORDS.table}
 
 
 def test_a_count_of_one_is_singular_and_taking_coins_says_its_actions() -> None:

@@ -4,9 +4,11 @@ Warlord's own district, whose card on his reader is never a move."""
 
 from __future__ import annotations
 
-from hub.engine.citadels import Action, Game, Setup
+import pytest
+
+from hub.engine.citadels import Action, Game, IllegalAction, Setup
 from hub.engine.citadels.bots import RandomBot
-from hub.games.citadels.adapter import button_options, said_with_card
+from hub.games.citadels.adapter import CitadelsAdapter, button_options, said_with_card
 
 
 def test_a_card_says_picks_builds_and_destroys_but_the_warlords_own_district() -> None:
@@ -32,3 +34,15 @@ def test_the_buttons_offer_every_option_no_card_says_and_only_to_the_deciding_se
                 checked += 1
             game.apply(bot.choose(game))
     assert checked > 40_000
+
+
+def test_an_action_read_back_is_its_text_parsed_and_a_bad_text_is_refused_every_time() -> None:
+    """The kernel reads every move back from its text (`read_action`): a text read before
+    gives the same action, and a bad one is refused again, not remembered as read."""
+    adapter = CitadelsAdapter.__new__(CitadelsAdapter)  # `read_action` reads no table
+    game = Game.new(Setup(players=4, seed=1))
+    for text in ("2 build temple", "3 destroy 1 temple", "1 gold", "2 build temple"):
+        assert adapter.read_action(game, text) == Action.parse(text)
+    for _ in range(2):
+        with pytest.raises(IllegalAction):
+            adapter.read_action(game, "2 teleport home")

@@ -16,15 +16,12 @@ from typing import Any
 from playwright.sync_api import Browser, Page
 
 from hub.engine.cities_knights import Game, Setup, make_bot
-from hub.games import plugin_named
 from hub.games.cities_knights.table import make_table
 from hub.games.kit.table import GameTable
 from hub.games.cities_knights.tags import ProgressTags
-from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
-from hub.web import create_app
 from tests.browser import TV, phone_page
-from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
+from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer, serve_table
 
 NAMES = ("Ann", "Bob", "蔡", "Dan")
 
@@ -49,9 +46,7 @@ def table() -> Iterator[GameTable[Any]]:
 
 
 def serve(table: GameTable[Any]) -> LiveServer:
-    return LiveServer(create_app({"TABLE": CurrentTable(table), "ADMIN_TOKEN": ADMIN_TOKEN,
-                                  "SEAT_TOKENS": {s: SEAT_TOKENS[s] for s in (1, 2, 3, 4)},
-                                  "GAME": plugin_named("cities-knights")}))
+    return serve_table(table, "cities-knights", seats=4)
 
 
 def answer(table: GameTable[Any], action: str) -> None:

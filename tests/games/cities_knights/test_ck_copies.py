@@ -30,10 +30,7 @@ virtual_uid = PROGRESS_CARDS.virtual_uid  # the simulator's tag glued to a card
 class Seat(RawSeat):
     def lay(self, card: str) -> SeatCommand:
         """Lay the physical card whose tag is glued to `card` on the reader, and lift it."""
-        uid = virtual_uid(card)
-        answer = self.ask("tag", edge="added", uid=uid)
-        self.send("tag", edge="removed", uid=uid)
-        return answer
+        return self.lay_tag(virtual_uid(card))
 
 
 def hosted(game: Game) -> tuple[Table[Game], dict[int, Seat], InProcessBus]:

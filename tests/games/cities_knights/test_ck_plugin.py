@@ -130,7 +130,7 @@ def test_every_public_event_is_told_in_three_languages_in_the_source_documents_t
     zh = " ".join(catalogue()["zh-Hans"].values())
     for term in ("骑士", "野蛮人", "进度卡", "城市改善", "大都会", "城墙"):
         assert term in zh, term
-    assert all(set(forms) == set(LANGS) for forms in WORDS.values())
+    assert all(set(forms) == set(LANGS) for forms in WORDS.table.values())
     assert catalogue()["zh-Hans"]["card.P07"] == CARDS["P07a"].name_zh.rstrip("?")
 
 
@@ -168,7 +168,7 @@ def test_the_voice_says_the_roll_the_barbarians_a_card_played_and_the_winner_onl
 def test_a_card_played_is_said_with_what_the_players_do_on_the_board() -> None:
     from hub.games.cities_knights.words import EFFECTS
 
-    assert set(EFFECTS) == {c.slug for c in CARDS.values()}
+    assert set(EFFECTS.table) == {c.slug for c in CARDS.values()}
     event = {"kind": "played", "seat": 2, "card": "P05a", "slug": "intrigue", "colour": "blue"}
-    assert event_sentences(event, {}, "en") == ["Seat 2 plays Intrigue.", EFFECTS["intrigue"]["en"]]
+    assert event_sentences(event, {}, "en") == ["Seat 2 plays Intrigue.", EFFECTS.table["intrigue"]["en"]]
     assert "骑士" in " ".join(event_sentences(event, {}, "zh-Hans"))

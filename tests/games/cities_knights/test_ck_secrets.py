@@ -20,20 +20,10 @@ from hub.games.cities_knights.words import LANGS, card_name
 from hub.protocol import hub_events_topic, public_topic
 from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
+from hub.voice.backends import NullBackend
 from hub.voice.speaker import Speaker
 from hub.web import create_app
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS
-
-
-class Recording:
-    def __init__(self) -> None:
-        self.said: list[str] = []
-
-    def speak(self, text: str, *args: Any, **kwargs: Any) -> None:
-        self.said.append(text)
-
-    def close(self) -> None:
-        pass
 
 
 def secrets_of(game: Any, shown: set[str]) -> list[str]:
@@ -65,7 +55,7 @@ def test_no_card_in_a_hand_reaches_a_public_topic_page_stream_or_the_voice(seed:
     web = app.extensions["citadels_web"]
     frames: list[str] = []
     table.subscribe(lambda event_id, message: frames.append(web.encode(event_id, message).decode()))
-    voices = {lang: (Recording(), lang) for lang in LANGS}
+    voices = {lang: (NullBackend(), lang) for lang in LANGS}  # it keeps what it was to say
     speakers = [Speaker(rec, lang, private_kinds=PLUGIN.private_event_kinds, speech=PLUGIN.speech)  # type: ignore[arg-type]
                 for rec, lang in voices.values()]
     def tell(_id: int, message: dict[str, Any]) -> None:
@@ -91,7 +81,7 @@ def test_no_card_in_a_hand_reaches_a_public_topic_page_stream_or_the_voice(seed:
         assert held_at_some_point, "no card was ever held: the test would show nothing"
         client = app.test_client()
         pages = [client.get(path).get_data(as_text=True) for path in ("/api/public", "/api/history")]
-        said = [text for rec, _lang in voices.values() for text in rec.said]
+        said = [text for rec, _lang in voices.values() for text in rec.spoken]
         shown = {e["card"] for text in pages[1:] for e in json.loads(text)["events"]
                  if e.get("kind") in ("played", "vp_card")}
         secrets = secrets_of(game, shown)

@@ -13,9 +13,8 @@ from hub.engine.cities_knights.cards import CARDS
 from hub.engine.cities_knights.game import FACES
 from hub.engine.cities_knights.refusals import CORRECTABLE
 from hub.engine.cities_knights import refusals
-from hub.games.cities_knights.page_words import PAGE
 from hub.games.cities_knights.plugin import PLUGIN
-from hub.games.cities_knights.words import EFFECTS, LANGS, WORDS, catalogue, event_sentences, speech
+from hub.games.cities_knights.words import EFFECTS, LANGS, PAGE, WORDS, catalogue, event_sentences, speech
 
 STATIC = Path(__file__).resolve().parents[3] / "hub" / "games" / "cities_knights" / "static"
 CJK = r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]"
@@ -25,14 +24,14 @@ ASCII_PUNCT = re.compile(r"[,;()!?]|(?<!\d):|:(?!\d)")
 def zh_texts() -> list[tuple[str, str]]:
     out = []
     for table in (WORDS, EFFECTS, PAGE):
-        for key, forms in table.items():
+        for key, forms in table.table.items():
             out += [(f"{lang}:{key}", forms[lang]) for lang in ("zh-Hant", "zh-Hans")]
     return out
 
 
 def test_every_phrase_is_in_three_languages() -> None:
     for table in (WORDS, EFFECTS, PAGE):
-        for key, forms in table.items():
+        for key, forms in table.table.items():
             assert set(forms) == set(LANGS) and all(forms.values()), key
 
 

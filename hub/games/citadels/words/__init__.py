@@ -22,7 +22,6 @@ Laboratory pays 1 gold): ``district_ability.<id>``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from functools import lru_cache, cache
 from importlib import resources
@@ -30,7 +29,7 @@ from typing import Any, Final
 
 from hub import words as table_words
 from hub.words import LANGS as LANGS, UnknownLanguage as UnknownLanguage, check_lang as check_lang  # the hub's, said here too
-from hub.words import is_one, placeholders as placeholders, singular_key as singular_key
+from hub.words import is_one, placeholders as placeholders, read_words, singular_key as singular_key
 
 DEFAULT_EDITION: Final = "classic"
 # one file per medium, plus the names every medium shares and the characters' words
@@ -44,9 +43,7 @@ class CatalogueError(ValueError):
 
 
 def _read(name: str) -> dict[str, Any]:
-    raw = resources.files(__package__).joinpath(f"data/{name}.json").read_text(encoding="utf-8")
-    data: dict[str, Any] = json.loads(raw)
-    return {key: value for key, value in data.items() if not key.startswith("_")}  # "_about": comments
+    return read_words(resources.files(__package__).joinpath(f"data/{name}.json"))
 
 
 def character_key(character: str, field: str) -> str:
