@@ -76,7 +76,7 @@ def _draws(start: int, count: int) -> tuple[int, ...]:
     costs a dozen big-integer operations; here the dozen run once on an integer holding
     every number in its own lane (C loops over the lanes), and ``struct`` splits the lanes.
     """
-    ones, steps, low, unpack, size = _lanes(count)
+    ones, steps, low, unpack, size = _LANES.get(count) or _lanes(count)
     x = ((start & MASK64) * ones + steps) & low  # the inputs (< 2**128 before masking: no carry)
     x ^= (x >> 30) & low  # shifted bits that crossed into the lane below are masked off
     x = (x * 0xBF58476D1CE4E5B9) & low

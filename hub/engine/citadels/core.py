@@ -146,6 +146,7 @@ class GameCore:
     _ability: CharacterRules
     _ability_kept: list[Action] | None
     _turn_facts: dict[str, TurnFacts]
+    _face_up_count: int
     _destroy_kept: list[tuple[int, Action]] | None
     _box_left: list[str] | None
 

@@ -39,24 +39,27 @@ class Draft(GameCore):
         self.rank = 0
         for p in self.players:
             p.characters = []
-        self.faceup = []
-        self.facedown = []
-        self._events.append((ROUND_STARTED, self.round, self.crowned))
-        n_up = self.edition.face_up_removed[self.n]
-        plan = self._draft_plans.get(self.crowned)
+        crowned = self.crowned
+        self._events.append((ROUND_STARTED, self.round, crowned))
+        n_up = self._face_up_count  # (the edition's ``face_up_removed``, read once per table)
+        plan = self._draft_plans.get(crowned)
         if plan is None:
-            plan = self._draft_plans[self.crowned] = self._draft_plan()
+            plan = self._draft_plans[crowned] = self._draft_plan()
         self.draft_steps = list(plan)
         if self.digital:
             pile = list(self._character_ids)
-            self.rng.shuffle(pile)
-            self.faceup = self.edition.lay_face_up(pile, self.rng, n_up)
-            self.facedown.append(pile.pop())
+            rng = self.rng
+            rng.shuffle(pile)
+            faceup = self.faceup = self.edition.lay_face_up(pile, rng, n_up)
+            self.facedown = [pile.pop()]
             self.pile = pile
-            if self.faceup:
-                self._events.append((FACEUP_REMOVED, list(self.faceup)))
+            if faceup:
+                self._events.append((FACEUP_REMOVED, list(faceup)))
             self._next_draft_step()
-        elif n_up:
+            return
+        self.faceup = []
+        self.facedown = []
+        if n_up:
             self.pile = []
             self.pending = DECISIONS[self.crowned]["faceup"]
         else:

@@ -57,6 +57,7 @@ class TableFacts(NamedTuple):
     character_ids: list[str]
     draft_plans: dict[int, list[tuple[int, str]]]  # crowned seat -> draft steps (``Draft._start_round``)
     turn_facts: dict[str, TurnFacts]  # character -> what its rules say of each turn of it
+    face_up_count: int  # the characters laid face up at each round's start
 
 
 TABLE_FACTS: dict[tuple[str, int, bool], TableFacts] = {}  # (edition, players, digital) -> its facts
@@ -76,7 +77,8 @@ def _table_facts(setup: Setup, edition: Any) -> TableFacts:
             [c.id for c in characters if c.rank > 1], [c.id for c in characters if c.rank > 2],
             [[str(q) for q in range(1, n + 1) if q != s] for s in range(n + 1)],
             [c.id for c in characters], {},
-            {c.id: turn_facts(edition.character_rules[c.id], c.id) for c in characters})
+            {c.id: turn_facts(edition.character_rules[c.id], c.id) for c in characters},
+            edition.face_up_removed[n])
     return facts
 
 
@@ -101,7 +103,7 @@ class Game(Draft, Turns, Abilities, Replayable):
         "turn_char", "gathered", "builds_left", "used", "drawn", "tossed", "grave_card", "first_complete",
         "result_cache", "options_made", "_events", "start_events", "simple_actions", "_made", "_calls", "kill_targets",
         "rob_targets", "_cost", "_destroy_prices", "_character_ids", "_draft_plans", "_taxes", "_ability",
-        "_ability_kept", "_destroy_kept", "other_seats", "_box_left", "_turn_facts", "_destroy_pairs",
+        "_ability_kept", "_destroy_kept", "other_seats", "_box_left", "_turn_facts", "_destroy_pairs", "_face_up_count",
     )
     action_type = Action  # what `apply` does with a text, a correction or a refusal: `Replayable.unlisted`
     refusal = explain
@@ -165,6 +167,7 @@ class Game(Draft, Turns, Abilities, Replayable):
         self._character_ids = table.character_ids
         self._draft_plans = table.draft_plans
         self._turn_facts = table.turn_facts
+        self._face_up_count = table.face_up_count
         self._taxes = False  # the character in turn collects taxes
         self._ability = PLAIN_RULES  # the rules of the character in turn (none yet: plain ones)
         # the ability's options of the turn when they cannot change during it (``fixed_options``;
