@@ -46,11 +46,14 @@ def make_bot(kinds: Mapping[str, Callable[[int], B]], kind: str, seed: int) -> B
         raise ValueError(f"unknown bot {kind!r}: {' or '.join(kinds)}") from None
 
 
-def roll(seed: int, game: Any) -> int:
+def roll(seed: int, game: Any, salt: int = 0) -> int:
     """A well-mixed number made of the bot's seed, the deciding seat and the log's length
-    alone: a bot's dice, thrown again the same after a resume."""
+    alone (and a `salt` for a bot's second, independent roll at the same decision): a
+    bot's dice, thrown again the same after a resume. Every engine's bots roll with it."""
     pending = game.pending
-    return mix64((seed * 0x100000001B3) ^ (len(game.log) << 8) ^ ((pending.seat if pending else 0) << 4))
+    # the length and the seat joined by |, as RandomBot does (the same as ^ below seat 16,
+    # where their bits do not meet; past it, ^ would make another roll than the bot's)
+    return mix64((seed * 0x100000001B3) ^ ((len(game.log) << 8) | ((pending.seat if pending else 0) << 4)) ^ salt)
 
 
 class RandomBot:

@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from hub.engine.play import RandomBot as RandomBot, make_bot as pick_bot, play as play_out  # the engines' one random bot
+from hub.engine.play import RandomBot as RandomBot, make_bot as pick_bot, play as play_out, roll as _roll  # the engines' one random bot
 
 from .actions import Action
 from .cards import CHARACTER_BY_ID
 from .game import Game
-from ..rng import mix64
 
 PICK_BASE = {
     "assassin": 3, "thief": 2, "magician": 2, "king": 3,
@@ -25,11 +24,6 @@ PICK_BASE = {
 class Bot(Protocol):
     def choose(self, game: Game, options: list[Action] | None = None,
                hand: list[str] | None = None) -> Action: ...
-
-
-def _roll(seed: int, game: Game, salt: int = 0) -> int:
-    seat = game.pending.seat if game.pending else 0
-    return mix64((seed * 0x100000001B3) ^ (len(game.log) << 8) ^ (seat << 4) ^ salt)
 
 
 class HeuristicBot:

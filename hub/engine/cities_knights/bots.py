@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from hub.engine.play import make_bot as pick_bot, play as play_out
-from hub.engine.rng import mix64
+from hub.engine.play import make_bot as pick_bot, play as play_out, roll
 
 from .actions import Action
 from .cards import CARDS
@@ -24,8 +23,8 @@ class Bot(Protocol):
 
 
 def _roll(seed: int, game: Game, salt: int = 0) -> int:
-    seat = game.pending.seat if game.pending else 0
-    return mix64((seed * 0x100000001B3) ^ (len(game.log) << 8) ^ (seat << 4) ^ (salt << 40))
+    """The engines' roll, its salt above the log's bits (a second roll at one decision)."""
+    return roll(seed, game, salt << 40)
 
 
 def _dice(seed: int, game: Game, options: list[Action]) -> Action | None:

@@ -31,7 +31,7 @@ def test_the_random_bots_choice_is_the_roll_of_mix64() -> None:
     for seed in [0, 1, 2, 99, 2**63 + 5, *range(1000, 1010), *big_seeds]:
         bot = RandomBot(seed)
         for length in lengths:
-            for seat in (*range(1, 8), 15):  # (15: the last seat of the bot's table by seat)
+            for seat in (*range(1, 8), 15, 16, 17, 40):  # (15: the last seat of the bot's table by seat)
                 game = cast(Game, GameStub(length, seat))
                 for n in (2, 3, 7, 37):
                     assert bot.choose(game, options[:n]) == options[_roll(seed, game) % n]
