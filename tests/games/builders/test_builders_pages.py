@@ -53,6 +53,17 @@ def test_the_pages_load_the_games_own_scripts_and_styles(site: Any) -> None:
     assert client.get("/game/../plugin.py").status_code == 404  # only the static folder is served
 
 
+def test_the_admin_page_shows_no_control_before_its_script_has_drawn_it(site: Any) -> None:
+    """The Builders' admin script draws every control with its handler: the hub's plain admin
+    page's Pause, Undo and New game, shown until then, did nothing when pressed (a loaded
+    machine drew the page seconds later, and a Pause pressed meanwhile was lost)."""
+    client, _ = site
+    html = client.get(f"/admin/{ADMIN}").get_data(as_text=True)
+    assert "adminpage" in html and "/game/admin.js" in html  # the admin's page, drawn by its script
+    for control in ("pause", "resume", "pause-reason", "undo", "new-game"):
+        assert f'id="{control}"' not in html, control
+
+
 def test_citadels_pages_are_its_plugins_over_the_hubs_script() -> None:
     from hub.engine.citadels import Setup as CitadelsSetup
     from hub.games.citadels.registry import TagRegistry
