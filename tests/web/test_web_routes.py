@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from hub.games import plugin_named
+from hub.games import GAMES, plugin_named
 from hub.web import create_app, make_tokens, print_access
 from hub.protocol import LEDS
 from hub.web.app import MAX_CONTENT_LENGTH
@@ -490,3 +490,24 @@ def test_every_hint_the_table_gives_has_words_in_three_languages() -> None:
     words = catalogue(PLUGIN)["ui"]
     for lang in ("en", "zh-Hant", "zh-Hans"):
         assert all(words[lang].get(f"hint_{h}") for h in hints), lang
+
+
+# --- every game's admin page --------------------------------------------------------------
+CONTROLS = ("pause", "resume", "undo", "void", "new-game", "enroll")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_admin_page_shows_a_control_before_its_script_has_wired_it(table: FakeTable, game: str) -> None:
+    """The page is shown before its scripts have loaded and read the table (seconds on a
+    loaded Pi): a Pause shown then did nothing when pressed, and the click was lost. The
+    controls are either drawn by the script or in a main held hidden until it has wired them."""
+    app = make_app(table, GAME=plugin_named(game))
+    try:
+        html = app.test_client().get(f"/admin/{ADMIN_TOKEN}").get_data(as_text=True)
+    finally:
+        from hub.web.app import close_app
+
+        close_app(app)
+    main = html[html.index("<main "):html.index("</main>")]
+    if not main.startswith('<main id="main" hidden>'):
+        assert [c for c in CONTROLS if f'id="{c}"' in main] == [], game

@@ -275,7 +275,7 @@
     $("card").addEventListener("click", () => post("/card", {
       seat: Number($("card-seat").value), action: cardAction(), reason: $("card-reason").value,
     }));
-    await status();
+    try { await status(); } finally { $("main").hidden = false; }  // the controls, once they work and show the table
     C.live(() => status());
   }
 

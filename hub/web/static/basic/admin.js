@@ -124,7 +124,7 @@
       if (result && result.ok) $("undo-reason").value = "";
     });
     H.onLang(() => { nameInputs(); linksShown = ""; if (last) renderStatus(last); });
-    await status();
+    try { await status(); } finally { $("main").hidden = false; }  // the controls, once they work and show the table
     H.live(() => status());
   }
 
