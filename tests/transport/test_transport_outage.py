@@ -145,12 +145,12 @@ def test_hub_status_is_online_again_after_a_broker_restart(mosquitto: MosquittoB
     hub = _start_run(mosquitto.url, tmp_path)
     output = ProcessOutput(hub)
 
-    def retained_status() -> bytes | None:
-        """What a fresh client (a seat booting now) is told about the hub."""
+    def retained_status(topic: str = "citadels/t1/hub/status") -> bytes | None:
+        """What a fresh client (a seat booting now) is told about the hub (or another `topic`)."""
         log = MessageLog()
         probe = MqttBus(mosquitto.host, mosquitto.port, "status-probe")
         try:
-            probe.subscribe("citadels/t1/hub/status", log)
+            probe.subscribe(topic, log)
             wait_until(lambda: bool(log.messages), 0.5)
             return log.messages[-1][1] if log.messages else None
         finally:
@@ -163,6 +163,10 @@ def test_hub_status_is_online_again_after_a_broker_restart(mosquitto: MosquittoB
         mosquitto.restart()  # no persistence: the retained status is gone with the old broker
         output.wait_for("lost the MQTT broker", stream="stderr")
         assert wait_until(lambda: retained_status() == b"online", 20), output.stderr
+        # the seat is back too, as the firmware comes back: its `online` before its next event
+        # (laid while its link is still down, the event would leave before it and the hub
+        # would rightly answer that seat 1's reader is offline)
+        assert wait_until(lambda: retained_status(seat.status_topic) == b"online", 20)
         assert first_answer(seat, virtual_uid(CardRef("character", "assassin"))).code is None  # and it referees
         seat.close()
     finally:
