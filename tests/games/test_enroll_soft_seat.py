@@ -46,6 +46,13 @@ def hub_url(table: TableBroker) -> str:
     return f"mqtt://hub@{broker.host}:{broker.port}"
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """The maker's terminal delivers Ctrl-C: SIGINT at its default in the child, even when
+    these tests run where it is ignored (a shell's background job, ``(cmd &)``, ignores
+    SIGINT and its children inherit that; Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Enroll:
     """``citadels-hub enroll`` in its own process, as a maker starts it."""
 
@@ -56,7 +63,7 @@ class Enroll:
             [sys.executable, "-m", "hub.cli", "enroll", "--game", game, "--tags", str(tags), "--seat", "2",
              "--broker", hub_url(table), "--state-dir", str(state)],
             env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
-            start_new_session=True)
+            start_new_session=True, preexec_fn=_ctrl_c_as_in_a_terminal)
         self.output = ProcessOutput(self.process)
 
     def end(self, timeout: float = 30) -> int:
