@@ -104,25 +104,8 @@ class Draft(GameCore):
             self.pile.remove(char)
         self.holder[char] = seat
         self.players[seat - 1].characters.append(char)
-        events = self._events
-        events.append((PICK, seat, char))
-        steps = self.draft_steps
-        if not steps or not self.digital or self.n == 7:
-            self._next_draft_step()
-            return
-        # the next pick's step, ``_next_draft_step``'s usual case written out (a pick is a fifth of the actions)
-        seat, kind = steps.pop(0)
-        self.pending = DECISIONS[seat][kind]
-        pile = self.pile
-        events.append((DRAFT_STEP, seat, kind, tuple(pile)))
-        made = self._made[seat][kind]
-        options = []
-        try:
-            for c in pile:
-                options.append(made[c])
-        except KeyError:  # an option not made yet
-            options = self.options_of(seat, kind, pile)
-        self.options_made = options
+        self._events.append((PICK, seat, char))
+        self._next_draft_step()
 
     def _on_discard(self, a: Action) -> None:
         self.pile.remove(a.args[0])

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from .abilities import Abilities
 from .actions import Action, effective_log
-from .cards import TYPES, Character, card_set
+from .cards import Character, card_set
 from .characters import ABILITY_OF, CharacterRules
 from .core import MADE_ACTIONS, MAX_SEATS, SIMPLE_ACTIONS, TurnFacts, turn_facts
 from .draft import Draft
@@ -215,11 +215,6 @@ class Game(Draft, Turns, Abilities, Replayable):
                 if self.digital:
                     p.hand = self._take_top(4)
                 p.hand_size = 4
-                # an empty city: what ``_city_changed`` would count (no effects, no district: the
-                # new Player's), without its call and fresh sets
-                p.taxed = dict.fromkeys(TYPES, 0)
-                p.build_price = dict(self._cost)
-                continue
             else:
                 p.gold = pos.gold
                 p.city = list(pos.city)

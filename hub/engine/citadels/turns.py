@@ -11,7 +11,7 @@ from .cards import CHARACTER_BY_ID
 from .core import BUILD_OPTIONS, DECISIONS, DRAW_OPTION, END_OPTION, GOLD_OPTION, TAX_OPTION, TURNS, GameCore, count_district
 from .events import BUILD, CALLING, CROWN, DREW, GOLD, GOT, ROUND_ENDED, TURN_ENDED
 from .scoring import score_game
-from .state import OUT_OF_REACH, Player
+from .state import Player
 
 
 class Turns(GameCore):
@@ -208,10 +208,7 @@ class Turns(GameCore):
         seat = a[0]
         card = a[2][0]
         self.drawn.remove(card)
-        p = self.players[seat - 1]
-        p.hand.append(card)  # (``_to_hand`` of one card, written out)
-        p.hand_size += 1
-        self._events.append((GOT, seat, [card], "gather"))
+        self._to_hand(self.players[seat - 1], [card], "gather")
         self.deck[0:0] = self.drawn
         self.drawn = []
         self.gathered = True
@@ -229,9 +226,7 @@ class Turns(GameCore):
 
     def _collect_tax(self, p: Player) -> None:
         self.used.add("tax")
-        amount = p.taxed.get(CHARACTER_BY_ID[self.turn_char].tax or "", 0)
-        p.gold += amount  # (``gain``, written out)
-        self._events.append((GOLD, p.seat, amount, "tax"))
+        self.gain(p, p.taxed.get(CHARACTER_BY_ID[self.turn_char].tax or "", 0), "tax")
 
     def _on_draw(self, a: Action) -> None:
         p = self.players[a[0] - 1]
@@ -244,9 +239,7 @@ class Turns(GameCore):
             self._add_unknown(p, keep, "gather")
             self.gathered = True
             return
-        deck = self.deck  # (``_take_top``, written out)
-        drawn = deck[:-n - 1:-1]
-        del deck[len(deck) - n:]
+        drawn = self._take_top(n)
         if keep_all or n == 1:
             self._to_hand(p, drawn, "gather")
             self.gathered = True
@@ -301,13 +294,7 @@ class Turns(GameCore):
         p.city.append(card)
         self._box_left = None
         self._destroy_kept = None
-        # the city only grew: count the new district, not all again (a plain one's count written out)
-        if d.effect:
-            count_district(p, d)
-        else:
-            p.in_city.add(card)
-            p.build_price[card] = OUT_OF_REACH
-            p.taxed[d.type] += 1
+        count_district(p, d)  # the city only grew: count the new district, not all again
         self.builds_left -= 1
         self._events.append((BUILD, seat, cost, card))
         if self.edition.remembers_builds:  # (no call to Classic's hook, which does nothing)
