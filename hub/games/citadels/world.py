@@ -119,9 +119,7 @@ class TableTop:
 
     def on_event(self, event: dict[str, Any], graveyard_pending: bool) -> None:
         """Move cards as the players do after each public event of the hub."""
-        kind = event["kind"]
-        if kind not in MOVING_KINDS:
-            return
+        kind = event["kind"]  # (any other kind moves nothing: `MOVING_KINDS`)
         if kind == "round_started":
             self.shuffle_characters()
         elif kind == "instruct":
