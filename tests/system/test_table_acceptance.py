@@ -2,7 +2,8 @@
 at a table of real parts, played by simulated people who act only through the seats.
 
 For each game of the registry (`hub.games.GAMES`) and each of its declared option sets
-(`GamePlugin.table_variants`: Citadels' two editions), with nothing game-specific here:
+(`GamePlugin.table_variants`: Citadels' two editions, Cities & Knights with the hub's dice and
+with the table's own entered on the buttons), with nothing game-specific here:
 
 - the shipped Mosquitto configuration (TLS, seat logins, ACL: `tests/table_broker.py`);
 - one soft seat per player (as many as the plug-in declares for a real table,
@@ -56,9 +57,12 @@ from tests.waiting import wait_until
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 SEED = 7
+"""The seed of every table's game, unless its variant names its own (``--seed N``: a game
+where a rare card is played)."""
 ENROLLING_SEAT = 1
 HUB_KILL_AT = 1  # from this move on, the first card laid is in flight when the hub is SIGKILLed
 SEAT_REBOOT_AT = 2  # ... from this one, lies on the reader of a seat whose board is power-cycled
+# (or its OK is in flight; in a game that has entered a value in menus, the OK ending one)
 BROKER_RESTART_AT = 3  # ... and from this one, is in flight when the broker restarts
 PATIENCE_S = 60.0  # the longest a person waits for the table to answer (a restart included)
 QUIET_S = 0.2
@@ -76,6 +80,17 @@ def _variants() -> Iterator[Any]:
         for options in game.table_variants:
             words = [w for w in options if not w.startswith("--")]
             yield pytest.param(name, options, id="-".join([name, *dict.fromkeys(words)]))
+
+
+def seed_of(options: Sequence[str]) -> tuple[int, list[str]]:
+    """A variant's seed (its ``--seed N``, else `SEED`) and its other options (``run``'s
+    and ``enroll``'s alike: enrollment has no seed)."""
+    rest, seed = list(options), SEED
+    if "--seed" in rest:
+        at = rest.index("--seed")
+        seed = int(rest[at + 1])
+        del rest[at:at + 2]
+    return seed, rest
 
 
 def _wait(predicate: Callable[[], bool], timeout: float, what: str | Callable[[], str]) -> None:
@@ -195,21 +210,22 @@ class Table:
         self.state = state
         self.plugin = game
         self.players = game.table_players
-        self.options = list(options)
+        self.seed, self.options = seed_of(options)
         self.tags = state / "tags.json"
-        args = ["--game", game.name, "--players", str(self.players), "--seed", str(SEED), *self.options]
+        args = ["--game", game.name, "--players", str(self.players), "--seed", str(self.seed), *self.options]
         self.hub = UnitHub(state, f"mqtt://hub@127.0.0.1:{broker.broker.port}", args, password=broker.passwords["hub"])
         self.seats: dict[int, Seat] = {}
         self.hub_kills = 0
         self.seat_reboots = 0
         self.reboot_story = ""  # how the seat's reboot went, printed at the end
         self.broker_restarts = 0
+        self.through_menus = 0  # moves whose value was entered in parts (menus opened first), printed at the end
 
     def setup(self) -> Any:
         """The setup this table's command line makes (before the hub stores its own)."""
         args = build_parser(self.plugin).parse_args(["run", "--game", self.plugin.name, "--tags", str(self.tags),
                                                      "--players", str(self.players), *self.options])
-        return self.plugin.setup_from_options(args, SEED)
+        return self.plugin.setup_from_options(args, self.seed)
 
     def seat_board(self, n: int, lying: Sequence[str] = ()) -> SoftSeatProcess:
         """Seat `n`'s board powered on (with the cards `lying` on its reader)."""
@@ -352,7 +368,7 @@ def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | N
     for gesture in plan.gestures:
         if isinstance(gesture, Press):
             power_cut = fault == "seat" and gesture is plan.gestures[-1]
-            answered = press_to(table, seat, gesture.label, options, before, power_cut)
+            answered = press_to(table, seat, gesture.label, options, before, power_cut, gesture.move)
             faulted = faulted or power_cut
             continue
         seat.settle()  # a person lays a card once the display says it is their turn, not while it changes
@@ -399,12 +415,13 @@ def taken_before_the_power_went(table: Table, seat: Seat, uid: str, before: int)
 def taken_as_the_power_went(table: Table, seat: Seat, before: int) -> bool:
     """OK pressed, and the seat's board power-cycled at once: once it has settled, was the
     move taken, or did the press go with the board's memory?"""
+    shown = seat.display()
     mark = seat.type("press ok")
     seat.process.wait_line("pressed ok", since=mark)
     table.fault("seat", seat)
     seat.settle()
     taken = table.moves() > before
-    table.reboot_story += ", as OK was pressed: " + ("taken before" if taken else "lost with the power, made again")
+    table.reboot_story += f", as OK was pressed on {shown!r}: " + ("taken before" if taken else "lost with the power, made again")
     return taken
 
 
@@ -425,10 +442,13 @@ person presses again; the test reports how often (a missed press, a lost answer)
 PRESS_PATIENCE_S = 5.0
 
 
-def press_to(table: Table, seat: Seat, label: str, options: int, before: int, power_cut: bool = False) -> int:
+def press_to(table: Table, seat: Seat, label: str, options: int, before: int, power_cut: bool = False,
+             move: bool = True) -> int:
     """A to walk the options until the display shows `label`, then OK (again if the seat
     shows nothing at all in answer, as a person would). With `power_cut`, the seat's board
-    is power-cycled as OK is pressed: if the press went with its memory, walk to it again."""
+    is power-cycled as OK is pressed: if the press went with its memory, walk to it again.
+    Not a `move` (a menu opened, a die's face entered): the OK must apply nothing; the
+    display shows the menu's options once the seat has settled."""
     want = _words(label)
     seat.settle()
     for _step in range(2 * options + 2):
@@ -449,6 +469,11 @@ def press_to(table: Table, seat: Seat, label: str, options: int, before: int, po
                           timeout=PRESS_PATIENCE_S):
                 break
             UNANSWERED.append(f"seat {seat.number}: OK on {seat.display()!r}")
+        if not move:
+            seat.settle()
+            assert not seat.beeped_error(mark), f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
+            assert table.moves() == before, f"seat {seat.number}: OK on {label!r} made a move"
+            return mark
         _wait(table.took_or_refused(before, seat, mark), PATIENCE_S, seat.stuck(table, f"the hub to take OK on {label!r}"))
         assert table.moves() > before, f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
         return mark
@@ -486,13 +511,17 @@ def play_to_the_end(table: Table, people: TablePeople) -> list[str]:
         plan = people.plan(sight, game)
         due = faults[0][0] if faults and len(made) >= faults[0][1] else None
         by_card = any(isinstance(g, Lay) and g.move for g in plan.gestures)
-        in_flight = by_card or due == "seat"  # a board also power-cycles with an OK in flight
-        if due is not None and not in_flight and len(made) >= faults[0][1] + 2:
+        in_parts = any(isinstance(g, Press) and not g.move for g in plan.gestures)
+        # a board also power-cycles with an OK in flight; in a game whose values are entered in
+        # parts (menus), as the OK that ends one is pressed, the menus before it open at the hub
+        in_flight = by_card or (due == "seat" and (in_parts or not table.through_menus))
+        if due not in (None, "seat") and not in_flight and len(made) >= faults[0][1] + 2:
             table.fault(due, table.seats[seat])  # no card laid for a while: between two moves, then
             faults.pop(0)
             due = None
         if make_move(table, table.seats[seat], plan, len(sight.options) or 8, due if in_flight else None):
             faults.pop(0)
+        table.through_menus += in_parts
         made.append(plan.move)
         stored = table.hub.stored_moves()
         assert stored[-1] == plan.move, (f"seat {seat} made {plan.move!r} but the hub applied {stored[-1]!r} "
@@ -519,11 +548,11 @@ def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
         _wait(lambda: bool(_quietly(table.hub.seats_online)), PATIENCE_S, "every seat online at the hub")
         with EventStore(table.hub.db, REGISTRY) as store:
             stored_setup = store.load().setup
-        people = plugin.table_people(stored_setup, cards, SEED)  # the people hold the cards, not the tag file
+        people = plugin.table_people(stored_setup, cards, table.seed)  # the people hold the cards, not the tag file
         made = play_to_the_end(table, people)
         played_in = time.monotonic() - started - enrolled_in
         print(f"{game_name} {' '.join(options)}, {table.players} players: enrolled in {enrolled_in:.0f} s, {len(made)} moves in "
-              f"{played_in:.0f} s; {table.reboot_story}; presses the seat showed no answer to: {UNANSWERED}")
+              f"{played_in:.0f} s ({table.through_menus} entered through menus); {table.reboot_story}; presses the seat showed no answer to: {UNANSWERED}")
 
         faults = (table.hub_kills, table.seat_reboots, table.broker_restarts)
         assert faults == (1, 1, 1), f"the game ended before every fault (hub, seat, broker): {faults}"
