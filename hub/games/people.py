@@ -65,7 +65,7 @@ def presses_to(options: Sequence[Any], choice: Any, describe: Callable[[Any], st
     """How a person makes `choice` on the buttons whose options are `options` (the
     adapter's ``button_options``): OK on each menu that holds it, by the label the display
     shows it with (nothing applied yet), then OK on `choice`, as `describe` words it."""
-    path = path_to(list(options), choice) or [None]
+    path = path_to(list(options), choice) or []
     presses: list[Press] = []
     for at in path[:-1]:
         menu = options[at]
