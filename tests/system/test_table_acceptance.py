@@ -60,7 +60,7 @@ SEED = 7
 """The seed of every table's game, unless its variant names its own (``--seed N``: a game
 where a rare card is played)."""
 ENROLLING_SEAT = 1
-HUB_KILL_AT = 1  # from this move on, the first card laid is in flight when the hub is SIGKILLed
+HUB_KILL_AT = 1  # from this move on, the first card laid (or OK pressed, a value's last part left aside) is in flight when the hub is SIGKILLed
 SEAT_REBOOT_AT = 2  # ... from this one, lies on the reader of a seat whose board is power-cycled
 # (or its OK is in flight; in a game that has entered a value in menus, the OK ending one)
 BROKER_RESTART_AT = 3  # ... and from this one, is in flight when the broker restarts
@@ -218,6 +218,7 @@ class Table:
         self.hub_kills = 0
         self.seat_reboots = 0
         self.reboot_story = ""  # how the seat's reboot went, printed at the end
+        self.hub_kill_story = ""  # how the hub's kill went, if as an OK was pressed
         self.broker_restarts = 0
         self.through_menus = 0  # moves whose value was entered in parts (menus opened first), printed at the end
 
@@ -367,8 +368,9 @@ def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | N
     answered = seat.process.mark()
     for gesture in plan.gestures:
         if isinstance(gesture, Press):
-            power_cut = fault == "seat" and gesture is plan.gestures[-1]
-            answered = press_to(table, seat, gesture.label, options, before, power_cut, gesture.move)
+            power_cut = fault in ("seat", "hub") and gesture is plan.gestures[-1] and not faulted
+            answered = press_to(table, seat, gesture.label, options, before, fault if power_cut else None,
+                                gesture.move)
             faulted = faulted or power_cut
             continue
         seat.settle()  # a person lays a card once the display says it is their turn, not while it changes
@@ -412,16 +414,21 @@ def taken_before_the_power_went(table: Table, seat: Seat, uid: str, before: int)
     return taken
 
 
-def taken_as_the_power_went(table: Table, seat: Seat, before: int) -> bool:
-    """OK pressed, and the seat's board power-cycled at once: once it has settled, was the
-    move taken, or did the press go with the board's memory?"""
+def taken_as_the_power_went(table: Table, seat: Seat, before: int, fault: str = "seat") -> bool:
+    """OK pressed, and the seat's board power-cycled at once (or the hub SIGKILLed): once it
+    has settled, was the move taken, or did the press go with the board's (the hub's) memory?
+    A hub started again shows its first OK's option only: it knew no cursor."""
     shown = seat.display()
     mark = seat.type("press ok")
     seat.process.wait_line("pressed ok", since=mark)
-    table.fault("seat", seat)
+    table.fault(fault, seat)
     seat.settle()
     taken = table.moves() > before
-    table.reboot_story += f", as OK was pressed on {shown!r}: " + ("taken before" if taken else "lost with the power, made again")
+    said = f", as OK was pressed on {shown!r}: " + ("taken before" if taken else "lost with the power, made again")
+    if fault == "seat":
+        table.reboot_story += said
+    else:
+        table.hub_kill_story = f"the hub killed{said}"
     return taken
 
 
@@ -440,13 +447,17 @@ UNANSWERED: list[str] = []
 """Presses the seat showed no answer to (display, LED, beep) within `PRESS_PATIENCE_S`: a
 person presses again; the test reports how often (a missed press, a lost answer)."""
 PRESS_PATIENCE_S = 5.0
+SHOWN_ONLY: list[str] = []
+"""OKs the hub answered by only showing the option (nothing applied, no menu opened): the
+person reads the display again (printed at the end)."""
 
 
-def press_to(table: Table, seat: Seat, label: str, options: int, before: int, power_cut: bool = False,
+def press_to(table: Table, seat: Seat, label: str, options: int, before: int, power_cut: str | None = None,
              move: bool = True) -> int:
     """A to walk the options until the display shows `label`, then OK (again if the seat
-    shows nothing at all in answer, as a person would). With `power_cut`, the seat's board
-    is power-cycled as OK is pressed: if the press went with its memory, walk to it again.
+    shows nothing at all in answer, as a person would). With `power_cut` ("seat" or "hub"),
+    the seat's board is power-cycled (the hub SIGKILLed) as OK is pressed: if the press
+    went with its memory, walk to it again.
     Not a `move` (a menu opened, a die's face entered): the OK must apply nothing; the
     display shows the menu's options once the seat has settled."""
     want = _words(label)
@@ -459,8 +470,8 @@ def press_to(table: Table, seat: Seat, label: str, options: int, before: int, po
             seat.settle()
             continue
         if power_cut:
-            power_cut = False
-            if taken_as_the_power_went(table, seat, before):
+            cut, power_cut = power_cut, None
+            if taken_as_the_power_went(table, seat, before, cut):
                 return seat.process.mark()
             continue
         for _again in range(3):
@@ -469,14 +480,16 @@ def press_to(table: Table, seat: Seat, label: str, options: int, before: int, po
                           timeout=PRESS_PATIENCE_S):
                 break
             UNANSWERED.append(f"seat {seat.number}: OK on {seat.display()!r}")
+        seat.settle()  # the hub's answer: the move taken, a menu opened, a refusal, or the option only shown
+        assert not seat.beeped_error(mark), f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
         if not move:
-            seat.settle()
-            assert not seat.beeped_error(mark), f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
             assert table.moves() == before, f"seat {seat.number}: OK on {label!r} made a move"
+            if "beep: ok" in seat.lines(mark):  # opened
+                return mark
+        elif table.moves() > before:
             return mark
-        _wait(table.took_or_refused(before, seat, mark), PATIENCE_S, seat.stuck(table, f"the hub to take OK on {label!r}"))
-        assert table.moves() > before, f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
-        return mark
+        # the OK only showed the option (a restarted hub's first OK: it knew no cursor): read it again
+        SHOWN_ONLY.append(f"seat {seat.number}: OK on {label!r} showed {seat.display()!r}")
     raise AssertionError(f"seat {seat.number}: the display never showed {label!r} while A walked its "
                          f"{options} options; it shows {seat.display()!r}")
 
@@ -514,8 +527,11 @@ def play_to_the_end(table: Table, people: TablePeople) -> list[str]:
         in_parts = any(isinstance(g, Press) and not g.move for g in plan.gestures)
         # a board also power-cycles with an OK in flight; in a game whose values are entered in
         # parts (menus), as the OK that ends one is pressed, the menus before it open at the hub
-        in_flight = by_card or (due == "seat" and (in_parts or not table.through_menus))
-        if due not in (None, "seat") and not in_flight and len(made) >= faults[0][1] + 2:
+        # the hub killed as an OK is pressed too, but not one ending a value entered in parts: the
+        # hub started again knows no menu the old one opened (the person would enter it all again)
+        in_flight = (by_card or (due == "seat" and (in_parts or not table.through_menus))
+                     or (due == "hub" and not in_parts))
+        if due in ("hub", "broker") and not in_flight and len(made) >= faults[0][1] + 2:
             table.fault(due, table.seats[seat])  # no card laid for a while: between two moves, then
             faults.pop(0)
             due = None
@@ -534,6 +550,7 @@ def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
         game_name: str, options: tuple[str, ...], table_broker: TableBroker, tmp_path: Path) -> None:
     plugin = GAMES[game_name]
     UNANSWERED.clear()
+    SHOWN_ONLY.clear()
     state = tmp_path / "state"
     state.mkdir()
     table = Table(table_broker, state, plugin, options)
@@ -552,7 +569,7 @@ def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
         made = play_to_the_end(table, people)
         played_in = time.monotonic() - started - enrolled_in
         print(f"{game_name} {' '.join(options)}, {table.players} players: enrolled in {enrolled_in:.0f} s, {len(made)} moves in "
-              f"{played_in:.0f} s ({table.through_menus} entered through menus); {table.reboot_story}; presses the seat showed no answer to: {UNANSWERED}")
+              f"{played_in:.0f} s ({table.through_menus} entered through menus); {table.hub_kill_story or 'the hub killed with a card in flight or between moves'}; {table.reboot_story}; presses the seat showed no answer to: {UNANSWERED}; OKs that only showed the option: {SHOWN_ONLY}")
 
         faults = (table.hub_kills, table.seat_reboots, table.broker_restarts)
         assert faults == (1, 1, 1), f"the game ended before every fault (hub, seat, broker): {faults}"
