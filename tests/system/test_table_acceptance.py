@@ -13,10 +13,11 @@ with the table's own entered on the buttons), with nothing game-specific here:
   the game's plug-in shows it, `GamePlugin.card_names`), and the tag file written must say
   each tag's own card;
 - the hub by the systemd unit's command (`tests/hub_unit.py`) with ``--game G``, SIGKILLed
-  once while a card laid is in flight (started again as systemd would), one seat's board
-  power-cycled while another lies on its reader (the soft seat killed and booted again
-  with the card still there: a new boot, whose inventory holds it), and the broker
-  restarted once while a third is in flight;
+  once while a card laid is in flight or as an OK is pressed (started again as systemd
+  would), one seat's board power-cycled while another lies on its reader (the soft seat
+  killed and booted again with the card still there: a new boot, whose inventory holds
+  it) or as an OK is pressed (the last of a value entered in menus, where the game has
+  them), and the broker restarted once while a third is in flight;
 - the game played to its end by the plug-in's people (`GamePlugin.table_people`): each move
   is chosen among the options on the seat's phone page and made by laying and lifting
   cards or walking A/B to the option the display shows and pressing OK; what they see is
