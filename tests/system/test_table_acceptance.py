@@ -425,11 +425,12 @@ def taken_as_the_power_went(table: Table, seat: Seat, before: int, fault: str = 
     table.fault(fault, seat)
     seat.settle()
     taken = table.moves() > before
-    said = f", as OK was pressed on {shown!r}: " + ("taken before" if taken else "lost with the power, made again")
     if fault == "seat":
-        table.reboot_story += said
+        table.reboot_story += f", as OK was pressed on {shown!r}: " + (
+            "taken before" if taken else "lost with the power, made again")
     else:
-        table.hub_kill_story = f"the hub killed{said}"
+        table.hub_kill_story = f"the hub killed as OK was pressed on {shown!r}: " + (
+            "taken before" if taken else "the hub started again only showed the option, made again")
     return taken
 
 
