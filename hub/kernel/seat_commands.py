@@ -96,11 +96,11 @@ class SeatCommands:
         for seat, t in self._told.items():
             if t.prompted:
                 assert self._display is not None, "a prompt needs the display that composes it"
-                text, hides = self._display(seat, t.notes)
-                out.append((seat, t.led, t.beep, t.ref, text, True, hides))
+                lines, hides = self._display(seat, t.notes)
+                out.append((seat, t.led, t.beep, t.ref, lines, True, hides))
                 continue
             if t.notes:
-                text = compose_plain(t.notes, self._wrap)
+                text: list[str] | None = compose_plain(t.notes, self._wrap)
             else:
                 text = t.passing() if t.passing is not None else None
             out.append((seat, t.led, t.beep, t.ref, text, False, False))
