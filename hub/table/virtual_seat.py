@@ -104,6 +104,7 @@ class VirtualSeat:
         self._closed = False
         self._event_topic: str | None = None  # made (and checked) once
         self._outbox: list[bytes] = []  # events made while offline, sent after the reconnect
+        self._announced_link = 0  # over MQTT: the transport's connect count this seat last announced on
         self._head_json: tuple[Any, Any, str | None] = (None, None, None)  # (device, boot, the event's JSON up to `seq`)
         self._lock = threading.RLock()  # one numbering and one send order, whichever thread sends
         self.hub_online: bool | None = None
@@ -211,9 +212,14 @@ class VirtualSeat:
             connection.on_connect = self._on_transport_reconnect
 
     def _announce(self) -> None:
+        """`online` and `hello`, then the events kept while the link was down, then the
+        inventory: the firmware's order after every connect (firmware/link.py)."""
         with self._lock:
             self._publish(self.status_topic, b"online", retain=True)
             self._publish(self.hello_topic, _json(self.hello), retain=True)
+            connection = self._connection
+            if isinstance(connection, MqttBus):  # acknowledged: this link is the one announced
+                self._announced_link = connection.connect_count
             queued, self._outbox = self._outbox, []
             for payload in queued:
                 self._publish(self.event_topic, payload)
@@ -222,6 +228,19 @@ class VirtualSeat:
                 self._event("fault", what="multiple_cards", detail=f"{len(self.on_reader)} cards")
             elif self.inventory:
                 self._event("inventory", uids=list(self.on_reader))
+
+    def _link_announced(self) -> bool:
+        """Whether an event may go out now: connected, and (over MQTT) `online` said on this
+        link. While the transport reconnects by itself, an event handed to it would leave
+        before the seat's `online` (paho sends what it queued as soon as the broker
+        answers), and the hub would rightly refuse it as from a seat that is offline; the
+        firmware keeps it in its outbox until it has announced itself, and so does this seat."""
+        connection = self._connection
+        if connection is None:
+            return False
+        if isinstance(connection, MqttBus):
+            return connection.connected and connection.connect_count == self._announced_link
+        return True
 
     def _on_hub_status(self, topic: str, payload: bytes) -> None:
         """The hub's retained status: `online`, or `offline` (its will or its stop) or gone
@@ -377,7 +396,13 @@ class VirtualSeat:
         reconnect the last event is the inventory, not the move still waiting for its answer."""
         if (event["device"], event["boot"]) != (self.device, self.boot):
             raise ValueError(f"seat {self.seat}: that event is not of this boot")
-        self._publish(self.event_topic, _json(event))
+        payload = _json(event)
+        with self._lock:
+            if not self._link_announced():  # the link is down: it goes out after the announcement
+                if payload not in self._outbox:
+                    self._outbox.append(payload)
+                return
+            self._publish(self.event_topic, payload)
 
     def _event(self, kind: str, **fields: Any) -> dict[str, Any]:
         with self._lock:
@@ -385,7 +410,8 @@ class VirtualSeat:
 
     def _send(self, kind: str, fields: dict[str, Any], fields_json: str | None = None) -> dict[str, Any]:
         """Number and send one event (under `_lock`); while the link is down (vanished, not
-        closed) it waits in the outbox, as on the firmware, and goes out after the reconnect.
+        closed, or a transport reconnecting by itself) it waits in the outbox, as on the
+        firmware, and goes out after the reconnect's announcement.
 
         `fields_json`: `fields` as JSON (`,"name":value` each), from the seat's most frequent
         events (a card laid or lifted, a button): the payload is then written by one
@@ -407,7 +433,8 @@ class VirtualSeat:
         self.sent.append(event)
         self._answer_from[(boot, seq)] = len(self.raw_commands)  # one atomic store
         self._last_payload = payload
-        if self._connection is None:
+        connection = self._connection
+        if connection is None or (type(connection) is not InProcessClient and not self._link_announced()):
             self._outbox.append(payload)
         else:
             self._publish(self._event_topic or self.event_topic, payload)
