@@ -105,7 +105,7 @@ class VirtualSeat:
         self._event_topic: str | None = None  # made (and checked) once
         self._outbox: list[bytes] = []  # events made while offline, sent after the reconnect
         self._announced_link = 0  # over MQTT: the transport's connect count this seat last announced on
-        self._head_json: tuple[Any, Any, str] = (None, None, "")  # (device, boot, the event's JSON up to `seq`)
+        self._head_json: tuple[Any, Any, str | None] = (None, None, None)  # (device, boot, the event's JSON up to `seq`)
         self._lock = threading.RLock()  # one numbering and one send order, whichever thread sends
         self.hub_online: bool | None = None
         """The hub's retained status as the firmware follows it: True, False (`offline`, its
@@ -423,11 +423,10 @@ class VirtualSeat:
         t = int((time.monotonic() - self._booted_at) * 1000)
         device, boot = self.device, self.boot
         event = {"v": PROTOCOL_VERSION, "device": device, "boot": boot, "seq": seq, "t": t, "type": kind, **fields}
-        if fields_json is not None and type(device) is str and type(boot) is int:  # not bool
-            head = self._head_json  # the fields before `seq`, written once per device and boot
-            if head[0] is not device or head[1] != boot:
-                head = self._head_json = (device, boot, f'{{"v":{PROTOCOL_VERSION},"device":{_json_string(device)},'
-                                                        f'"boot":{boot},"seq":')
+        head = self._head_json  # the fields before `seq`, written once per device and boot (objects)
+        if head[0] is not device or head[1] is not boot:
+            head = self._head_json = (device, boot, _event_head_json(device, boot))
+        if fields_json is not None and head[2] is not None:
             payload = f'{head[2]}{seq},"t":{t},"type":{_KIND_JSON.get(kind) or _json_string(kind)}{fields_json}}}'.encode()
         else:
             payload = _json(event)
@@ -542,6 +541,14 @@ def _json(obj: dict[str, Any]) -> bytes:
 
 _json_string = json.encoder.encode_basestring_ascii  # type: ignore[attr-defined]
 """A str as JSON text, as `_ENCODE` writes it (quoted, escaped, ASCII only)."""
+
+
+def _event_head_json(device: Any, boot: Any) -> str | None:
+    """An event's JSON up to `seq` as `_ENCODE` writes it, or None (then the encoder writes
+    the whole event) for a device that is not a plain str or a boot that is not a plain int."""
+    if type(device) is not str or type(boot) is not int:  # not bool
+        return None
+    return f'{{"v":{PROTOCOL_VERSION},"device":{_json_string(device)},"boot":{boot},"seq":'
 
 
 # The fields of the seat's most frequent events as `_ENCODE` writes them inside an object,
