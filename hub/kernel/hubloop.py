@@ -64,7 +64,6 @@ class HubLoop:
         self._running = False  # an input is being run right now
         self._stopped = False
         self._hub: threading.Thread | None = None  # the hub thread, once known
-        self._caller: int | None = None  # caller mode: the hub thread's ident (`_can_run_here` asks at every input)
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
@@ -74,7 +73,6 @@ class HubLoop:
                 return
             if not self.own:
                 self._hub = threading.current_thread()
-                self._caller = threading.get_ident()
                 return
             self._hub = threading.Thread(target=self._serve, name="hub", daemon=True)
         self._hub.start()
@@ -169,7 +167,8 @@ class HubLoop:
     # ------------------------------------------------------------------ draining
     def _can_run_here(self) -> bool:
         """Caller mode, on the hub thread, nothing queued, nothing running, not stopped."""
-        return self._caller == threading.get_ident() and not self._running and not self._queue and not self._stopped
+        return self._hub is threading.current_thread() and not self.own and not self._running \
+            and not self._queue and not self._stopped
 
     def _run_here(self, kind: str, run: Callable[[], Any]) -> Any:
         """Caller mode, on the hub thread, with nothing queued and nothing running: run
