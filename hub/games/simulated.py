@@ -34,68 +34,73 @@ class SeatHands:
 
     def lay(self, uid: str) -> bool:
         """Lay a card on the reader and lift it again; True if the hub accepted it."""
-        accepted, _answer = self.exchange(lambda: self.device.place(uid), after=lambda: self.device.lift(uid))
-        return accepted
+        device = self.device
+        return self.exchange(device.place, uid, device.lift)[0]
 
     def press_to(self, choice: Any) -> None:
         """Walk the buttons' options to `choice` the short way, as a person would (out of a
-        menu the seat left open, into the menus that hold it: `hub.kernel.Menu`), and say it."""
-        path = path_to(self.service.button_options(self.seat), choice)
+        menu the seat left open, into the menus that hold it: `hub.kernel.Menu`), and say it.
+        The display's options and cursor are read once per menu, not once per press."""
+        table, seat, press = self.service, self.seat, self.device.press
+        options, at, opened = table.button_cursor(seat)
+        path = path_to(table.button_options(seat) if opened else options, choice)
         if path is None:
-            raise RuntimeError(f"seat {self.seat}: {choice} is not among the button options")
-        while True:  # a menu left open (a person's wrong turn): back out of it first
-            options, at, opened = self.service.button_cursor(self.seat)
-            if not opened:
-                break
+            raise RuntimeError(f"seat {seat}: {choice} is not among the button options")
+        while opened:  # a menu left open (a person's wrong turn): back out of it first
             self._walk(options, at, options.index(GO_BACK))
-            self.exchange(lambda: self.device.press("ok"))
+            self.exchange(press, "ok")
+            options, at, opened = table.button_cursor(seat)
         for depth, target in enumerate(path[:-1], 1):  # the menus that hold it, opened one by one: nothing applied
-            options, at, _opened = self.service.button_cursor(self.seat)
             self._walk(options, at, target)
             for _ in range(2):  # notes over the prompt: the first OK only shows it
-                self.exchange(lambda: self.device.press("ok"))
-                if self.service.button_cursor(self.seat)[2] == depth:
+                self.exchange(press, "ok")
+                options, at, opened = table.button_cursor(seat)
+                if opened == depth:
                     break
-        options, at, _opened = self.service.button_cursor(self.seat)
         self._walk(options, at, path[-1])
         for _ in range(2):  # notes over the prompt: the first OK only shows it (hub.kernel.compose)
             game, before = self.service.game, len(self.service.game.log)
-            accepted, answer = self.exchange(lambda: self.device.press("ok"))
+            accepted, answer = self.exchange(press, "ok")
             if not accepted:
                 why = f"{answer.code} {answer.text}" if answer is not None else "(its answer was lost)"
-                raise RuntimeError(f"seat {self.seat}: the hub refused {choice}: {why}")
+                raise RuntimeError(f"seat {seat}: the hub refused {choice}: {why}")
             shown_only = answer is not None and answer.beep == "none"  # the option shown, nothing applied
             if not shown_only or self.service.game is not game or len(self.service.game.log) > before:
                 return
 
     def _walk(self, options: list[Any], at: int, target: int) -> None:
         """A or B from option `at` to option `target`, the short way round."""
-        steps = (target - at) % len(options)
-        button = "a" if steps <= len(options) - steps else "b"
-        for _ in range(min(steps, len(options) - steps)):
-            self.exchange(lambda: self.device.press(button))
+        forward = (target - at) % len(options)
+        back = len(options) - forward
+        button, steps = ("a", forward) if forward <= back else ("b", back)
+        press = self.device.press
+        for _ in range(steps):
+            self.exchange(press, button)
 
-    def exchange(self, send: Callable[[], dict[str, Any]],
-                 after: Callable[[], object] | None = None) -> tuple[bool, SeatCommand | None]:
-        """Send one event (then `after`, e.g. lift the card) until the hub takes it in while
-        not paused, as a patient person would through broker outages and seats briefly
-        offline. Returns (accepted, the hub's answer or None if it was lost)."""
+    def exchange(self, gesture: Callable[[str], dict[str, Any]], what: str,
+                 then: Callable[[str], object] | None = None) -> tuple[bool, SeatCommand | None]:
+        """Make one gesture with `what` (e.g. `device.place` a card's uid, `device.press` a
+        button) and send its event, then `then(what)` (e.g. lift the card), until the hub
+        takes it in while not paused, as a patient person would through broker outages and
+        seats briefly offline. Returns (accepted, the hub's answer or None if it was lost)."""
         while True:
             before = len(self.service.game.log)
-            event = send()
+            event = gesture(what)
             try:
-                answer: SeatCommand | None = self.device.answer_to(event, timeout=ANSWER_WAIT_S)
+                answer: SeatCommand | None = self.device.answer_to(event, ANSWER_WAIT_S)
             except TimeoutError:
                 answer = self._answer_after_silence(event)
             if self.hub_elsewhere:
                 self.service.settle()  # the hub thread may still be telling listeners (the table top) about it
-            if after is not None:
-                after()
-            accepted = len(self.service.game.log) > before
-            if answer is not None and answer.code != "paused":
-                return answer.code is None, answer
-            if answer is None and (accepted or not self.service.paused):
-                return accepted, None
+            if then is not None:
+                then(what)
+            if answer is not None:
+                if answer.code != "paused":
+                    return answer.code is None, answer
+            else:  # its answer was lost: the log says whether it was taken
+                accepted = len(self.service.game.log) > before
+                if accepted or not self.service.paused:
+                    return accepted, None
             while self.service.paused:  # refused only because a seat was briefly offline: again
                 time.sleep(0.02)
                 self.service.run_pending()

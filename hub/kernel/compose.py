@@ -53,10 +53,10 @@ def compose(prompt: Prompt, option: list[str], notes: list[list[str]] | None = N
     in lines ([] with `has_option` False: the buttons have none and `prompt.no_option`
     shows), `notes` each note's lines, `wrap` free text -> lines (rewraps several notes as
     one paragraph), `go_on` the line below notes that take the screen."""
-    shown_option = option if has_option else list(prompt.no_option)
-    head = list(prompt.head[:1])
-    core = head + shown_option  # never apart
-    noted = _notes_in(notes, MAX_LINES - len(core), wrap) if notes else []
+    shown_option = option if has_option else prompt.no_option
+    head = prompt.head[:1]
+    room = MAX_LINES - len(head) - len(shown_option)  # the head's first line and the option: never apart
+    noted = _notes_in(notes, room, wrap) if notes else ()
     if noted is None:  # the notes take the screen; the first OK shows the prompt
         lines = [line for note in notes or [] for line in note]
         if wrap is not None and len(notes or []) > 1:
@@ -64,13 +64,12 @@ def compose(prompt: Prompt, option: list[str], notes: list[list[str]] | None = N
         if len(lines) < MAX_LINES:
             return Composed(lines + [go_on], has_option)
         return Composed(lines[:MAX_LINES], has_option)
-    room = MAX_LINES - len(core) - len(noted)
-    purse = list(prompt.purse) if len(prompt.purse) <= room else []
+    room -= len(noted)
+    purse = prompt.purse if len(prompt.purse) <= room else ()
     room -= len(purse)
-    more_head = list(prompt.head[1:1 + room])
+    more_head = prompt.head[1:1 + room]
     room -= len(more_head)
-    rest = list(prompt.rest[:room])
-    return _new_composed(Composed, (noted + head + more_head + purse + shown_option + rest, False))
+    return _new_composed(Composed, ([*noted, *head, *more_head, *purse, *shown_option, *prompt.rest[:room]], False))
 
 
 _new_composed = tuple.__new__

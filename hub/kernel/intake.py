@@ -60,7 +60,9 @@ class Intake(Referee[G]):
             return
         if self.presence.heard_from(seat, self.clock()) and kind != "status":
             self._seat_back(seat)
-        if kind == "status":
+        if kind == "event":  # the usual message first
+            self._seat_event(seat, payload)
+        elif kind == "status":
             self._presence(seat, payload)
         elif kind == "hello":
             try:
@@ -74,8 +76,6 @@ class Intake(Referee[G]):
                 self._watch_liveness()
             self.readers.hello(seat, hello.device, hello.boot, hello.inventory)
             self._restore(seat)
-        elif kind == "event":
-            self._seat_event(seat, payload)
 
     def _unknown_seat(self, seat: int, kind: str, payload: bytes) -> None:
         """A seat this game has not: refused, its event answered (`ref`) so the device
@@ -118,43 +118,45 @@ class Intake(Referee[G]):
             self._answer_again(seat, event)
             return
         self.counters["events"] += 1
-        if event.type == "alive":  # a heartbeat: heard (above); answered so the seat forgets it
+        kind = event.type
+        if kind == "alive":  # a heartbeat: heard (above); answered so the seat forgets it
             self._acknowledge(seat, event)
             return
         self.readers.booted(seat, event.device, event.boot)
-        if event.type == "inventory":
-            self._inventory(seat, event)
-            return
-        if event.type in ("fault", "recovered"):
-            if not self._reader_fault(seat, event):
-                self._acknowledge(seat, event)
-            return
-        if event.type == "tag" and event.edge == "removed":
-            if not self._card_lifted(seat, event):
-                self._acknowledge(seat, event)
-            return
-        if event.type == "tag":
-            assert event.uid is not None
-            placement = self.readers.added(seat, event.uid)
-            if placement == "left":  # the card left after "One card at a time": said, not played
-                self.counters["card_left"] += 1
-                self._lift_shown.add(seat)
-                self._send(seat, led="amber", beep="error", text=self._lines(say("card_left"), say("card_left_lift")), ref=event.seq,
-                           code="card_left")
-                return
-            if placement != "new":  # re-reported after a reboot, or reported twice: not a move
-                self.counters[f"card_{placement}"] += 1
-                self._restore(seat, ref=event.seq)
-                return
-        else:
+        if kind == "button":  # the usual events first: a button, a card laid or lifted
             self.readers.other_event(seat)
-        if self.paused:
+            if self.paused:
+                self._refuse(seat, event, Refusal("paused", self.pause_text()))
+            else:
+                self._button(seat, event)
+        elif kind == "tag":
+            if event.edge == "removed":
+                if not self._card_lifted(seat, event):
+                    self._acknowledge(seat, event)
+            else:
+                self._card_laid(seat, event)
+        elif kind == "inventory":
+            self._inventory(seat, event)
+        elif not self._reader_fault(seat, event):  # a fault or its recovery (parse_event knows no other)
+            self._acknowledge(seat, event)
+
+    def _card_laid(self, seat: int, event: SeatEvent) -> None:
+        """A card reported on the reader: a move if it is new there (not lying there since
+        a reboot, not the card left after "One card at a time") and the table is not paused."""
+        assert event.uid is not None
+        placement = self.readers.added(seat, event.uid)
+        if placement == "left":  # the card left after "One card at a time": said, not played
+            self.counters["card_left"] += 1
+            self._lift_shown.add(seat)
+            self._send(seat, led="amber", beep="error", text=self._lines(say("card_left"), say("card_left_lift")), ref=event.seq,
+                       code="card_left")
+        elif placement != "new":  # re-reported after a reboot, or reported twice: not a move
+            self.counters[f"card_{placement}"] += 1
+            self._restore(seat, ref=event.seq)
+        elif self.paused:
             self._refuse(seat, event, Refusal("paused", self.pause_text()))
-            return
-        if event.type == "tag":
-            self._card_placed(seat, event)
         else:
-            self._button(seat, event)
+            self._card_placed(seat, event)
 
     # ------------------------------------------------------------------ what lies on a reader
     def _inventory(self, seat: int, event: SeatEvent) -> None:

@@ -39,7 +39,7 @@ class Presence:
     """Each seat's last ``online``/``offline``, the admin's pause, and the pause's edges."""
 
     __slots__ = ("online", "admin_pause", "_was_paused", "heard", "allowed_silence", "silenced", "clock",
-                 "_returns", "_steady_from")
+                 "_returns", "_steady_from", "_all_steady")
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock  # monotonic seconds: when a seat came back, and whether it is steady yet
@@ -51,6 +51,7 @@ class Presence:
         self.silenced: set[int] = set()  # seats taken offline by their silence
         self._returns: dict[int, deque[float]] = {}  # seat -> when it last came back (online after offline)
         self._steady_from: dict[int, float] = {}  # seat -> from when it counts as online for the pause
+        self._all_steady = True  # no seat offline and none ever back from offline: none can be missing
 
     def heard_from(self, seat: int, now: float) -> bool:
         """The seat said something; True if it had been taken offline by its silence
@@ -93,7 +94,8 @@ class Presence:
             returns.append(now)
             quick = sum(now - back < FLAP_WINDOW_S for back in returns)
             self._steady_from[seat] = now + STEADY_S if quick > QUICK_RETURNS else now
-        self.online[seat] = online
+        self.online[seat] = online  # `online` changes here only (and `_steady_from`): `_all_steady` follows
+        self._all_steady = not self._steady_from and False not in self.online.values()
 
     def missing_seat(self, pending: Any) -> int | None:
         """The seat of the decision `pending` (the game's, None: nobody decides) if its
@@ -114,6 +116,8 @@ class Presence:
         return any(now < steady for steady in self._steady_from.values())
 
     def paused(self, pending: Any) -> bool:
+        if self.admin_pause is None and self._all_steady:  # every moment of play asks: the usual answer at once
+            return False
         return self.admin_pause is not None or self.missing_seat(pending) is not None
 
     def pause_text(self, pending: Any) -> str:

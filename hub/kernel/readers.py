@@ -34,20 +34,13 @@ class Reader:
     boots: dict[tuple[str, int], None] = field(default_factory=dict)  # the last BOOTS (device, boot) seen here
 
 
-class Readers:
-    """The hub's model of every seat's reader."""
+class Readers(dict[int, Reader]):
+    """The hub's model of every seat's reader: seat -> its `Reader`, made when first asked
+    for (`readers[seat]` is the dict's own look-up: every seat message reads it twice)."""
 
-    def __init__(self) -> None:
-        self._readers: dict[int, Reader] = {}
-
-    def __getitem__(self, seat: int) -> Reader:
-        reader = self._readers.get(seat)
-        if reader is None:  # not setdefault(seat, Reader()): that builds a Reader on every call
-            reader = self._readers[seat] = Reader()
+    def __missing__(self, seat: int) -> Reader:
+        reader = self[seat] = Reader()
         return reader
-
-    def clear(self) -> None:
-        self._readers.clear()
 
     def hello(self, seat: int, device: str, boot: int, inventory: bool) -> None:
         reader = self[seat]

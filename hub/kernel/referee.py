@@ -28,9 +28,9 @@ class Referee(SeatOutput[G]):
             facts = self._refuse(seat, event, exc, action)  # e.g. the card whose words say why
             return refused(exc, **facts)
         self.counters["accepted"] += 1
-        told = SeatCommands(self._lines)
+        told = SeatCommands(self._lines, self._compose)
         told.answer(seat, led="green", beep="ok", ref=event.seq if event else None,
-                    text=self._lines(self.adapter.describe(action), say("accepted")))
+                    text=lambda: self._lines(self.adapter.describe(action), say("accepted")))
         self._after(events, told)
         return {"ok": True}
 
@@ -64,8 +64,8 @@ class Referee(SeatOutput[G]):
         for seat, command in self.adapter.feedback(public):
             told.note(seat, **command)
         prompt = self._prompt(told)
-        for seat, command in told.items():
-            self._send(seat, **command)
+        for seat, led, beep, ref, text, shows_option, hides_option in told.items():
+            self._send(seat, led, beep, text, ref, shows_option=shows_option, hides_option=hides_option)
         self.publish_view(public + prompt)
 
     def button_options(self, seat: int) -> list[Any]:

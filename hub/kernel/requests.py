@@ -51,7 +51,7 @@ class Requests(Intake[G]):
         self.adapter.check_admin_card(self.game, action)
         events = self._apply(action, {"admin": True, "reason": reason})
         self.counters["admin_cards"] += 1
-        told = SeatCommands(self._lines)  # not the seat's own input: a note it must see, not an answer
+        told = SeatCommands(self._lines, self._compose)  # not the seat's own input: a note it must see, not an answer
         told.note(seat, led="green", beep="ok", text=self._lines(self.adapter.describe(action), say("entered")))
         self._note({"kind": "admin_card", "seat": seat}, view=False)
         self._after(events, told)

@@ -7,7 +7,8 @@ instruction was never seen. Here the parts of one input are merged into one comm
 seat, in the order the seats were first told something:
 
 - the **answer** to the seat's own input (``ref``, ``code``, its beep: the seat hears its
-  move went through); its text ("Accepted") shows only if nothing else is said to that seat;
+  move went through); its text ("Accepted") shows only if nothing else is said to that seat,
+  so it is worded only then;
 - **notes** (what to do with coins and cards): their lines, in order;
 - the **prompt** (the seat decides next): its lines last, its LED.
 
@@ -19,29 +20,30 @@ applies is never pushed off by notes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
 from .compose import MAX_LINES, Composed, compose_plain
 
 __all__ = ["MAX_LINES", "SeatCommands"]
 
-Display = Callable[[list[list[str]]], Composed]
-"""The deciding seat's display composed below the notes it is told with it."""
+Display = Callable[[int, list[list[str]]], Composed]
+"""The deciding seat's display composed below the notes it is told with it: (seat, notes) -> lines."""
+
+Command = tuple[int, str | None, str | None, int | None, list[str] | None, bool, bool]
+"""One seat's merged command: (seat, led, beep, ref, text, shows_option, hides_option)."""
 
 
 class _Told:
     """What one seat is told by one input, part by part."""
 
-    __slots__ = ("led", "beep", "ref", "passing", "notes", "prompt", "answered")
+    __slots__ = ("led", "beep", "ref", "passing", "notes", "prompted", "answered")
 
     def __init__(self, led: str | None = None, beep: str | None = None, ref: int | None = None,
-                 passing: list[str] | None = None, answered: bool = False) -> None:
+                 passing: Callable[[], list[str]] | None = None, answered: bool = False) -> None:
         self.led = led
         self.beep = beep
         self.ref = ref
-        self.passing = passing  # the answer's own text, shown only if nothing else is said
+        self.passing = passing  # the answer's own text, worded only if nothing else is said
         self.notes: list[list[str]] = []  # each note's lines
-        self.prompt: Display | None = None
+        self.prompted = False  # the seat decides next: its prompt goes below the notes
         self.answered = answered  # an answer keeps its beep
 
     def light(self, led: str | None, beep: str | None) -> None:
@@ -53,17 +55,18 @@ class _Told:
 
 class SeatCommands:
     """The commands of one input, merged per seat (see the module doc); `items()` gives
-    them in the order the seats were first told something, as keyword arguments for
-    ``Table._send``."""
+    them in the order the seats were first told something (`Command`)."""
 
-    __slots__ = ("_told", "_wrap")
+    __slots__ = ("_told", "_wrap", "_display")
 
-    def __init__(self, wrap: Callable[[str], list[str]]) -> None:
+    def __init__(self, wrap: Callable[[str], list[str]], display: Display | None = None) -> None:
         self._wrap = wrap  # free text -> display lines (the game adapter's `lines`)
+        self._display = display  # the deciding seat's display (needed once a seat is prompted)
         self._told: dict[int, _Told] = {}
 
-    def answer(self, seat: int, *, led: str, beep: str, text: list[str], ref: int | None) -> None:
-        """The answer to `seat`'s own input (always the seat's first part)."""
+    def answer(self, seat: int, *, led: str, beep: str, text: Callable[[], list[str]], ref: int | None) -> None:
+        """The answer to `seat`'s own input (always the seat's first part); `text()` words it
+        if nothing else is said to the seat (most answers are followed by a prompt or a note)."""
         self._told[seat] = _Told(led, beep, ref, text, answered=True)
 
     def note(self, seat: int, led: str | None = None, beep: str | None = None,
@@ -73,32 +76,34 @@ class SeatCommands:
         if text:
             told.notes.append(text)
 
-    def prompt(self, seat: int, *, led: str, beep: str, display: Display) -> None:
-        """`seat` decides next: `display` composes its prompt below the notes it is told."""
+    def prompt(self, seat: int, *, led: str, beep: str) -> None:
+        """`seat` decides next: its display (the `display` given) composes its prompt below
+        the notes it is told."""
         told = self._of(seat)
         told.light(led, beep)
-        told.prompt = display
+        told.prompted = True
 
     def notes_of(self, seat: int) -> list[list[str]]:
         """The notes told to `seat` so far, each its lines (not to be changed)."""
         told = self._told.get(seat)
         return told.notes if told is not None else []
 
-    def items(self) -> list[tuple[int, dict[str, Any]]]:
+    def items(self) -> list[Command]:
         """Each seat's command; ``shows_option`` where the composer placed the deciding
         seat's option, ``hides_option`` where notes took its screen all the same (its next
         OK shows the prompt)."""
-        out = []
+        out: list[Command] = []
         for seat, t in self._told.items():
-            hides = False
-            if t.prompt is not None:
-                composed = t.prompt(t.notes)
-                text: list[str] | None = composed.lines
-                hides = composed.hides_option
+            if t.prompted:
+                assert self._display is not None, "a prompt needs the display that composes it"
+                lines, hides = self._display(seat, t.notes)
+                out.append((seat, t.led, t.beep, t.ref, lines, True, hides))
+                continue
+            if t.notes:
+                text: list[str] | None = compose_plain(t.notes, self._wrap)
             else:
-                text = compose_plain(t.notes, self._wrap) if t.notes else t.passing
-            out.append((seat, {"led": t.led, "beep": t.beep, "ref": t.ref, "text": text,
-                               "shows_option": t.prompt is not None, "hides_option": hides}))
+                text = t.passing() if t.passing is not None else None
+            out.append((seat, t.led, t.beep, t.ref, text, False, False))
         return out
 
     def _of(self, seat: int) -> _Told:

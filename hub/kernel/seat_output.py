@@ -127,7 +127,7 @@ class SeatOutput(Journaling[G]):
         if told is None:  # said on its own (a game's first, a pause ended, a correction): see _prompt_display
             self._send_display(seat, self._prompt_display(seat), led="blue", beep="turn")
         else:  # a new decision's, its cursor on the first option
-            told.prompt(seat, led="blue", beep="turn", display=lambda notes: self._compose(seat, notes))
+            told.prompt(seat, led="blue", beep="turn")  # composed by `told`'s display (`_compose`)
             self.displays.prompted(decision_of(self.game), told.notes_of(seat))
         return [self.adapter.prompt_event(self.game)]
 

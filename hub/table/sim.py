@@ -190,9 +190,8 @@ class SimTable:
 
     def play(self, speed: float = 0.0, max_steps: int = 20_000, stop: threading.Event | None = None,
              after_step: Any = None) -> Any:
-        game_of = lambda: self.service.game  # noqa: E731 - the admin may start a new game
         for _ in range(max_steps):
-            game = game_of()
+            game = self.service.game  # read at every step: the admin may start a new game
             if game.over or (stop is not None and stop.is_set()):
                 return game
             if game.setup is not self.setup:  # a new game from the admin page: the people take it up

@@ -104,7 +104,8 @@ class VirtualSeat:
         self._closed = False
         self._event_topic: str | None = None  # made (and checked) once
         self._outbox: list[bytes] = []  # events made while offline, sent after the reconnect
-        self._head_json: tuple[Any, Any, str] = (None, None, "")  # (device, boot, the event's JSON up to `seq`)
+        self._announced_link = 0  # over MQTT: the transport's connect count this seat last announced on
+        self._head_json: tuple[Any, Any, str | None] = (None, None, None)  # (device, boot, the event's JSON up to `seq`)
         self._lock = threading.RLock()  # one numbering and one send order, whichever thread sends
         self.hub_online: bool | None = None
         """The hub's retained status as the firmware follows it: True, False (`offline`, its
@@ -211,9 +212,14 @@ class VirtualSeat:
             connection.on_connect = self._on_transport_reconnect
 
     def _announce(self) -> None:
+        """`online` and `hello`, then the events kept while the link was down, then the
+        inventory: the firmware's order after every connect (firmware/link.py)."""
         with self._lock:
             self._publish(self.status_topic, b"online", retain=True)
             self._publish(self.hello_topic, _json(self.hello), retain=True)
+            connection = self._connection
+            if isinstance(connection, MqttBus):  # acknowledged: this link is the one announced
+                self._announced_link = connection.connect_count
             queued, self._outbox = self._outbox, []
             for payload in queued:
                 self._publish(self.event_topic, payload)
@@ -222,6 +228,19 @@ class VirtualSeat:
                 self._event("fault", what="multiple_cards", detail=f"{len(self.on_reader)} cards")
             elif self.inventory:
                 self._event("inventory", uids=list(self.on_reader))
+
+    def _link_announced(self) -> bool:
+        """Whether an event may go out now: connected, and (over MQTT) `online` said on this
+        link. While the transport reconnects by itself, an event handed to it would leave
+        before the seat's `online` (paho sends what it queued as soon as the broker
+        answers), and the hub would rightly refuse it as from a seat that is offline; the
+        firmware keeps it in its outbox until it has announced itself, and so does this seat."""
+        connection = self._connection
+        if connection is None:
+            return False
+        if isinstance(connection, MqttBus):
+            return connection.connected and connection.connect_count == self._announced_link
+        return True
 
     def _on_hub_status(self, topic: str, payload: bytes) -> None:
         """The hub's retained status: `online`, or `offline` (its will or its stop) or gone
@@ -377,7 +396,13 @@ class VirtualSeat:
         reconnect the last event is the inventory, not the move still waiting for its answer."""
         if (event["device"], event["boot"]) != (self.device, self.boot):
             raise ValueError(f"seat {self.seat}: that event is not of this boot")
-        self._publish(self.event_topic, _json(event))
+        payload = _json(event)
+        with self._lock:
+            if not self._link_announced():  # the link is down: it goes out after the announcement
+                if payload not in self._outbox:
+                    self._outbox.append(payload)
+                return
+            self._publish(self.event_topic, payload)
 
     def _event(self, kind: str, **fields: Any) -> dict[str, Any]:
         with self._lock:
@@ -385,7 +410,8 @@ class VirtualSeat:
 
     def _send(self, kind: str, fields: dict[str, Any], fields_json: str | None = None) -> dict[str, Any]:
         """Number and send one event (under `_lock`); while the link is down (vanished, not
-        closed) it waits in the outbox, as on the firmware, and goes out after the reconnect.
+        closed, or a transport reconnecting by itself) it waits in the outbox, as on the
+        firmware, and goes out after the reconnect's announcement.
 
         `fields_json`: `fields` as JSON (`,"name":value` each), from the seat's most frequent
         events (a card laid or lifted, a button): the payload is then written by one
@@ -397,18 +423,18 @@ class VirtualSeat:
         t = int((time.monotonic() - self._booted_at) * 1000)
         device, boot = self.device, self.boot
         event = {"v": PROTOCOL_VERSION, "device": device, "boot": boot, "seq": seq, "t": t, "type": kind, **fields}
-        if fields_json is not None and type(device) is str and type(boot) is int:  # not bool
-            head = self._head_json  # the fields before `seq`, written once per device and boot
-            if head[0] is not device or head[1] != boot:
-                head = self._head_json = (device, boot, f'{{"v":{PROTOCOL_VERSION},"device":{_json_string(device)},'
-                                                        f'"boot":{boot},"seq":')
+        head = self._head_json  # the fields before `seq`, written once per device and boot (objects)
+        if head[0] is not device or head[1] is not boot:
+            head = self._head_json = (device, boot, _event_head_json(device, boot))
+        if fields_json is not None and head[2] is not None:
             payload = f'{head[2]}{seq},"t":{t},"type":{_KIND_JSON.get(kind) or _json_string(kind)}{fields_json}}}'.encode()
         else:
             payload = _json(event)
         self.sent.append(event)
         self._answer_from[(boot, seq)] = len(self.raw_commands)  # one atomic store
         self._last_payload = payload
-        if self._connection is None:
+        connection = self._connection
+        if connection is None or (type(connection) is not InProcessClient and not self._link_announced()):
             self._outbox.append(payload)
         else:
             self._publish(self._event_topic or self.event_topic, payload)
@@ -515,6 +541,14 @@ def _json(obj: dict[str, Any]) -> bytes:
 
 _json_string = json.encoder.encode_basestring_ascii  # type: ignore[attr-defined]
 """A str as JSON text, as `_ENCODE` writes it (quoted, escaped, ASCII only)."""
+
+
+def _event_head_json(device: Any, boot: Any) -> str | None:
+    """An event's JSON up to `seq` as `_ENCODE` writes it, or None (then the encoder writes
+    the whole event) for a device that is not a plain str or a boot that is not a plain int."""
+    if type(device) is not str or type(boot) is not int:  # not bool
+        return None
+    return f'{{"v":{PROTOCOL_VERSION},"device":{_json_string(device)},"boot":{boot},"seq":'
 
 
 # The fields of the seat's most frequent events as `_ENCODE` writes them inside an object,

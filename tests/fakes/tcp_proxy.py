@@ -5,7 +5,8 @@ simply hear nothing, until their own keep-alive logic gives up. `freeze()` does 
 that to every connection through the proxy (bytes are held, nothing is closed, new
 connections are accepted and left hanging); `thaw()` ends the outage: the connections
 that lived through it are closed (by then both ends have given up on them) and new
-connections are relayed again.
+connections are relayed again. `cut()` is the loud outage: the connections are closed
+at once and new ones held until `thaw()`.
 """
 
 from __future__ import annotations
@@ -43,6 +44,16 @@ class FreezableProxy:
         """From now on nothing passes either way, and nothing is closed."""
         with self._lock:
             self._frozen = True
+
+    def cut(self) -> None:
+        """A link that fails loudly (an access point rebooting): every connection through
+        the proxy is closed at once, so both ends know; new ones are held, as by `freeze`,
+        until `thaw`."""
+        with self._lock:
+            self._frozen = True
+            doomed = list(self._peers)
+        for sock in doomed:
+            self._drop(sock)
 
     def thaw(self) -> None:
         """The link is back: drop what lived through the outage, relay new connections."""

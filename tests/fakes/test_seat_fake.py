@@ -149,6 +149,19 @@ def test_event_bytes_follow_a_new_boot_and_a_new_device_name() -> None:
         p for _, p in log.messages if json.loads(p)["type"] != "inventory"]
 
 
+def test_event_bytes_tell_a_boolean_boot_from_an_equal_number() -> None:
+    """A boot of `True` after a boot of 1 (equal, not the same) is the encoder's `true`:
+    the fields written once per device and boot are not reused for an equal value."""
+    bus = InProcessBus()
+    log = MessageLog()
+    bus.subscribe("citadels/t1/seat/2/event", log)
+    seat = FakeSeat(bus, seat=2, device="fake-2", boot=1, inventory=False)
+    sent = [seat.press("a")]
+    seat.boot = True  # a bad boot number: the encoder writes the event as it is
+    sent += [seat.press("b")]
+    assert [p for _, p in log.wait_count(2)] == [json.dumps(e, separators=(",", ":")).encode() for e in sent]
+
+
 def test_commands_are_recorded_and_matched_by_ref(table: Table) -> None:
     table.answer_every_event()
     seat = table.seat(1)

@@ -12,9 +12,10 @@ from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.texts import lines as wrap
 
 
-def prompt(head: str, option: str):  # type: ignore[no-untyped-def]
-    """A prompt as the table composes it: `head` then the cursor's `option` below the notes."""
-    return lambda notes: compose(Prompt(head=(head,)), [option], notes, wrap)
+def prompted(head: str, option: str) -> SeatCommands:
+    """Commands whose prompt is composed as the table does: `head` then the cursor's
+    `option` below the notes."""
+    return SeatCommands(wrap, lambda seat, notes: compose(Prompt(head=(head,)), [option], notes, wrap))
 
 
 def fit(notes: list[list[str]], prompt_lines: list[str] | None, wrapping=wrap) -> list[str]:  # type: ignore[no-untyped-def]
@@ -22,43 +23,53 @@ def fit(notes: list[list[str]], prompt_lines: list[str] | None, wrapping=wrap) -
         told = SeatCommands(wrapping)
         for note in notes:
             told.note(1, text=note)
-        return told.items()[0][1]["text"]
+        return told.items()[0][4]
     return compose(Prompt(head=(prompt_lines[0],)), prompt_lines[1:], notes, wrapping).lines
 
 
 def test_an_answer_alone_is_sent_as_it_is() -> None:
     told = SeatCommands(wrap)
-    told.answer(2, led="green", beep="ok", text=["End turn", "Accepted"], ref=7)
-    assert told.items() == [(2, {"led": "green", "beep": "ok", "ref": 7, "text": ["End turn", "Accepted"],
-                                 "shows_option": False, "hides_option": False})]
+    told.answer(2, led="green", beep="ok", text=lambda: ["End turn", "Accepted"], ref=7)
+    assert told.items() == [(2, "green", "ok", 7, ["End turn", "Accepted"], False, False)]
+
+
+def test_an_answer_followed_by_a_prompt_or_a_note_is_never_worded() -> None:
+    def unread() -> list[str]:
+        raise AssertionError("the answer's text was worded though the seat is told something else")
+    told = prompted("Your turn: King", "End turn")
+    told.answer(1, led="green", beep="ok", text=unread, ref=4)
+    told.prompt(1, led="blue", beep="turn")
+    told.answer(2, led="green", beep="ok", text=unread, ref=5)
+    told.note(2, text=["Take the crown"])
+    assert [text for _seat, _led, _beep, _ref, text, _shows, _hides in told.items()] == [
+        ["Your turn: King", "End turn"], ["Take the crown"]]
 
 
 def test_the_next_prompt_replaces_accepted_and_keeps_the_coin_note_above_it() -> None:
-    told = SeatCommands(wrap)
-    told.answer(1, led="green", beep="ok", text=["Take 2 gold", "Accepted"], ref=12)
+    told = prompted("Your turn: King", "End turn")
+    told.answer(1, led="green", beep="ok", text=lambda: ["Take 2 gold", "Accepted"], ref=12)
     told.note(1, text=["Take 2 gold from the", "bank"])
-    told.prompt(1, led="blue", beep="turn", display=prompt("Your turn: King", "End turn"))
-    assert told.items() == [(1, {"led": "blue", "beep": "ok", "ref": 12,
-                                 "text": ["Take 2 gold from the", "bank", "Your turn: King", "End turn"],
-                                 "shows_option": True, "hides_option": False})]
+    told.prompt(1, led="blue", beep="turn")
+    assert told.items() == [(1, "blue", "ok", 12, ["Take 2 gold from the", "bank", "Your turn: King", "End turn"],
+                             True, False)]
 
 
 def test_a_seat_that_did_nothing_hears_the_prompts_tune_after_a_notice() -> None:
-    told = SeatCommands(wrap)
+    told = prompted("Your turn: Merchant", "Take 2 gold")
     told.note(3, led="red", beep="error", text=["Robbed: give 4 gold", "to seat 2"])
-    told.prompt(3, led="blue", beep="turn", display=prompt("Your turn: Merchant", "Take 2 gold"))
-    (seat, command), = told.items()
-    assert (seat, command["led"], command["beep"], command["ref"]) == (3, "blue", "turn", None)
-    assert command["text"] == ["Robbed: give 4 gold", "to seat 2", "Your turn: Merchant", "Take 2 gold"]
+    told.prompt(3, led="blue", beep="turn")
+    (seat, led, beep, ref, text, _shows, _hides), = told.items()
+    assert (seat, led, beep, ref) == (3, "blue", "turn", None)
+    assert text == ["Robbed: give 4 gold", "to seat 2", "Your turn: Merchant", "Take 2 gold"]
 
 
 def test_seats_are_told_in_the_order_they_were_first_told_something() -> None:
-    told = SeatCommands(wrap)
-    told.answer(2, led="green", beep="ok", text=["Rob Merchant", "Accepted"], ref=3)
+    told = prompted("Pick a character", "Place a card")
+    told.answer(2, led="green", beep="ok", text=lambda: ["Rob Merchant", "Accepted"], ref=3)
     told.note(4, text=["Pay 2 gold to the", "bank"])
     told.note(2, text=["Take 2 gold from the", "bank"])
-    told.prompt(1, led="blue", beep="turn", display=prompt("Pick a character", "Place a card"))
-    assert [seat for seat, _ in told.items()] == [2, 4, 1]
+    told.prompt(1, led="blue", beep="turn")
+    assert [command[0] for command in told.items()] == [2, 4, 1]
 
 
 def test_too_many_lines_share_lines_and_never_push_the_option_off() -> None:

@@ -61,7 +61,7 @@ class SimPlayer(BotPlayer):
     def _lay(self, card: str) -> SeatCommand | None:
         uid = self.world.uid(card)
         device = self.hands.device
-        _accepted, answer = self.hands.exchange(lambda: device.place(uid), after=lambda: device.lift(uid))
+        _accepted, answer = self.hands.exchange(device.place, uid, device.lift)
         return answer
 
 

@@ -49,7 +49,7 @@ class SimPlayer(BotPlayer):
                         or (not hand and a.verb in ("lab", "museum")))]
 
     def act(self) -> None:
-        game = self.service.game
+        game = self.hands.service.game
         assert game.pending is not None
         if game.pending.kind == "faceup":
             character = self.world.faceup[len(game.faceup)]
@@ -75,7 +75,7 @@ class SimPlayer(BotPlayer):
             self.hands.press_to(choice)
 
     def _discard_choice(self, pile: list[str]) -> str:
-        return sorted(pile)[len(self.service.game.log) % len(pile)]
+        return sorted(pile)[len(self.hands.service.game.log) % len(pile)]
 
 
 def keep_best(world: TableTop, game_of: Any) -> Any:

@@ -112,10 +112,9 @@ class TableTop:
     # ------------------------------------------------------------------ following the hub
     def follow(self, message: Mapping[str, Any], game: Any) -> None:
         """One message of the hub's public stream (`hub.games.plugin.SimWorld`)."""
-        pending_graveyard = game.pending is not None and game.pending.kind == "graveyard"
         for event in message["events"]:
             if event["kind"] in MOVING_KINDS:  # most move no card (prompt, called, gold): not even a call
-                self.on_event(event, pending_graveyard)
+                self.on_event(event, game.pending is not None and game.pending.kind == "graveyard")
 
     def on_event(self, event: dict[str, Any], graveyard_pending: bool) -> None:
         """Move cards as the players do after each public event of the hub."""

@@ -10,6 +10,7 @@ and a TV. Never skips: a missing browser is a failure."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from typing import Any
@@ -37,12 +38,21 @@ SMALL_TEXT = """() => {
 }"""
 
 
+@contextmanager
+def hosted_table(setup: Setup, game: Game | None = None) -> Iterator[GameTable[Any]]:
+    """A started table of `setup` (or of `game`, already part played), stopped after."""
+    hosted = make_table(InProcessBus(), ProgressTags.virtual(), setup, game=game)
+    hosted.start()
+    try:
+        yield hosted
+    finally:
+        hosted.stop()
+
+
 @pytest.fixture
 def table() -> Iterator[GameTable[Any]]:
-    hosted = make_table(InProcessBus(), ProgressTags.virtual(), Setup(players=4, seed=4, names=NAMES))
-    hosted.start()
-    yield hosted
-    hosted.stop()
+    with hosted_table(Setup(players=4, seed=4, names=NAMES)) as hosted:
+        yield hosted
 
 
 def serve(table: GameTable[Any]) -> LiveServer:
@@ -170,32 +180,27 @@ def test_the_admin_corrects_a_seats_cities_and_undoes_it(browser: Browser, table
 def test_a_table_with_its_own_dice_enters_them_at_the_seat_and_the_scoreboard_keeps_the_last_roll(
         browser: Browser) -> None:
     errors: list[str] = []
-    hosted = make_table(InProcessBus(), ProgressTags.virtual(), Setup(players=3, seed=2, names=NAMES[:3], dice="physical"))
-    hosted.start()
-    try:
-        with serve(hosted) as server:
-            page = phone_page(browser, errors)
-            page.goto(f"{server.url}/seat/{SEAT_TOKENS[1]}?lang=en")
-            page.wait_for_selector("#dice-entry")
-            assert page.locator("#options button[data-action^='1 roll']").count() == 0  # no 144 buttons
-            page.select_option("#enter-red", "3")
-            page.select_option("#enter-yellow", "4")
-            page.select_option("#enter-event", "ship")
-            assert page.inner_text("#enter-dice") == "Dice rolled: red 3, yellow 4, barbarian ship"
-            page.click("#enter-dice")
-            page.wait_for_function("() => document.querySelector('#feedback').textContent.startsWith('Done')")
-            assert hosted.game.dice == (3, 4, "ship")
-            while hosted.game.pending != (1, "turn", ""):
-                answer(hosted, str(hosted.game.legal_actions()[0]))
-            answer(hosted, "1 end")
-            hosted.settle()
-            board = phone_page(browser, errors)
-            board.goto(f"{server.url}/?lang=zh-Hant")
-            board.wait_for_selector("#last-roll")
-            assert board.inner_text("#last-roll") == "上一次擲骰：Ann，第1輪"
-            assert board.inner_text("#dice .ck-die-red") == "3" and "野蠻人船" in board.inner_text("#dice")
-    finally:
-        hosted.stop()
+    with hosted_table(Setup(players=3, seed=2, names=NAMES[:3], dice="physical")) as hosted, serve(hosted) as server:
+        page = phone_page(browser, errors)
+        page.goto(f"{server.url}/seat/{SEAT_TOKENS[1]}?lang=en")
+        page.wait_for_selector("#dice-entry")
+        assert page.locator("#options button[data-action^='1 roll']").count() == 0  # no 144 buttons
+        page.select_option("#enter-red", "3")
+        page.select_option("#enter-yellow", "4")
+        page.select_option("#enter-event", "ship")
+        assert page.inner_text("#enter-dice") == "Dice rolled: red 3, yellow 4, barbarian ship"
+        page.click("#enter-dice")
+        page.wait_for_function("() => document.querySelector('#feedback').textContent.startsWith('Done')")
+        assert hosted.game.dice == (3, 4, "ship")
+        while hosted.game.pending != (1, "turn", ""):
+            answer(hosted, str(hosted.game.legal_actions()[0]))
+        answer(hosted, "1 end")
+        hosted.settle()
+        board = phone_page(browser, errors)
+        board.goto(f"{server.url}/?lang=zh-Hant")
+        board.wait_for_selector("#last-roll")
+        assert board.inner_text("#last-roll") == "上一次擲骰：Ann，第1輪"
+        assert board.inner_text("#dice .ck-die-red") == "3" and "野蠻人船" in board.inner_text("#dice")
     assert errors == []
 
 
@@ -264,28 +269,23 @@ def test_a_city_laid_on_its_side_is_shown_beside_the_pieces(browser: Browser) ->
     while game.pending is not None and game.pending.kind == "pillage":
         game.apply(f"{game.pending.seat} pillage plain")
     assert (game.player(2).settlements, game.player(2).cities, game.player(2).sided) == (5, 0, 1)
-    hosted = make_table(InProcessBus(), ProgressTags.virtual(), game.setup, game=game)
-    hosted.start()
-    try:
-        with serve(hosted) as server:
-            board = phone_page(browser, errors)
-            board.goto(f"{server.url}/?lang=en")
-            bob = board.locator("#seats .seat[data-seat='2'] .ck-pieces")
-            bob.wait_for()
-            assert bob.inner_text() == ("settlements 5 · cities 0 · city walls 0 · "
-                                        "1 laid on its side (a settlement's point until rebuilt)")
-            assert board.locator("#seats .seat[data-seat='1'] .ck-pieces").get_attribute("data-sided") == "0"
-            assert "the city lies on its side" in board.inner_text("#log")
-            seat = phone_page(browser, errors)
-            seat.goto(f"{server.url}/seat/{SEAT_TOKENS[2]}?lang=zh-Hant")
-            seat.wait_for_selector(".ck-pieces")
-            assert seat.inner_text(".ck-pieces") == "定居點5·城市0·城牆0·1座橫放（重建前按定居點計分）"
-            admin = phone_page(browser, errors)
-            admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=en")
-            admin.wait_for_selector("#points-now li[data-seat='2']")
-            assert "1 laid on its side" in admin.inner_text("#points-now li[data-seat='2']")
-    finally:
-        hosted.stop()
+    with hosted_table(game.setup, game=game) as hosted, serve(hosted) as server:
+        board = phone_page(browser, errors)
+        board.goto(f"{server.url}/?lang=en")
+        bob = board.locator("#seats .seat[data-seat='2'] .ck-pieces")
+        bob.wait_for()
+        assert bob.inner_text() == ("settlements 5 · cities 0 · city walls 0 · "
+                                    "1 laid on its side (a settlement's point until rebuilt)")
+        assert board.locator("#seats .seat[data-seat='1'] .ck-pieces").get_attribute("data-sided") == "0"
+        assert "the city lies on its side" in board.inner_text("#log")
+        seat = phone_page(browser, errors)
+        seat.goto(f"{server.url}/seat/{SEAT_TOKENS[2]}?lang=zh-Hant")
+        seat.wait_for_selector(".ck-pieces")
+        assert seat.inner_text(".ck-pieces") == "定居點5·城市0·城牆0·1座橫放（重建前按定居點計分）"
+        admin = phone_page(browser, errors)
+        admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=en")
+        admin.wait_for_selector("#points-now li[data-seat='2']")
+        assert "1 laid on its side" in admin.inner_text("#points-now li[data-seat='2']")
     assert errors == []
 
 
@@ -303,31 +303,26 @@ def test_after_an_alchemist_the_table_dice_are_the_dice_set_and_an_event_face_pi
     game.apply("1 end")
     to_seat(game, 1)
     assert "S01a" in game.player(1).hand and game.pending == (1, "roll", "")
-    hosted = make_table(InProcessBus(), ProgressTags.virtual(), game.setup, game=game)
-    hosted.start()
-    try:
-        with serve(hosted) as server:
-            page = phone_page(browser, errors)
-            page.goto(f"{server.url}/seat/{SEAT_TOKENS[1]}?lang=en")
-            page.wait_for_selector("#alc-S01a")
-            page.select_option("#alc-red-S01a", "3")
-            page.select_option("#alc-yellow-S01a", "4")
-            page.click("#alc-S01a")
-            page.wait_for_selector("#dice-entry.alchemist-set")
-            assert hosted.game.alchemist == (3, 4)
-            assert page.inner_text("#set-dice .ck-die-red") == "3" and page.inner_text("#set-dice .ck-die-yellow") == "4"
-            assert page.locator("#enter-red").count() == 0  # red and yellow are the Alchemist's, not entered again
-            assert page.locator("#options button[data-action^='1 roll']").count() == 0  # no four buttons
-            faces = page.eval_on_selector_all("#enter-event option", "os => os.map((o) => o.value)")
-            assert faces == ["ship", "green", "yellow", "blue"]
-            page.select_option("#enter-event", "yellow")
-            assert page.inner_text("#enter-dice") == "Event die rolled: yellow gate (trade)"
-            page.click("#enter-dice")
-            page.wait_for_function("() => document.querySelector('#feedback').textContent.startsWith('Done')")
-            assert hosted.game.dice == (3, 4, "yellow")
-            refused = hosted.answer(1, "1 roll 2 5 ship")  # too late, and never with red and yellow
-            assert refused["ok"] is False
-            assert (small := text_floor(page)) == [], small
-    finally:
-        hosted.stop()
+    with hosted_table(game.setup, game=game) as hosted, serve(hosted) as server:
+        page = phone_page(browser, errors)
+        page.goto(f"{server.url}/seat/{SEAT_TOKENS[1]}?lang=en")
+        page.wait_for_selector("#alc-S01a")
+        page.select_option("#alc-red-S01a", "3")
+        page.select_option("#alc-yellow-S01a", "4")
+        page.click("#alc-S01a")
+        page.wait_for_selector("#dice-entry.alchemist-set")
+        assert hosted.game.alchemist == (3, 4)
+        assert page.inner_text("#set-dice .ck-die-red") == "3" and page.inner_text("#set-dice .ck-die-yellow") == "4"
+        assert page.locator("#enter-red").count() == 0  # red and yellow are the Alchemist's, not entered again
+        assert page.locator("#options button[data-action^='1 roll']").count() == 0  # no four buttons
+        faces = page.eval_on_selector_all("#enter-event option", "os => os.map((o) => o.value)")
+        assert faces == ["ship", "green", "yellow", "blue"]
+        page.select_option("#enter-event", "yellow")
+        assert page.inner_text("#enter-dice") == "Event die rolled: yellow gate (trade)"
+        page.click("#enter-dice")
+        page.wait_for_function("() => document.querySelector('#feedback').textContent.startsWith('Done')")
+        assert hosted.game.dice == (3, 4, "yellow")
+        refused = hosted.answer(1, "1 roll 2 5 ship")  # too late, and never with red and yellow
+        assert refused["ok"] is False
+        assert (small := text_floor(page)) == [], small
     assert errors == []
