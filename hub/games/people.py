@@ -13,9 +13,11 @@ the buttons alone (`ButtonPeople`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from hub.kernel.cursor import Menu, path_to
 
 
 @dataclass(frozen=True)
@@ -30,9 +32,11 @@ class Lay:
 @dataclass(frozen=True)
 class Press:
     """Press A until the display shows `label` (the option as the game's display words it),
-    then OK."""
+    then OK. `move`: this OK makes the move (False: a step before it, a menu opened, e.g.
+    a die's face entered: `hub.kernel.Menu`)."""
 
     label: str
+    move: bool = True
 
 
 Gesture = Lay | Press
@@ -55,6 +59,20 @@ class Plan:
 
     move: str
     gestures: tuple[Gesture, ...]
+
+
+def presses_to(options: Sequence[Any], choice: Any, describe: Callable[[Any], str]) -> tuple[Press, ...]:
+    """How a person makes `choice` on the buttons whose options are `options` (the
+    adapter's ``button_options``): OK on each menu that holds it, by the label the display
+    shows it with (nothing applied yet), then OK on `choice`, as `describe` words it."""
+    path = path_to(list(options), choice) or []
+    presses: list[Press] = []
+    for at in path[:-1]:
+        menu = options[at]
+        assert isinstance(menu, Menu)
+        presses.append(Press(menu.label, move=False))
+        options = menu.options()
+    return (*presses, Press(describe(choice)))
 
 
 class TablePeople(Protocol):

@@ -254,7 +254,9 @@ class Intake(Referee[G]):
             self._refuse(seat, event, Refusal("use_card", "place a card on your reader"))
             return
         hidden_at = self._cursor_hidden.pop(seat, None)
-        hidden = hidden_at is not None and hidden_at == decision_of(self.game)
+        unknown_at = self._cursor_unknown.pop(seat, None)  # the first press to a restarted hub (Table.start)
+        decision = decision_of(self.game)
+        hidden = (hidden_at is not None and hidden_at == decision) or (unknown_at is not None and unknown_at == decision)
         button = event.button
         if button == "a" or button == "b" or hidden:  # OK while the option is not in view: shown first
             if button == "a" or button == "b":

@@ -70,6 +70,7 @@ class TableState(Generic[G]):
         self._showing_pause: set[int] = set()  # seats whose display says the table is paused
         self._turn_refused: dict[int, int | None] = {}  # seat told "not your turn" -> who decided then
         self._cursor_hidden: dict[int, Any] = {}  # seat -> the decision whose cursor option a refusal hid
+        self._cursor_unknown: dict[int, Any] = {}  # seat -> the decision whose cursor went with the hub before (Table.start)
         self._cmd_topics: dict[int, str] = {}  # seat -> its cmd topic, checked once
         self._public_topic = public_topic(table)
         self._events_topic = hub_events_topic(table)

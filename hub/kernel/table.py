@@ -19,6 +19,7 @@ from __future__ import annotations
 from hub.bus import ReconnectingBus
 from hub.protocol import hub_status_topic, seat_subscription
 
+from .cursor import decision_of
 from .hubloop import Input
 from .interfaces import G, Journal
 from .requests import Requests
@@ -45,12 +46,24 @@ class Table(Requests[G]):
         `restore_displays` as its hook unless someone already set one: a restarted broker
         has forgotten the retained hub status and view, the seats may have missed commands."""
         self.loop.start()
+        self._forget_cursors()
         for kind in ("status", "hello"):
             self.bus.subscribe(seat_subscription(self.table, kind), self._on_message)
         self.bus.subscribe(seat_subscription(self.table, "event"), self._on_message, retained=False)  # a retained event is never a move
         if isinstance(self.bus, ReconnectingBus) and self.bus.on_connect is None:
             self.bus.on_connect = lambda: self.restore_displays(wait=False)
         self.loop.submit("start", self._open, wait=True)
+
+    def _forget_cursors(self) -> None:
+        """A game resumed (this hub restarted): the cursor of the hub before went with it,
+        and an OK pressed on its display, in flight as it went down (held by the broker or
+        the seat), would take this hub's first option instead of the one the person saw.
+        So the deciding seat's first OK to this hub only shows its option (as after notes
+        over the prompt), and the next says it. Before the seats' events can come in."""
+        if self.game.log:
+            for seat in range(1, self.game.n + 1):
+                if self._decides(seat):
+                    self._cursor_unknown[seat] = decision_of(self.game)
 
     def _open(self) -> None:
         """The hub is online: the opening, then every seat's display."""

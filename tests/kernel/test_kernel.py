@@ -150,6 +150,30 @@ def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
     assert set(threads_of(table)) == {"hub"}  # every action applied by the one hub thread
 
 
+def test_a_restarted_hubs_first_ok_only_shows_the_option_as_the_old_hubs_cursor_went_with_it() -> None:
+    """An OK pressed on the old hub's display ("2/2 Take 2") and in flight as it went down
+    reaches the hub started again, whose cursor is on the first option: it must not take
+    "Take 1" for it. A fresh game's first OK still says its option at once."""
+    bus = InProcessBus()
+    resumed = ToyGame(ToySetup(stones=6))
+    resumed.apply("1 take 1")  # the stored game: seat 2 decides
+    table = Table(bus, ToyAdapter(), resumed, journal=[].append, transport_waits=True)
+    table.start()
+    seat = RawSeat(bus, 2, device="toy")
+    in_flight = seat.send("button", button="ok")
+    assert seat.answer(in_flight).text == ("Your turn", "5 stones", "1/2 Take 1", "OK: do it")
+    assert [str(a) for a in table.game.log] == ["1 take 1"]
+    seat.send("button", button="a")
+    seat.send("button", button="ok")
+    assert [str(a) for a in table.game.log] == ["1 take 1", "2 take 2"]
+    table.stop()
+    fresh, _journal = toy_table(bus)
+    first = RawSeat(bus, 1, device="fresh").send("button", button="ok")
+    assert [str(a) for a in fresh.game.log] == ["1 take 1"], first
+    fresh.stop()
+    bus.close()
+
+
 def test_a_toy_game_seat_offline_pauses_it(toy: Any) -> None:
     table, seats, _journal = toy
     seats[1].client.drop()  # its last will: offline

@@ -2,7 +2,8 @@
 at a table of real parts, played by simulated people who act only through the seats.
 
 For each game of the registry (`hub.games.GAMES`) and each of its declared option sets
-(`GamePlugin.table_variants`: Citadels' two editions), with nothing game-specific here:
+(`GamePlugin.table_variants`: Citadels' two editions, Cities & Knights with the hub's dice and
+with the table's own entered on the buttons), with nothing game-specific here:
 
 - the shipped Mosquitto configuration (TLS, seat logins, ACL: `tests/table_broker.py`);
 - one soft seat per player (as many as the plug-in declares for a real table,
@@ -12,10 +13,11 @@ For each game of the registry (`hub.games.GAMES`) and each of its declared optio
   the game's plug-in shows it, `GamePlugin.card_names`), and the tag file written must say
   each tag's own card;
 - the hub by the systemd unit's command (`tests/hub_unit.py`) with ``--game G``, SIGKILLed
-  once while a card laid is in flight (started again as systemd would), one seat's board
-  power-cycled while another lies on its reader (the soft seat killed and booted again
-  with the card still there: a new boot, whose inventory holds it), and the broker
-  restarted once while a third is in flight;
+  once while a card laid is in flight or as an OK is pressed (started again as systemd
+  would), one seat's board power-cycled while another lies on its reader (the soft seat
+  killed and booted again with the card still there: a new boot, whose inventory holds
+  it) or as an OK is pressed (the last of a value entered in menus, where the game has
+  them), and the broker restarted once while a third is in flight;
 - the game played to its end by the plug-in's people (`GamePlugin.table_people`): each move
   is chosen among the options on the seat's phone page and made by laying and lifting
   cards or walking A/B to the option the display shows and pressing OK; what they see is
@@ -49,16 +51,19 @@ from tests.soft_seat import ROOT as ROOT_DIR, SoftSeatProcess
 from tests.table_broker import TableBroker
 from tests.waiting import wait_until
 
-# a whole game through the real firmware takes one to four minutes on a busy 2-core machine
-# (Cities & Knights with four 139-183 s, Citadels 2000 up to 224 s; the seat reboot adds a few
-# seconds): room above the suite's 300 s, not a timing test (each wait inside names what it
-# waited for)
+# a whole game through the real firmware takes one to five minutes on a busy 2-core machine
+# (Cities & Knights with four 139-183 s, with the table's own dice entered 236-265 s; Citadels
+# 2000 up to 224 s; the seat reboot adds a few seconds): room above the suite's 300 s, not a
+# timing test (each wait inside names what it waited for)
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]
 
 SEED = 7
+"""The seed of every table's game, unless its variant names its own (``--seed N``: a game
+where a rare card is played)."""
 ENROLLING_SEAT = 1
-HUB_KILL_AT = 1  # from this move on, the first card laid is in flight when the hub is SIGKILLed
+HUB_KILL_AT = 1  # from this move on, the first card laid (or OK pressed, a value's last part left aside) is in flight when the hub is SIGKILLed
 SEAT_REBOOT_AT = 2  # ... from this one, lies on the reader of a seat whose board is power-cycled
+# (or its OK is in flight; in a game that has entered a value in menus, the OK ending one)
 BROKER_RESTART_AT = 3  # ... and from this one, is in flight when the broker restarts
 PATIENCE_S = 60.0  # the longest a person waits for the table to answer (a restart included)
 QUIET_S = 0.2
@@ -76,6 +81,17 @@ def _variants() -> Iterator[Any]:
         for options in game.table_variants:
             words = [w for w in options if not w.startswith("--")]
             yield pytest.param(name, options, id="-".join([name, *dict.fromkeys(words)]))
+
+
+def seed_of(options: Sequence[str]) -> tuple[int, list[str]]:
+    """A variant's seed (its ``--seed N``, else `SEED`) and its other options (``run``'s
+    and ``enroll``'s alike: enrollment has no seed)."""
+    rest, seed = list(options), SEED
+    if "--seed" in rest:
+        at = rest.index("--seed")
+        seed = int(rest[at + 1])
+        del rest[at:at + 2]
+    return seed, rest
 
 
 def _wait(predicate: Callable[[], bool], timeout: float, what: str | Callable[[], str]) -> None:
@@ -195,21 +211,23 @@ class Table:
         self.state = state
         self.plugin = game
         self.players = game.table_players
-        self.options = list(options)
+        self.seed, self.options = seed_of(options)
         self.tags = state / "tags.json"
-        args = ["--game", game.name, "--players", str(self.players), "--seed", str(SEED), *self.options]
+        args = ["--game", game.name, "--players", str(self.players), "--seed", str(self.seed), *self.options]
         self.hub = UnitHub(state, f"mqtt://hub@127.0.0.1:{broker.broker.port}", args, password=broker.passwords["hub"])
         self.seats: dict[int, Seat] = {}
         self.hub_kills = 0
         self.seat_reboots = 0
         self.reboot_story = ""  # how the seat's reboot went, printed at the end
+        self.hub_kill_story = ""  # how the hub's kill went, if as an OK was pressed
         self.broker_restarts = 0
+        self.through_menus = 0  # moves whose value was entered in parts (menus opened first), printed at the end
 
     def setup(self) -> Any:
         """The setup this table's command line makes (before the hub stores its own)."""
         args = build_parser(self.plugin).parse_args(["run", "--game", self.plugin.name, "--tags", str(self.tags),
                                                      "--players", str(self.players), *self.options])
-        return self.plugin.setup_from_options(args, SEED)
+        return self.plugin.setup_from_options(args, self.seed)
 
     def seat_board(self, n: int, lying: Sequence[str] = ()) -> SoftSeatProcess:
         """Seat `n`'s board powered on (with the cards `lying` on its reader)."""
@@ -351,8 +369,9 @@ def make_move(table: Table, seat: Seat, plan: Plan, options: int, fault: str | N
     answered = seat.process.mark()
     for gesture in plan.gestures:
         if isinstance(gesture, Press):
-            power_cut = fault == "seat" and gesture is plan.gestures[-1]
-            answered = press_to(table, seat, gesture.label, options, before, power_cut)
+            power_cut = fault in ("seat", "hub") and gesture is plan.gestures[-1] and not faulted
+            answered = press_to(table, seat, gesture.label, options, before, fault if power_cut else None,
+                                gesture.move)
             faulted = faulted or power_cut
             continue
         seat.settle()  # a person lays a card once the display says it is their turn, not while it changes
@@ -396,15 +415,22 @@ def taken_before_the_power_went(table: Table, seat: Seat, uid: str, before: int)
     return taken
 
 
-def taken_as_the_power_went(table: Table, seat: Seat, before: int) -> bool:
-    """OK pressed, and the seat's board power-cycled at once: once it has settled, was the
-    move taken, or did the press go with the board's memory?"""
+def taken_as_the_power_went(table: Table, seat: Seat, before: int, fault: str = "seat") -> bool:
+    """OK pressed, and the seat's board power-cycled at once (or the hub SIGKILLed): once it
+    has settled, was the move taken, or did the press go with the board's (the hub's) memory?
+    A hub started again shows its first OK's option only: it knew no cursor."""
+    shown = seat.display()
     mark = seat.type("press ok")
     seat.process.wait_line("pressed ok", since=mark)
-    table.fault("seat", seat)
+    table.fault(fault, seat)
     seat.settle()
     taken = table.moves() > before
-    table.reboot_story += ", as OK was pressed: " + ("taken before" if taken else "lost with the power, made again")
+    if fault == "seat":
+        table.reboot_story += f", as OK was pressed on {shown!r}: " + (
+            "taken before" if taken else "lost with the power, made again")
+    else:
+        table.hub_kill_story = f"the hub killed as OK was pressed on {shown!r}: " + (
+            "taken before" if taken else "the hub started again only showed the option, made again")
     return taken
 
 
@@ -423,12 +449,19 @@ UNANSWERED: list[str] = []
 """Presses the seat showed no answer to (display, LED, beep) within `PRESS_PATIENCE_S`: a
 person presses again; the test reports how often (a missed press, a lost answer)."""
 PRESS_PATIENCE_S = 5.0
+SHOWN_ONLY: list[str] = []
+"""OKs the hub answered by only showing the option (nothing applied, no menu opened): the
+person reads the display again (printed at the end)."""
 
 
-def press_to(table: Table, seat: Seat, label: str, options: int, before: int, power_cut: bool = False) -> int:
+def press_to(table: Table, seat: Seat, label: str, options: int, before: int, power_cut: str | None = None,
+             move: bool = True) -> int:
     """A to walk the options until the display shows `label`, then OK (again if the seat
-    shows nothing at all in answer, as a person would). With `power_cut`, the seat's board
-    is power-cycled as OK is pressed: if the press went with its memory, walk to it again."""
+    shows nothing at all in answer, as a person would). With `power_cut` ("seat" or "hub"),
+    the seat's board is power-cycled (the hub SIGKILLed) as OK is pressed: if the press
+    went with its memory, walk to it again.
+    Not a `move` (a menu opened, a die's face entered): the OK must apply nothing; the
+    display shows the menu's options once the seat has settled."""
     want = _words(label)
     seat.settle()
     for _step in range(2 * options + 2):
@@ -439,8 +472,8 @@ def press_to(table: Table, seat: Seat, label: str, options: int, before: int, po
             seat.settle()
             continue
         if power_cut:
-            power_cut = False
-            if taken_as_the_power_went(table, seat, before):
+            cut, power_cut = power_cut, None
+            if taken_as_the_power_went(table, seat, before, cut):
                 return seat.process.mark()
             continue
         for _again in range(3):
@@ -449,9 +482,16 @@ def press_to(table: Table, seat: Seat, label: str, options: int, before: int, po
                           timeout=PRESS_PATIENCE_S):
                 break
             UNANSWERED.append(f"seat {seat.number}: OK on {seat.display()!r}")
-        _wait(table.took_or_refused(before, seat, mark), PATIENCE_S, seat.stuck(table, f"the hub to take OK on {label!r}"))
-        assert table.moves() > before, f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
-        return mark
+        seat.settle()  # the hub's answer: the move taken, a menu opened, a refusal, or the option only shown
+        assert not seat.beeped_error(mark), f"seat {seat.number}: OK on {label!r} refused: {seat.display()!r}"
+        if not move:
+            assert table.moves() == before, f"seat {seat.number}: OK on {label!r} made a move"
+            if "beep: ok" in seat.lines(mark):  # opened
+                return mark
+        elif table.moves() > before:
+            return mark
+        # the OK only showed the option (a restarted hub's first OK: it knew no cursor): read it again
+        SHOWN_ONLY.append(f"seat {seat.number}: OK on {label!r} showed {seat.display()!r}")
     raise AssertionError(f"seat {seat.number}: the display never showed {label!r} while A walked its "
                          f"{options} options; it shows {seat.display()!r}")
 
@@ -486,13 +526,20 @@ def play_to_the_end(table: Table, people: TablePeople) -> list[str]:
         plan = people.plan(sight, game)
         due = faults[0][0] if faults and len(made) >= faults[0][1] else None
         by_card = any(isinstance(g, Lay) and g.move for g in plan.gestures)
-        in_flight = by_card or due == "seat"  # a board also power-cycles with an OK in flight
-        if due is not None and not in_flight and len(made) >= faults[0][1] + 2:
+        in_parts = any(isinstance(g, Press) and not g.move for g in plan.gestures)
+        # a board also power-cycles with an OK in flight; in a game whose values are entered in
+        # parts (menus), as the OK that ends one is pressed, the menus before it open at the hub
+        # the hub killed as an OK is pressed too, but not one ending a value entered in parts: the
+        # hub started again knows no menu the old one opened (the person would enter it all again)
+        in_flight = (by_card or (due == "seat" and (in_parts or not table.through_menus))
+                     or (due == "hub" and not in_parts))
+        if due in ("hub", "broker") and not in_flight and len(made) >= faults[0][1] + 2:
             table.fault(due, table.seats[seat])  # no card laid for a while: between two moves, then
             faults.pop(0)
             due = None
         if make_move(table, table.seats[seat], plan, len(sight.options) or 8, due if in_flight else None):
             faults.pop(0)
+        table.through_menus += in_parts
         made.append(plan.move)
         stored = table.hub.stored_moves()
         assert stored[-1] == plan.move, (f"seat {seat} made {plan.move!r} but the hub applied {stored[-1]!r} "
@@ -505,6 +552,7 @@ def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
         game_name: str, options: tuple[str, ...], table_broker: TableBroker, tmp_path: Path) -> None:
     plugin = GAMES[game_name]
     UNANSWERED.clear()
+    SHOWN_ONLY.clear()
     state = tmp_path / "state"
     state.mkdir()
     table = Table(table_broker, state, plugin, options)
@@ -519,11 +567,11 @@ def test_every_game_is_enrolled_and_played_to_its_end_through_the_real_seats(
         _wait(lambda: bool(_quietly(table.hub.seats_online)), PATIENCE_S, "every seat online at the hub")
         with EventStore(table.hub.db, REGISTRY) as store:
             stored_setup = store.load().setup
-        people = plugin.table_people(stored_setup, cards, SEED)  # the people hold the cards, not the tag file
+        people = plugin.table_people(stored_setup, cards, table.seed)  # the people hold the cards, not the tag file
         made = play_to_the_end(table, people)
         played_in = time.monotonic() - started - enrolled_in
         print(f"{game_name} {' '.join(options)}, {table.players} players: enrolled in {enrolled_in:.0f} s, {len(made)} moves in "
-              f"{played_in:.0f} s; {table.reboot_story}; presses the seat showed no answer to: {UNANSWERED}")
+              f"{played_in:.0f} s ({table.through_menus} entered through menus); {table.hub_kill_story or 'the hub killed with a card in flight or between moves'}; {table.reboot_story}; presses the seat showed no answer to: {UNANSWERED}; OKs that only showed the option: {SHOWN_ONLY}")
 
         faults = (table.hub_kills, table.seat_reboots, table.broker_restarts)
         assert faults == (1, 1, 1), f"the game ended before every fault (hub, seat, broker): {faults}"

@@ -85,6 +85,7 @@ PLUGIN = GamePlugin(
     bots=("table", "random"), engine_only=engine_only,
     make_table=make_table, registry=ProgressTags,
     sim_world=sim_world, sim_player=sim_player, table_people=table_people, table_players=4,
+    table_variants=((), ("--dice", "physical", "--seed", "3")),
     terminal=Teller, result_line=result_line,
     progress=lambda game: f"round {game.round}",
     page_assets=__package__, page_facts=lambda: {"cities-knights": catalogue()}, event_words=event_words,
