@@ -334,6 +334,7 @@ def test_mqtt_client_connects_publishes_qos1_and_receives(fw: Any, mosquitto_fac
     bad = fw.mqtt.MQTTClient("seat-x", broker.host, broker.port, "seat3", "wrong")
     with pytest.raises(fw.mqtt.MQTTError, match="refused"):
         bad.connect()
+    bad.close()  # the link closes a refused socket before it dials again (connect does, too)
     client = fw.mqtt.MQTTClient("seat-x", broker.host, broker.port, "seat3", "s3cret", keepalive=5)
     acks: list[int] = []
     got: list[tuple[str, bytes]] = []
