@@ -134,13 +134,13 @@ class Intake(Referee[G]):
                 if not self._card_lifted(seat, event):
                     self._acknowledge(seat, event)
             else:
-                self._card_laid(seat, event)
+                self._card_reported(seat, event)
         elif kind == "inventory":
             self._inventory(seat, event)
         elif not self._reader_fault(seat, event):  # a fault or its recovery (parse_event knows no other)
             self._acknowledge(seat, event)
 
-    def _card_laid(self, seat: int, event: SeatEvent) -> None:
+    def _card_reported(self, seat: int, event: SeatEvent) -> None:
         """A card reported on the reader: a move if it is new there (not lying there since
         a reboot, not the card left after "One card at a time") and the table is not paused."""
         assert event.uid is not None

@@ -25,6 +25,18 @@ CARD_IDS = {card.lower(): card for card in CARDS}  # "s01a" -> "S01a"
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
 
+def button_options(game: Game, seat: int) -> list[Any]:
+    """Every legal action of the seat, but a roll of the table's own dice: entered one die
+    at a time ("Red die: 4", then yellow, then the event die: `dice_menus`), not walked
+    through 144 rolls. Each part is a `hub.kernel.Menu`; only the whole roll is applied.
+    What the seat's buttons offer, and what the table's people press their way to."""
+    options = [action for action in game.legal_actions() if action.seat == seat]
+    rolls = [action for action in options if action.verb == "roll" and len(action.args) == 3]
+    if not rolls:
+        return options
+    return [*dice_menus(rolls), *(action for action in options if action not in rolls)]
+
+
 def card_said(action: Action) -> str | None:
     """The progress card a move names when a tag may say it: drawn, discarded, taken or played."""
     return action.args[0] if action.verb in ("draw", "discard", "take", "play") and action.args else None
@@ -99,14 +111,7 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         return Action(seat, verb, (candidates[0] if candidates else card,))  # refused by the rules, with their reason
 
     def button_options(self, game: Game, seat: int) -> list[Any]:
-        """Every legal action of the seat, but a roll of the table's own dice: entered one die
-        at a time ("Red die: 4", then yellow, then the event die: `dice_menus`), not walked
-        through 144 rolls. Each part is a `hub.kernel.Menu`; only the whole roll is applied."""
-        options = [action for action in game.legal_actions() if action.seat == seat]
-        rolls = [action for action in options if action.verb == "roll" and len(action.args) == 3]
-        if not rolls:
-            return options
-        return [*dice_menus(rolls), *(action for action in options if action not in rolls)]
+        return button_options(game, seat)
 
     def read_action(self, game: Game, text: str) -> Action:
         """A phone's or the admin's text: the hub's web lower-cases it, so a progress card's

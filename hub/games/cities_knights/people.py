@@ -15,7 +15,7 @@ from hub.engine.play import roll
 from hub.games.kit import BotTablePeople
 from hub.games.people import Lay, Plan, Sight, presses_to
 
-from .adapter import CitiesKnightsAdapter, describe
+from .adapter import button_options, describe
 from .tags import ProgressTags
 
 
@@ -43,7 +43,6 @@ class CitiesKnightsTablePeople(BotTablePeople):
         super().__init__(setup, cards, seed)
         by_tag = sorted(cards.tags.items(), reverse=True)  # the first tag of a copy wins
         self.uids: dict[str, str] = {card: uid for uid, card in by_tag}  # each copy's id -> its tag
-        self.buttons = CitiesKnightsAdapter(cards)  # what the seat's buttons offer (the dice's menus)
 
     def plan(self, sight: Sight, game: Game) -> Plan:
         offered = set(sight.options)
@@ -51,7 +50,7 @@ class CitiesKnightsTablePeople(BotTablePeople):
         choice = self.choose(sight.seat, game, options)
         if by_card(choice):
             return Plan(str(choice), (Lay(self.uids[choice.args[0]]),))
-        return Plan(str(choice), presses_to(self.buttons.button_options(game, sight.seat), choice, describe))
+        return Plan(str(choice), presses_to(button_options(game, sight.seat), choice, describe))
 
     def choose(self, seat: int, game: Game, options: list[Action]) -> Action:
         """At its roll, an Alchemist held is played; in its turn, up to `REPORTS_A_TURN`
