@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 
 import pytest
 
@@ -11,6 +12,8 @@ from hub.games import GAMES, plugin_named
 from hub.web import create_app, make_tokens, print_access
 from hub.protocol import LEDS
 from hub.web.app import MAX_CONTENT_LENGTH
+from hub.web.pages import PAGE_STYLE
+from hub.web.state import game_assets
 from hub.web.tokens import seat_for_token, token_matches
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, FakeTable, make_app, sse_frames
 
@@ -511,3 +514,15 @@ def test_no_admin_page_shows_a_control_before_its_script_has_wired_it(table: Fak
     main = html[html.index("<main "):html.index("</main>")]
     if not main.startswith('<main id="main" hidden>'):
         assert [c for c in CONTROLS if f'id="{c}"' in main] == [], game
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_games_stylesheet_is_the_one_its_pages_link_in_their_head(name: str) -> None:
+    """A game's stylesheet is its ``static/style.css``, which every page of its links in the
+    head (`hub.web.pages.page_styles`), so the page is never drawn without it. The Builders'
+    and Cities & Knights' had other names and were added by their scripts once the page was
+    drawn: a slow phone showed it unstyled for a moment, and a check of its text sizes saw
+    the body's 18 px."""
+    folder = game_assets(GAMES[name])
+    sheets = sorted(f for f in os.listdir(folder) if f.endswith(".css")) if folder is not None else []
+    assert sheets in ([], [PAGE_STYLE]), sheets

@@ -286,15 +286,13 @@ const Hub = (() => {
   }
   window.addEventListener("resize", measureBar);
 
-  /* The page's title in the reader's language and its game's stylesheet (same origin: the
-     CSP allows it), added once. */
-  function dress(text, stylesheet) {
+  /* The page's title in the reader's language. (A game's stylesheet is its static/style.css,
+     linked in the page's head: a sheet added from here came after the page was drawn, which
+     showed it unstyled for a moment.) */
+  function dress(text) {
     document.title = text;
     const heading = document.getElementById("title");
     if (heading) heading.textContent = text;
-    if (stylesheet && ![...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === stylesheet)) {
-      document.head.append(el("link", { rel: "stylesheet", href: stylesheet }));
-    }
   }
 
   /* Bring the seat that must act into view when it changes, unless the reader scrolled in

@@ -48,7 +48,7 @@ def test_the_pages_load_the_games_own_scripts_and_styles(site: Any) -> None:
         assert f"/static/{page}.js" not in html
         with client.get(f"/game/{page}.js") as script:  # a file response: closed when read
             assert script.status_code == 200 and "Builders" in script.get_data(as_text=True)
-    with client.get("/game/builders.css") as style:
+    with client.get("/game/style.css") as style:
         assert style.status_code == 200
     assert client.get("/game/../plugin.py").status_code == 404  # only the static folder is served
 

@@ -41,7 +41,7 @@ def test_the_pages_are_the_games_own_with_its_words(site: Any) -> None:
     for page in ("seat", "admin"):  # the status and the pause in the sticky header
         html = client.get(f"/seat/{SEATS[1]}" if page == "seat" else f"/admin/{ADMIN}").get_data(as_text=True)
         assert 'id="status"' in html and 'id="paused"' in html
-    for asset in ("common.js", "scoreboard.js", "seat.js", "admin.js", "cities_knights.css"):
+    for asset in ("common.js", "scoreboard.js", "seat.js", "admin.js", "style.css"):
         response = client.get(f"/game/{asset}")
         assert response.status_code == 200, asset
         response.close()

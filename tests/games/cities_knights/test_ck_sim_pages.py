@@ -53,7 +53,7 @@ def test_the_simulated_table_serves_its_pages_and_speaks(tmp_path: Path) -> None
     try:
         status, page = wait_for(lambda: (lambda r: r if r[0] == 200 else None)(get(base + "/")), process, "scoreboard")
         assert "/game/common.js" in page and "/game/scoreboard.js" in page
-        assert get(base + "/game/scoreboard.js")[0] == 200 and get(base + "/game/cities_knights.css")[0] == 200
+        assert get(base + "/game/scoreboard.js")[0] == 200 and get(base + "/game/style.css")[0] == 200
 
         def rolled() -> Any:
             view = json.loads(get(base + "/api/public")[1] or "{}").get("view") or {}

@@ -139,7 +139,7 @@ const Builders = (() => {
   }
 
   /* The page's title and the stylesheet of The Builders (same origin: the CSP allows it). */
-  const dress = () => C.dress(t("page.title"), "/game/builders.css");
+  const dress = () => C.dress(t("page.title"));
 
   /* The four resources with their shapes and words: the page's key. */
   function key() {

@@ -195,7 +195,7 @@ const CK = (() => {
     return t("do." + verb) || verb;
   }
 
-  const dress = () => C.dress(t("page.title"), "/game/cities_knights.css");
+  const dress = () => C.dress(t("page.title"));
 
   return { t, card, kind, seatName, eventFace, die, dice, track, setup, sources, pieces, improvements, knights, knightChip, status,
     pauseText, results, eventText, label, dress, pendingWords, winnerText, COLOURS, SOURCES };
