@@ -214,8 +214,11 @@ class BuildersAdapter(VoidUndo):
 
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         """What a seat must do with the cards after its move: lay the card the hub turned
-        face up, flip a finished building; every seat hears of the last round and the end."""
+        face up, flip a finished building; every seat hears of the last round and the end
+        (the end alone, under "Game over", when the last move both starts and ends the last round)."""
         out: list[tuple[int, dict[str, Any]]] = []
+        if any(e["kind"] == "game_over" for e in public):  # the end is what every seat reads (not "Last round!")
+            public = [e for e in public if e["kind"] == "game_over"]
         for e in public:
             kind = e["kind"]
             if kind in ("opened", "recruited"):
@@ -238,7 +241,8 @@ class BuildersAdapter(VoidUndo):
                         texts.show("shared_win_you") if s["seat"] in winners else \
                         texts.show("seat_wins", seat=winners[0]) if len(winners) == 1 else texts.show("shared_win")
                     out.append((s["seat"], {"led": "white", "beep": "turn",
-                                            "text": texts.lines(head, texts.show("score", score=s["score"],
+                                            "text": texts.lines(texts.show("game_over"), head,
+                                                                texts.show("score", score=s["score"],
                                                                                  points=s["points"]),
                                                                 texts.show("coins", coins=s["coins"]))}))
         return out
