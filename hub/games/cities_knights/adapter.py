@@ -19,7 +19,7 @@ from hub.kernel import GameAdapter, Menu, Prompt
 from hub.protocol import TEXT_MAX_CHARS
 
 from .tags import ProgressTags
-from .words import barbarians_at, card_name, event_sentences, say, setup_lines
+from .words import barbarians_at, card_name, say, setup_lines
 
 CARD_IDS = {card.lower(): card for card in CARDS}  # "s01a" -> "S01a"
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
@@ -131,15 +131,18 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         that must draw is told the colour ("Draw 1 green, tap it"); a seat over the hand
         limit is told to discard."""
         out: list[tuple[int, dict[str, Any]]] = []
+        if any(e["kind"] == "game_over" for e in public):  # the end is what every seat reads
+            public = [e for e in public if e["kind"] == "game_over"]
         for e in public:
             kind = e["kind"]
-            if kind == "attack":
+            if kind == "game_over":
+                out.extend(game_over_displays(e))
+            elif kind == "attack":
                 losers = {int(s) for s in e.get("losers", ())}
-                line = event_sentences(e, {})[0]
                 for seat in sorted(int(s) for s in e["strength"]):
                     lost = seat in losers
                     out.append((seat, {"led": "red" if lost else ("green" if e["won"] else "amber"),
-                                       "beep": "error" if lost else "turn", "text": self.lines(*wrap(line))}))
+                                       "beep": "error" if lost else "turn", "text": attack_lines(e, lost)}))
             elif kind == "gate":
                 for seat in e["drawers"]:
                     out.append((int(seat), {"led": "amber", "beep": "turn",
@@ -167,9 +170,10 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         return Prompt(head=tuple(self.lines(head)), purse=(barbarians_at(SHIP_STEPS - game.ship),))
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
-        if game.over:
-            return {"led": "white", "text": [say("game_over", name=say("seat", seat=game.winner),
-                                                  vp=game.vp(game.winner))]}
+        if game.over:  # a seat that asks after the end (a reboot): who won, in whole lines
+            winner = game.winner
+            return {"led": "white", "text": [say("display.game_over"),
+                                             *wrap(say("display.winner", name=say("seat", seat=winner), vp=game.vp(winner)))]}
         return {"led": "off", "text": [say("wait"), barbarians_at(SHIP_STEPS - game.ship)]}
 
     def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
@@ -212,6 +216,30 @@ def describe(action: Action) -> str:
         rest = " ".join(action.args[1:])
         return f"{action.verb} {card_name(action.args[0])} {rest}".strip()
     return " ".join([action.verb, *action.args])
+
+
+def game_over_displays(event: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Every seat told the end: who won with how many points, and its own points
+    ("Game over / Seat 2 wins: 13 / Your points: 9"; the winner "You win: 13 points")."""
+    winner = int(event["winner"])
+    points = {int(seat): vp for seat, vp in dict(event["points"]).items()}
+    out: list[tuple[int, dict[str, Any]]] = []
+    for seat, vp in sorted(points.items()):
+        said = [say("display.you_win", vp=vp)] if seat == winner else [
+            say("display.winner", name=say("seat", seat=winner), vp=points[winner]), say("display.your_points", vp=vp)]
+        out.append((seat, {"led": "white", "beep": "turn",
+                           "text": [say("display.game_over"), *(line for text in said for line in wrap(text))]}))
+    return out
+
+
+def attack_lines(event: dict[str, Any], lost: bool) -> list[str]:
+    """An attack as one seat's display says it, whole in 4 lines: the outcome, and after a
+    defeat whether this seat loses a city (the page and the voice name every loser; the
+    names of four seats do not fit a display)."""
+    if event["won"]:
+        return wrap(say("attack_won", **event))
+    return [*wrap(say("display.attack_lost", **event)),
+            say("display.you_lose_a_city" if lost else "display.you_keep_your_cities")]
 
 
 def wrap(text: str, width: int = TEXT_MAX_CHARS) -> list[str]:

@@ -8,10 +8,12 @@ table with its own dice: the red and yellow it set, and the event die's faces to
 
 from __future__ import annotations
 
+from typing import Any
+
 from hub.engine.cities_knights import Game, Setup
 from hub.games.cities_knights.adapter import CitiesKnightsAdapter
 from hub.games.cities_knights.tags import ProgressTags
-from hub.games.cities_knights.words import LANGS, setup_lines
+from hub.games.cities_knights.words import LANGS, say, setup_lines
 from hub.kernel import Table
 from hub.protocol import TEXT_MAX_CHARS, TEXT_MAX_LINES
 from hub.transport import InProcessBus
@@ -174,3 +176,67 @@ def test_after_an_alchemist_the_seat_enters_the_event_die_alone() -> None:
         assert [text for text, _meta in journal.entries][-2:] == [f"{seat} play S01a 3 4", f"{seat} roll green"]
     finally:
         sim.close()
+
+
+# ------------------------------------------------------------------ the end and the barbarians, at every seat
+def last_move_at_a_table(seed: int = 5) -> tuple[Table[Game], InProcessBus, dict[int, RawSeat], Any]:
+    """A 3-seat game played by the engine's bots to its last move, hosted at a table of raw
+    seats: (the table, its bus, the seats, the winning move still to make)."""
+    from hub.engine.cities_knights.bots import make_bot
+
+    game = Game.new(Setup(players=3, seed=seed))
+    bots = {s: make_bot("table", seed + s) for s in (1, 2, 3)}
+    while True:
+        assert game.pending is not None
+        action = bots[game.pending.seat].choose(game)
+        if Game.replay(game.setup, [*game.log, action]).over:
+            break
+        game.apply(action)
+    bus = InProcessBus()
+    table = Table(bus, CitiesKnightsAdapter(ProgressTags.virtual()), game, journal=lambda action: None,
+                  transport_waits=True)
+    table.start()
+    return table, bus, {s: RawSeat(bus, s) for s in (1, 2, 3)}, action
+
+
+def test_the_game_over_is_told_at_every_seat_with_the_winner_and_its_points() -> None:
+    """The winning move made at its seat's buttons: every display says the game is over,
+    who won with how many points and its own (once only the winner's said "Accepted")."""
+    table, bus, seats, action = last_move_at_a_table()
+    try:
+        seat = seats[action.seat]
+        for _ in range(table.button_options(action.seat).index(action)):
+            seat.send("button", button="a")
+        answer = seat.ask("button", button="ok")
+        if not table.game.over:  # a table just started shows its first OK's option (it knew no cursor)
+            answer = seat.ask("button", button="ok")
+        assert answer.code is None and table.game.over
+        winner, points = table.game.winner, {s: table.game.vp(s) for s in (1, 2, 3)}
+        for number, device in seats.items():
+            shown = [c for c in device.commands if c.text is not None][-1]
+            expected = (["Game over", f"You win: {points[number]} points"] if number == winner else
+                        ["Game over", f"Seat {winner} wins: {points[winner]}", f"Your points: {points[number]}"])
+            assert list(shown.text or ()) == expected and shown.led == "white", (number, shown)
+        waiting = table.adapter.waiting_display(table.game)  # a seat that reboots after the end
+        assert waiting["text"] == ["Game over", f"Seat {winner} wins: {points[winner]}"]
+    finally:
+        table.stop()
+        bus.close()
+
+
+def test_an_attack_is_told_whole_at_each_seat_with_whether_it_loses_a_city() -> None:
+    """The outcome and this seat's loss in at most 4 whole lines (the sentence naming every
+    loser ran past the display, cut at "Seat 2 and Seat 3 each lose"), in every language."""
+    from hub.games.cities_knights.adapter import attack_lines
+
+    lost = {"kind": "attack", "won": False, "knights": 10, "barbarians": 12, "losers": [1, 2, 3],
+            "strength": {"1": 3, "2": 3, "3": 4}}
+    assert attack_lines(lost, True) == ["The barbarians win:", "knights 10 against", "barbarians 12.",
+                                        "You lose a city."]
+    assert attack_lines(lost, False)[-1] == "You lose no city."
+    held = {**lost, "won": True, "knights": 12, "barbarians": 10, "losers": []}
+    assert attack_lines(held, False) == ["Catan holds: knights", "12 against barbarians", "10."]
+    for lang in LANGS:
+        for key in ("display.attack_lost", "display.you_lose_a_city", "display.you_keep_your_cities",
+                    "display.game_over", "display.you_win", "display.winner", "display.your_points"):
+            assert say(key, lang, knights=10, barbarians=12, vp=13, name="Seat 4")
