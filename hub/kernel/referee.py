@@ -63,10 +63,21 @@ class Referee(SeatOutput[G]):
         public = self.adapter.public_events(events)
         for seat, command in self.adapter.feedback(public):
             told.note(seat, **command)
+        if self.game.over:
+            self._tell_the_end(told)
         prompt = self._prompt(told)
         for seat, led, beep, ref, text, shows_option, hides_option in told.items():
             self._send(seat, led, beep, text, ref, shows_option=shows_option, hides_option=hides_option)
         self.publish_view(public + prompt)
+
+    def _tell_the_end(self, told: SeatCommands) -> None:
+        """Every seat is told the game is over: one the game's feedback told nothing (its
+        display would keep "Take 1 / Accepted" or another seat's turn for good) shows the
+        game's final display (`waiting_display`), with the turn's beep."""
+        final = self.adapter.waiting_display(self.game)
+        for seat in range(1, self.game.n + 1):
+            if not told.notes_of(seat):
+                told.note(seat, led=final.get("led"), beep="turn", text=list(final.get("text") or ()))
 
     def button_options(self, seat: int) -> list[Any]:
         """The pending options a seat's buttons cycle through (cards say the rest), menus

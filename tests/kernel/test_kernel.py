@@ -148,6 +148,35 @@ def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
     assert (view["stones"], view["winner"]) == (0, 2) and table.hint(1) == "game_over"
     assert journal == table.game.log and ToyGame.replay(ToySetup(stones=6), journal).stones == 0
     assert set(threads_of(table)) == {"hub"}  # every action applied by the one hub thread
+    assert seats[2].commands[-1].text == ("Game over", "You win!")
+    assert seats[1].commands[-1].text == ("Game over", "Seat 2 wins")  # told too, not left on "Take 2 / Accepted"
+
+
+class SilentEnd(NimAdapter):
+    """A game whose feedback says nothing of its end (as Cities & Knights' once did)."""
+
+    def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+        return []
+
+
+def test_the_end_is_told_at_every_seat_even_by_a_game_whose_feedback_says_nothing_of_it() -> None:
+    """The last move's seat would keep "Take 1 / Accepted" and the others their last line
+    for good: the kernel shows every seat the game's final display, with the turn's beep."""
+    bus = InProcessBus()
+    table = Table(bus, SilentEnd(StoneTags()), ToyGame(ToySetup(players=3, stones=1)), journal=lambda a: None,
+                  transport_waits=True)
+    table.start()
+    try:
+        seats = {s: RawSeat(bus, s, device="toy") for s in (1, 2, 3)}
+        answer = seats[1].ask("tag", edge="added", uid="57070001")
+        assert answer.code is None and table.game.over
+        for seat in seats.values():
+            last = seat.commands[-1]
+            assert (last.text, last.led, last.beep) == (("Game over", "Seat 1 wins"), "white", "turn" if
+                                                        seat.seat != 1 else "ok"), (seat.seat, last)
+    finally:
+        table.stop()
+        bus.close()
 
 
 def test_a_restarted_hubs_first_ok_only_shows_the_option_as_the_old_hubs_cursor_went_with_it() -> None:
