@@ -11,7 +11,7 @@ from hub.protocol import SeatEvent
 
 from .calls import refused
 from .interfaces import G, GestureStep
-from .seat_commands import SeatCommands
+from .seat_commands import MAX_LINES, SeatCommands
 from .seat_output import SeatOutput, say
 
 
@@ -30,7 +30,7 @@ class Referee(SeatOutput[G]):
         self.counters["accepted"] += 1
         told = SeatCommands(self._lines, self._compose)
         told.answer(seat, led="green", beep="ok", ref=event.seq if event else None,
-                    text=lambda: self._lines(self.adapter.describe(action), say("accepted")))
+                    text=lambda: [*self._whole(self.adapter.describe(action))[:MAX_LINES - 1], say("accepted")])
         self._after(events, told)
         return {"ok": True}
 

@@ -406,3 +406,25 @@ def test_a_card_left_on_the_reader_after_one_card_at_a_time_is_said_and_no_move(
     assert seat.answer(lifted).text is not None and seat.answer(lifted).text[0] == "Your turn"  # the prompt back
     laid = seat.send("tag", edge="added", uid="57070001")  # laid again: now a move
     assert seat.answer(laid).code is None and [str(a) for a in table.game.log] == ["1 take 1"]
+
+
+class LongNames(NimAdapter):
+    """A game whose moves have long names and whose `lines` cuts at the display's width
+    (the kit's default), as Cities & Knights' "discard Resource Monopoly"."""
+
+    def describe(self, action: Take) -> str:
+        return f"take {action.n} stone from the Resource Monopoly pile"
+
+
+def test_an_accepted_move_is_named_whole_on_the_display_not_cut_at_21_characters() -> None:
+    bus = InProcessBus()
+    table = Table(bus, LongNames(StoneTags()), ToyGame(ToySetup(players=2, stones=6)), journal=lambda a: None,
+                  transport_waits=True)
+    table.start()
+    try:
+        seats = {s: RawSeat(bus, s, device="toy") for s in (1, 2)}
+        answer = seats[1].ask("tag", edge="added", uid="57070001")
+        assert answer.text == ("take 1 stone from the", "Resource Monopoly", "pile", "Accepted")
+    finally:
+        table.stop()
+        bus.close()
