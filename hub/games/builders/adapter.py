@@ -24,7 +24,7 @@ from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
 from hub.engine.builders.cards import APPRENTICES as _APPRENTICES
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
-from hub.games.kit.adapter import VoidUndo, adjust, card_of
+from hub.games.kit.adapter import VoidUndo, adjust, card_of, the_end_alone
 from hub.games.kit.copies import CopyBinding
 from hub.kernel import GestureStep, Prompt
 from hub.seeds import fresh_seed
@@ -217,9 +217,7 @@ class BuildersAdapter(VoidUndo):
         face up, flip a finished building; every seat hears of the last round and the end
         (the end alone, under "Game over", when the last move both starts and ends the last round)."""
         out: list[tuple[int, dict[str, Any]]] = []
-        if any(e["kind"] == "game_over" for e in public):  # the end is what every seat reads (not "Last round!")
-            public = [e for e in public if e["kind"] == "game_over"]
-        for e in public:
+        for e in the_end_alone(public):
             kind = e["kind"]
             if kind in ("opened", "recruited"):
                 turned = e["turned"]

@@ -13,7 +13,7 @@ from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
 from hub.engine.cities_knights.cards import CARDS
 from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
-from hub.games.kit.adapter import VoidUndo
+from hub.games.kit.adapter import VoidUndo, the_end_alone
 from hub.games.kit.copies import CopyBinding
 from hub.kernel import GameAdapter, Menu, Prompt
 from hub.protocol import TEXT_MAX_CHARS
@@ -131,9 +131,7 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         that must draw is told the colour ("Draw 1 green, tap it"); a seat over the hand
         limit is told to discard."""
         out: list[tuple[int, dict[str, Any]]] = []
-        if any(e["kind"] == "game_over" for e in public):  # the end is what every seat reads
-            public = [e for e in public if e["kind"] == "game_over"]
-        for e in public:
+        for e in the_end_alone(public):
             kind = e["kind"]
             if kind == "game_over":
                 out.extend(game_over_displays(e))

@@ -32,6 +32,13 @@ class VoidUndo:
         return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
 
 
+def the_end_alone(public: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A move's public events as its seats are told them: the ``game_over`` alone when the
+    move ends the game (every display says the end, not "Last round!" or an attack over it)."""
+    ending = [e for e in public if e["kind"] == "game_over"]
+    return ending or public
+
+
 def adjust(action: Callable[[int, str, tuple[str, ...]], A], seat: int, delta: int, reason: str) -> A:
     """The admin's correction of what a seat holds as the log says it, a `TextAction`
     (the game's class in `action`): ``0 adjust <seat> <delta> <reason...>``."""
