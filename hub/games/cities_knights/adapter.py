@@ -19,7 +19,9 @@ from hub.kernel import GameAdapter, Menu, Prompt
 from hub.protocol import TEXT_MAX_CHARS
 
 from .tags import ProgressTags
-from .words import barbarians_at, card_name, say, setup_lines
+from .words import PAGE, barbarians_at, card_name, say, setup_lines
+
+page_say = PAGE.say
 
 CARD_IDS = {card.lower(): card for card in CARDS}  # "s01a" -> "S01a"
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
@@ -204,16 +206,47 @@ def dice_menus(rolls: list[Action]) -> list[Menu]:
 
 
 def describe(action: Action) -> str:
-    """An option as the display words it: "play Master Merchant 3", "improve blue"."""
-    if action.verb == "roll" and len(action.args) == 1:  # the table's event die, after an Alchemist
-        return say("event_die", face=action.args[0])
-    if action.verb == "roll" and len(action.args) == 3:  # the table's three dice, as the head says them once rolled
-        red, yellow, event = action.args
+    """An option as the display words it: what the button reports or does, in the seat
+    page's words ("End my turn", "I activated a basic knight", "Play Spy on Seat 3"; its
+    `label`), a seat by its number (a name does not fit beside the option); the dice
+    entered as the head says them once rolled ("roll 4+2=6 blue")."""
+    verb, args = action.verb, action.args
+    if verb == "roll" and len(args) == 1:  # the table's event die, after an Alchemist
+        return say("event_die", face=args[0])
+    if verb == "roll" and len(args) == 3:  # the table's three dice
+        red, yellow, event = args
         return say("dice_entered", red=red, yellow=yellow, total=int(red) + int(yellow), face=event)
-    if action.verb in ("play", "draw", "discard", "take") and action.args:
-        rest = " ".join(action.args[1:])
-        return f"{action.verb} {card_name(action.args[0])} {rest}".strip()
-    return " ".join([action.verb, *action.args])
+    seat = lambda at: say("seat", seat=int(args[at]))  # noqa: E731 - read only where named
+    if verb == "play" and len(args) == 3:
+        return page_say("do.play_dice", card=card_name(args[0]), red=args[1], yellow=args[2])
+    if verb == "play" and len(args) == 2:
+        return page_say("do.play_on", card=card_name(args[0]), name=seat(1))
+    if verb in ("play", "draw", "discard", "take") and args:
+        return page_say(f"do.{verb}", card=card_name(args[0]))
+    if verb in ("reward", "improve") and args:
+        colour = say(f"plain.{args[0]}")
+        return page_say("do.reward", colour=colour) if verb == "reward" else say("display.improve", colour=colour)
+    if verb == "build" and args == ("wall",):  # not read as "I built a city" with a word more
+        return say("display.build_wall")
+    if verb in ("pillage", "build") and args:
+        return page_say(f"do.{verb}_{args[0]}")
+    if verb in ("desert", "oust") and args:
+        knight = knight_word(args[-1])
+        return page_say("do.desert", knight=knight) if verb == "desert" else page_say("do.oust", name=seat(0), knight=knight)
+    if verb == "knight" and args:  # a promotion says which of two basic knights, the active or the inactive
+        token = args[1] if len(args) > 1 else "1i"
+        knight = knight_word(token) if args[0] == "promote" and len(token) > 1 else page_say(f"knight.{token[0]}")
+        return page_say(f"do.knight_{args[0]}", knight=knight)
+    if verb == "road" and args:
+        return page_say("do.road_none") if args[0] == "0" else page_say("do.road", name=seat(0))
+    if not args and f"do.{verb}" in PAGE.table:
+        return page_say(f"do.{verb}")
+    return " ".join([verb, *args])
+
+
+def knight_word(token: str) -> str:
+    """"strong active": a knight token ("2a") as the pages word it."""
+    return page_say("knight.word", level=page_say(f"knight.{token[0]}"), state=page_say(f"knight.{token[1]}"))
 
 
 def game_over_displays(event: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:

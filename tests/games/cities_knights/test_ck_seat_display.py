@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hub.engine.cities_knights import Game, Setup
+from hub.engine.cities_knights import Action, Game, Setup
 from hub.games.cities_knights.adapter import CitiesKnightsAdapter
 from hub.games.cities_knights.tags import ProgressTags
 from hub.games.cities_knights.words import LANGS, say, setup_lines
@@ -240,3 +240,33 @@ def test_an_attack_is_told_whole_at_each_seat_with_whether_it_loses_a_city() -> 
         for key in ("display.attack_lost", "display.you_lose_a_city", "display.you_keep_your_cities",
                     "display.game_over", "display.you_win", "display.winner", "display.your_points"):
             assert say(key, lang, knights=10, barbarians=12, vp=13, name="Seat 4")
+
+
+def test_every_option_on_the_display_says_what_it_reports_and_no_two_read_alike() -> None:
+    """The display's options in the seat page's words ("End my turn", "I activated a basic
+    knight"; once the bare log text: "end", "knight promote 1i", "oust 1 1i"), and no two
+    options of one decision read the same (a basic knight promoted, active or inactive)."""
+    from hub.engine.cities_knights.bots import make_bot
+    from hub.games.cities_knights.adapter import button_options, describe
+
+    assert describe(Action.parse("2 end")) == "End my turn"
+    assert describe(Action.parse("2 knight promote 1i")) == "I promoted a basic inactive knight"
+    assert describe(Action.parse("2 oust 3 2a")) == "Seat 3's strong active knight left the board"
+    assert describe(Action.parse("2 road 0")) == "Longest road: nobody"
+    assert describe(Action.parse("2 build wall")) == "I built a wall"  # not "I built a city" and a word more
+    seen: set[str] = set()
+    for seed in (5, 7):
+        game = Game.new(Setup(players=3, seed=seed))
+        bots = {s: make_bot("table", seed + s) for s in (1, 2, 3)}
+        while not game.over:
+            assert game.pending is not None
+            seat = game.pending.seat
+            actions = [o for o in button_options(game, seat) if isinstance(o, Action)]
+            said = [describe(a) for a in actions]
+            uncopied = [w for a, w in zip(actions, said) if a.verb not in ("draw", "discard", "take", "play")]
+            assert len(set(uncopied)) == len(uncopied), uncopied  # two copies of a card are one face: one name
+            for action, words in zip(actions, said):
+                seen.add(action.verb)
+                assert words != " ".join([action.verb, *action.args]), words
+            game.apply(bots[seat].choose(game))
+    assert {"end", "build", "knight", "improve", "road", "confirm", "pillage"} <= seen
