@@ -174,7 +174,8 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
             winner = game.winner
             return {"led": "white", "text": [say("display.game_over"),
                                              *wrap(say("display.winner", name=say("seat", seat=winner), vp=game.vp(winner)))]}
-        return {"led": "off", "text": [say("wait"), barbarians_at(SHIP_STEPS - game.ship)]}
+        who = [] if game.pending is None else [say("display.plays", name=say("seat", seat=game.pending.seat))]
+        return {"led": "off", "text": [say("wait"), *who, barbarians_at(SHIP_STEPS - game.ship)]}
 
     def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
         return [say("not_a_card") for uid in uids if self.registry.lookup(uid) is None][:1]

@@ -270,3 +270,10 @@ def test_every_option_on_the_display_says_what_it_reports_and_no_two_read_alike(
                 assert words != " ".join([action.verb, *action.args]), words
             game.apply(bots[seat].choose(game))
     assert {"end", "build", "knight", "improve", "road", "confirm", "pillage"} <= seen
+
+
+def test_a_seat_that_waits_reads_who_plays() -> None:
+    """As Citadels' "Seat 1 decides" and The Builders' "Seat 2 plays" (once only "Wait")."""
+    game = Game.new(Setup(players=3, seed=5, first=2))
+    shown = CitiesKnightsAdapter(ProgressTags.virtual()).waiting_display(game)
+    assert shown == {"led": "off", "text": ["Wait", "Seat 2 plays", "Barbarians: 7 steps"]}
