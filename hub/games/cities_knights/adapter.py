@@ -149,8 +149,7 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
                                             "text": self.lines(draw_line(e["colour"]))}))
             elif kind == "hand_limit":
                 out.append((int(e["seat"]), {"led": "red", "beep": "error",
-                                             "text": self.lines(*wrap(say("hand_limit", name=say("seat", seat=e["seat"]),
-                                                                          held=e["held"])))}))
+                                             "text": self.lines(*wrap(say("display.hand_limit", held=e["held"])))}))
         return out
 
     def prompt(self, game: Game) -> Prompt:

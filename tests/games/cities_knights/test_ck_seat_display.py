@@ -277,3 +277,10 @@ def test_a_seat_that_waits_reads_who_plays() -> None:
     game = Game.new(Setup(players=3, seed=5, first=2))
     shown = CitiesKnightsAdapter(ProgressTags.virtual()).waiting_display(game)
     assert shown == {"led": "off", "text": ["Wait", "Seat 2 plays", "Barbarians: 7 steps"]}
+
+
+def test_a_seat_over_the_hand_limit_is_told_in_its_own_words() -> None:
+    """"You hold 5 progress cards: discard one." on its own display, in two lines (once
+    "Seat 1 holds 5 / progress cards: / discard one." took the screen from the option)."""
+    told = CitiesKnightsAdapter(ProgressTags.virtual()).feedback([{"kind": "hand_limit", "seat": 2, "held": 5, "limit": 4}])
+    assert told == [(2, {"led": "red", "beep": "error", "text": ["You hold 5 progress", "cards: discard one."]})]
