@@ -44,8 +44,11 @@ class Refusal(HubError):
     Games and adapters raise their own coded errors (`hub.errors.HubError`s), listed in
     `GameAdapter.refusals`."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, short: str | None = None) -> None:
+        """`short`: the seat display's words for it (`GameAdapter.refusal_words`' default
+        shows them, else `message`)."""
         super().__init__(code, message, text=message)
+        self.short = short
 
 
 class GestureStep(Refusal):

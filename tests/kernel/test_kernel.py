@@ -435,7 +435,7 @@ def test_a_refusal_reason_is_wrapped_whole_on_the_display_never_cut_mid_word(toy
     at spaces (once "no decision for you n": the reason cut at 21 characters)."""
     table, seats, _journal = toy
     early = seats[2].ask("button", button="ok")
-    assert early.code == "not_your_turn" and early.text == ("no decision for you", "now (seat 1 decides)")
+    assert early.code == "not_your_turn" and early.text == ("Not your turn: Seat 1", "decides")
     laid = seats[1].ask("tag", edge="added", uid="0102030405060708090A")
     assert laid.code == "unknown_tag" and laid.text == ("not a stone card", "1/2 Take 1", "OK: do it")
     assert NimAdapter(StoneTags()).lines("x" * 30, "a b") == ["x" * 21, "a b"]
