@@ -216,7 +216,10 @@ def describe(action: Action) -> str:
     if verb == "roll" and len(args) == 3:  # the table's three dice
         red, yellow, event = args
         return say("dice_entered", red=red, yellow=yellow, total=int(red) + int(yellow), face=event)
-    seat = lambda at: say("seat", seat=int(args[at]))  # noqa: E731 - read only where named
+
+    def seat(at: int) -> str:
+        return say("seat", seat=int(args[at]))
+
     if verb == "play" and len(args) == 3:
         return page_say("do.play_dice", card=card_name(args[0]), red=args[1], yellow=args[2])
     if verb == "play" and len(args) == 2:

@@ -132,3 +132,18 @@ class KitAdapter(VoidUndo, GameAdapter[G]):
 
     def describe(self, action: Any) -> str:
         return str(action)
+
+    def option_words(self, action: Any) -> dict[str, str]:
+        """An option as the seat's page words it, in each language it can (the page falls
+        back on English, then the action's text). Default: the display's words."""
+        return {"en": self.describe(action)}
+
+    def seat_view(self, game: G, seat: int) -> dict[str, Any]:
+        """The game's seat view, its options worded as the seat's display words them
+        (``you.option_words``: text -> {lang: words}), so its page's buttons say "Take 2",
+        as its display does, not "1 take 2"."""
+        view = game.seat_view(seat)
+        you = view.get("you")
+        if isinstance(you, dict) and you.get("options"):
+            you["option_words"] = {text: self.option_words(self.action.parse(text)) for text in you["options"]}
+        return view

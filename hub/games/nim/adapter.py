@@ -11,6 +11,7 @@ from hub.engine.nim import NimGame, NimRefusal, Take
 from hub.errors import HubError
 from hub.games.kit import KitAdapter
 from hub.protocol import TEXT_MAX_CHARS
+from hub.words import LANGS
 
 from .cards import StoneTags
 from .words import WORDS, say
@@ -65,6 +66,9 @@ class NimAdapter(KitAdapter[NimGame]):
 
     def describe(self, action: Take) -> str:
         return say("take", n=action.n) if action.verb == "take" else str(action)
+
+    def option_words(self, action: Take) -> dict[str, str]:
+        return {lang: say("take", lang, n=action.n) for lang in LANGS} if action.verb == "take" else {}
 
     def status(self, game: NimGame) -> dict[str, Any]:
         return {"stones": game.stones}
