@@ -27,6 +27,11 @@ CARD_IDS = {card.lower(): card for card in CARDS}  # "s01a" -> "S01a"
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
 
+ASKED = ("confirm", "pillage", "reward", "take", "desert", "deserter")
+"""The decisions whose head says what they ask ("Check your knights"; the turn's own say
+the dice or "Your turn", a draw "Draw 1 green, tap it", a discard the hand limit's note)."""
+
+
 def button_options(game: Game, seat: int) -> list[Any]:
     """Every legal action of the seat, but a roll of the table's own dice: entered one die
     at a time ("Red die: 4", then yellow, then the event die: `dice_menus`), not walked
@@ -160,6 +165,8 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         head = say("your_turn")
         if pending.kind == "draw":
             head = draw_line(pending.about)
+        elif pending.kind in ASKED:  # a decision out of the turn's course: what it asks, not the last roll
+            head = say(f"display.asked.{pending.kind}")
         elif pending.kind == "roll" and game.alchemist is not None:  # red and yellow set: the event die alone
             head = say("alchemist_set", red=game.alchemist[0], yellow=game.alchemist[1],
                        total=sum(game.alchemist))

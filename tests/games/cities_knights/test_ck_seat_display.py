@@ -284,3 +284,21 @@ def test_a_seat_over_the_hand_limit_is_told_in_its_own_words() -> None:
     "Seat 1 holds 5 / progress cards: / discard one." took the screen from the option)."""
     told = CitiesKnightsAdapter(ProgressTags.virtual()).feedback([{"kind": "hand_limit", "seat": 2, "held": 5, "limit": 4}])
     assert told == [(2, {"led": "red", "beep": "error", "text": ["You hold 5 progress", "cards: discard one."]})]
+
+
+def test_a_decision_out_of_the_turns_course_says_what_it_asks_not_the_last_roll() -> None:
+    """Every seat confirms its knights as the ship lands: its head says so (once the roller's
+    dice, "4+2=6 ship", over "confirm"); a pillage, a reward, a Spy's take and a Deserter too."""
+    from hub.engine.cities_knights.game import Decision
+
+    adapter = CitiesKnightsAdapter(ProgressTags.virtual())
+    game = Game.new(Setup(players=3, seed=5))
+    game.apply("1 roll")
+    for kind, head in (("confirm", "Check your knights"), ("pillage", "You lose a city"), ("reward", "Choose a deck"),
+                       ("take", "Spy: take a card"), ("desert", "Remove a knight"), ("deserter", "Place the deserter?")):
+        game.queue.insert(0, Decision(2, kind, "1"))
+        assert adapter.prompt(game).head == (head,), kind
+        game.queue.pop(0)
+    assert game.dice is not None
+    red, yellow, event = game.dice
+    assert adapter.prompt(game).head == (f"{red}+{yellow}={red + yellow} {event}",)  # the turn's own: its dice
