@@ -102,8 +102,25 @@ def test_enroll_over_another_games_unfinished_game_stops_unless_told_new_game(
             "--broker", "inproc://switching"]
     code, _out, err = run_cli(argv, capsys)
     assert code == 2 and err.count("\n") == 1 and "unfinished game of Citadels" in err
+    # the advice is enrollment's: --new-game enrolls the cards (it starts no game), and the
+    # game that would not be carried on is the next `run`'s
+    assert "add --new-game to enroll the cards of The Builders: Middle Ages anyway" in err
+    assert "'citadels-hub run --game builders' would not carry it on" in err
+    assert "'citadels-hub run --game citadels'" in err and "to start" not in err
     code, out, err = run_cli([*argv, "--new-game"], capsys)
     assert code == 0 and out.splitlines()[-1].startswith("All 84 cards are enrolled"), err
+
+
+def test_enroll_over_a_game_this_hub_does_not_know_says_what_new_game_does_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store_unfinished(tmp_path / "game.db", "citadels")
+    with sqlite3.connect(tmp_path / "game.db") as db:
+        db.execute("UPDATE games SET game = 'chess'")
+    tags = tmp_path / "nim-tags.json"
+    argv = ["enroll", "--game", "nim", "--tags", str(tags), "--state-dir", str(tmp_path), "--broker", "inproc://x"]
+    code, _out, err = run_cli(argv, capsys)
+    assert code == 2 and err.count("\n") == 1 and "'chess', a game this hub does not know" in err
+    assert "add --new-game to enroll the cards of Nim anyway" in err and not tags.exists()
 
 
 def test_a_finished_game_of_another_game_is_no_reason_to_stop(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
