@@ -145,9 +145,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    if not args.plain and (args.ca is None or not args.ca.is_file()):
+    if not args.plain and args.ca is None:
         print("refusing to flash: the seat talks TLS to the table broker and needs its CA: "
               "--ca /etc/mosquitto/citadels/ca.crt (made by hardware/mosquitto/make-ca.sh), or --plain",
+              file=sys.stderr)
+        return 2
+    if not args.plain and not args.ca.is_file():
+        print(f"refusing to flash: --ca {args.ca}: no such file (the table's CA is the ca.crt that "
+              "hardware/mosquitto/make-ca.sh wrote, /etc/mosquitto/citadels/ca.crt on the Pi)", file=sys.stderr)
+        return 2
+    if not args.mqtt_password:
+        print(f"refusing to flash: no --mqtt-password: the table broker lets no seat in without its login "
+              f"(the {args.mqtt_user or f'seat{args.seat}'} line that hardware/mosquitto/make-passwords.sh printed)",
               file=sys.stderr)
         return 2
     try:

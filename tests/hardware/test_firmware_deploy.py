@@ -70,10 +70,24 @@ def test_flash_seat_builds_a_valid_config_and_one_mpremote_session(
 
 def test_flash_seat_needs_the_table_ca_unless_told_the_broker_is_plain(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, _, err = dry_run(capsys, "--ca", "/nonexistent/ca.crt")
-    assert code == 2 and "--ca" in err and "make-ca.sh" in err
+    assert code == 2 and "--ca /nonexistent/ca.crt: no such file" in err and "make-ca.sh" in err
+    code = load_flash_seat().main(["--port", "/dev/ttyUSB0", "--seat", "5", "--wifi-ssid", "s",
+                                   "--wifi-password", "w", "--mqtt-password", "pw5", "--dry-run"])
+    err = capsys.readouterr().err
+    assert code == 2 and "needs its CA: --ca /etc/mosquitto/citadels/ca.crt" in err
     code, cfg, argv, _ = dry_run(capsys, "--plain")
     assert code == 0 and (cfg["broker"]["port"], cfg["broker"]["tls"]) == (1883, False)
     assert not any(word.endswith(":ca.crt") for word in argv)
+
+
+def test_flash_seat_refuses_a_seat_without_its_password(capsys: pytest.CaptureFixture[str]) -> None:
+    """The shipped broker refuses every login without a password: a seat flashed without
+    one would never connect, so it is refused before anything is copied, naming the line."""
+    code = load_flash_seat().main(["--port", "/dev/ttyUSB0", "--seat", "5", "--wifi-ssid", "s",
+                                   "--wifi-password", "w", "--ca", str(TABLE_CA), "--dry-run"])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    assert "no --mqtt-password" in captured.err and "the seat5 line" in captured.err
 
 
 def test_flash_seat_refuses_a_bad_seat(capsys: pytest.CaptureFixture[str]) -> None:
