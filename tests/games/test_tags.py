@@ -137,7 +137,7 @@ def test_a_game_that_declares_its_cards_gets_its_registry_its_enrollment_and_its
     assert isinstance(registry, StoneTags) and len(registry.tags) == 12
     assert game.load_registry == StoneTags.load
     first = StoneTags.catalogue.virtual_uid("stone:1:1")
-    assert game.card_names(registry)[first] == ["Stone (copy 1 of 12)", "Stone", "stone:1:1"]
+    assert game.card_names(registry)[first] == ["Stone (copy 1 of 12)", "Stone", "stone:1:1", "Stone 1"]
 
 
 def test_each_taps_answer_keeps_the_whole_card_to_tap_next() -> None:

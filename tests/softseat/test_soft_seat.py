@@ -208,8 +208,20 @@ def test_card_names_are_the_games_own() -> None:
     names = CardNames(None, "builders")
     assert names.uid("Chapel") == names.uid("b28") == builders_uid("b28")
     assert names.describe(builders_uid("b28")) == f"Chapel ({builders_uid('b28')})"
-    with pytest.raises(ValueError, match="no card 'Bishop'"):
+    with pytest.raises(ValueError, match=r"no card 'Bishop': a card name of The Builders: Middle Ages \(Covered Bridge\)"):
         names.uid("Bishop")
+
+
+@pytest.mark.parametrize("game, short, label", [("citadels", "Manor 3", "Manor (copy 3 of 5)"),
+                                                ("nim", "stone 4", "Stone (copy 4 of 12)"),
+                                                ("builders", "Crane 2", "Crane (copy 2 of 2)"),
+                                                ("cities-knights", "Alchemist 2", "Alchemist (copy 2 of 2)")])
+def test_every_game_names_a_copy_as_name_and_number(game: str, short: str, label: str) -> None:
+    """A card printed more than once is typed the same way in every game: its name and
+    copy ("Crane 2", as "Manor 3"), or the label the enrollment asked for it by."""
+    names = CardNames(None, game)
+    assert names.uid(short) == names.uid(label)
+    assert names.describe(names.uid(short)).startswith(f"{label} (")
 
 
 def test_a_flashed_seats_config_boots_as_is(tmp_path: Path) -> None:
