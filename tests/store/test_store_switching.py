@@ -133,3 +133,19 @@ def test_a_finished_game_of_another_game_is_no_reason_to_stop(tmp_path: Path, ca
     code, out, err = run_cli(["sim", "--game", "builders", "--headless", "--json", "--state-dir", str(tmp_path)],
                              capsys)
     assert code == 0 and '"winner"' in out, err
+
+
+@pytest.mark.parametrize("game_name", ["builders", "nim", "cities-knights"])
+def test_replay_says_how_to_carry_on_another_games_unfinished_game_and_that_is_true(
+        game_name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`replay` of an unfinished game that is not Citadels names its game in the commands
+    it advises (without `--game` they would refuse the file or play another game), once."""
+    db = tmp_path / "game.db"
+    store_unfinished(db, game_name)
+    code, out, err = run_cli(["replay", str(db)], capsys)
+    assert code == 0, err
+    assert f"citadels-hub run --game {game_name} ... --db {db}" in out
+    assert f"citadels-hub sim --game {game_name} --resume --db {db}" in out
+    assert "continue with --resume" not in out
+    code, out, err = run_cli(["sim", "--game", game_name, "--resume", "--db", str(db), "--headless", "--json"], capsys)
+    assert code == 0 and f'"game":"{game_name}"' in out, err
