@@ -177,7 +177,7 @@ class TagRegistry:
         if game != catalogue.game and not (game is None and catalogue.unnamed_files):
             whose = f"of {game}" if isinstance(game, str) and game else "of another game"
             raise ValueError(f"tag registry {path} holds the cards {whose}, not of {catalogue.game}: enroll "
-                             f"{catalogue.title}'s cards into a file of their own "
+                             f"the cards of {catalogue.title} into a file of their own "
                              f"(citadels-hub enroll --game {catalogue.game} --tags FILE)")
         deck = data.get("deck", catalogue.default_deck)
         try:
