@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from hub.cli_args import OneLineParser, bounded, broker_url, game_count, guarded, preflight, seed_value
+from hub.cli_args import (OneLineParser, bounded, broker_url, game_count, guarded, preflight, seat_number,
+                          seed_value)
 from hub.commands.stored import add_store_commands
 from hub.commands.voice import add_voice_command, run_voice
 from hub.games import DEFAULT_GAME, GAMES, GamePlugin, plugin_named
@@ -82,8 +83,8 @@ def build_parser(game: GamePlugin | None = None) -> argparse.ArgumentParser:
                         help="broker the enrolling seat uses (default mqtt://127.0.0.1:1883; with the Pi's "
                              "logins mqtt://hub@127.0.0.1:1883, the password from CITADELS_BROKER_PASSWORD, "
                              "never here)")
-    enroll.add_argument("--seat", type=bounded("a seat", 1, game.seats[-1]), default=1,
-                        help="whose reader is used for tapping (default 1)")
+    enroll.add_argument("--seat", type=seat_number, default=1,  # any seat's reader, whatever the game's count
+                        help="whose reader is used for tapping: any seat of the table, 1..7 (default 1)")
     enroll.add_argument("--table", default="t1", help="table name in the MQTT topics (default t1)")
     _add_game_choice(enroll, "whose cards to enroll, each game into its own --tags file")
     game.add_options(enroll)  # e.g. the deck of the printing

@@ -1,7 +1,9 @@
-"""What `citadels-hub --help` and each command's `--help` tell a maker: the defaults the
+"""What `citadels-hub --help` and each command's `--help` tell a maker, and what its options take: the defaults the
 command really has, and no option it does not use."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -43,3 +45,18 @@ def test_enroll_says_what_each_option_does(capsys: pytest.CaptureFixture[str]) -
     assert "--table TABLE table name in the MQTT topics (default t1)" in text
     assert "whose cards to enroll, each game into its own --tags file (default citadels)" in text
     assert "(default mqtt://127.0.0.1:1883; with the Pi's logins mqtt://hub@127.0.0.1:1883" in text
+
+
+@pytest.mark.parametrize("game_name, cards", [("builders", 84), ("nim", 12), ("cities-knights", 54)])
+def test_any_seat_of_the_table_may_enroll_any_games_cards(
+        game_name: str, cards: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The reader that enrolls is any seat's of the table (seat 1's may be the broken one):
+    seat 6 enrolls The Builders' cards as it does Citadels', though The Builders seats four."""
+    from hub.games import plugin_named
+
+    tags = tmp_path / "tags.json"
+    plugin_named(game_name).registry.virtual().save(tags)  # every card already enrolled: it ends at once
+    code = main(["enroll", "--game", game_name, "--seat", "6", "--tags", str(tags), "--broker", "inproc://six",
+                 "--state-dir", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert code == 0 and out.splitlines()[-1].startswith(f"All {cards} cards are enrolled"), err
