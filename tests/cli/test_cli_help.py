@@ -1,5 +1,5 @@
-"""What `citadels-hub --help` and each command's `--help` tell a maker, and what its options take: the defaults the
-command really has, and no option it does not use."""
+"""What `citadels-hub --help` and each command's `--help` tell a maker (the defaults the
+command really has, no option it does not use), and what its options take."""
 
 from __future__ import annotations
 
