@@ -103,7 +103,7 @@ def test_systemd_unit_starts_the_hub_after_the_broker() -> None:
     assert "mosquitto.service" in unit["Unit"]["Wants"].split()
     exec_start = unit["Service"]["ExecStart"]
     assert re.fullmatch(r"\S+/citadels-hub run --game \$\{CITADELS_GAME\} --broker \$\{CITADELS_BROKER\} "
-                        r"--tags \$\{CITADELS_TAGS\} --players \$\{CITADELS_PLAYERS\}", exec_start)
+                        r"--tags \$\{CITADELS_TAGS\} --players \$\{CITADELS_PLAYERS\} \$CITADELS_OPTIONS", exec_start)
     assert "CITADELS_GAME=citadels CITADELS_TAGS=/var/lib/citadels/tags.json" in unit["Service"]["Environment"]
     assert "CITADELS_PLAYERS=4" in unit["Service"]["Environment"]  # hub.env may say otherwise
     assert "CITADELS_BROKER=mqtt://hub@127.0.0.1:1883" in unit["Service"]["Environment"]  # user only: the
@@ -134,6 +134,22 @@ def test_the_player_count_comes_from_hub_env(tmp_path: Path) -> None:
     assert default[default.index("--players") + 1] == "4"
     five = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883", extra_env={"CITADELS_PLAYERS": "5"}).argv
     assert five[five.index("--players") + 1] == "5"
+
+
+def test_any_other_option_of_run_comes_from_hub_env(tmp_path: Path) -> None:
+    """A table that plays Citadels' 2000 edition, rolls its own dice or hears Chinese says so
+    in hub.env (CITADELS_OPTIONS, split into words as systemd does); without it, nothing is
+    added. What the unit runs is a command line `run` takes."""
+    from hub.cli import build_parser
+    from tests.hub_unit import unit_command
+
+    plain = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883").argv
+    assert plain[-2:] == ["--players", "4"]
+    argv = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883",
+                        extra_env={"CITADELS_OPTIONS": "--edition 2000  --lang zh-Hant"}).argv
+    assert argv[-4:] == ["--edition", "2000", "--lang", "zh-Hant"]
+    args = build_parser().parse_args(argv[3:])  # after `python -m hub.cli`
+    assert (args.command, args.edition, args.lang, args.players) == ("run", "2000", "zh-Hant", 4)
 
 
 def test_the_game_and_its_tag_file_come_from_hub_env(tmp_path: Path) -> None:
