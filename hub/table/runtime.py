@@ -50,7 +50,6 @@ class CurrentTable:
     def void_last(self, reason: str, expected: str | None = None) -> dict[str, Any]:
         return self.service.void_last(reason, expected)
     def correct(self, action: Any) -> dict[str, Any]: return self.service.correct(action)
-    def start_enrollment(self) -> dict[str, Any]: return self.service.start_enrollment()
     def status(self) -> dict[str, Any]: return self.service.status()
 
 
