@@ -80,14 +80,35 @@ def test_flash_seat_needs_the_table_ca_unless_told_the_broker_is_plain(capsys: p
     assert not any(word.endswith(":ca.crt") for word in argv)
 
 
-def test_flash_seat_refuses_a_seat_without_its_password(capsys: pytest.CaptureFixture[str]) -> None:
+def test_flash_seat_refuses_a_seat_without_its_password(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The shipped broker refuses every login without a password: a seat flashed without
     one would never connect, so it is refused before anything is copied, naming the line."""
+    monkeypatch.delenv("CITADELS_SEAT_PASSWORD", raising=False)
     code = load_flash_seat().main(["--port", "/dev/ttyUSB0", "--seat", "5", "--wifi-ssid", "s",
                                    "--wifi-password", "w", "--ca", str(TABLE_CA), "--dry-run"])
     captured = capsys.readouterr()
     assert code == 2 and captured.out == ""
     assert "no --mqtt-password" in captured.err and "the seat5 line" in captured.err
+
+
+def test_flash_seat_takes_both_passwords_from_the_environment_kept_off_the_command_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command line is visible to every user (`ps`) and kept in the shell's history: the
+    passwords can come from the environment instead, and without either the seat is refused."""
+    bare = ["--port", "/dev/ttyUSB0", "--seat", "5", "--wifi-ssid", "s", "--ca", str(TABLE_CA), "--dry-run"]
+    monkeypatch.delenv("CITADELS_WIFI_PASSWORD", raising=False)
+    monkeypatch.setenv("CITADELS_SEAT_PASSWORD", "pw5")
+    assert load_flash_seat().main(bare) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "no Wi-Fi password: set CITADELS_WIFI_PASSWORD" in captured.err
+    monkeypatch.setenv("CITADELS_WIFI_PASSWORD", "wpa-pass")
+    assert load_flash_seat().main(bare) == 0
+    config_text = capsys.readouterr().out.split("# mpremote session:")[0]
+    config = json.loads(config_text)
+    assert (config["wifi"]["password"], config["broker"]["password"]) == ("wpa-pass", "pw5")
 
 
 def test_flash_seat_refuses_a_bad_seat(capsys: pytest.CaptureFixture[str]) -> None:
