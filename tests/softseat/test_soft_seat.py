@@ -291,3 +291,15 @@ def test_a_tune_that_cuts_into_another_is_heard_and_named() -> None:
             terminal.report_changes()
         assert machine.board.pwm[23].tones == [1800, 440, 330]  # the ok cut short, then the whole error
     assert [line for line in out.getvalue().splitlines() if line.startswith("beep: ")] == ["beep: ok", "beep: error"]
+
+
+def test_a_missing_firmware_folder_is_named_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Installed (no source tree beside the package) and run from the install folder, the
+    two places looked in are one: the message names it once, then says what to give."""
+    from hub.softseat import firmware
+
+    monkeypatch.setattr(firmware, "CHECKOUT_FIRMWARE", tmp_path / "firmware")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(firmware.FirmwareMissing) as missing:
+        firmware.find_firmware()
+    assert str(missing.value).count(str(tmp_path / "firmware")) == 1 and "--firmware" in str(missing.value)
