@@ -4,22 +4,15 @@ the rest: replay, undo, a phone's answer, the displays' frame, the views."""
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from hub.engine.nim import NimGame, NimRefusal, Take
 from hub.errors import HubError
 from hub.games.kit import KitAdapter
-from hub.protocol import TEXT_MAX_CHARS
 from hub.words import LANGS
 
 from .cards import StoneTags
 from .words import WORDS, say
-
-
-def wrap(text: str) -> list[str]:
-    """A line of the display's width, wrapped whole (a seat's name is up to 20 characters)."""
-    return textwrap.wrap(text, TEXT_MAX_CHARS)
 
 
 class NimAdapter(KitAdapter[NimGame]):
@@ -53,10 +46,10 @@ class NimAdapter(KitAdapter[NimGame]):
         """Who takes now, or who won: a seat that waits reads whose turn it is."""
         names = dict(enumerate(game.setup.names, start=1))
         if game.winner is not None:
-            return {"led": "white", "text": [say("game_over"), *wrap(say("wins", name=WORDS.seat_name(game.winner, names)))]}
+            return {"led": "white", "text": self.lines(say("game_over"), say("wins", name=WORDS.seat_name(game.winner, names)))}
         pending = game.pending
-        who = [] if pending is None else wrap(say("plays", name=WORDS.seat_name(pending.seat, names)))
-        return {"led": "off", "text": [say("wait"), *who]}
+        who = () if pending is None else (say("plays", name=WORDS.seat_name(pending.seat, names)),)
+        return {"led": "off", "text": self.lines(say("wait"), *who)}
 
     def status_lines(self, game: NimGame) -> list[str]:
         return [say("stones", stones=game.stones)]
