@@ -896,3 +896,20 @@ def test_a_new_physical_game_tells_the_crowned_seat_and_the_scoreboard_how_to_la
     finally:
         service.stop()
         bus.close()
+
+
+def test_a_seat_that_presses_out_of_turn_reads_who_decides_by_name() -> None:
+    """"It is not your turn." and, below it, who decides, named as the waiting display names
+    them ("Ann decides"; the kernel's own words would say "Seat 1")."""
+    bus = InProcessBus()
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=3, mode="physical", names=("Ann", "Bo", "Cy")))
+    service.start()
+    seats = {s: VirtualSeat(bus, seat=s, device=f"test-{s}") for s in (1, 2, 3)}
+    try:
+        answer = seats[2].answer_to(seats[2].press("ok"), timeout=5)
+        assert answer.code == "not_your_turn" and answer.text == ("It is not your turn.", "Ann decides")
+    finally:
+        for seat in seats.values():
+            seat.close()
+        service.stop()
+        bus.close()
