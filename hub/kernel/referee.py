@@ -51,6 +51,8 @@ class Referee(SeatOutput[G]):
             # (the reason needs every line) the next OK shows it before doing it
             self._send_display(seat, self._compose(seat, [text], numbered=True, refusal=True), led=led, beep=beep,
                                ref=ref, code=exc.code)
+        elif self._decides(seat) and not self.paused:  # a card decides it: the reason above what the seat must do
+            self._send_display(seat, self._compose(seat, [text]), led=led, beep=beep, ref=ref, code=exc.code)
         else:
             self._send(seat, led=led, beep=beep, ref=ref, text=text, code=exc.code)
             self._stale_when_turn_moves(seat)

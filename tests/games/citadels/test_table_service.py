@@ -913,3 +913,13 @@ def test_a_seat_that_presses_out_of_turn_reads_who_decides_by_name() -> None:
             seat.close()
         service.stop()
         bus.close()
+
+
+def test_a_card_refused_where_only_a_card_decides_keeps_what_to_do_below_the_reason(table: Table) -> None:
+    """The crowned seat shows the face-up cards with cards alone (no button option): a card
+    refused says why and, below it, what the seat still must do (once the reason alone stayed)."""
+    s1 = table.seats[1]
+    answer = table.answer(1, s1.place("0102030405060708090A"))
+    table.seats[1].lift("0102030405060708090A")
+    assert answer.code == "unknown_tag"
+    assert answer.text == ("This card is not", "enrolled.", "Show face-up cards", "Place a card")
