@@ -36,8 +36,12 @@ def button_options(game: Game, seat: int) -> list[Any]:
     """Every legal action of the seat, but a roll of the table's own dice: entered one die
     at a time ("Red die: 4", then yellow, then the event die: `dice_menus`), not walked
     through 144 rolls. Each part is a `hub.kernel.Menu`; only the whole roll is applied.
-    What the seat's buttons offer, and what the table's people press their way to."""
-    options = [action for action in game.legal_actions() if action.seat == seat]
+    What the seat's buttons offer, and what the table's people press their way to.
+
+    A draw is not among them: the card that came up says it (its tag). Offered on the
+    buttons, every card that may come up stood under OK, one the seat does not hold, and
+    walking them showed the deck on the display."""
+    options = [action for action in game.legal_actions() if action.seat == seat and action.verb != "draw"]
     rolls = [action for action in options if action.verb == "roll" and len(action.args) == 3]
     if not rolls:
         return options

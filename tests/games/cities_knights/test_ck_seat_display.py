@@ -302,3 +302,32 @@ def test_a_decision_out_of_the_turns_course_says_what_it_asks_not_the_last_roll(
     assert game.dice is not None
     red, yellow, event = game.dice
     assert adapter.prompt(game).head == (f"{red}+{yellow}={red + yellow} {event}",)  # the turn's own: its dice
+
+
+def test_a_draw_is_said_by_the_card_that_came_up_never_by_ok() -> None:
+    """On a gate the seat draws a card of that colour and taps it. Its display offers no
+    card of the deck: under OK one stood that the seat may not hold (one press recorded it),
+    and walking A showed the deck to the table. OK and A say to tap; the tag draws."""
+    from hub.engine.cities_knights.game import Decision
+
+    bus = InProcessBus()
+    game = Game.new(Setup(players=3, seed=5))
+    game.apply("1 roll")
+    game.queue.insert(0, Decision(2, "draw", "yellow"))
+    registry = ProgressTags.virtual()
+    table = Table(bus, CitiesKnightsAdapter(registry), game, journal=lambda action: None, transport_waits=True)
+    table.start()
+    try:
+        seat = RawSeat(bus, 2)
+        assert [c for c in seat.commands if c.text is not None][-1].text == ("Draw 1 yellow, tap it", "Barbarians: 7 steps")
+        for button in ("ok", "a", "ok"):
+            answer = seat.answer(seat.send("button", button=button))
+            assert answer.code == "use_card" and not any("drew" in line for line in answer.text or ()), button
+        assert [str(a) for a in table.game.log] == ["1 roll"]
+        card = game.drawable("yellow")[-1]
+        uid = next(uid for uid, named in registry.tags.items() if named == card)
+        assert seat.answer(seat.send("tag", edge="added", uid=uid)).led == "green"
+        assert [str(a) for a in table.game.log] == ["1 roll", f"2 draw {card}"]
+    finally:
+        table.stop()
+        bus.close()
