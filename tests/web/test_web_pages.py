@@ -47,10 +47,13 @@ def step_until(table: FakeTable, done: Any) -> None:
 
 
 def visible_text(page: Page) -> str:
-    """What a person can read: the page's text without the language picker's options."""
+    """What a person can read: the page's text without the language picker's options, nor
+    a command shown as code (typed as it is in every language)."""
     return str(page.evaluate("""() => {
         const extra = [...document.querySelectorAll('[placeholder]')].map((n) => n.placeholder);
-        return document.body.innerText.replace(document.querySelector('#lang').innerText, '') + '\\n' + extra.join('\\n');
+        let text = document.body.innerText.replace(document.querySelector('#lang').innerText, '');
+        for (const code of document.querySelectorAll('code')) text = text.replace(code.innerText, '');
+        return text + '\\n' + extra.join('\\n');
     }"""))
 
 
