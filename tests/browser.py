@@ -6,8 +6,9 @@ A missing browser is a failure, never a skip (scripts/test installs Debian's chr
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -35,6 +36,33 @@ def phone_page(browser: Browser, errors: list[str], viewport: dict[str, int] | N
     page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
     page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
     return page
+
+
+class HeldRequests:
+    """A page's requests whose address `wanted` accepts, held while `holding` and let go
+    in the order they were made by `release()`: forces the ordering a loaded machine makes
+    only sometimes (an answer's view fetched after the game has moved on)."""
+
+    def __init__(self, page: Page, wanted: Callable[[str], bool]) -> None:
+        self.holding = False
+        self.held: list[Route] = []
+        page.route(wanted, self._route)
+
+    def _route(self, route: Route) -> None:
+        if self.holding:
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def hold(self) -> None:
+        self.holding = True
+
+    def release(self) -> None:
+        """Stop holding and send what was held (the page then gets today's answers)."""
+        self.holding = False
+        held, self.held = self.held, []
+        for route in held:
+            route.continue_()
 
 
 WORDS_WHOLE = """(node) => {

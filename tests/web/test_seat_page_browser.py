@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from hub.games.citadels import words
 from hub.engine.citadels import Setup, StartPosition
-from tests.browser import phone_page
+from tests.browser import HeldRequests, phone_page
 from tests.web.test_web_pages import settled, step_until
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app
 
@@ -114,6 +114,7 @@ def test_your_turn_is_unmistakable_and_your_seat_is_told_in_the_pages_language(b
     with LiveServer(make_app(table)) as server:
         page = phone_page(browser, errors)
         page.add_init_script(RECORDER)
+        views = HeldRequests(page, lambda url: url.endswith(f"/api/seat/{SEAT_TOKENS[2]}"))
         page.goto(f"{server.url}/seat/{SEAT_TOKENS[2]}?lang=zh-Hans")
         settled(page, table, log=False)
         assert table.game.pending.seat == 1
@@ -129,11 +130,15 @@ def test_your_turn_is_unmistakable_and_your_seat_is_told_in_the_pages_language(b
         display = page.inner_text("#display")
         assert "座位指示灯：蓝色，轮到你决定" in display
         assert not re.search(r"[A-Za-z]", display.replace("Ben", "")), display  # not the display's English lines
+        # the answer arrives, the game moves on, and only then is a view drawn (as on a busy
+        # phone): the feedback belongs to the stage the pick was made in, the draft
+        views.hold()
         page.click("#options button")  # pick a character
         page.wait_for_selector("#feedback.good")
         table.human_seats = frozenset()
         step_until(table, lambda g: g.phase == "turns" and g.pending is not None and g.pending.seat == 2)
         table.human_seats = frozenset({2})
+        views.release()
         settled(page, table, log=False)
         assert page.inner_text("#feedback") == ""  # "Sent: Pick ..." went with the draft
         page.click("#options button[data-action='2 gold']")
