@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from hub.games.citadels import words
 from hub.engine.citadels import Setup, StartPosition
-from tests.browser import HeldRequests, phone_page
+from tests.browser import VIEW_IDS_RECORDER, HeldRequests, phone_page
 from tests.web.test_web_pages import settled, step_until
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app
 
@@ -68,6 +68,7 @@ def test_each_button_says_what_it_gives_end_turn_last_and_nothing_pointless(brow
         assert shown[f"{seat} gold"]["gives"] == "+2 gold"
         assert shown[f"{seat} draw"]["gives"] == "draw 2, keep 1"
         page.click(f"#options button[data-action='{seat} gold']")
+        page.wait_for_selector("#feedback.good")  # the answer has landed: the table's latest id is the one after it
         settled(page, table, log=False)
         shown_list = buttons(page)
         assert shown_list[-1]["action"] == f"{seat} end" and "end" in shown_list[-1]["cls"].split()
@@ -147,6 +148,31 @@ def test_your_turn_is_unmistakable_and_your_seat_is_told_in_the_pages_language(b
         page.click("#options button.end")
         page.wait_for_function(f"() => !({took})()")  # the turn is over: its news goes
         assert not page.evaluate("document.body.classList.contains('my-turn')")
+    assert errors == []
+
+
+def test_a_late_reading_never_puts_back_a_view_the_table_has_moved_past(browser: Browser) -> None:
+    """The page asks for its view with every live message; when a reading's answer arrives
+    after a later one's (a loaded phone, a busy hub), the older view is not drawn again."""
+    table = FakeTable(4, seed=2)
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        page = phone_page(browser, errors)
+        page.add_init_script(VIEW_IDS_RECORDER)
+        views = HeldRequests(page, lambda url: url.endswith(f"/api/seat/{SEAT_TOKENS[2]}"))
+        page.goto(f"{server.url}/seat/{SEAT_TOKENS[2]}?lang=en")
+        settled(page, table, log=False)
+        views.hold(late=True)
+        assert table.step()  # a seat picks: the page's reading of it is answered, and held
+        views.wait_held()
+        views.stop()
+        assert table.step()  # the next seat picks: that reading arrives
+        settled(page, table, log=False)
+        views.release()  # and then the first one's
+        assert table.step()
+        settled(page, table, log=False)
+        drawn = [int(i) for i in page.evaluate("window.__viewIds")]
+        assert drawn == sorted(drawn), drawn
     assert errors == []
 
 
