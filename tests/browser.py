@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable
 
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import APIResponse, Browser, Page, Route
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -39,30 +39,59 @@ def phone_page(browser: Browser, errors: list[str], viewport: dict[str, int] | N
 
 
 class HeldRequests:
-    """A page's requests whose address `wanted` accepts, held while `holding` and let go
-    in the order they were made by `release()`: forces the ordering a loaded machine makes
-    only sometimes (an answer's view fetched after the game has moved on)."""
+    """A page's requests whose address `wanted` accepts, held while holding and let go in
+    the order they were made by `release()`: forces the orderings a loaded machine makes
+    only sometimes. `hold()`: the request reaches the hub only when released (an answer's
+    view fetched after the game has moved on); `hold(late=True)`: the hub answers it at once
+    and the page gets that answer only when released (a reading overtaken by a later one)."""
 
     def __init__(self, page: Page, wanted: Callable[[str], bool]) -> None:
+        self.page = page
         self.holding = False
-        self.held: list[Route] = []
+        self.late = False
+        self.held: list[tuple[Route, APIResponse | None]] = []
         page.route(wanted, self._route)
 
     def _route(self, route: Route) -> None:
-        if self.holding:
-            self.held.append(route)
-        else:
+        if not self.holding:
             route.continue_()
+        else:
+            self.held.append((route, route.fetch() if self.late else None))
 
-    def hold(self) -> None:
-        self.holding = True
+    def hold(self, late: bool = False) -> None:
+        self.holding, self.late = True, late
+
+    def stop(self) -> None:
+        """Hold no more requests (those held stay held)."""
+        self.holding = False
+
+    def wait_held(self, count: int = 1) -> None:
+        """Until `count` requests are held (the page asks on its own time)."""
+        for _ in range(800):
+            if len(self.held) >= count:
+                return
+            self.page.wait_for_timeout(10)  # lets Playwright hand the page's requests to `_route`
+        raise AssertionError(f"the page never made {count} such requests (held: {len(self.held)})")
 
     def release(self) -> None:
-        """Stop holding and send what was held (the page then gets today's answers)."""
+        """Stop holding and let what was held go, in order."""
         self.holding = False
         held, self.held = self.held, []
-        for route in held:
-            route.continue_()
+        for route, answered in held:
+            if answered is None:
+                route.continue_()
+            else:
+                route.fulfill(response=answered)
+
+
+VIEW_IDS_RECORDER = """
+window.__viewIds = [];
+new MutationObserver(() => {
+  const id = document.body && document.body.dataset.viewId;
+  if (id !== undefined && id !== window.__viewIds[window.__viewIds.length - 1]) window.__viewIds.push(id);
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-view-id"] });
+"""
+"""An init script: every id of a view a seat page has drawn, in order (`window.__viewIds`)."""
 
 
 WORDS_WHOLE = """(node) => {

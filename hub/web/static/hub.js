@@ -421,10 +421,18 @@ const Hub = (() => {
     const api = document.body.dataset.api;
     const seat = { view: null, busy: false, feedback: null, send };
     const render = () => { if (seat.view) draw(seat.view, seat); };
+    let asked = 0;
+    let drawn = 0;
     async function refresh() {
+      // readings overlap (every live message and every answer asks): one asked before the
+      // reading already drawn is dropped, or its late answer would put back a table that has
+      // moved on, and nothing would ask again (the last reading asked is always drawn)
+      const mine = ++asked;
       const response = await fetch(api, { cache: "no-store" });
       if (!response.ok) return;
       const data = await response.json();
+      if (mine < drawn) return;
+      drawn = mine;
       seat.view = data.view;
       document.body.dataset.viewId = String(data.id);
       render();

@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from hub.engine.builders import Setup
 from hub.games.builders.table import BuildersTable
 from hub.games.builders.tags import BuildersTags
 from hub.transport import InProcessBus
-from tests.browser import TV, phone_page
+from tests.browser import TV, VIEW_IDS_RECORDER, HeldRequests, phone_page
 from tests.games.builders.helpers import serve, turn_page
-from tests.web_support import ADMIN_TOKEN
+from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS
 
 
 @pytest.fixture
@@ -100,4 +100,35 @@ def test_a_seat_presses_a_button_and_the_admin_corrects_coins(browser: Browser, 
         admin.click("#void-yes")
         admin.wait_for_function("() => document.querySelector('#void-feedback').textContent === '完成'")
         assert str(table.game.log[-1]) == "0 void wrong seat" and table.game.player(seat).coins == 13
+    assert errors == []
+
+
+def shows_at_least(page: Page, event_id: int) -> None:
+    page.wait_for_function(f"() => Number(document.body.dataset.viewId ?? -1) >= {event_id}")
+
+
+def test_a_late_reading_never_puts_back_a_view_the_table_has_moved_past(browser: Browser, table: BuildersTable) -> None:
+    """The hub's seat page (every game's but Citadels') asks for its view with every live
+    message; when a reading's answer arrives after a later one's (a loaded phone, a busy
+    hub), the older view is not drawn again."""
+    errors: list[str] = []
+    seat = table.game.pending.seat
+    with serve(table) as server:
+        page = phone_page(browser, errors)
+        page.add_init_script(VIEW_IDS_RECORDER)
+        views = HeldRequests(page, lambda url: url.endswith(f"/api/seat/{SEAT_TOKENS[seat]}"))
+        page.goto(f"{server.url}/seat/{SEAT_TOKENS[seat]}?lang=en")
+        shows_at_least(page, table.last_event_id())
+        views.hold(late=True)
+        assert table.answer(seat, f"{seat} coins 1")["ok"]  # the page's reading of it is answered, and held
+        views.wait_held()
+        views.stop()
+        assert table.answer(seat, f"{seat} coins 1")["ok"]  # that reading arrives
+        shows_at_least(page, table.last_event_id())
+        views.release()  # and then the first one's
+        table.pause("tea")
+        page.wait_for_selector("#paused:not([hidden])")
+        shows_at_least(page, table.last_event_id())
+        drawn = [int(i) for i in page.evaluate("window.__viewIds")]
+        assert drawn == sorted(drawn), drawn
     assert errors == []

@@ -249,13 +249,22 @@
     return own || C.t("code_" + result.code) || C.t("code_other");
   }
 
+  /* Readings overlap (a live message's, an answer's): one asked before the reading already
+     drawn is dropped, or its late answer would put back a table that has moved on, and
+     nothing would ask again (the last reading asked is always drawn). */
+  let asked = 0;
+  let drawn = 0;
+
   async function refresh() {
+    const mine = ++asked;
     const response = await fetch(api, { cache: "no-store" });
     if (!response.ok) {
       document.getElementById("feedback").textContent = refusalText(await response.json());
       return;
     }
     const data = await response.json();
+    if (mine < drawn) return;
+    drawn = mine;
     document.body.dataset.eventId = String(data.id);
     render(data.view);
     document.body.dataset.viewId = String(data.id);  // what the page shows (the stream may be ahead)
