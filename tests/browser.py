@@ -84,14 +84,22 @@ class HeldRequests:
                 route.fulfill(response=answered)
 
 
-VIEW_IDS_RECORDER = """
-window.__viewIds = [];
-new MutationObserver(() => {
-  const id = document.body && document.body.dataset.viewId;
-  if (id !== undefined && id !== window.__viewIds[window.__viewIds.length - 1]) window.__viewIds.push(id);
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-view-id"] });
+def ids_recorder(key: str) -> str:
+    """An init script: every value the page gives `document.body.dataset[key]` (the id of
+    the view or the log it has drawn), in order, in `window.__ids`."""
+    attribute = "data-" + "".join("-" + c.lower() if c.isupper() else c for c in key)
+    return f"""
+window.__ids = [];
+new MutationObserver(() => {{
+  const id = document.body && document.body.dataset.{key};
+  if (id !== undefined && id !== window.__ids[window.__ids.length - 1]) window.__ids.push(id);
+}}).observe(document, {{ subtree: true, attributes: true, attributeFilter: ["{attribute}"] }});
 """
-"""An init script: every id of a view a seat page has drawn, in order (`window.__viewIds`)."""
+
+
+def drawn_ids(page: Page) -> list[int]:
+    """The ids recorded by `ids_recorder`."""
+    return [int(i) for i in page.evaluate("window.__ids")]
 
 
 WORDS_WHOLE = """(node) => {

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from hub.games.citadels import words
 from hub.engine.citadels import Setup, StartPosition
-from tests.browser import VIEW_IDS_RECORDER, HeldRequests, phone_page
+from tests.browser import HeldRequests, drawn_ids, ids_recorder, phone_page
 from tests.web.test_web_pages import settled, step_until
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app
 
@@ -158,7 +158,7 @@ def test_a_late_reading_never_puts_back_a_view_the_table_has_moved_past(browser:
     errors: list[str] = []
     with LiveServer(make_app(table)) as server:
         page = phone_page(browser, errors)
-        page.add_init_script(VIEW_IDS_RECORDER)
+        page.add_init_script(ids_recorder("viewId"))
         views = HeldRequests(page, lambda url: url.endswith(f"/api/seat/{SEAT_TOKENS[2]}"))
         page.goto(f"{server.url}/seat/{SEAT_TOKENS[2]}?lang=en")
         settled(page, table, log=False)
@@ -171,7 +171,7 @@ def test_a_late_reading_never_puts_back_a_view_the_table_has_moved_past(browser:
         views.release()  # and then the first one's
         assert table.step()
         settled(page, table, log=False)
-        drawn = [int(i) for i in page.evaluate("window.__viewIds")]
+        drawn = drawn_ids(page)
         assert drawn == sorted(drawn), drawn
     assert errors == []
 

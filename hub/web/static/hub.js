@@ -380,12 +380,19 @@ const Hub = (() => {
       draw(view, history);
       follow(acting(view));
     };
+    let asked = 0;
+    let drawn = 0;
     async function loadHistory() {
+      // readings overlap on a loaded machine: one asked before the reading already drawn is
+      // dropped, or its late answer would put back a shorter log, and nothing would ask again
       timer = null;
+      const mine = ++asked;
       try {
         const response = await fetch("/api/history", { cache: "no-store" });
         if (!response.ok) return;
         const data = await response.json();
+        if (mine < drawn) return;
+        drawn = mine;
         history = data.events || [];
         render();
         document.body.dataset.historyId = String(data.id);

@@ -15,7 +15,7 @@ from hub.engine.builders import Setup
 from hub.games.builders.table import BuildersTable
 from hub.games.builders.tags import BuildersTags
 from hub.transport import InProcessBus
-from tests.browser import TV, VIEW_IDS_RECORDER, HeldRequests, phone_page
+from tests.browser import TV, HeldRequests, drawn_ids, ids_recorder, phone_page
 from tests.games.builders.helpers import serve, turn_page
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS
 
@@ -115,7 +115,7 @@ def test_a_late_reading_never_puts_back_a_view_the_table_has_moved_past(browser:
     seat = table.game.pending.seat
     with serve(table) as server:
         page = phone_page(browser, errors)
-        page.add_init_script(VIEW_IDS_RECORDER)
+        page.add_init_script(ids_recorder("viewId"))
         views = HeldRequests(page, lambda url: url.endswith(f"/api/seat/{SEAT_TOKENS[seat]}"))
         page.goto(f"{server.url}/seat/{SEAT_TOKENS[seat]}?lang=en")
         shows_at_least(page, table.last_event_id())
@@ -129,6 +129,36 @@ def test_a_late_reading_never_puts_back_a_view_the_table_has_moved_past(browser:
         table.pause("tea")
         page.wait_for_selector("#paused:not([hidden])")
         shows_at_least(page, table.last_event_id())
-        drawn = [int(i) for i in page.evaluate("window.__viewIds")]
+        drawn = drawn_ids(page)
         assert drawn == sorted(drawn), drawn
     assert errors == []
+
+
+def test_a_late_reading_of_the_log_never_puts_back_a_shorter_one(browser: Browser, table: BuildersTable) -> None:
+    """The hub's scoreboard (every game's but Citadels') reads the game's log again after
+    live messages; when a reading's answer arrives after a later one's, the shorter log is
+    not drawn again."""
+    errors: list[str] = []
+    seat = table.game.pending.seat
+    with serve(table) as server:
+        page = phone_page(browser, errors)
+        page.add_init_script(ids_recorder("historyId"))
+        logs = HeldRequests(page, lambda url: url.endswith("/api/history"))
+        page.goto(f"{server.url}/?lang=en")
+        logs_at_least(page, table.last_event_id())
+        logs.hold(late=True)
+        assert table.answer(seat, f"{seat} coins 1")["ok"]  # the page's reading of the log is answered, and held
+        logs.wait_held()
+        logs.stop()
+        assert table.answer(seat, f"{seat} coins 1")["ok"]  # that reading arrives
+        logs_at_least(page, table.last_event_id())
+        logs.release()  # and then the first one's
+        assert table.answer(seat, f"{seat} coins 1")["ok"]
+        logs_at_least(page, table.last_event_id())
+        drawn = drawn_ids(page)
+        assert drawn == sorted(drawn), drawn
+    assert errors == []
+
+
+def logs_at_least(page: Page, event_id: int) -> None:
+    page.wait_for_function(f"() => Number(document.body.dataset.historyId ?? -1) >= {event_id}")
