@@ -6,9 +6,12 @@ configs (seat number, MQTT login); typing mpremote commands by hand is where sea
 up with the wrong number. The config is checked with the firmware's own validator
 before anything is copied.
 
+    export CITADELS_WIFI_PASSWORD='...' CITADELS_SEAT_PASSWORD='...'   # or --wifi-password, --mqtt-password
     python3 hardware/flash_seat.py --port /dev/ttyUSB0 --board esp32 --seat 3 \\
-        --wifi-ssid citadels-table --wifi-password '...' \\
-        --mqtt-password '...' --ca /etc/mosquitto/citadels/ca.crt   # add --dry-run to preview
+        --wifi-ssid citadels-table --ca /etc/mosquitto/citadels/ca.crt   # add --dry-run to preview
+
+The two passwords are best given in the environment: a command line is visible to every
+user of the computer (`ps`) and stays in the shell's history.
 
 The broker's address is the table's (TABLE_ADDRESS in hardware/table.env, the one make-ca.sh
 puts in the broker's certificate); `--broker-host` overrides it for one seat.
@@ -26,6 +29,7 @@ import argparse
 import copy
 import importlib.util
 import json
+import os
 import shlex
 import shutil
 import subprocess
@@ -37,6 +41,7 @@ from typing import Any
 DRY_RUN_MARK = "# mpremote session:"
 FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
 TABLE_ENV = Path(__file__).resolve().parent / "table.env"
+WIFI_PASSWORD_ENV, SEAT_PASSWORD_ENV = "CITADELS_WIFI_PASSWORD", "CITADELS_SEAT_PASSWORD"
 
 
 def table_address(path: Path = TABLE_ENV) -> str:
@@ -128,7 +133,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seat", type=int, required=True)
     parser.add_argument("--table", default="t1")
     parser.add_argument("--wifi-ssid", required=True)
-    parser.add_argument("--wifi-password", required=True)
+    parser.add_argument("--wifi-password", default=os.environ.get(WIFI_PASSWORD_ENV),
+                        help=f"the table's Wi-Fi password (default: ${WIFI_PASSWORD_ENV}, which no `ps` shows)")
     parser.add_argument("--broker-host", default=None,
                         help="default: TABLE_ADDRESS of hardware/table.env (make-ca.sh's certificate names it)")
     parser.add_argument("--broker-port", type=int, default=None, help="default 8883 (TLS), 1883 with --plain")
@@ -136,7 +142,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--plain", action="store_true",
                         help="no TLS: only for a bench broker with a plain listener (see mosquitto.conf)")
     parser.add_argument("--mqtt-user", help="default seat<N> (hardware/mosquitto/dynsec.py)")
-    parser.add_argument("--mqtt-password", help="from hardware/mosquitto/make-passwords.sh")
+    parser.add_argument("--mqtt-password", default=os.environ.get(SEAT_PASSWORD_ENV),
+                        help=f"the seat's line of hardware/mosquitto/make-passwords.sh (default: ${SEAT_PASSWORD_ENV})")
     parser.add_argument("--no-display", action="store_true", help="seat has no SSD1306")
     parser.add_argument("--source", action="store_true", help="copy .py instead of compiled .mpy")
     parser.add_argument("--dry-run", action="store_true", help="print the config and command only")
@@ -145,10 +152,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    if not args.plain and (args.ca is None or not args.ca.is_file()):
+    if not args.plain and args.ca is None:
         print("refusing to flash: the seat talks TLS to the table broker and needs its CA: "
               "--ca /etc/mosquitto/citadels/ca.crt (made by hardware/mosquitto/make-ca.sh), or --plain",
               file=sys.stderr)
+        return 2
+    if not args.plain and not args.ca.is_file():
+        print(f"refusing to flash: --ca {args.ca}: no such file (the table's CA is the ca.crt that "
+              "hardware/mosquitto/make-ca.sh wrote, /etc/mosquitto/citadels/ca.crt on the Pi)", file=sys.stderr)
+        return 2
+    if not args.wifi_password:
+        print(f"refusing to flash: no Wi-Fi password: set {WIFI_PASSWORD_ENV} (or --wifi-password) to the "
+              "table's hotspot password", file=sys.stderr)
+        return 2
+    if not args.mqtt_password:
+        print(f"refusing to flash: no --mqtt-password (nor {SEAT_PASSWORD_ENV}): the table broker lets no seat in "
+              f"without its login (the {args.mqtt_user or f'seat{args.seat}'} line that "
+              "hardware/mosquitto/make-passwords.sh printed)", file=sys.stderr)
         return 2
     try:
         cfg = build_config(args)

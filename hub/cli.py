@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from hub.cli_args import OneLineParser, bounded, broker_url, game_count, guarded, preflight, seed_value
+from hub.cli_args import (OneLineParser, bounded, broker_url, game_count, guarded, preflight, seat_number,
+                          seed_value)
 from hub.commands.stored import add_store_commands
 from hub.commands.voice import add_voice_command, run_voice
 from hub.games import DEFAULT_GAME, GAMES, GamePlugin, plugin_named
@@ -15,6 +16,11 @@ from hub.softseat.terminal import add_soft_seat_command
 from hub.exits import ExitCode, fail, say
 from hub.store.options import add_state_options
 from hub.table.options import add_table_options
+
+DESCRIPTION = ("The hub of a sensor table that referees card games played with RFID-tagged cards "
+               "(Citadels, The Builders: Middle Ages, Nim, Catan: Cities & Knights as a companion). "
+               "Without hardware: 'citadels-hub sim'. At a table: 'enroll' the cards once, then 'run' "
+               "(hardware/raspberry-pi.md). Each command's options: citadels-hub COMMAND --help.")
 
 
 def chosen_game(argv: list[str] | None) -> GamePlugin:
@@ -26,29 +32,29 @@ def chosen_game(argv: list[str] | None) -> GamePlugin:
     return plugin_named(known.game if known.game in GAMES else DEFAULT_GAME)
 
 
-def _add_game_choice(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", choices=sorted(GAMES), default=DEFAULT_GAME,
-                   help=f"which game the table hosts (default {DEFAULT_GAME})")
+def _add_game_choice(p: argparse.ArgumentParser, what: str = "which game the table hosts") -> None:
+    p.add_argument("--game", choices=sorted(GAMES), default=DEFAULT_GAME, help=f"{what} (default {DEFAULT_GAME})")
 
 
-def _add_game_options(p: argparse.ArgumentParser, game: GamePlugin) -> None:
+def _add_game_options(p: argparse.ArgumentParser, game: GamePlugin, simulated: bool) -> None:
     _add_game_choice(p)
     low, high = game.seats[0], game.seats[-1]
     p.add_argument("--players", type=bounded("the number of players", low, high), default=game.default_players,
                    help=f"{low} to {high} (default {game.default_players})")
     p.add_argument("--seed", type=seed_value, default=None,
-                   help="seed of the first game (default: unpredictable; 1 for 'sim --headless')")
+                   help="seed of the first game (default: unpredictable" + ("; 1 with --headless or --engine-only)"
+                                                                           if simulated else ")"))
     game.add_options(p)
 
 
 def build_parser(game: GamePlugin | None = None) -> argparse.ArgumentParser:
     """The command line, with the options of `game` (default: citadels)."""
     game = game or plugin_named(DEFAULT_GAME)
-    parser = OneLineParser(prog="citadels-hub", description=__doc__)
+    parser = OneLineParser(prog="citadels-hub", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("sim", help="run a whole simulated table (no hardware needed)")
-    _add_game_options(sim, game)
+    _add_game_options(sim, game, simulated=True)
     sim.add_argument("--headless", action="store_true", help="no web server, full speed")
     sim.add_argument("--json", action="store_true", help="one JSON line per finished game")
     sim.add_argument("--quiet", action="store_true", help="print only the links and each game's result")
@@ -56,29 +62,31 @@ def build_parser(game: GamePlugin | None = None) -> argparse.ArgumentParser:
     sim.add_argument("--bots", choices=list(game.bots), default=game.bots[0])
     sim.add_argument("--engine-only", action="store_true",
                      help="bots play the engine directly, without the simulated table")
-    add_table_options(sim)
+    add_table_options(sim, simulated=True)
     sim.add_argument("--seat-logins", default=None, metavar="FILE",
                      help="with --broker: each simulated seat logs in as seatN, password from FILE ('seatN "
                           "PASSWORD' lines, as make-passwords.sh prints; or $CITADELS_SEAT_LOGINS_FILE)")
     add_state_options(sim, automatic=False)
 
     run = sub.add_parser("run", help="referee a real table: seats over MQTT, optional serial readers")
-    _add_game_options(run, game)
+    _add_game_options(run, game, simulated=False)
     run.add_argument("--tags", required=True, help="tag registry written by 'citadels-hub enroll'")
     run.add_argument("--serial", action="append", metavar="[json:|pn532:]PORT:SEAT",
                      help="a reader wired to the hub (repeatable); see docs/serial.md")
     run.add_argument("--headless", action="store_true", help="no web server")
     add_state_options(run, automatic=True)
-    add_table_options(run)
+    add_table_options(run, simulated=False)
 
     enroll = sub.add_parser("enroll", help="pair every physical card with its RFID tag")
     enroll.add_argument("--tags", required=True, help="registry file to write (resumed if it exists)")
     enroll.add_argument("--broker", type=broker_url, default="mqtt://127.0.0.1:1883",
-                        help="broker the enrolling seat uses (password: CITADELS_BROKER_PASSWORD, never here)")
-    enroll.add_argument("--seat", type=bounded("a seat", 1, game.seats[-1]), default=1,
-                        help="whose reader is used for tapping (default 1)")
-    enroll.add_argument("--table", default="t1")
-    _add_game_choice(enroll)
+                        help="broker the enrolling seat uses (default mqtt://127.0.0.1:1883; with the Pi's "
+                             "logins mqtt://hub@127.0.0.1:1883, the password from CITADELS_BROKER_PASSWORD, "
+                             "never here)")
+    enroll.add_argument("--seat", type=seat_number, default=1,  # any seat's reader, whatever the game's count
+                        help="whose reader is used for tapping: any seat of the table, 1..7 (default 1)")
+    enroll.add_argument("--table", default="t1", help="table name in the MQTT topics (default t1)")
+    _add_game_choice(enroll, "whose cards to enroll, each game into its own --tags file")
     game.add_options(enroll)  # e.g. the deck of the printing
     enroll.add_argument("--state-dir", default=None, metavar="DIR",
                         help="the table's state directory, whose game.db is checked for another game's unfinished game")

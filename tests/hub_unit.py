@@ -85,7 +85,7 @@ def unit_command(state_dir: Path, broker_url: str, *, extra_args: Sequence[str] 
     unit_env["CITADELS_BROKER"] = broker_url
     unit_env.update(extra_env or {})
     exec_start = next(value for key, value in service if key == "ExecStart")
-    words = [_expand(word, unit_env) for word in shlex.split(exec_start)]
+    words = [expanded for word in shlex.split(exec_start) for expanded in _expand(word, unit_env)]
     if words[0] != INSTALLED_BINARY:
         raise AssertionError(f"the unit runs {words[0]!r}, not {INSTALLED_BINARY}")
     argv = [sys.executable, "-m", "hub.cli", *(w.replace(INSTALLED_STATE, str(state_dir)) for w in words[1:]),
@@ -98,9 +98,14 @@ def unit_command(state_dir: Path, broker_url: str, *, extra_args: Sequence[str] 
     return UnitCommand(argv, env, state_dir)
 
 
-def _expand(word: str, env: Mapping[str, str]) -> str:
-    """systemd's `${VAR}` (a whole word stays one word) and `$VAR`."""
-    return re.sub(r"\$\{(\w+)\}|\$(\w+)", lambda m: env.get(m.group(1) or m.group(2), ""), word)
+def _expand(word: str, env: Mapping[str, str]) -> list[str]:
+    """One ExecStart word as systemd expands it (systemd.service, "Command lines"): a word
+    that is exactly `$VAR` becomes the value split at whitespace, zero or more words;
+    `${VAR}`, and a variable inside a longer word, are substituted and stay one word."""
+    whole = re.fullmatch(r"\$(\w+)", word)
+    if whole:
+        return env.get(whole.group(1), "").split()
+    return [re.sub(r"\$\{(\w+)\}|\$(\w+)", lambda m: env.get(m.group(1) or m.group(2), ""), word)]
 
 
 class ProcessOutput:

@@ -54,7 +54,6 @@ class FakeTable:
         self.paused = False
         self.pause_reason: str | None = None
         self.paused_for: dict[str, Any] | None = None  # as the kernel's view says it: {"reader": n} | {"reason": ...}
-        self.enrolling = False
         self.admin_cards: list[tuple[int, str, str]] = []
         self.entered_by_hand: dict[int, list[str]] = {}  # what the admin status reports, set by tests
         self.human_seats = human_seats
@@ -226,18 +225,11 @@ class FakeTable:
         self.admin_cards.append((seat, action_text, reason))
         return {"ok": True}
 
-    def start_enrollment(self) -> dict[str, Any]:
-        with self._lock:
-            self.enrolling = True
-            self._publish([{"kind": "enrollment_started"}])
-            return {"ok": True, "enrolling": True}
-
     def status(self) -> dict[str, Any]:
         with self._lock:
             return {
                 "paused": self.paused,
                 "pause_reason": self.pause_reason,
-                "enrolling": self.enrolling,
                 "seats_online": {str(s): s not in self.offline for s in range(1, self.setup.players + 1)},
                 "log_length": len(self.game.log),
                 "last_move": str(last) if (last := undo.last_move(self.game.log, ADAPTER.undo_reason)) is not None else None,

@@ -13,7 +13,7 @@ refused memory to the hub too, and the persistence file on the SD card grew with
 plugin checks every SUBSCRIBE against the login's role: a seat may hold only its own two
 topics, named literally (docs/security.md, "Broker and transport").
 
-Roles (the topics of docs/spec: citadels/<table>/...):
+Roles (the topics of docs/protocol.md: citadels/<table>/...):
 - `hub` (loopback listener only): reads every seat's topics, writes their `cmd`, reads and
   writes `hub/#` and `public`, under any table (local tools may run other tables); may
   subscribe to any filter, receiving only what it may read.
@@ -117,7 +117,14 @@ def main(argv: list[str]) -> int:
     except (OSError, ValueError) as exc:
         print(exc, file=sys.stderr)
         return 2
-    descriptor = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        descriptor = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    except OSError as exc:  # e.g. /etc/mosquitto missing: mosquitto is not installed yet
+        folder = os.path.dirname(os.path.abspath(output))
+        hint = (f"the folder {folder} does not exist (apt-get install mosquitto makes /etc/mosquitto)"
+                if not os.path.isdir(folder) else exc.strerror)
+        print(f"cannot write the logins file: {hint}", file=sys.stderr)
+        return 2
     with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
         json.dump(config, handle, indent=1)
         handle.write("\n")

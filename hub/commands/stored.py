@@ -15,7 +15,7 @@ from typing import Any
 from hub.errors import HubError
 from hub.exits import ExitCode, fail
 
-from hub.games import REGISTRY
+from hub.games import DEFAULT_GAME, REGISTRY
 from hub.store import EventStore, StoreError, export_text
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -112,8 +112,10 @@ def how_to_carry_on(store: EventStore, stored: Any) -> str:
     devices = {str(m["device"]) for m in stored.meta if "device" in m}
     simulated = bool(devices) and all(d.startswith("sim-") for d in devices)
     table = bool(devices) and not simulated
-    sim = f"citadels-hub sim --resume --db {path}"
-    run = f"the hub carries it on when it starts with this database (citadels-hub run ... --db {path})"
+    name = stored.plugin.name  # another game than the default is named, or the command would refuse the file
+    game = "" if name == DEFAULT_GAME else f" --game {name}"
+    sim = f"citadels-hub sim{game} --resume --db {path}"
+    run = f"the hub carries it on when it starts with this database (citadels-hub run{game} ... --db {path})"
     if simulated:
         return f"carry it on with: {sim}"
     if table:

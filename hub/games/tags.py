@@ -177,7 +177,7 @@ class TagRegistry:
         if game != catalogue.game and not (game is None and catalogue.unnamed_files):
             whose = f"of {game}" if isinstance(game, str) and game else "of another game"
             raise ValueError(f"tag registry {path} holds the cards {whose}, not of {catalogue.game}: enroll "
-                             f"{catalogue.title}'s cards into a file of their own "
+                             f"the cards of {catalogue.title} into a file of their own "
                              f"(citadels-hub enroll --game {catalogue.game} --tags FILE)")
         deck = data.get("deck", catalogue.default_deck)
         try:
@@ -268,9 +268,17 @@ class Enrollment:
 
 def card_names(registry: TagRegistry) -> dict[str, list[str]]:
     """Each tag's card by the label enrollment asks for it by ("Crane (copy 2 of 2)"),
-    then its name and its form in the file: what a maker types to the soft seat
+    then its name, its form in the file and, for a card printed more than once, its name
+    and copy ("Crane 2", as Citadels' "Manor 3"): what a maker types to the soft seat
     (`GamePlugin.card_names`) for a game that needs nothing more."""
     catalogue = registry.catalogue
     order = {ref: n for n, ref in enumerate(catalogue.cards(registry.deck))}
-    return {uid: [registry.label(ref), catalogue.name(ref), str(ref)]
-            for uid, ref in sorted(registry.tags.items(), key=lambda item: (order.get(item[1], 0), item[0]))}
+    faces = _same_face(catalogue, registry.deck)
+    names: dict[str, list[str]] = {}
+    for uid, ref in sorted(registry.tags.items(), key=lambda item: (order.get(item[1], 0), item[0])):
+        keys = [registry.label(ref), catalogue.name(ref), str(ref)]
+        same = faces.get(catalogue.face(ref), (ref,))
+        if len(same) > 1:
+            keys.append(f"{catalogue.name(ref)} {same.index(ref) + 1}")
+        names[uid] = keys
+    return names

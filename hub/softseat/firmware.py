@@ -33,7 +33,7 @@ def find_firmware(folder: str | Path | None = None) -> Path:
     for candidate in candidates:
         if (candidate / "main.py").is_file():
             return candidate.resolve()
-    where = " or ".join(str(c) for c in candidates)
+    where = " or ".join(dict.fromkeys(str(c.resolve()) for c in candidates))  # once, when both are the same
     raise FirmwareMissing(f"no seat firmware (main.py) in {where}: give --firmware "
                           "the firmware/ folder of the source (e.g. /opt/citadels/src/firmware)")
 

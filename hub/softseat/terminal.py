@@ -126,6 +126,7 @@ class CardNames:
         plugin = plugin_named(game)
         registry = (plugin.load_registry(tags) if tags
                     else plugin.virtual_registry(plugin.setup_type(players=plugin.default_players)))
+        self.title = plugin.title
         self.names: dict[str, str] = {}
         self.label: dict[str, str] = {}
         for uid, names in plugin.card_names(registry).items():
@@ -139,7 +140,9 @@ class CardNames:
             return self.names[key]
         if UID_RE.match(key):
             return key.upper()
-        raise ValueError(f"no card {text!r}: a card name (King, Manor 3) or a 4/7/10-byte tag UID in hex")
+        example = next(iter(self.label.values()), None)  # a name of this game's, not another's
+        named = f"a card name of {self.title}" + (f" ({example})" if example else "")
+        raise ValueError(f"no card {text!r}: {named} or a 4/7/10-byte tag UID in hex")
 
     def describe(self, uid: str) -> str:
         return f"{self.label[uid]} ({uid})" if uid in self.label else uid

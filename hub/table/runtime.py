@@ -50,7 +50,6 @@ class CurrentTable:
     def void_last(self, reason: str, expected: str | None = None) -> dict[str, Any]:
         return self.service.void_last(reason, expected)
     def correct(self, action: Any) -> dict[str, Any]: return self.service.correct(action)
-    def start_enrollment(self) -> dict[str, Any]: return self.service.start_enrollment()
     def status(self) -> dict[str, Any]: return self.service.status()
 
 
@@ -185,10 +184,38 @@ def link_host(listening_on: str) -> str:
 
 
 def _lan_address() -> str:
-    """The address phones on the same network should use (no packet is sent)."""
+    """The address phones on the same network should use (no packet is sent): the one the
+    default route leaves from; without one (a Pi that is its own Wi-Fi hotspot and has no
+    Ethernet), the first address of an interface that is up, e.g. the hotspot's 10.42.0.1.
+    127.0.0.1 only when there is none: no phone could open a link to it."""
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("192.0.2.1", 9))
             return str(s.getsockname()[0])
     except OSError:
-        return "127.0.0.1"
+        return next(iter(interface_addresses()), "127.0.0.1")
+
+
+SIOCGIFFLAGS, SIOCGIFADDR, IFF_UP = 0x8913, 0x8915, 0x1  # Linux's <linux/sockios.h>, <net/if.h>
+
+
+def interface_addresses() -> list[str]:
+    """The IPv4 addresses of this machine's interfaces that are up, loopback excepted, in
+    the kernel's order (Linux; elsewhere none)."""
+    try:
+        import fcntl
+        import struct
+    except ImportError:  # not a POSIX system
+        return []
+    found: list[str] = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _index, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:15])
+            try:
+                flags = struct.unpack_from("H", fcntl.ioctl(probe.fileno(), SIOCGIFFLAGS, request), 16)[0]
+                address = socket.inet_ntoa(fcntl.ioctl(probe.fileno(), SIOCGIFADDR, request)[20:24])
+            except OSError:  # no IPv4 address on it (or not Linux)
+                continue
+            if flags & IFF_UP and not address.startswith("127."):
+                found.append(address)
+    return found

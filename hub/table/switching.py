@@ -49,6 +49,12 @@ def unfinished_other_game(store: EventStore, plugin: GamePlugin, command: str) -
         return None  # a damaged stored game is the resuming command's to explain, if it resumes it
     if game.over:
         return None
+    if command == "enroll":  # enrolling carries on no game: what it warns of is the next `run`
+        return OtherGame(f"{store.path} holds an unfinished game of {other.title} (game {latest}, "
+                         f"{other.progress(game)}): 'citadels-hub run --game {plugin.name}' would not carry it "
+                         f"on; add --new-game to enroll the cards of {plugin.title} anyway (that game stays in "
+                         f"the file as it is), or finish it first with 'citadels-hub run --game {other.name}'",
+                         known=True)
     return OtherGame(f"{store.path} holds an unfinished game of {other.title} (game {latest}, "
                      f"{other.progress(game)}): 'citadels-hub {command} --game {plugin.name}' would not carry it "
                      f"on; add --new-game to start {plugin.title} (that game stays in the file as it is), "
@@ -64,4 +70,5 @@ def other_game_in(path: str, plugin: GamePlugin, command: str = "run") -> str | 
         return None
     if other.known:
         return other.message
-    return f"{other.message}: add --new-game to start a new game of {plugin.title} (that game stays in the file as it is)"
+    doing = f"enroll the cards of {plugin.title} anyway" if command == "enroll" else f"start a new game of {plugin.title}"
+    return f"{other.message}: add --new-game to {doing} (that game stays in the file as it is)"

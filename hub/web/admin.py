@@ -1,4 +1,4 @@
-"""The table's admin page and its commands (new game, enrollment, pause, undo, the game's
+"""The table's admin page and its commands (new game, pause, undo, the game's
 own corrections, a card entered by hand), opened by the admin token. What a game's admin
 form may say beyond players, names and seed is its plug-in's to check (``admin_options``).
 """
@@ -96,13 +96,6 @@ def api_admin_game(token: str) -> tuple[Response, int]:
     except ValueError as error:
         raise BadInput(str(error)) from error
     return table_result(result)
-
-
-@bp.post("/api/admin/<token>/enroll")
-def api_admin_enroll(token: str) -> tuple[Response, int]:
-    admin_or_403(token)
-    json_body()  # {} from the page: a body-less POST is what another site could send
-    return table_result(state().table.start_enrollment())
 
 
 @bp.post("/api/admin/<token>/pause")

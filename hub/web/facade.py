@@ -72,10 +72,6 @@ class TableFacade(Protocol):
         of its plug-in made), journaled like any move."""
         ...
 
-    def start_enrollment(self) -> dict[str, Any]:
-        """Begin pairing physical cards with their RFID tags."""
-        ...
-
     def status(self) -> dict[str, Any]:
         """Table health for the admin page: at least `paused` and `seats_online`; the
         kernel's also `last_move` (what an undo would take back) and `can_undo`."""

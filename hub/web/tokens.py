@@ -124,7 +124,8 @@ def opens_a_link(path: str, admin: str, seats: Mapping[int, str]) -> bool:
 
 def lasting_tokens(settings: Settings, players: int = MAX_SEATS) -> tuple[str, dict[int, str]]:
     """The table's tokens as stored with its games, made (and stored) on first use, so
-    every phone keeps its page across hub restarts, crashes and new games."""
+    every phone keeps its page across hub restarts and crashes (`SeatLinks` gives a new
+    game new seat links; the admin link lasts)."""
     stored = settings.setting(LINKS_SETTING)
     if stored is not None:
         seats = stored_links(stored)

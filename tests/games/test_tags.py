@@ -62,6 +62,7 @@ def test_run_refuses_a_tag_file_of_another_game_with_one_line(tmp_path: Path, ca
     code = cli.main(["run", "--game", "citadels", "--tags", str(path), "--headless", "--state-dir", str(tmp_path)])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "holds the cards of builders, not of citadels" in err
+    assert "enroll the cards of Citadels into a file of their own" in err and "Citadels's" not in err
 
 
 def test_cards_printing_one_face_are_declared_once_for_every_game() -> None:
@@ -137,7 +138,7 @@ def test_a_game_that_declares_its_cards_gets_its_registry_its_enrollment_and_its
     assert isinstance(registry, StoneTags) and len(registry.tags) == 12
     assert game.load_registry == StoneTags.load
     first = StoneTags.catalogue.virtual_uid("stone:1:1")
-    assert game.card_names(registry)[first] == ["Stone (copy 1 of 12)", "Stone", "stone:1:1"]
+    assert game.card_names(registry)[first] == ["Stone (copy 1 of 12)", "Stone", "stone:1:1", "Stone 1"]
 
 
 def test_each_taps_answer_keeps_the_whole_card_to_tap_next() -> None:

@@ -70,10 +70,45 @@ def test_flash_seat_builds_a_valid_config_and_one_mpremote_session(
 
 def test_flash_seat_needs_the_table_ca_unless_told_the_broker_is_plain(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, _, err = dry_run(capsys, "--ca", "/nonexistent/ca.crt")
-    assert code == 2 and "--ca" in err and "make-ca.sh" in err
+    assert code == 2 and "--ca /nonexistent/ca.crt: no such file" in err and "make-ca.sh" in err
+    code = load_flash_seat().main(["--port", "/dev/ttyUSB0", "--seat", "5", "--wifi-ssid", "s",
+                                   "--wifi-password", "w", "--mqtt-password", "pw5", "--dry-run"])
+    err = capsys.readouterr().err
+    assert code == 2 and "needs its CA: --ca /etc/mosquitto/citadels/ca.crt" in err
     code, cfg, argv, _ = dry_run(capsys, "--plain")
     assert code == 0 and (cfg["broker"]["port"], cfg["broker"]["tls"]) == (1883, False)
     assert not any(word.endswith(":ca.crt") for word in argv)
+
+
+def test_flash_seat_refuses_a_seat_without_its_password(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shipped broker refuses every login without a password: a seat flashed without
+    one would never connect, so it is refused before anything is copied, naming the line."""
+    monkeypatch.delenv("CITADELS_SEAT_PASSWORD", raising=False)
+    code = load_flash_seat().main(["--port", "/dev/ttyUSB0", "--seat", "5", "--wifi-ssid", "s",
+                                   "--wifi-password", "w", "--ca", str(TABLE_CA), "--dry-run"])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    assert "no --mqtt-password" in captured.err and "the seat5 line" in captured.err
+
+
+def test_flash_seat_takes_both_passwords_from_the_environment_kept_off_the_command_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command line is visible to every user (`ps`) and kept in the shell's history: the
+    passwords can come from the environment instead, and without either the seat is refused."""
+    bare = ["--port", "/dev/ttyUSB0", "--seat", "5", "--wifi-ssid", "s", "--ca", str(TABLE_CA), "--dry-run"]
+    monkeypatch.delenv("CITADELS_WIFI_PASSWORD", raising=False)
+    monkeypatch.setenv("CITADELS_SEAT_PASSWORD", "pw5")
+    assert load_flash_seat().main(bare) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "no Wi-Fi password: set CITADELS_WIFI_PASSWORD" in captured.err
+    monkeypatch.setenv("CITADELS_WIFI_PASSWORD", "wpa-pass")
+    assert load_flash_seat().main(bare) == 0
+    config_text = capsys.readouterr().out.split("# mpremote session:")[0]
+    config = json.loads(config_text)
+    assert (config["wifi"]["password"], config["broker"]["password"]) == ("wpa-pass", "pw5")
 
 
 def test_flash_seat_refuses_a_bad_seat(capsys: pytest.CaptureFixture[str]) -> None:
@@ -89,7 +124,7 @@ def test_systemd_unit_starts_the_hub_after_the_broker() -> None:
     assert "mosquitto.service" in unit["Unit"]["Wants"].split()
     exec_start = unit["Service"]["ExecStart"]
     assert re.fullmatch(r"\S+/citadels-hub run --game \$\{CITADELS_GAME\} --broker \$\{CITADELS_BROKER\} "
-                        r"--tags \$\{CITADELS_TAGS\} --players \$\{CITADELS_PLAYERS\}", exec_start)
+                        r"--tags \$\{CITADELS_TAGS\} --players \$\{CITADELS_PLAYERS\} \$CITADELS_OPTIONS", exec_start)
     assert "CITADELS_GAME=citadels CITADELS_TAGS=/var/lib/citadels/tags.json" in unit["Service"]["Environment"]
     assert "CITADELS_PLAYERS=4" in unit["Service"]["Environment"]  # hub.env may say otherwise
     assert "CITADELS_BROKER=mqtt://hub@127.0.0.1:1883" in unit["Service"]["Environment"]  # user only: the
@@ -120,6 +155,22 @@ def test_the_player_count_comes_from_hub_env(tmp_path: Path) -> None:
     assert default[default.index("--players") + 1] == "4"
     five = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883", extra_env={"CITADELS_PLAYERS": "5"}).argv
     assert five[five.index("--players") + 1] == "5"
+
+
+def test_any_other_option_of_run_comes_from_hub_env(tmp_path: Path) -> None:
+    """A table that plays Citadels' 2000 edition, rolls its own dice or hears Chinese says so
+    in hub.env (CITADELS_OPTIONS, split into words as systemd does); without it, nothing is
+    added. What the unit runs is a command line `run` takes."""
+    from hub.cli import build_parser
+    from tests.hub_unit import unit_command
+
+    plain = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883").argv
+    assert plain[-2:] == ["--players", "4"]
+    argv = unit_command(tmp_path, "mqtt://hub@127.0.0.1:1883",
+                        extra_env={"CITADELS_OPTIONS": "--edition 2000  --lang zh-Hant"}).argv
+    assert argv[-4:] == ["--edition", "2000", "--lang", "zh-Hant"]
+    args = build_parser().parse_args(argv[3:])  # after `python -m hub.cli`
+    assert (args.command, args.edition, args.lang, args.players) == ("run", "2000", "zh-Hant", 4)
 
 
 def test_the_game_and_its_tag_file_come_from_hub_env(tmp_path: Path) -> None:

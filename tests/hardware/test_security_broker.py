@@ -113,6 +113,17 @@ def test_make_passwords_can_keep_the_passwords_boards_already_have(
     assert not (tmp_path / "other.json").exists()
 
 
+def test_make_passwords_into_a_missing_folder_says_so_in_one_line(tmp_path: Path) -> None:
+    """Run before Mosquitto is installed (no /etc/mosquitto): one line naming the folder
+    and what makes it, never a traceback, and no password printed for logins never written."""
+    made = subprocess.run([str(CONFIG_DIR / "make-passwords.sh"), str(tmp_path / "absent" / "citadels-dynsec.json")],
+                          capture_output=True, text=True, timeout=30)
+    assert made.returncode == 2 and made.stdout == ""
+    assert made.stderr.splitlines() == [
+        f"cannot write the logins file: the folder {tmp_path / 'absent'} does not exist "
+        "(apt-get install mosquitto makes /etc/mosquitto)"]
+
+
 def test_client_without_credentials_cannot_connect(secured: SecuredBroker) -> None:
     with pytest.raises(BusConnectError, match="refused"):
         MqttBus.from_url(secured.broker.url, "phone", connect_timeout=2)

@@ -208,8 +208,20 @@ def test_card_names_are_the_games_own() -> None:
     names = CardNames(None, "builders")
     assert names.uid("Chapel") == names.uid("b28") == builders_uid("b28")
     assert names.describe(builders_uid("b28")) == f"Chapel ({builders_uid('b28')})"
-    with pytest.raises(ValueError, match="no card 'Bishop'"):
+    with pytest.raises(ValueError, match=r"no card 'Bishop': a card name of The Builders: Middle Ages \(Covered Bridge\)"):
         names.uid("Bishop")
+
+
+@pytest.mark.parametrize("game, short, label", [("citadels", "Manor 3", "Manor (copy 3 of 5)"),
+                                                ("nim", "stone 4", "Stone (copy 4 of 12)"),
+                                                ("builders", "Crane 2", "Crane (copy 2 of 2)"),
+                                                ("cities-knights", "Alchemist 2", "Alchemist (copy 2 of 2)")])
+def test_every_game_names_a_copy_as_name_and_number(game: str, short: str, label: str) -> None:
+    """A card printed more than once is typed the same way in every game: its name and
+    copy ("Crane 2", as "Manor 3"), or the label the enrollment asked for it by."""
+    names = CardNames(None, game)
+    assert names.uid(short) == names.uid(label)
+    assert names.describe(names.uid(short)).startswith(f"{label} (")
 
 
 def test_a_flashed_seats_config_boots_as_is(tmp_path: Path) -> None:
@@ -279,3 +291,15 @@ def test_a_tune_that_cuts_into_another_is_heard_and_named() -> None:
             terminal.report_changes()
         assert machine.board.pwm[23].tones == [1800, 440, 330]  # the ok cut short, then the whole error
     assert [line for line in out.getvalue().splitlines() if line.startswith("beep: ")] == ["beep: ok", "beep: error"]
+
+
+def test_a_missing_firmware_folder_is_named_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Installed (no source tree beside the package) and run from the install folder, the
+    two places looked in are one: the message names it once, then says what to give."""
+    from hub.softseat import firmware
+
+    monkeypatch.setattr(firmware, "CHECKOUT_FIRMWARE", tmp_path / "firmware")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(firmware.FirmwareMissing) as missing:
+        firmware.find_firmware()
+    assert str(missing.value).count(str(tmp_path / "firmware")) == 1 and "--firmware" in str(missing.value)

@@ -102,8 +102,25 @@ def test_enroll_over_another_games_unfinished_game_stops_unless_told_new_game(
             "--broker", "inproc://switching"]
     code, _out, err = run_cli(argv, capsys)
     assert code == 2 and err.count("\n") == 1 and "unfinished game of Citadels" in err
+    # the advice is enrollment's: --new-game enrolls the cards (it starts no game), and the
+    # game that would not be carried on is the next `run`'s
+    assert "add --new-game to enroll the cards of The Builders: Middle Ages anyway" in err
+    assert "'citadels-hub run --game builders' would not carry it on" in err
+    assert "'citadels-hub run --game citadels'" in err and "to start" not in err
     code, out, err = run_cli([*argv, "--new-game"], capsys)
     assert code == 0 and out.splitlines()[-1].startswith("All 84 cards are enrolled"), err
+
+
+def test_enroll_over_a_game_this_hub_does_not_know_says_what_new_game_does_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store_unfinished(tmp_path / "game.db", "citadels")
+    with sqlite3.connect(tmp_path / "game.db") as db:
+        db.execute("UPDATE games SET game = 'chess'")
+    tags = tmp_path / "nim-tags.json"
+    argv = ["enroll", "--game", "nim", "--tags", str(tags), "--state-dir", str(tmp_path), "--broker", "inproc://x"]
+    code, _out, err = run_cli(argv, capsys)
+    assert code == 2 and err.count("\n") == 1 and "'chess', a game this hub does not know" in err
+    assert "add --new-game to enroll the cards of Nim anyway" in err and not tags.exists()
 
 
 def test_a_finished_game_of_another_game_is_no_reason_to_stop(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -116,3 +133,19 @@ def test_a_finished_game_of_another_game_is_no_reason_to_stop(tmp_path: Path, ca
     code, out, err = run_cli(["sim", "--game", "builders", "--headless", "--json", "--state-dir", str(tmp_path)],
                              capsys)
     assert code == 0 and '"winner"' in out, err
+
+
+@pytest.mark.parametrize("game_name", ["builders", "nim", "cities-knights"])
+def test_replay_says_how_to_carry_on_another_games_unfinished_game_and_that_is_true(
+        game_name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`replay` of an unfinished game that is not Citadels names its game in the commands
+    it advises (without `--game` they would refuse the file or play another game), once."""
+    db = tmp_path / "game.db"
+    store_unfinished(db, game_name)
+    code, out, err = run_cli(["replay", str(db)], capsys)
+    assert code == 0, err
+    assert f"citadels-hub run --game {game_name} ... --db {db}" in out
+    assert f"citadels-hub sim --game {game_name} --resume --db {db}" in out
+    assert "continue with --resume" not in out
+    code, out, err = run_cli(["sim", "--game", game_name, "--resume", "--db", str(db), "--headless", "--json"], capsys)
+    assert code == 0 and f'"game":"{game_name}"' in out, err

@@ -244,7 +244,7 @@ paths = st.sampled_from([
     "/", "/api/public", "/api/i18n", "/qr.svg", "/nope", "/api/nope",
     "/seat/{s}", "/api/seat/{s}", "/api/seat/{s}/answer",
     "/admin/{a}", "/api/admin/{a}/status", "/api/admin/{a}/qr/seat/{n}", "/api/admin/{a}/game",
-    "/api/admin/{a}/enroll", "/api/admin/{a}/pause", "/api/admin/{a}/resume", "/api/admin/{a}/void",
+    "/api/admin/{a}/pause", "/api/admin/{a}/resume", "/api/admin/{a}/void",
     "/api/admin/{a}/correct/gold",
 ])
 
@@ -287,7 +287,7 @@ def test_random_http_requests(data: Any) -> None:
         h.check()
 
 
-POST_ROUTES = ["/api/seat/{s}/answer", "/api/admin/{a}/game", "/api/admin/{a}/enroll", "/api/admin/{a}/pause",
+POST_ROUTES = ["/api/seat/{s}/answer", "/api/admin/{a}/game", "/api/admin/{a}/pause",
                "/api/admin/{a}/resume", "/api/admin/{a}/void", "/api/admin/{a}/correct/gold"]
 
 

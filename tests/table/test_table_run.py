@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 import threading
@@ -24,6 +25,8 @@ from hub.transport import InProcessBus
 from hub.games import REGISTRY
 from tests.fakes import pn532url
 from tests.hub_unit import ProcessOutput, first_answer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _uid(i: int) -> str:
@@ -355,6 +358,31 @@ def test_a_page_on_every_interface_is_linked_at_the_lan_address() -> None:
 
     assert link_host("0.0.0.0") == _lan_address()
     assert link_host("::1") == "[::1]" and link_host("192.168.50.1") == "192.168.50.1"
+
+
+HOTSPOT_ONLY_PI = """
+set -e
+ip link set lo up
+ip link add eth0 type veth peer name eth0-peer
+ip addr add 192.168.1.20/24 dev eth0
+ip link add wlan0 type veth peer name wlan0-peer
+ip addr add 10.42.0.1/24 dev wlan0
+ip link set wlan0-peer up
+ip link set wlan0 up
+exec "$0" -c 'from hub.table.runtime import link_host; print(link_host("0.0.0.0"))'
+"""
+
+
+def test_a_pi_that_is_its_own_hotspot_links_its_hotspot_address_not_loopback() -> None:
+    """A Pi that is its own Wi-Fi hotspot, Ethernet unplugged, has no default route: the
+    links (and their QR codes) name the hotspot's address, which phones on it open, not
+    127.0.0.1; an interface that is down (the unplugged eth0) is not named."""
+    user = [] if os.geteuid() == 0 else ["--map-root-user"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": f"/usr/sbin:/sbin:{os.environ.get('PATH', '')}"}
+    result = subprocess.run(["unshare", *user, "--net", "sh", "-c", HOTSPOT_ONLY_PI, sys.executable],
+                            capture_output=True, text=True, timeout=60, env=env, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "10.42.0.1"
 
 
 def test_the_journal_says_when_seats_drop_off_and_the_game_pauses_and_goes_on() -> None:

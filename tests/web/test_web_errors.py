@@ -26,7 +26,7 @@ from tests.web_support import FakeTable
 ADMIN = "admin-" + "k" * 20
 SEATS = {s: f"seat{s}-" + "q" * 16 for s in range(1, 5)}
 POST_ROUTES = [f"/api/seat/{SEATS[1]}/answer", *(f"/api/admin/{ADMIN}/{r}" for r in
-                                                   ("game", "enroll", "pause", "resume", "void", "correct/gold"))]
+                                                   ("game", "pause", "resume", "void", "correct/gold"))]
 JSON_ROUTES = POST_ROUTES  # every POST takes a JSON object body ({} where nothing more is needed)
 
 

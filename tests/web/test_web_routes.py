@@ -339,7 +339,7 @@ def test_admin_links_use_public_url(table: FakeTable) -> None:
     "method, path",
     [
         ("get", "/admin/{t}"), ("get", "/api/admin/{t}/status"), ("get", "/api/admin/{t}/qr/seat/1"),
-        ("post", "/api/admin/{t}/game"), ("post", "/api/admin/{t}/enroll"), ("post", "/api/admin/{t}/pause"),
+        ("post", "/api/admin/{t}/game"), ("post", "/api/admin/{t}/pause"),
         ("post", "/api/admin/{t}/resume"), ("post", "/api/admin/{t}/void"), ("post", "/api/admin/{t}/correct/gold"),
     ],
 )
@@ -405,10 +405,12 @@ def test_admin_pause_and_resume_reach_the_public_view(client, table: FakeTable) 
     assert client.get("/api/public").get_json()["view"]["paused"] is False
 
 
-def test_admin_enrollment(client, table: FakeTable) -> None:
-    response = client.post(f"{ADMIN}/enroll", json={})
-    assert response.status_code == 200 and response.get_json()["enrolling"] is True
-    assert table.enrolling
+def test_the_admin_page_says_how_cards_are_enrolled_and_offers_no_button_that_cannot(client) -> None:
+    """Enrollment needs the seats' readers, which the running hub holds: it is the command
+    line's (`citadels-hub enroll`), so the page says so instead of a button always refused."""
+    html = client.get(f"/admin/{ADMIN_TOKEN}").get_data(as_text=True)
+    assert 'data-i18n="admin_enroll_hint"' in html and "citadels-hub enroll" in html
+    assert client.post(f"{ADMIN}/enroll", json={}).status_code in (404, 405)
 
 
 def test_admin_void_last_is_logged_as_a_correction(client, table: FakeTable) -> None:
@@ -522,7 +524,7 @@ def test_every_hint_the_table_gives_has_words_in_three_languages() -> None:
 
 
 # --- every game's admin page --------------------------------------------------------------
-CONTROLS = ("pause", "resume", "undo", "void", "new-game", "enroll")
+CONTROLS = ("pause", "resume", "undo", "void", "new-game")
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -130,8 +130,7 @@ def replay_report(game_id: int, game: Game) -> tuple[dict[str, Any], list[str]]:
     if game.over:
         lines += summary_lines(out)
     else:
-        lines.append(f"unfinished: round {game.round}, seat {game.pending.seat if game.pending else '-'} to play; "
-                     "continue with --resume")
+        lines.append(f"unfinished: round {game.round}, seat {game.pending.seat if game.pending else '-'} to play")
     return out, lines
 
 

@@ -32,9 +32,6 @@ class BuildersTable(GameTable[Game]):
         page's correction (`hub.games.builders.plugin.COINS`)."""
         return self.correct(adjust_coins(seat, delta, reason))
 
-    def start_enrollment(self) -> dict[str, Any]:
-        return {"ok": False, "code": "use_cli",
-                "message": "stop the hub and run 'citadels-hub enroll --game builders --tags FILE' at the table"}
 
 
 def make_table(bus: Any, registry: BuildersTags, setup: Setup, **options: Any) -> BuildersTable:

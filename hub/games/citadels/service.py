@@ -51,6 +51,3 @@ class TableService(GameTable[Game]):
         """The gold correction the admin page makes (`hub.games.citadels.plugin.GOLD`)."""
         return self.correct(adjust_gold(seat, delta, reason))
 
-    def start_enrollment(self) -> dict[str, Any]:
-        return {"ok": False, "code": "use_cli",
-                "message": "stop the hub and run 'citadels-hub enroll --tags FILE' at the table"}

@@ -12,7 +12,7 @@
   /* Where each request's answer is shown, and the form whose fields it may mark. */
   const PLACES = {
     "/pause": ["pause-feedback", "pause-row"], "/resume": ["pause-feedback", "pause-row"],
-    "/enroll": ["enroll-feedback", "enroll-row"], "/game": ["game-feedback", "new-game"],
+    "/game": ["game-feedback", "new-game"],
     "/void": ["void-feedback", "void-row"], "/card": ["card-feedback", "card-entry"],
   };
   const place = (path) => PLACES[path] || [path.replace("/correct/", "") + "-feedback", path.replace("/correct/", "correct-")];
@@ -41,7 +41,6 @@
   /* What to tell the admin about an answer, in the page's language (never a code). */
   function outcome(path, result, label) {
     if (result.ok) return C.t("admin_ok_" + path.split("/").pop()) || C.t("done");
-    if (result.code === "use_cli") return C.t("admin_use_cli");
     if (result.code === "reason_required") return C.t("admin_need_reason");
     if (path === "/void" && ["not_available", "nothing_to_undo"].includes(result.code)) return C.t("admin_nothing_to_undo");
     const known = C.t("code_" + result.code);
@@ -259,7 +258,6 @@
     });
     $("pause").addEventListener("click", () => post("/pause", { reason: $("pause-reason").value }));
     $("resume").addEventListener("click", () => post("/resume", {}));
-    $("enroll").addEventListener("click", () => post("/enroll", {}));
     $("void").addEventListener("click", () => {
       if (!$("void-reason").value.trim()) {  // asked before anything is sent: the reason is required
         mark("/void", "reason");
