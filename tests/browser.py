@@ -73,10 +73,11 @@ class HeldRequests:
             self.page.wait_for_timeout(10)  # lets Playwright hand the page's requests to `_route`
         raise AssertionError(f"the page never made {count} such requests (held: {len(self.held)})")
 
-    def release(self) -> None:
-        """Stop holding and let what was held go, in order."""
+    def release(self, count: int | None = None) -> None:
+        """Stop holding and let what was held go, in order (only the first `count`, if given)."""
         self.holding = False
-        held, self.held = self.held, []
+        cut = len(self.held) if count is None else count
+        held, self.held = self.held[:cut], self.held[cut:]
         for route, answered in held:
             if answered is None:
                 route.continue_()
