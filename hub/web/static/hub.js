@@ -382,16 +382,19 @@ const Hub = (() => {
     };
     let asked = 0;
     let drawn = 0;
+    let heardId = -1;  // the id of the last live message, whose events the log already shows
     async function loadHistory() {
       // readings overlap on a loaded machine: one asked before the reading already drawn is
-      // dropped, or its late answer would put back a shorter log, and nothing would ask again
+      // dropped, or its late answer would put back a shorter log, and nothing would ask again;
+      // so is one older than the live message last heard (its events are in the log already:
+      // the reading that message asked for brings them)
       timer = null;
       const mine = ++asked;
       try {
         const response = await fetch("/api/history", { cache: "no-store" });
         if (!response.ok) return;
         const data = await response.json();
-        if (mine < drawn) return;
+        if (mine < drawn || data.id < heardId) return;
         drawn = mine;
         history = data.events || [];
         render();
@@ -408,6 +411,7 @@ const Hub = (() => {
     live((message) => {
       const events = message.events || [];
       view = message.view;
+      heardId = message.id;
       history = history.concat(events.filter((e) => e.words).map((e) => ({ ...e, round: e.round ?? view.round })));
       render();
       if (!timer) timer = setTimeout(loadHistory, 200);

@@ -162,3 +162,38 @@ def test_a_late_reading_of_the_log_never_puts_back_a_shorter_one(browser: Browse
 
 def logs_at_least(page: Page, event_id: int) -> None:
     page.wait_for_function(f"() => Number(document.body.dataset.historyId ?? -1) >= {event_id}")
+
+
+# Whether the scoreboard's log said "(12 now)", every time that changed.
+LOG_RECORDER = """
+window.__said = [];
+new MutationObserver(() => {
+  const log = document.getElementById("log");
+  const said = Boolean(log && log.textContent.includes("(12 now)"));
+  if (said !== window.__said[window.__said.length - 1]) window.__said.push(said);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def test_a_log_read_before_the_last_live_message_never_takes_its_lines_back(browser: Browser, table: BuildersTable) -> None:
+    """The scoreboard adds a live message's events to the log at once, and reads the whole
+    log again after it; a reading asked before that message (its answer late on a loaded
+    machine) lacks them, and must not take them back off the screen."""
+    errors: list[str] = []
+    seat = table.game.pending.seat
+    with serve(table) as server:
+        page = phone_page(browser, errors)
+        page.add_init_script(LOG_RECORDER)
+        logs = HeldRequests(page, lambda url: url.endswith("/api/history"))
+        page.goto(f"{server.url}/?lang=en")
+        logs_at_least(page, table.last_event_id())
+        logs.hold(late=True)
+        assert table.answer(seat, f"{seat} coins 1")["ok"]
+        logs.wait_held()  # the log as it was after the first coin
+        assert table.answer(seat, f"{seat} coins 1")["ok"]
+        page.wait_for_function("() => document.getElementById('log').textContent.includes('takes 1 coin (12 now)')")
+        logs.wait_held(2)  # the log read after the second
+        logs.release()
+        logs_at_least(page, table.last_event_id())
+        assert page.evaluate("window.__said") == [False, True]  # said once, never taken back
+    assert errors == []
