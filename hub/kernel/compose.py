@@ -54,6 +54,8 @@ def compose(prompt: Prompt, option: list[str], notes: list[list[str]] | None = N
     shows), `notes` each note's lines, `wrap` free text -> lines (rewraps several notes as
     one paragraph), `go_on` the line below notes that take the screen."""
     shown_option = option if has_option else prompt.no_option
+    if notes:  # a note the head says already ("Draw 1 green, tap it" told the drawer as it is asked) is said once
+        notes = [note for note in notes if tuple(note) != prompt.head]
     head = prompt.head[:1]
     room = MAX_LINES - len(head) - len(shown_option)  # the head's first line and the option: never apart
     noted = _notes_in(notes, room, wrap) if notes else ()

@@ -247,7 +247,8 @@ class Intake(Referee[G]):
         if pending is None or pending.seat != seat:
             who = "nobody" if pending is None else f"seat {pending.seat}"
             code = "no_decision" if pending is None else "not_your_turn"
-            self._refuse(seat, event, Refusal(code, f"no decision for you now ({who} decides)"))
+            short = say("no_decision") if pending is None else say("not_your_turn", seat=pending.seat)
+            self._refuse(seat, event, Refusal(code, f"no decision for you now ({who} decides)", short))
             return
         options = self.cursors.options(self.game, seat)
         if not options:

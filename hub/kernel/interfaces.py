@@ -17,13 +17,38 @@ from hub.protocol import TEXT_MAX_CHARS, TEXT_MAX_LINES
 from .compose import Prompt
 
 
+def wrap_lines(texts: Sequence[str]) -> list[str]:
+    """Each text in display lines, wrapped at spaces (a word longer than a line is cut), at
+    most the display's lines: `GameAdapter.lines`' default. A text that fits is its line."""
+    lines: list[str] = []
+    for text in texts:
+        if len(text) <= TEXT_MAX_CHARS:
+            lines.append(text)
+            continue
+        lines.extend(_wrapped(text))
+    return lines[:TEXT_MAX_LINES]
+
+
+def _wrapped(text: str) -> list[str]:
+    out: list[str] = []
+    for word in text.split():
+        if out and len(out[-1]) + 1 + len(word) <= TEXT_MAX_CHARS:
+            out[-1] += " " + word
+        else:
+            out.append(word[:TEXT_MAX_CHARS])
+    return out
+
+
 class Refusal(HubError):
     """A coded refusal made by the kernel itself (paused, not your turn, store failed).
     Games and adapters raise their own coded errors (`hub.errors.HubError`s), listed in
     `GameAdapter.refusals`."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, short: str | None = None) -> None:
+        """`short`: the seat display's words for it (`GameAdapter.refusal_words`' default
+        shows them, else `message`)."""
         super().__init__(code, message, text=message)
+        self.short = short
 
 
 class GestureStep(Refusal):
@@ -246,8 +271,10 @@ class GameAdapter(Protocol[G]):
         return self.lines(getattr(exc, "short", None) or exc.message), {}
 
     def lines(self, *text: str) -> list[str]:
-        """Free text made to fit a seat display. Default: each line cut to the display's width."""
-        return [line[:TEXT_MAX_CHARS] for line in text][:TEXT_MAX_LINES]
+        """Free text made to fit a seat display. Default: each text wrapped at spaces to the
+        display's width (a line cut mid-word misleads: "no decision for you n"), at most
+        the display's lines; a word longer than a line is cut."""
+        return wrap_lines(text)
 
     # -- views
     def public_view(self, game: G) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from hub.protocol import SeatEvent
 
 from .calls import refused
 from .interfaces import G, GestureStep
-from .seat_commands import SeatCommands
+from .seat_commands import MAX_LINES, SeatCommands
 from .seat_output import SeatOutput, say
 
 
@@ -30,7 +30,7 @@ class Referee(SeatOutput[G]):
         self.counters["accepted"] += 1
         told = SeatCommands(self._lines, self._compose)
         told.answer(seat, led="green", beep="ok", ref=event.seq if event else None,
-                    text=lambda: self._lines(self.adapter.describe(action), say("accepted")))
+                    text=lambda: [*self._whole(self.adapter.describe(action))[:MAX_LINES - 1], say("accepted")])
         self._after(events, told)
         return {"ok": True}
 
@@ -51,6 +51,8 @@ class Referee(SeatOutput[G]):
             # (the reason needs every line) the next OK shows it before doing it
             self._send_display(seat, self._compose(seat, [text], numbered=True, refusal=True), led=led, beep=beep,
                                ref=ref, code=exc.code)
+        elif self._decides(seat) and not self.paused:  # a card decides it: the reason above what the seat must do
+            self._send_display(seat, self._compose(seat, [text]), led=led, beep=beep, ref=ref, code=exc.code)
         else:
             self._send(seat, led=led, beep=beep, ref=ref, text=text, code=exc.code)
             self._stale_when_turn_moves(seat)
@@ -63,10 +65,21 @@ class Referee(SeatOutput[G]):
         public = self.adapter.public_events(events)
         for seat, command in self.adapter.feedback(public):
             told.note(seat, **command)
+        if self.game.over:
+            self._tell_the_end(told)
         prompt = self._prompt(told)
         for seat, led, beep, ref, text, shows_option, hides_option in told.items():
             self._send(seat, led, beep, text, ref, shows_option=shows_option, hides_option=hides_option)
         self.publish_view(public + prompt)
+
+    def _tell_the_end(self, told: SeatCommands) -> None:
+        """Every seat is told the game is over: one the game's feedback told nothing (its
+        display would keep "Take 1 / Accepted" or another seat's turn for good) shows the
+        game's final display (`waiting_display`), with the turn's beep."""
+        final = self.adapter.waiting_display(self.game)
+        for seat in range(1, self.game.n + 1):
+            if not told.notes_of(seat):
+                told.note(seat, led=final.get("led"), beep="turn", text=list(final.get("text") or ()))
 
     def button_options(self, seat: int) -> list[Any]:
         """The pending options a seat's buttons cycle through (cards say the rest), menus

@@ -148,6 +148,35 @@ def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
     assert (view["stones"], view["winner"]) == (0, 2) and table.hint(1) == "game_over"
     assert journal == table.game.log and ToyGame.replay(ToySetup(stones=6), journal).stones == 0
     assert set(threads_of(table)) == {"hub"}  # every action applied by the one hub thread
+    assert seats[2].commands[-1].text == ("Game over", "You win!")
+    assert seats[1].commands[-1].text == ("Game over", "Seat 2 wins")  # told too, not left on "Take 2 / Accepted"
+
+
+class SilentEnd(NimAdapter):
+    """A game whose feedback says nothing of its end (as Cities & Knights' once did)."""
+
+    def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+        return []
+
+
+def test_the_end_is_told_at_every_seat_even_by_a_game_whose_feedback_says_nothing_of_it() -> None:
+    """The last move's seat would keep "Take 1 / Accepted" and the others their last line
+    for good: the kernel shows every seat the game's final display, with the turn's beep."""
+    bus = InProcessBus()
+    table = Table(bus, SilentEnd(StoneTags()), ToyGame(ToySetup(players=3, stones=1)), journal=lambda a: None,
+                  transport_waits=True)
+    table.start()
+    try:
+        seats = {s: RawSeat(bus, s, device="toy") for s in (1, 2, 3)}
+        answer = seats[1].ask("tag", edge="added", uid="57070001")
+        assert answer.code is None and table.game.over
+        for seat in seats.values():
+            last = seat.commands[-1]
+            assert (last.text, last.led, last.beep) == (("Game over", "Seat 1 wins"), "white", "turn" if
+                                                        seat.seat != 1 else "ok"), (seat.seat, last)
+    finally:
+        table.stop()
+        bus.close()
 
 
 def test_a_restarted_hubs_first_ok_only_shows_the_option_as_the_old_hubs_cursor_went_with_it() -> None:
@@ -377,3 +406,36 @@ def test_a_card_left_on_the_reader_after_one_card_at_a_time_is_said_and_no_move(
     assert seat.answer(lifted).text is not None and seat.answer(lifted).text[0] == "Your turn"  # the prompt back
     laid = seat.send("tag", edge="added", uid="57070001")  # laid again: now a move
     assert seat.answer(laid).code is None and [str(a) for a in table.game.log] == ["1 take 1"]
+
+
+class LongNames(NimAdapter):
+    """A game whose moves have long names and whose `lines` cuts at the display's width
+    (the kit's default), as Cities & Knights' "discard Resource Monopoly"."""
+
+    def describe(self, action: Take) -> str:
+        return f"take {action.n} stone from the Resource Monopoly pile"
+
+
+def test_an_accepted_move_is_named_whole_on_the_display_not_cut_at_21_characters() -> None:
+    bus = InProcessBus()
+    table = Table(bus, LongNames(StoneTags()), ToyGame(ToySetup(players=2, stones=6)), journal=lambda a: None,
+                  transport_waits=True)
+    table.start()
+    try:
+        seats = {s: RawSeat(bus, s, device="toy") for s in (1, 2)}
+        answer = seats[1].ask("tag", edge="added", uid="57070001")
+        assert answer.text == ("take 1 stone from the", "Resource Monopoly", "pile", "Accepted")
+    finally:
+        table.stop()
+        bus.close()
+
+
+def test_a_refusal_reason_is_wrapped_whole_on_the_display_never_cut_mid_word(toy: Any) -> None:
+    """A game that gives no display words of its own for a refusal shows its reason wrapped
+    at spaces (once "no decision for you n": the reason cut at 21 characters)."""
+    table, seats, _journal = toy
+    early = seats[2].ask("button", button="ok")
+    assert early.code == "not_your_turn" and early.text == ("Not your turn: Seat 1", "decides")
+    laid = seats[1].ask("tag", edge="added", uid="0102030405060708090A")
+    assert laid.code == "unknown_tag" and laid.text == ("not a stone card", "1/2 Take 1", "OK: do it")
+    assert NimAdapter(StoneTags()).lines("x" * 30, "a b") == ["x" * 21, "a b"]

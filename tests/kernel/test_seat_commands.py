@@ -101,6 +101,17 @@ def test_a_note_shares_the_screen_with_the_head_and_the_option_and_the_purse_whe
         "Face up: Chapel", "Your turn: 2 act.", "5 coins, 3 pt", "Lay a card"]
 
 
+
+def test_a_note_the_head_says_already_is_said_once() -> None:
+    """Cities & Knights tells each seat that draws on a city gate "Draw 1 green, tap it",
+    and the first to draw is asked the same in its head at once: one line, not two."""
+    draw = Prompt(head=("Draw 1 green, tap it",), purse=("Barbarians: 3 steps",))
+    shown = compose(draw, ["draw Alchemist"], [["Draw 1 green, tap it"]], wrap)
+    assert shown.lines == ["Draw 1 green, tap it", "Barbarians: 3 steps", "draw Alchemist"]
+    other = compose(draw, ["draw Alchemist"], [["Face up: Chapel"], ["Draw 1 green, tap it"]], wrap)
+    assert other.lines == ["Face up: Chapel", "Draw 1 green, tap it", "Barbarians: 3 steps", "draw Alchemist"]
+
+
 # ---------------------------------------------------------------- what the Citadels adapter notes for coins
 def citadels_notes(*events: Event) -> list[tuple[int, list[str]]]:
     return [(seat, command["text"]) for seat, command in

@@ -56,6 +56,8 @@ def test_the_hubs_plain_pages_name_the_game_and_load_only_the_hubs_scripts(table
                                  "name_limit": 20}
         assert [words["ui"][lang]["live"] for lang in ("en", "zh-Hant", "zh-Hans")] == ["Live", "即時", "实时"]
         assert words["ui"]["zh-Hans"]["title"] == "Nim" and "cards" not in words  # nothing of Citadels
+        you = client.get(f"/api/seat/{SEATS_1}").get_json()["view"]["you"]
+        assert you["option_words"]["1 take 2"] == {"en": "Take 2", "zh-Hant": "拿2顆", "zh-Hans": "拿2颗"}  # as its display says it
         assert client.post(f"/api/seat/{SEATS_1}/answer", json={"action": "1 take 2"}).get_json()["ok"]
         events = client.get("/api/history").get_json()["events"]
         assert [e["kind"] for e in events][-2:] == ["pile", "took"]  # the opening, then the move, in Nim's words
@@ -81,6 +83,7 @@ def test_a_game_without_pages_is_played_and_run_from_the_hubs_plain_pages(browse
         seat.goto(f"{server.url}/seat/{SEATS_1}?lang=en")
         seat.wait_for_selector("#options button[data-action='1 take 2']")
         assert seat.inner_text("#own [data-field='taken']") == "You took\n0"  # the seat's own view (`you`)
+        assert seat.inner_text("#options button[data-action='1 take 2']") == "Take 2"  # its display's words, not "1 take 2"
         seat.click("#options button[data-action='1 take 2']")
         seat.wait_for_function("() => document.querySelector('#options').children.length === 0")
         assert seat.inner_text("#prompt") == "Waiting for Bob."

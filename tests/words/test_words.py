@@ -421,8 +421,9 @@ def test_the_2000_warlord_is_refused_in_his_editions_words() -> None:
 
 def test_other_refusals_say_the_codes_sentence_and_never_the_engines_message() -> None:
     game = _assassins_turn()
-    text, facts = _refused(game, "2 gold")  # not the King's turn yet
-    assert " ".join(text) == words.say("page.code_not_your_turn", "en") and facts == {}
+    text, facts = _refused(game, "2 gold")  # not the King's turn yet: the code's sentence, then who decides
+    assert game.pending is not None and facts == {}
+    assert " ".join(text) == f'{words.say("page.code_not_your_turn", "en")} Seat {game.pending.seat} decides'
     text, facts = _refused(game, "1 build palace")  # the code's sentence, not the Assassin's
     assert " ".join(text) == words.say("page.code_must_gather_first", "en") and facts == {}
 

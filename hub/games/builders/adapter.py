@@ -24,7 +24,7 @@ from hub.engine.builders import Action, Event, Game, IllegalAction, Setup
 from hub.engine.builders.cards import APPRENTICES as _APPRENTICES
 from hub.engine.builders.history import public_history
 from hub.errors import HubError
-from hub.games.kit.adapter import VoidUndo, adjust, card_of
+from hub.games.kit.adapter import VoidUndo, adjust, card_of, the_end_alone
 from hub.games.kit.copies import CopyBinding
 from hub.kernel import GestureStep, Prompt
 from hub.seeds import fresh_seed
@@ -214,9 +214,10 @@ class BuildersAdapter(VoidUndo):
 
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         """What a seat must do with the cards after its move: lay the card the hub turned
-        face up, flip a finished building; every seat hears of the last round and the end."""
+        face up, flip a finished building; every seat hears of the last round and the end
+        (the end alone, under "Game over", when the last move both starts and ends the last round)."""
         out: list[tuple[int, dict[str, Any]]] = []
-        for e in public:
+        for e in the_end_alone(public):
             kind = e["kind"]
             if kind in ("opened", "recruited"):
                 turned = e["turned"]
@@ -238,7 +239,8 @@ class BuildersAdapter(VoidUndo):
                         texts.show("shared_win_you") if s["seat"] in winners else \
                         texts.show("seat_wins", seat=winners[0]) if len(winners) == 1 else texts.show("shared_win")
                     out.append((s["seat"], {"led": "white", "beep": "turn",
-                                            "text": texts.lines(head, texts.show("score", score=s["score"],
+                                            "text": texts.lines(texts.show("game_over"), head,
+                                                                texts.show("score", score=s["score"],
                                                                                  points=s["points"]),
                                                                 texts.show("coins", coins=s["coins"]))}))
         return out

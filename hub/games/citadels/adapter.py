@@ -322,8 +322,11 @@ class CitadelsAdapter(VoidUndo):
         character = refusing_character(game, exc.code, action)
         word = exc.word if isinstance(exc, SeatRefusal) else exc.code
         line = texts.refusal_line(word, character, game.setup.edition)
+        facts = {"character": character} if character else {}
+        if exc.code == "not_your_turn" and game.pending is not None:  # and who decides, by name (as the waiting display)
+            return texts.lines(line or exc.message, texts.waiting_line(game.pending.seat, names=game.setup.names)), facts
         short = getattr(exc, "short", None)  # the engine's own short form, where it gives one
-        return texts.lines(short or line or exc.message), {"character": character} if character else {}
+        return texts.lines(short or line or exc.message), facts
 
     def lines(self, *text: str) -> list[str]:
         return texts.lines(*text)

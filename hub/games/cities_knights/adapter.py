@@ -13,24 +13,35 @@ from hub.engine.cities_knights import Action, Event, Game, IllegalAction, Setup
 from hub.engine.cities_knights.cards import CARDS
 from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
-from hub.games.kit.adapter import VoidUndo
+from hub.games.kit.adapter import VoidUndo, the_end_alone
 from hub.games.kit.copies import CopyBinding
 from hub.kernel import GameAdapter, Menu, Prompt
 from hub.protocol import TEXT_MAX_CHARS
 
 from .tags import ProgressTags
-from .words import barbarians_at, card_name, event_sentences, say, setup_lines
+from .words import PAGE, barbarians_at, card_name, say, setup_lines
+
+page_say = PAGE.say
 
 CARD_IDS = {card.lower(): card for card in CARDS}  # "s01a" -> "S01a"
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
+
+
+ASKED = ("confirm", "pillage", "reward", "take", "desert", "deserter")
+"""The decisions whose head says what they ask ("Check your knights"; the turn's own say
+the dice or "Your turn", a draw "Draw 1 green, tap it", a discard the hand limit's note)."""
 
 
 def button_options(game: Game, seat: int) -> list[Any]:
     """Every legal action of the seat, but a roll of the table's own dice: entered one die
     at a time ("Red die: 4", then yellow, then the event die: `dice_menus`), not walked
     through 144 rolls. Each part is a `hub.kernel.Menu`; only the whole roll is applied.
-    What the seat's buttons offer, and what the table's people press their way to."""
-    options = [action for action in game.legal_actions() if action.seat == seat]
+    What the seat's buttons offer, and what the table's people press their way to.
+
+    A draw is not among them: the card that came up says it (its tag). Offered on the
+    buttons, every card that may come up stood under OK, one the seat does not hold, and
+    walking them showed the deck on the display."""
+    options = [action for action in game.legal_actions() if action.seat == seat and action.verb != "draw"]
     rolls = [action for action in options if action.verb == "roll" and len(action.args) == 3]
     if not rolls:
         return options
@@ -131,23 +142,23 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         that must draw is told the colour ("Draw 1 green, tap it"); a seat over the hand
         limit is told to discard."""
         out: list[tuple[int, dict[str, Any]]] = []
-        for e in public:
+        for e in the_end_alone(public):
             kind = e["kind"]
-            if kind == "attack":
+            if kind == "game_over":
+                out.extend(game_over_displays(e))
+            elif kind == "attack":
                 losers = {int(s) for s in e.get("losers", ())}
-                line = event_sentences(e, {})[0]
                 for seat in sorted(int(s) for s in e["strength"]):
                     lost = seat in losers
                     out.append((seat, {"led": "red" if lost else ("green" if e["won"] else "amber"),
-                                       "beep": "error" if lost else "turn", "text": self.lines(*wrap(line))}))
+                                       "beep": "error" if lost else "turn", "text": attack_lines(e, lost)}))
             elif kind == "gate":
                 for seat in e["drawers"]:
                     out.append((int(seat), {"led": "amber", "beep": "turn",
                                             "text": self.lines(draw_line(e["colour"]))}))
             elif kind == "hand_limit":
                 out.append((int(e["seat"]), {"led": "red", "beep": "error",
-                                             "text": self.lines(*wrap(say("hand_limit", name=say("seat", seat=e["seat"]),
-                                                                          held=e["held"])))}))
+                                             "text": self.lines(*wrap(say("display.hand_limit", held=e["held"])))}))
         return out
 
     def prompt(self, game: Game) -> Prompt:
@@ -158,6 +169,8 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         head = say("your_turn")
         if pending.kind == "draw":
             head = draw_line(pending.about)
+        elif pending.kind in ASKED:  # a decision out of the turn's course: what it asks, not the last roll
+            head = say(f"display.asked.{pending.kind}")
         elif pending.kind == "roll" and game.alchemist is not None:  # red and yellow set: the event die alone
             head = say("alchemist_set", red=game.alchemist[0], yellow=game.alchemist[1],
                        total=sum(game.alchemist))
@@ -167,10 +180,12 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         return Prompt(head=tuple(self.lines(head)), purse=(barbarians_at(SHIP_STEPS - game.ship),))
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
-        if game.over:
-            return {"led": "white", "text": [say("game_over", name=say("seat", seat=game.winner),
-                                                  vp=game.vp(game.winner))]}
-        return {"led": "off", "text": [say("wait"), barbarians_at(SHIP_STEPS - game.ship)]}
+        if game.over:  # a seat that asks after the end (a reboot): who won, in whole lines
+            winner = game.winner
+            return {"led": "white", "text": [say("display.game_over"),
+                                             *wrap(say("display.winner", name=say("seat", seat=winner), vp=game.vp(winner)))]}
+        who = [] if game.pending is None else [say("display.plays", name=say("seat", seat=game.pending.seat))]
+        return {"led": "off", "text": [say("wait"), *who, barbarians_at(SHIP_STEPS - game.ship)]}
 
     def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
         return [say("not_a_card") for uid in uids if self.registry.lookup(uid) is None][:1]
@@ -202,16 +217,74 @@ def dice_menus(rolls: list[Action]) -> list[Menu]:
 
 
 def describe(action: Action) -> str:
-    """An option as the display words it: "play Master Merchant 3", "improve blue"."""
-    if action.verb == "roll" and len(action.args) == 1:  # the table's event die, after an Alchemist
-        return say("event_die", face=action.args[0])
-    if action.verb == "roll" and len(action.args) == 3:  # the table's three dice, as the head says them once rolled
-        red, yellow, event = action.args
+    """An option as the display words it: what the button reports or does, in the seat
+    page's words ("End my turn", "I activated a basic knight", "Play Spy on Seat 3"; its
+    `label`), a seat by its number (a name does not fit beside the option); the dice
+    entered as the head says them once rolled ("roll 4+2=6 blue")."""
+    verb, args = action.verb, action.args
+    if verb == "roll" and len(args) == 1:  # the table's event die, after an Alchemist
+        return say("event_die", face=args[0])
+    if verb == "roll" and len(args) == 3:  # the table's three dice
+        red, yellow, event = args
         return say("dice_entered", red=red, yellow=yellow, total=int(red) + int(yellow), face=event)
-    if action.verb in ("play", "draw", "discard", "take") and action.args:
-        rest = " ".join(action.args[1:])
-        return f"{action.verb} {card_name(action.args[0])} {rest}".strip()
-    return " ".join([action.verb, *action.args])
+
+    def seat(at: int) -> str:
+        return say("seat", seat=int(args[at]))
+
+    if verb == "play" and len(args) == 3:
+        return page_say("do.play_dice", card=card_name(args[0]), red=args[1], yellow=args[2])
+    if verb == "play" and len(args) == 2:
+        return page_say("do.play_on", card=card_name(args[0]), name=seat(1))
+    if verb in ("play", "draw", "discard", "take") and args:
+        return page_say(f"do.{verb}", card=card_name(args[0]))
+    if verb in ("reward", "improve") and args:
+        colour = say(f"plain.{args[0]}")
+        return page_say("do.reward", colour=colour) if verb == "reward" else say("display.improve", colour=colour)
+    if verb == "build" and args == ("wall",):  # not read as "I built a city" with a word more
+        return say("display.build_wall")
+    if verb in ("pillage", "build") and args:
+        return page_say(f"do.{verb}_{args[0]}")
+    if verb in ("desert", "oust") and args:
+        knight = knight_word(args[-1])
+        return page_say("do.desert", knight=knight) if verb == "desert" else page_say("do.oust", name=seat(0), knight=knight)
+    if verb == "knight" and args:  # a promotion says which of two basic knights, the active or the inactive
+        token = args[1] if len(args) > 1 else "1i"
+        knight = knight_word(token) if args[0] == "promote" and len(token) > 1 else page_say(f"knight.{token[0]}")
+        return page_say(f"do.knight_{args[0]}", knight=knight)
+    if verb == "road" and args:
+        return page_say("do.road_none") if args[0] == "0" else page_say("do.road", name=seat(0))
+    if not args and f"do.{verb}" in PAGE.table:
+        return page_say(f"do.{verb}")
+    return " ".join([verb, *args])
+
+
+def knight_word(token: str) -> str:
+    """"strong active": a knight token ("2a") as the pages word it."""
+    return page_say("knight.word", level=page_say(f"knight.{token[0]}"), state=page_say(f"knight.{token[1]}"))
+
+
+def game_over_displays(event: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Every seat told the end: who won with how many points, and its own points
+    ("Game over / Seat 2 wins: 13 / Your points: 9"; the winner "You win: 13 points")."""
+    winner = int(event["winner"])
+    points = {int(seat): vp for seat, vp in dict(event["points"]).items()}
+    out: list[tuple[int, dict[str, Any]]] = []
+    for seat, vp in sorted(points.items()):
+        said = [say("display.you_win", vp=vp)] if seat == winner else [
+            say("display.winner", name=say("seat", seat=winner), vp=points[winner]), say("display.your_points", vp=vp)]
+        out.append((seat, {"led": "white", "beep": "turn",
+                           "text": [say("display.game_over"), *(line for text in said for line in wrap(text))]}))
+    return out
+
+
+def attack_lines(event: dict[str, Any], lost: bool) -> list[str]:
+    """An attack as one seat's display says it, whole in 4 lines: the outcome, and after a
+    defeat whether this seat loses a city (the page and the voice name every loser; the
+    names of four seats do not fit a display)."""
+    if event["won"]:
+        return wrap(say("attack_won", **event))
+    return [*wrap(say("display.attack_lost", **event)),
+            say("display.you_lose_a_city" if lost else "display.you_keep_your_cities")]
 
 
 def wrap(text: str, width: int = TEXT_MAX_CHARS) -> list[str]:

@@ -32,6 +32,13 @@ class VoidUndo:
         return " ".join(action.args) if action.seat == 0 and action.verb == "void" else None
 
 
+def the_end_alone(public: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A move's public events as its seats are told them: the ``game_over`` alone when the
+    move ends the game (every display says the end, not "Last round!" or an attack over it)."""
+    ending = [e for e in public if e["kind"] == "game_over"]
+    return ending or public
+
+
 def adjust(action: Callable[[int, str, tuple[str, ...]], A], seat: int, delta: int, reason: str) -> A:
     """The admin's correction of what a seat holds as the log says it, a `TextAction`
     (the game's class in `action`): ``0 adjust <seat> <delta> <reason...>``."""
@@ -125,3 +132,18 @@ class KitAdapter(VoidUndo, GameAdapter[G]):
 
     def describe(self, action: Any) -> str:
         return str(action)
+
+    def option_words(self, action: Any) -> dict[str, str]:
+        """An option as the seat's page words it, in each language it can (the page falls
+        back on English, then the action's text). Default: the display's words."""
+        return {"en": self.describe(action)}
+
+    def seat_view(self, game: G, seat: int) -> dict[str, Any]:
+        """The game's seat view, its options worded as the seat's display words them
+        (``you.option_words``: text -> {lang: words}), so its page's buttons say "Take 2",
+        as its display does, not "1 take 2"."""
+        view = game.seat_view(seat)
+        you = view.get("you")
+        if isinstance(you, dict) and you.get("options"):
+            you["option_words"] = {text: self.option_words(self.action.parse(text)) for text in you["options"]}
+        return view

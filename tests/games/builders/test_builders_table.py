@@ -88,7 +88,37 @@ def test_a_whole_game_is_played_with_cards_and_buttons_through_the_kernel(table:
     view = hosted.public_view()
     assert view["result"] == reference.result() and view["seed"] == 17
     final = [s.commands[-1] for s in seats.values()]
-    assert all(c.led == "white" for c in final) and any(c.text[0] in ("You win!", "Shared win!") for c in final)
+    assert all(c.led == "white" and c.text[0] == "Game over" for c in final)
+    assert any(c.text[1] in ("You win!", "Shared win!") for c in final)
+
+
+def test_a_last_move_that_starts_and_ends_the_last_round_says_game_over_at_every_seat_not_last_round() -> None:
+    """Seed 3: the last seat of a round reaches 17 points, so its "end the turn" starts the
+    last round and ends the game at once (`last_round` and `game_over` in one move): every
+    display says the game is over and who won, never "Last round!" (once shown above it)."""
+    game = Game.new(Setup(players=3, seed=3))
+    bots = {s: HeuristicBot(s) for s in (1, 2, 3)}
+    while True:
+        action = bots[game.pending.seat].choose(game)
+        last = [e.kind for e in Game.replay(game.setup, game.log).apply(action)]
+        if "game_over" in last:
+            break
+        game.apply(action)
+    assert "last_round" in last, last
+    bus = InProcessBus()
+    hosted = Table(bus, BuildersAdapter(TAGS), game, journal=lambda a: None, transport_waits=True)
+    hosted.start()
+    try:
+        seats = {s: Seat(bus, s) for s in (1, 2, 3)}
+        said = say(hosted, seats, action)[-1]
+        assert said.code is None and hosted.game.over
+        for seat in seats.values():
+            final = seat.commands[-1].text
+            assert final is not None and final[0] == "Game over" and "Last round!" not in final, final
+            assert final[1] in ("You win!", f"Seat {hosted.game.result()['winner']} wins"), final
+    finally:
+        hosted.stop()
+        bus.close()
 
 
 def test_the_hub_names_the_card_to_lay_face_up_and_refuses_one_from_the_deck(table: Any) -> None:

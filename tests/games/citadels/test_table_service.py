@@ -896,3 +896,30 @@ def test_a_new_physical_game_tells_the_crowned_seat_and_the_scoreboard_how_to_la
     finally:
         service.stop()
         bus.close()
+
+
+def test_a_seat_that_presses_out_of_turn_reads_who_decides_by_name() -> None:
+    """"It is not your turn." and, below it, who decides, named as the waiting display names
+    them ("Ann decides"; the kernel's own words would say "Seat 1")."""
+    bus = InProcessBus()
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=3, mode="physical", names=("Ann", "Bo", "Cy")))
+    service.start()
+    seats = {s: VirtualSeat(bus, seat=s, device=f"test-{s}") for s in (1, 2, 3)}
+    try:
+        answer = seats[2].answer_to(seats[2].press("ok"), timeout=5)
+        assert answer.code == "not_your_turn" and answer.text == ("It is not your turn.", "Ann decides")
+    finally:
+        for seat in seats.values():
+            seat.close()
+        service.stop()
+        bus.close()
+
+
+def test_a_card_refused_where_only_a_card_decides_keeps_what_to_do_below_the_reason(table: Table) -> None:
+    """The crowned seat shows the face-up cards with cards alone (no button option): a card
+    refused says why and, below it, what the seat still must do (once the reason alone stayed)."""
+    s1 = table.seats[1]
+    answer = table.answer(1, s1.place("0102030405060708090A"))
+    table.seats[1].lift("0102030405060708090A")
+    assert answer.code == "unknown_tag"
+    assert answer.text == ("This card is not", "enrolled.", "Show face-up cards", "Place a card")

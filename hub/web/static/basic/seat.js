@@ -1,7 +1,7 @@
 /* The hub's plain seat page, for a game that brings no pages of its own: whose turn it is,
    the seat's own view (``you``: what only this seat sees) and the public view's fields,
    and, on this seat's turn, its options (``you.options``, each an action's text) as buttons
-   that send the action. A new game's own seat page starts from here. */
+   that send the action, each worded as the game words it (``you.option_words``), else its text. A new game's own seat page starts from here. */
 "use strict";
 
 (() => {
@@ -36,7 +36,8 @@
     $("prompt").textContent = over ? H.t("hint_game_over") : options.length ? H.t("your_choice")
       : v.pending ? H.t("wait_for", { seat: H.seatName(v, v.pending.seat) }) : H.t("no_choice");
     $("options").replaceChildren(...options.map((action) => {
-      const button = H.el("button", { type: "button", "data-action": action, text: action });
+      const words = ((v.you || {}).option_words || {})[action] || {};  // as the seat's display says it
+      const button = H.el("button", { type: "button", "data-action": action, text: words[H.lang] || words.en || action });
       button.addEventListener("click", () => send(action));
       return button;
     }));
