@@ -37,11 +37,15 @@ def seat_page(token: str) -> str:
 def api_seat(token: str) -> Response:
     web = state()
     seat = seat_or_403(token)
+    # the id first, as /api/public: a change landing between the two readings then makes the
+    # view newer than its id (the page fetches again with that change's live message), never
+    # older (the page would show a stale view as the latest one, and fetch nothing more)
+    event_id = web.table.last_event_id()
     view = web.table.seat_view(seat)
     you = view.get("you") if isinstance(view, Mapping) else None
     clean = web.public_view(view)
     clean["you"] = you if isinstance(you, Mapping) else {"seat": seat}
-    return jsonify({"id": web.table.last_event_id(), "seat": seat, "view": clean})
+    return jsonify({"id": event_id, "seat": seat, "view": clean})
 
 
 @bp.post("/api/seat/<token>/answer")

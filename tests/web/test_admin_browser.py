@@ -5,6 +5,7 @@ New game form starting from the game on the table. Never skips: a missing browse
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,8 +16,8 @@ from hub.engine.citadels import Setup
 from hub.games import host_table, plugin_named
 from hub.games.citadels.words import character_name
 from hub.transport import InProcessBus
-from tests.browser import phone_page
-from tests.web_support import ADMIN_TOKEN, LiveServer, make_app
+from tests.browser import HeldRequests, phone_page
+from tests.web_support import ADMIN_TOKEN, FakeTable, LiveServer, make_app
 
 NAMES = ("Ann", "Bo", "Cai", "Dee", "Eve", "Fu", "Gil")
 
@@ -111,3 +112,44 @@ def test_the_admin_page_speaks_chinese_beside_its_controls(browser: Browser, tab
         admin.wait_for_selector("#gold-feedback.bad")
         assert admin.inner_text("#gold-feedback") == "請檢查「金幣 ±」。"
     assert len(errors) == 1 and "400" in errors[0]
+
+
+# Every sentence the admin page's table status has said, in order.
+STATUS_RECORDER = """
+window.__said = [];
+new MutationObserver(() => {
+  const box = document.getElementById("table-status");
+  const said = box ? box.textContent : "";
+  if (said && said !== window.__said[window.__said.length - 1]) window.__said.push(said);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def test_a_late_reading_of_the_status_never_puts_back_a_table_that_moved_on(browser: Browser) -> None:
+    """The admin page reads the table's status again with every live message; when a
+    reading's answer arrives after a later one's (a loaded machine), the older table is not
+    drawn again."""
+    table = FakeTable(4, seed=2)
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        admin = phone_page(browser, errors)
+        admin.add_init_script(STATUS_RECORDER)
+        readings = HeldRequests(admin, lambda url: url.endswith("/status"))
+        admin.goto(f"{server.url}/admin/{ADMIN_TOKEN}?lang=en")
+
+        def chosen(n: int) -> None:
+            admin.wait_for_function(f"() => document.getElementById('table-status').textContent.includes('({n} of 4 chosen)')")
+
+        chosen(0)
+        readings.hold(late=True)
+        assert table.step()  # a seat picks: the page's reading of it is answered, and held
+        readings.wait_held()
+        readings.stop()
+        assert table.step()  # the next seat picks: that reading arrives
+        chosen(2)
+        readings.release()  # and then the first one's
+        assert table.step()
+        chosen(3)
+        counts = [int(m.group(1)) for said in admin.evaluate("window.__said") if (m := re.search(r"\((\d) of 4 chosen\)", said))]
+        assert counts == sorted(counts), admin.evaluate("window.__said")
+    assert errors == []

@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from hub.games.citadels import words
 from hub.engine.citadels import Setup, StartPosition
-from tests.browser import phone_page
+from tests.browser import HeldRequests, drawn_ids, ids_recorder, phone_page
 from tests.web.test_web_pages import settled, step_until
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app
 
@@ -68,6 +68,7 @@ def test_each_button_says_what_it_gives_end_turn_last_and_nothing_pointless(brow
         assert shown[f"{seat} gold"]["gives"] == "+2 gold"
         assert shown[f"{seat} draw"]["gives"] == "draw 2, keep 1"
         page.click(f"#options button[data-action='{seat} gold']")
+        page.wait_for_selector("#feedback.good")  # the answer has landed: the table's latest id is the one after it
         settled(page, table, log=False)
         shown_list = buttons(page)
         assert shown_list[-1]["action"] == f"{seat} end" and "end" in shown_list[-1]["cls"].split()
@@ -114,6 +115,7 @@ def test_your_turn_is_unmistakable_and_your_seat_is_told_in_the_pages_language(b
     with LiveServer(make_app(table)) as server:
         page = phone_page(browser, errors)
         page.add_init_script(RECORDER)
+        views = HeldRequests(page, lambda url: url.endswith(f"/api/seat/{SEAT_TOKENS[2]}"))
         page.goto(f"{server.url}/seat/{SEAT_TOKENS[2]}?lang=zh-Hans")
         settled(page, table, log=False)
         assert table.game.pending.seat == 1
@@ -129,19 +131,58 @@ def test_your_turn_is_unmistakable_and_your_seat_is_told_in_the_pages_language(b
         display = page.inner_text("#display")
         assert "座位指示灯：蓝色，轮到你决定" in display
         assert not re.search(r"[A-Za-z]", display.replace("Ben", "")), display  # not the display's English lines
+        # the answer arrives, the game moves on, and only then is a view drawn (as on a busy
+        # phone): the feedback belongs to the stage the pick was made in, the draft
+        views.hold()
         page.click("#options button")  # pick a character
         page.wait_for_selector("#feedback.good")
         table.human_seats = frozenset()
         step_until(table, lambda g: g.phase == "turns" and g.pending is not None and g.pending.seat == 2)
         table.human_seats = frozenset({2})
+        views.release()
         settled(page, table, log=False)
         assert page.inner_text("#feedback") == ""  # "Sent: Pick ..." went with the draft
         page.click("#options button[data-action='2 gold']")
         took = "() => [...document.querySelectorAll('#display .news')].some((n) => n.textContent === 'Ben拿了2枚金币。')"
         page.wait_for_function(took)
+        # a reading of the turn's view that arrives after the end was heard (a busy phone): the
+        # page drops the news with the decision it was about, though it still shows that turn
+        views.hold(late=True)
+        table.set_online(3, True)  # a live message: the page reads its view, and the answer is held
+        views.wait_held()
         page.click("#options button.end")
-        page.wait_for_function(f"() => !({took})()")  # the turn is over: its news goes
-        assert not page.evaluate("document.body.classList.contains('my-turn')")
+        views.wait_held(3)  # the end's own live message's reading, and the answer's
+        views.release(1)
+        page.wait_for_function(f"() => !({took})()")
+        views.release()
+        page.wait_for_function("() => !document.body.classList.contains('my-turn')")  # the turn is over
+        settled(page, table, log=False)
+        assert not page.evaluate(took)  # and its news went with it
+    assert errors == []
+
+
+def test_a_late_reading_never_puts_back_a_view_the_table_has_moved_past(browser: Browser) -> None:
+    """The page asks for its view with every live message; when a reading's answer arrives
+    after a later one's (a loaded phone, a busy hub), the older view is not drawn again."""
+    table = FakeTable(4, seed=2)
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        page = phone_page(browser, errors)
+        page.add_init_script(ids_recorder("viewId"))
+        views = HeldRequests(page, lambda url: url.endswith(f"/api/seat/{SEAT_TOKENS[2]}"))
+        page.goto(f"{server.url}/seat/{SEAT_TOKENS[2]}?lang=en")
+        settled(page, table, log=False)
+        views.hold(late=True)
+        assert table.step()  # a seat picks: the page's reading of it is answered, and held
+        views.wait_held()
+        views.stop()
+        assert table.step()  # the next seat picks: that reading arrives
+        settled(page, table, log=False)
+        views.release()  # and then the first one's
+        assert table.step()
+        settled(page, table, log=False)
+        drawn = drawn_ids(page)
+        assert drawn == sorted(drawn), drawn
     assert errors == []
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+from typing import Any
 
 import pytest
 
@@ -229,6 +230,31 @@ def test_seat_api_shows_only_that_seats_secrets(client, table: FakeTable) -> Non
         assert view["you"]["hand"] == sorted(table.game.player(seat).hand)
         assert all(isinstance(s["hand"], int) for s in view["seats"])
         assert "you" not in json.dumps(view["seats"])
+
+
+class MovingTable(FakeTable):
+    """A table where a move lands just after a seat's view is read (a bot, another phone)."""
+
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        view = super().seat_view(seat)
+        self.step()
+        return view
+
+
+def test_seat_api_never_gives_a_view_older_than_its_id() -> None:
+    table = MovingTable(4, seed=5)
+    app = make_app(table)
+    try:
+        before = table.last_event_id()
+        seat = pending_seat(table)
+        answer = app.test_client().get(seat_api(seat)).get_json()
+        assert table.last_event_id() == before + 1  # the move landed between the readings
+        assert answer["id"] == before  # the view is of the table before it: so is its id
+        assert answer["view"]["pending"]["seat"] == seat
+    finally:
+        from hub.web.app import close_app
+
+        close_app(app)
 
 
 def test_answer_applies_a_pending_option(client, table: FakeTable) -> None:

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page
 
 from hub.engine.citadels.history import public_history
 from hub.games.citadels.pages import card_names
-from tests.browser import TV, WORDS_WHOLE, phone_page
+from tests.browser import TV, WORDS_WHOLE, HeldRequests, drawn_ids, ids_recorder, phone_page
 from tests.web_support import SEAT_TOKENS, FakeTable, LiveServer, make_app
 
 # What a player must read on the scoreboard, and the least size it may have (CSS px): the
@@ -322,4 +322,29 @@ def test_one_card_and_no_stray_spaces_in_chinese(browser: Browser) -> None:
                                           === {table.last_event_id()}""")
                 text = page.evaluate("() => document.querySelector('main').innerText")
                 assert not STRAY_SPACE.findall(text), (lang, url, STRAY_SPACE.findall(text))
+    assert errors == []
+
+
+def test_a_late_reading_of_the_log_never_puts_back_a_shorter_one(browser: Browser) -> None:
+    """The scoreboard reads the game's log again after live messages; when a reading's answer
+    arrives after a later one's (a loaded machine), the shorter log is not drawn again."""
+    table = FakeTable(4, seed=2)
+    errors: list[str] = []
+    with LiveServer(make_app(table)) as server:
+        page = phone_page(browser, errors)
+        page.add_init_script(ids_recorder("historyId"))
+        logs = HeldRequests(page, lambda url: url.endswith("/api/history"))
+        page.goto(f"{server.url}/?lang=en")
+        settled(page, table)
+        logs.hold(late=True)
+        assert table.step()  # a seat picks: the page's reading of the log is answered, and held
+        logs.wait_held()
+        logs.stop()
+        assert table.step()  # the next seat picks: that reading arrives
+        settled(page, table)
+        logs.release()  # and then the first one's
+        assert table.step()
+        settled(page, table)
+        drawn = drawn_ids(page)
+        assert drawn == sorted(drawn), drawn
     assert errors == []

@@ -380,12 +380,22 @@ const Hub = (() => {
       draw(view, history);
       follow(acting(view));
     };
+    let asked = 0;
+    let drawn = 0;
+    let heardId = -1;  // the id of the last live message, whose events the log already shows
     async function loadHistory() {
+      // readings overlap on a loaded machine: one asked before the reading already drawn is
+      // dropped, or its late answer would put back a shorter log, and nothing would ask again;
+      // so is one older than the live message last heard (its events are in the log already:
+      // the reading that message asked for brings them)
       timer = null;
+      const mine = ++asked;
       try {
         const response = await fetch("/api/history", { cache: "no-store" });
         if (!response.ok) return;
         const data = await response.json();
+        if (mine < drawn || data.id < heardId) return;
+        drawn = mine;
         history = data.events || [];
         render();
         document.body.dataset.historyId = String(data.id);
@@ -401,6 +411,7 @@ const Hub = (() => {
     live((message) => {
       const events = message.events || [];
       view = message.view;
+      heardId = message.id;
       history = history.concat(events.filter((e) => e.words).map((e) => ({ ...e, round: e.round ?? view.round })));
       render();
       if (!timer) timer = setTimeout(loadHistory, 200);
@@ -421,10 +432,18 @@ const Hub = (() => {
     const api = document.body.dataset.api;
     const seat = { view: null, busy: false, feedback: null, send };
     const render = () => { if (seat.view) draw(seat.view, seat); };
+    let asked = 0;
+    let drawn = 0;
     async function refresh() {
+      // readings overlap (every live message and every answer asks): one asked before the
+      // reading already drawn is dropped, or its late answer would put back a table that has
+      // moved on, and nothing would ask again (the last reading asked is always drawn)
+      const mine = ++asked;
       const response = await fetch(api, { cache: "no-store" });
       if (!response.ok) return;
       const data = await response.json();
+      if (mine < drawn) return;
+      drawn = mine;
       seat.view = data.view;
       document.body.dataset.viewId = String(data.id);
       render();

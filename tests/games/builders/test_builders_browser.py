@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from hub.engine.builders import Setup
 from hub.games.builders.table import BuildersTable
 from hub.games.builders.tags import BuildersTags
 from hub.transport import InProcessBus
-from tests.browser import TV, phone_page
+from tests.browser import TV, HeldRequests, drawn_ids, ids_recorder, phone_page
 from tests.games.builders.helpers import serve, turn_page
-from tests.web_support import ADMIN_TOKEN
+from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS
 
 
 @pytest.fixture
@@ -100,4 +100,100 @@ def test_a_seat_presses_a_button_and_the_admin_corrects_coins(browser: Browser, 
         admin.click("#void-yes")
         admin.wait_for_function("() => document.querySelector('#void-feedback').textContent === '完成'")
         assert str(table.game.log[-1]) == "0 void wrong seat" and table.game.player(seat).coins == 13
+    assert errors == []
+
+
+def shows_at_least(page: Page, event_id: int) -> None:
+    page.wait_for_function(f"() => Number(document.body.dataset.viewId ?? -1) >= {event_id}")
+
+
+def test_a_late_reading_never_puts_back_a_view_the_table_has_moved_past(browser: Browser, table: BuildersTable) -> None:
+    """The hub's seat page (every game's but Citadels') asks for its view with every live
+    message; when a reading's answer arrives after a later one's (a loaded phone, a busy
+    hub), the older view is not drawn again."""
+    errors: list[str] = []
+    seat = table.game.pending.seat
+    with serve(table) as server:
+        page = phone_page(browser, errors)
+        page.add_init_script(ids_recorder("viewId"))
+        views = HeldRequests(page, lambda url: url.endswith(f"/api/seat/{SEAT_TOKENS[seat]}"))
+        page.goto(f"{server.url}/seat/{SEAT_TOKENS[seat]}?lang=en")
+        shows_at_least(page, table.last_event_id())
+        views.hold(late=True)
+        assert table.answer(seat, f"{seat} coins 1")["ok"]  # the page's reading of it is answered, and held
+        views.wait_held()
+        views.stop()
+        assert table.answer(seat, f"{seat} coins 1")["ok"]  # that reading arrives
+        shows_at_least(page, table.last_event_id())
+        views.release()  # and then the first one's
+        table.pause("tea")
+        page.wait_for_selector("#paused:not([hidden])")
+        shows_at_least(page, table.last_event_id())
+        drawn = drawn_ids(page)
+        assert drawn == sorted(drawn), drawn
+    assert errors == []
+
+
+def test_a_late_reading_of_the_log_never_puts_back_a_shorter_one(browser: Browser, table: BuildersTable) -> None:
+    """The hub's scoreboard (every game's but Citadels') reads the game's log again after
+    live messages; when a reading's answer arrives after a later one's, the shorter log is
+    not drawn again."""
+    errors: list[str] = []
+    seat = table.game.pending.seat
+    with serve(table) as server:
+        page = phone_page(browser, errors)
+        page.add_init_script(ids_recorder("historyId"))
+        logs = HeldRequests(page, lambda url: url.endswith("/api/history"))
+        page.goto(f"{server.url}/?lang=en")
+        logs_at_least(page, table.last_event_id())
+        logs.hold(late=True)
+        assert table.answer(seat, f"{seat} coins 1")["ok"]  # the page's reading of the log is answered, and held
+        logs.wait_held()
+        logs.stop()
+        assert table.answer(seat, f"{seat} coins 1")["ok"]  # that reading arrives
+        logs_at_least(page, table.last_event_id())
+        logs.release()  # and then the first one's
+        assert table.answer(seat, f"{seat} coins 1")["ok"]
+        logs_at_least(page, table.last_event_id())
+        drawn = drawn_ids(page)
+        assert drawn == sorted(drawn), drawn
+    assert errors == []
+
+
+def logs_at_least(page: Page, event_id: int) -> None:
+    page.wait_for_function(f"() => Number(document.body.dataset.historyId ?? -1) >= {event_id}")
+
+
+# Whether the scoreboard's log said "(12 now)", every time that changed.
+LOG_RECORDER = """
+window.__said = [];
+new MutationObserver(() => {
+  const log = document.getElementById("log");
+  const said = Boolean(log && log.textContent.includes("(12 now)"));
+  if (said !== window.__said[window.__said.length - 1]) window.__said.push(said);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+
+
+def test_a_log_read_before_the_last_live_message_never_takes_its_lines_back(browser: Browser, table: BuildersTable) -> None:
+    """The scoreboard adds a live message's events to the log at once, and reads the whole
+    log again after it; a reading asked before that message (its answer late on a loaded
+    machine) lacks them, and must not take them back off the screen."""
+    errors: list[str] = []
+    seat = table.game.pending.seat
+    with serve(table) as server:
+        page = phone_page(browser, errors)
+        page.add_init_script(LOG_RECORDER)
+        logs = HeldRequests(page, lambda url: url.endswith("/api/history"))
+        page.goto(f"{server.url}/?lang=en")
+        logs_at_least(page, table.last_event_id())
+        logs.hold(late=True)
+        assert table.answer(seat, f"{seat} coins 1")["ok"]
+        logs.wait_held()  # the log as it was after the first coin
+        assert table.answer(seat, f"{seat} coins 1")["ok"]
+        page.wait_for_function("() => document.getElementById('log').textContent.includes('takes 1 coin (12 now)')")
+        logs.wait_held(2)  # the log read after the second
+        logs.release()
+        logs_at_least(page, table.last_event_id())
+        assert page.evaluate("window.__said") == [False, True]  # said once, never taken back
     assert errors == []

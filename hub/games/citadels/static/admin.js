@@ -220,10 +220,18 @@
     }
   }
 
+  /* Readings overlap (a live message's, an answer's): one asked before the reading already
+     drawn is dropped, or its late answer would put back a table that has moved on. */
+  let asked = 0;
+  let drawn = 0;
   async function status() {
+    const mine = ++asked;
     const response = await fetch(api + "/status", { cache: "no-store" });
     if (!response.ok) { say("/pause", false, C.t("admin_offline")); return; }
-    last = await response.json();
+    const told = await response.json();
+    if (mine < drawn) return;
+    drawn = mine;
+    last = told;
     renderStatus(last);
   }
 

@@ -177,13 +177,22 @@
     box.replaceChildren(...sections);
   }
 
+  /* The log is read again 200 ms after a live message; readings overlap on a loaded
+     machine: one asked before the reading already drawn is dropped, or its late answer
+     would put back a shorter log, and nothing would ask again. */
   let historyTimer = null;
+  let historyAsked = 0;
+  let historyDrawn = 0;
   async function loadHistory() {
     historyTimer = null;
+    const mine = ++historyAsked;
     try {
       const response = await fetch("/api/history", { cache: "no-store" });
       if (!response.ok) return;
-      history = await response.json();
+      const told = await response.json();
+      if (mine < historyDrawn) return;
+      historyDrawn = mine;
+      history = told;
       renderLog();
       if (view) render(view);  // the last move comes from the history
       document.body.dataset.historyId = String(history.id);

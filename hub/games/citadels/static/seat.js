@@ -10,7 +10,7 @@
   let refreshing = null;
   let wasMine = null;  // the seat's own decision when last drawn (null: not drawn yet): the cue is for the change
   let news = { key: null, events: [] };  // what happened at this seat while the decision now lasts
-  let answeredAt = null;  // the stage (round, phase, character called) the answer the feedback tells led to
+  let answeredAt = null;  // the stage (round, phase, character called) the answer the feedback tells was given in
 
   const SEAT_ARG_VERBS = new Set(["swap", "destroy"]);
   const SEAT_FIELDS = ["seat", "thief_seat", "victim_seat", "other", "warlord_seat"];
@@ -112,9 +112,10 @@
   const stageKey = (v) => [v.round, v.phase, v.calling ? v.calling.rank : "", v.result ? "over" : ""].join("|");
 
   /* The answer's feedback ("Sent: Pick Warlord") stays while the game is at the stage the
-     answer led to, and goes once it moves past it. */
+     answer was given in, and goes once it moves on. That stage is the one of the view the
+     button was pressed in, never of a view drawn later: by then the game may have moved on
+     (a busy phone fetches its view late), and the old feedback would stay a whole stage. */
   function clearOldFeedback(v) {
-    if (answeredAt === "answered") answeredAt = stageKey(v);  // the first view drawn after the answer
     if (answeredAt === null || answeredAt === stageKey(v)) return;
     answeredAt = null;
     const feedback = document.getElementById("feedback");
@@ -248,13 +249,22 @@
     return own || C.t("code_" + result.code) || C.t("code_other");
   }
 
+  /* Readings overlap (a live message's, an answer's): one asked before the reading already
+     drawn is dropped, or its late answer would put back a table that has moved on, and
+     nothing would ask again (the last reading asked is always drawn). */
+  let asked = 0;
+  let drawn = 0;
+
   async function refresh() {
+    const mine = ++asked;
     const response = await fetch(api, { cache: "no-store" });
     if (!response.ok) {
       document.getElementById("feedback").textContent = refusalText(await response.json());
       return;
     }
     const data = await response.json();
+    if (mine < drawn) return;
+    drawn = mine;
     document.body.dataset.eventId = String(data.id);
     render(data.view);
     document.body.dataset.viewId = String(data.id);  // what the page shows (the stream may be ahead)
@@ -268,6 +278,7 @@
   async function send(action) {
     if (busy) return;
     busy = true;
+    const stage = stageKey(view);  // the stage this answer is given in
     const feedback = document.getElementById("feedback");
     for (const b of document.querySelectorAll("#options button")) b.disabled = true;
     try {
@@ -279,7 +290,7 @@
       const result = await response.json();
       feedback.className = "feedback " + (result.ok ? "good" : "bad");
       feedback.textContent = result.ok ? C.t("sent") + C.colon() + label(view, action) : C.t("refused") + C.colon() + refusalText(result);
-      answeredAt = "answered";
+      answeredAt = stage;
     } catch (err) {
       feedback.className = "feedback bad";
       feedback.textContent = C.t("admin_offline");
