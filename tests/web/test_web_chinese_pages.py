@@ -84,7 +84,13 @@ def play(sim: SimTable, moves: int) -> None:
 
 
 def scan(page: Page, allowed: set[str], where: str) -> list[str]:
-    text = page.inner_text("body")
+    """What a reader of the page sees that is not Chinese; a command shown as code is
+    typed as it is in every language, so it is not read."""
+    text = str(page.evaluate("""() => {
+        let text = document.body.innerText;
+        for (const code of document.querySelectorAll('code')) text = text.replace(code.innerText, '');
+        return text;
+    }"""))
     problems = [f"{where}: ASCII punctuation in Chinese: {m.group(0)!r}" for m in ASCII_PUNCTUATION_IN_CHINESE.finditer(text)]
     problems += [f"{where}: a stray space in Chinese: {m.group(0)!r}" for m in STRAY_SPACE.finditer(text)]
     english = sorted({w for w in LATIN_WORD.findall(text) if w not in allowed})
