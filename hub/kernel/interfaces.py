@@ -25,11 +25,12 @@ def wrap_lines(texts: Sequence[str]) -> list[str]:
         if len(text) <= TEXT_MAX_CHARS:
             lines.append(text)
             continue
-        lines.extend(_wrapped(text))
+        lines.extend(wrap_text(text))
     return lines[:TEXT_MAX_LINES]
 
 
-def _wrapped(text: str) -> list[str]:
+def wrap_text(text: str) -> list[str]:
+    """A sentence cut into display lines at spaces (a word longer than a line is cut)."""
     out: list[str] = []
     for word in text.split():
         if out and len(out[-1]) + 1 + len(word) <= TEXT_MAX_CHARS:

@@ -15,8 +15,7 @@ from hub.engine.cities_knights.game import SHIP_STEPS
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo, the_end_alone
 from hub.games.kit.copies import CopyBinding
-from hub.kernel import GameAdapter, Menu, Prompt
-from hub.protocol import TEXT_MAX_CHARS
+from hub.kernel import GameAdapter, Menu, Prompt, wrap_text
 
 from .tags import ProgressTags
 from .words import PAGE, barbarians_at, card_name, say, setup_lines
@@ -158,7 +157,7 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
                                             "text": self.lines(draw_line(e["colour"]))}))
             elif kind == "hand_limit":
                 out.append((int(e["seat"]), {"led": "red", "beep": "error",
-                                             "text": self.lines(*wrap(say("display.hand_limit", held=e["held"])))}))
+                                             "text": self.lines(*wrap_text(say("display.hand_limit", held=e["held"])))}))
         return out
 
     def prompt(self, game: Game) -> Prompt:
@@ -183,7 +182,7 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         if game.over:  # a seat that asks after the end (a reboot): who won, in whole lines
             winner = game.winner
             return {"led": "white", "text": [say("display.game_over"),
-                                             *wrap(say("display.winner", name=say("seat", seat=winner), vp=game.vp(winner)))]}
+                                             *wrap_text(say("display.winner", name=say("seat", seat=winner), vp=game.vp(winner)))]}
         who = [] if game.pending is None else [say("display.plays", name=say("seat", seat=game.pending.seat))]
         return {"led": "off", "text": [say("wait"), *who, barbarians_at(SHIP_STEPS - game.ship)]}
 
@@ -273,7 +272,7 @@ def game_over_displays(event: dict[str, Any]) -> list[tuple[int, dict[str, Any]]
         said = [say("display.you_win", vp=vp)] if seat == winner else [
             say("display.winner", name=say("seat", seat=winner), vp=points[winner]), say("display.your_points", vp=vp)]
         out.append((seat, {"led": "white", "beep": "turn",
-                           "text": [say("display.game_over"), *(line for text in said for line in wrap(text))]}))
+                           "text": [say("display.game_over"), *(line for text in said for line in wrap_text(text))]}))
     return out
 
 
@@ -282,20 +281,9 @@ def attack_lines(event: dict[str, Any], lost: bool) -> list[str]:
     defeat whether this seat loses a city (the page and the voice name every loser; the
     names of four seats do not fit a display)."""
     if event["won"]:
-        return wrap(say("attack_won", **event))
-    return [*wrap(say("display.attack_lost", **event)),
+        return wrap_text(say("attack_won", **event))
+    return [*wrap_text(say("display.attack_lost", **event)),
             say("display.you_lose_a_city" if lost else "display.you_keep_your_cities")]
-
-
-def wrap(text: str, width: int = TEXT_MAX_CHARS) -> list[str]:
-    """A sentence cut into display lines at spaces (a word longer than a line is cut)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word[:width])
-    return lines
 
 
 def draw_line(colour: str) -> str:
