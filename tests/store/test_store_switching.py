@@ -30,6 +30,14 @@ def store_unfinished(path: Path, game_name: str, moves: int = 2) -> int:
         return recorder.game_id
 
 
+def store_unknown(path: Path, game_name: str) -> int:
+    """An unfinished game stored by a plug-in this hub no longer has ('chess'); its id."""
+    game_id = store_unfinished(path, game_name)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET game = 'chess'")
+    return game_id
+
+
 def run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     code = cli.main(argv)
     out, err = capsys.readouterr()
@@ -51,9 +59,7 @@ def test_run_over_another_games_unfinished_game_says_so_in_one_line(
 
 def test_run_over_a_game_this_hub_does_not_know_says_so_in_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    store_unfinished(tmp_path / "game.db", "builders")
-    with sqlite3.connect(tmp_path / "game.db") as db:
-        db.execute("UPDATE games SET game = 'chess'")
+    store_unknown(tmp_path / "game.db", "builders")
     tags = tmp_path / "tags.json"
     TagRegistry.virtual().save(tags)
     code, _out, err = run_cli(["run", "--tags", str(tags), "--state-dir", str(tmp_path), "--headless"], capsys)
@@ -82,9 +88,7 @@ def test_sim_resume_of_another_games_series_says_so_in_one_line(
 
 def test_a_stored_game_whose_plug_in_is_gone_never_stops_a_new_simulation(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    old = store_unfinished(tmp_path / "sim.db", "builders")
-    with sqlite3.connect(tmp_path / "sim.db") as db:
-        db.execute("UPDATE games SET game = 'chess'")
+    old = store_unknown(tmp_path / "sim.db", "builders")
     code, out, err = run_cli(["sim", "--game", "nim", "--headless", "--json", "--state-dir", str(tmp_path)], capsys)
     assert code == 0, err
     said = [line for line in out.splitlines() if "does not know" in line]
@@ -113,9 +117,7 @@ def test_enroll_over_another_games_unfinished_game_stops_unless_told_new_game(
 
 def test_enroll_over_a_game_this_hub_does_not_know_says_what_new_game_does_there(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    store_unfinished(tmp_path / "game.db", "citadels")
-    with sqlite3.connect(tmp_path / "game.db") as db:
-        db.execute("UPDATE games SET game = 'chess'")
+    store_unknown(tmp_path / "game.db", "citadels")
     tags = tmp_path / "nim-tags.json"
     argv = ["enroll", "--game", "nim", "--tags", str(tags), "--state-dir", str(tmp_path), "--broker", "inproc://x"]
     code, _out, err = run_cli(argv, capsys)
