@@ -123,6 +123,15 @@ WORDS_WHOLE = """(node) => {
 lines ("" when every word stands whole): a result table must not cut a name mid-word."""
 
 
+READABLE_TEXT = """() => {
+    let text = document.body.innerText;
+    for (const code of document.querySelectorAll('code')) text = text.replace(code.innerText, '');
+    return text;
+}"""
+"""The page's text as a reader checks its language: a command shown as code is typed as it
+is in every language, so it is left out."""
+
+
 def small_texts(page: Page, selector: str, floor: float = 20) -> list[str]:
     """The visible texts under `selector` drawn smaller than `floor` px: what a player at arm's
     length (a phone) or 3 m (a TV) cannot read. Each as "TAG.class: text size"."""

@@ -21,7 +21,7 @@ from hub.table.runtime import CurrentTable
 from hub.table.sim import SimTable
 from hub.web import create_app
 from hub.web.app import close_app
-from tests.browser import TV, phone_page, small_texts
+from tests.browser import READABLE_TEXT, TV, phone_page, small_texts
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, LiveServer
 
 CJK = "\u3400-\u9fff\uf900-\ufaff"
@@ -86,11 +86,7 @@ def play(sim: SimTable, moves: int) -> None:
 def scan(page: Page, allowed: set[str], where: str) -> list[str]:
     """What a reader of the page sees that is not Chinese; a command shown as code is
     typed as it is in every language, so it is not read."""
-    text = str(page.evaluate("""() => {
-        let text = document.body.innerText;
-        for (const code of document.querySelectorAll('code')) text = text.replace(code.innerText, '');
-        return text;
-    }"""))
+    text = str(page.evaluate(READABLE_TEXT))
     problems = [f"{where}: ASCII punctuation in Chinese: {m.group(0)!r}" for m in ASCII_PUNCTUATION_IN_CHINESE.finditer(text)]
     problems += [f"{where}: a stray space in Chinese: {m.group(0)!r}" for m in STRAY_SPACE.finditer(text)]
     english = sorted({w for w in LATIN_WORD.findall(text) if w not in allowed})

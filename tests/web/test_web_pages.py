@@ -17,7 +17,7 @@ from hub.engine.citadels.cards import CHARACTER_BY_ID, all_districts
 from hub.engine.citadels.history import public_history
 from hub.engine.citadels.scoring import city_score, score_game
 from hub.games.citadels.pages import LANGS, card_names
-from tests.browser import PHONE, phone_page
+from tests.browser import PHONE, READABLE_TEXT, phone_page
 from tests.web_support import ADMIN_TOKEN, SEAT_TOKENS, FakeTable, LiveServer, make_app
 
 DRAFT_KINDS = {"draft_turn", "picked"}
@@ -49,12 +49,9 @@ def step_until(table: FakeTable, done: Any) -> None:
 def visible_text(page: Page) -> str:
     """What a person can read: the page's text without the language picker's options, nor
     a command shown as code (typed as it is in every language)."""
-    return str(page.evaluate("""() => {
-        const extra = [...document.querySelectorAll('[placeholder]')].map((n) => n.placeholder);
-        let text = document.body.innerText.replace(document.querySelector('#lang').innerText, '');
-        for (const code of document.querySelectorAll('code')) text = text.replace(code.innerText, '');
-        return text + '\\n' + extra.join('\\n');
-    }"""))
+    text = str(page.evaluate(READABLE_TEXT)).replace(page.inner_text("#lang"), "")
+    placeholders = page.evaluate("() => [...document.querySelectorAll('[placeholder]')].map((n) => n.placeholder)")
+    return text + "\n" + "\n".join(placeholders)
 
 
 def raw_ids_in(text: str, lang: str, names: tuple[str, ...]) -> list[str]:
