@@ -10,7 +10,9 @@ nobody saw. Here the parts are the game's words and the placing is the kernel's:
   its **purse** (the seat's coins or gold), what **else** helps ("Lay a card or A/B"),
   and what it says when no option is on the buttons ("Lay a card");
 - the **option** the cursor is on (the game's words for it, numbered "2/5" once the seat
-  has moved its cursor), which OK applies.
+  has moved its cursor), which OK applies, marked as a person reads it (`option_lines`):
+  "> " opens its first line, two spaces its further ones, so "> Play Merchant" is not
+  "Play Merchant Fleet" cut short, and a label the display wraps reads whole.
 
 The head's first line and the option always show together. What else fits joins them in
 this order of need: the notes, the purse, the head's other lines, the rest. Notes that do
@@ -21,10 +23,19 @@ the option is then hidden, so the next OK shows the prompt instead of applying i
 
 from __future__ import annotations
 
+import functools
+import textwrap
 from collections.abc import Callable
 from typing import NamedTuple
 
+from hub.protocol import TEXT_MAX_CHARS
+
 MAX_LINES = 4  # docs/protocol.md: a command's text is up to 4 lines
+OPTION_FIRST = "> "
+"""How the option OK applies starts: its first line begins with this (no other line does)."""
+OPTION_MORE = "  "
+"""How a wrapped option goes on: each of its further lines begins with this (no other line does)."""
+OPTION_CHARS = TEXT_MAX_CHARS - len(OPTION_FIRST)
 
 Wrap = Callable[[str], list[str]]
 
@@ -76,6 +87,15 @@ def compose(prompt: Prompt, option: list[str], notes: list[list[str]] | None = N
 
 _new_composed = tuple.__new__
 """`Composed(lines)` without the named tuple's generated `__new__` (a Python call at every prompt)."""
+
+
+@functools.lru_cache(maxsize=4096)  # the same few options at every cursor move
+def option_lines(text: str) -> tuple[str, ...]:
+    """The option OK applies in display lines, every word of it, marked where it starts
+    (`OPTION_FIRST`) and goes on (`OPTION_MORE`): where it begins and ends is read from the
+    display alone, as a person at the table reads it (a long word is cut, never lost)."""
+    lines = textwrap.wrap(text, OPTION_CHARS) or [""]
+    return (OPTION_FIRST + lines[0], *(OPTION_MORE + line for line in lines[1:MAX_LINES]))
 
 
 def compose_plain(notes: list[list[str]], wrap: Wrap | None = None) -> list[str]:

@@ -11,7 +11,7 @@ from hub import words
 from hub.protocol import TEXT_MAX_CHARS, cmd_topic, hub_status_topic, make_command
 
 from . import calls
-from .compose import Composed, Prompt, compose
+from .compose import Composed, Prompt, compose, option_lines
 from .cursor import GO_BACK, Menu, decision_of
 from .interfaces import G
 from .journaling import Journaling
@@ -134,14 +134,15 @@ class SeatOutput(Journaling[G]):
     def _compose(self, seat: int, notes: list[list[str]], numbered: bool = False,
                  refusal: bool = False) -> Composed:
         """The deciding seat's display through the one composer (`hub.kernel.compose`):
-        `notes` above the game's prompt and the option the seat's cursor is on. `numbered`:
+        `notes` above the game's prompt and the option the seat's cursor is on (marked:
+        `option_lines`). `numbered`:
         after an A/B press, the option with its place ("2/5 Take 3 coins") and what OK does.
         `refusal`: a refusal's reason (the one note) with the option below it, no prompt."""
         options, at, opened = self.cursors.cursor(self.game, seat)
         option: list[str] = []
         if options:
             text = self._describe(options[at])
-            option = self._whole(say("option", i=at + 1, n=len(options), option=text) if numbered else text)
+            option = list(option_lines(say("option", i=at + 1, n=len(options), option=text) if numbered else text))
         prompt = _NO_HEAD if refusal else self.adapter.prompt(self.game)
         if opened:  # the parts taken so far under the head's first line, in the purse's room
             taken = [menu.label for menu in opened]

@@ -133,7 +133,7 @@ def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
     early = seats[1].send("button", button="ok")
     assert (seats[1].answer(early).code, seats[1].answer(early).led) == ("not_your_turn", "amber")
     cycled = seats[2].send("button", button="a")  # the buttons cycle through the game's options
-    assert seats[2].answer(cycled).text == ("Your turn", "5 stones", "2/2 Take 2", "OK: do it")
+    assert seats[2].answer(cycled).text == ("Your turn", "5 stones", "> 2/2 Take 2", "OK: do it")
     seats[2].send("button", button="ok")
     assert [str(a) for a in table.game.log] == ["1 take 1", "2 take 2"]
     assert table.answer(1, "1 take 2") == {"ok": True}  # a phone, through the same queue
@@ -190,7 +190,7 @@ def test_a_restarted_hubs_first_ok_only_shows_the_option_as_the_old_hubs_cursor_
     table.start()
     seat = RawSeat(bus, 2, device="toy")
     in_flight = seat.send("button", button="ok")
-    assert seat.answer(in_flight).text == ("Your turn", "5 stones", "1/2 Take 1", "OK: do it")
+    assert seat.answer(in_flight).text == ("Your turn", "5 stones", "> 1/2 Take 1", "OK: do it")
     assert [str(a) for a in table.game.log] == ["1 take 1"]
     seat.send("button", button="a")
     seat.send("button", button="ok")
@@ -437,5 +437,5 @@ def test_a_refusal_reason_is_wrapped_whole_on_the_display_never_cut_mid_word(toy
     early = seats[2].ask("button", button="ok")
     assert early.code == "not_your_turn" and early.text == ("Not your turn: Seat 1", "decides")
     laid = seats[1].ask("tag", edge="added", uid="0102030405060708090A")
-    assert laid.code == "unknown_tag" and laid.text == ("not a stone card", "1/2 Take 1", "OK: do it")
+    assert laid.code == "unknown_tag" and laid.text == ("not a stone card", "> 1/2 Take 1", "OK: do it")
     assert NimAdapter(StoneTags()).lines("x" * 30, "a b") == ["x" * 21, "a b"]

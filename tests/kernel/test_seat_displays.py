@@ -54,12 +54,12 @@ def test_a_refusal_keeps_the_option_ok_applies_in_view() -> None:
     second = service.button_options(seat_no)[1]
     moved = seat.answer_to(seat.press("a"))
     assert moved.text is not None
-    option = next(line for line in moved.text if line.startswith("2/"))
+    option = next(line for line in moved.text if line.startswith("> 2/"))
     card = virtual_uid(CardRef("character", "assassin"))  # a character card in a turn: refused
     refused = seat.answer_to(seat.place(card))
     seat.lift(card)
     assert refused.code is not None and refused.led == "red"
-    assert refused.text is not None and option in refused.text  # "2/8 Draw cards": what OK does
+    assert refused.text is not None and option in refused.text  # "> 2/8 Draw cards": what OK does
     assert seat.answer_to(seat.press("ok")).code is None
     assert service.game.log[-1] == second
     service.stop()

@@ -278,7 +278,7 @@ def test_after_opening_a_site_the_display_keeps_the_coins_and_the_option_ok_appl
     option = hosted.adapter.describe(hosted.button_options(seat)[0])
     assert answer.text is not None and answer.text[0].startswith("Face up: ")
     assert list(answer.text[1:]) == [f"Your turn: {hosted.game.actions} act.",
-                                     f"{player.coins} coins, {player.points} pt", option]
+                                     f"{player.coins} coins, {player.points} pt", f"> {option}"]
 
 
 def test_a_note_that_covers_the_option_takes_the_first_ok_and_applies_nothing(table: Any) -> None:

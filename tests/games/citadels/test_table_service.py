@@ -141,7 +141,7 @@ def test_buttons_cycle_through_options_and_ok_applies(table: Table) -> None:
     options = table.service.button_options(1)
     assert [str(a) for a in options][:2] == ["1 gold", "1 draw"]
     moved = table.answer(1, s1.press("a"))
-    assert moved.text is not None and "2/3 Draw cards" in moved.text
+    assert moved.text is not None and "> 2/3 Draw cards" in moved.text
     table.answer(1, s1.press("b"))
     assert table.answer(1, s1.press("ok")).code is None
     assert table.service.game.player(1).gold == 4
@@ -316,7 +316,7 @@ def test_a_seat_rebooting_mid_decision_shows_the_notes_told_when_the_decision_be
     got the prompt back alone and never took it."""
     table.draft()
     s1 = table.seats[1]
-    first = ["Take the crown", "Your turn: King", "Take 2 gold"]
+    first = ["Take the crown", "Your turn: King", "> Take 2 gold"]
     assert s1.shown["text"] == first
     s1.reboot()
     table.service.settle()
@@ -324,11 +324,11 @@ def test_a_seat_rebooting_mid_decision_shows_the_notes_told_when_the_decision_be
     table.press_to(1, "gold")
     s1.reboot()
     table.service.settle()
-    assert s1.shown["text"] == ["Take 2 gold from the", "bank", "Your turn: King", "End turn"]
+    assert s1.shown["text"] == ["Take 2 gold from the", "bank", "Your turn: King", "> End turn"]
     table.press_to(1, "tax")  # a King with no noble district: no gold, no note
     s1.reboot()
     table.service.settle()
-    assert s1.shown["text"] == ["Your turn: King", "End turn"]  # the last decision's notes are not this one's
+    assert s1.shown["text"] == ["Your turn: King", "> End turn"]  # the last decision's notes are not this one's
 
 
 def test_an_inventory_that_does_not_fit_the_table_says_what_to_lift(table: Table) -> None:
@@ -863,11 +863,11 @@ def test_a_seat_that_reconnects_mid_decision_is_shown_the_option_ok_would_apply(
     s1 = table.seats[1]
     assert [str(a) for a in table.service.button_options(1)] == ["1 gold", "1 draw", "1 tax"]
     table.answer(1, s1.press("b"))  # the short way round to the last option
-    assert s1.shown["text"] == ["Your turn: King", "3/3 Collect tax", "OK: do it"]
+    assert s1.shown["text"] == ["Your turn: King", "> 3/3 Collect tax", "OK: do it"]
     s1.vanish()
     s1.reconnect()
     table.service.settle()
-    assert s1.shown["text"] == ["Your turn: King", "Collect tax"]  # "Take the crown" was read: a button came after
+    assert s1.shown["text"] == ["Your turn: King", "> Collect tax"]  # "Take the crown" was read: a button came after
     assert table.answer(1, s1.press("ok")).code is None
     assert str(table.service.game.log[-1]) == "1 tax"
 
@@ -876,10 +876,10 @@ def test_after_a_pause_the_prompt_again_names_the_option_ok_would_apply(table: T
     table.draft()
     s1 = table.seats[1]
     table.answer(1, s1.press("a"))
-    assert s1.shown["text"] == ["Your turn: King", "2/3 Draw cards", "OK: do it"]
+    assert s1.shown["text"] == ["Your turn: King", "> 2/3 Draw cards", "OK: do it"]
     table.service.pause("a spilled drink")
     table.service.resume()
-    assert s1.shown["text"] == ["Your turn: King", "Draw cards"]
+    assert s1.shown["text"] == ["Your turn: King", "> Draw cards"]
     assert table.answer(1, s1.press("ok")).code is None and str(table.service.game.log[-1]) == "1 draw"
 
 
