@@ -24,8 +24,9 @@ the option is then hidden, so the next OK shows the prompt instead of applying i
 from __future__ import annotations
 
 import functools
+import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from hub.protocol import TEXT_MAX_CHARS
@@ -96,6 +97,28 @@ def option_lines(text: str) -> tuple[str, ...]:
     display alone, as a person at the table reads it (a long word is cut, never lost)."""
     lines = textwrap.wrap(text, OPTION_CHARS) or [""]
     return (OPTION_FIRST + lines[0], *(OPTION_MORE + line for line in lines[1:MAX_LINES]))
+
+
+_PLACE = re.compile(r"\d+/\d+ (.+)")  # an option numbered by its place ("2/5 Take 3 coins": display.option)
+
+
+def option_read(lines: Sequence[str]) -> str | None:
+    """The option a display marks (`option_lines`) as a person reads it: from its "> " to
+    its last indented line, its words joined, without its place ("2/5 " once numbered), so
+    "Play Merchant" is never "Play Merchant Fleet" and a wrapped label reads whole; None
+    when the display marks none. The one reading of the mark, for what plays at a seat
+    from its display alone (the acceptance's people)."""
+    for at, line in enumerate(lines):
+        if line.startswith(OPTION_FIRST):
+            parts = [line[len(OPTION_FIRST):]]
+            for more in lines[at + 1:]:
+                if not more.startswith(OPTION_MORE):
+                    break
+                parts.append(more[len(OPTION_MORE):])
+            words = " ".join(" ".join(parts).split())
+            placed = _PLACE.fullmatch(words)
+            return placed.group(1) if placed else words
+    return None
 
 
 def compose_plain(notes: list[list[str]], wrap: Wrap | None = None) -> list[str]:

@@ -8,12 +8,19 @@ option its cursor is on (OK applies it) in view.
 from __future__ import annotations
 
 from hub.engine.citadels import Game, Setup
+from hub.engine.nim import NimGame, NimSetup, Take
 from hub.engine.citadels.bots import RandomBot
 from hub.games.citadels.registry import TagRegistry
 from hub.games.citadels.registry import CardRef, virtual_uid
 from hub.games.citadels.service import TableService, button_options
+from hub.games.nim.adapter import NimAdapter
+from hub.games.nim.cards import StoneTags
+from hub.kernel import Table
+from hub.kernel.compose import option_lines, option_read
+from hub.protocol import TEXT_MAX_CHARS
 from hub.table.virtual_seat import VirtualSeat
 from hub.transport import InProcessBus
+from tests.fakes.raw_seat import RawSeat
 
 
 def _table_at(stop: object, players: int = 4) -> tuple[InProcessBus, TableService, dict[int, VirtualSeat]]:
@@ -111,3 +118,40 @@ def test_a_seat_that_presses_while_paused_is_told_so_and_gets_its_display_back_a
     service.resume()
     assert seats[waiting].shown["text"] == before
     service.stop()
+
+
+class _FleetAdapter(NimAdapter):
+    """Nim whose two takes are worded as a game's long options: one label starts with the
+    other's, and one is longer than a line."""
+
+    LABELS = {1: "Play Merchant Fleet with all its ships", 2: "Play Merchant"}
+
+    def describe(self, action: Take) -> str:
+        return self.LABELS[action.n]
+
+
+def test_a_person_reads_exactly_the_option_ok_applies_however_its_label_begins_or_wraps() -> None:
+    """The acceptance's people walked A until "Play Merchant" was in the display's words,
+    so "Play Merchant Fleet" stopped them; now the display marks where the option begins
+    ("> ") and goes on ("  "), and the reading (`option_read`) is the whole label, or nothing."""
+    for n, label in _FleetAdapter.LABELS.items():
+        bus = InProcessBus()
+        journal: list[Take] = []
+        table = Table(bus, _FleetAdapter(StoneTags()), NimGame(NimSetup(stones=6)), journal=journal.append,
+                      transport_waits=True)
+        table.start()
+        seat = RawSeat(bus, 1, device="fleet")
+        shown = list(seat.ask("inventory", uids=[]).text or ())
+        read = []
+        for _press in range(3):
+            read.append(option_read(shown))
+            if read[-1] == label:
+                break
+            shown = list(seat.ask("button", button="a").text or ())
+        assert read[-1] == label, (label, read, shown)
+        assert seat.ask("button", button="ok").code is None
+        assert journal == [Take.of(1, n)], (label, shown)
+        assert shown[0] == "Your turn" and all(len(line) <= TEXT_MAX_CHARS for line in shown)
+        table.stop()
+        bus.close()
+    assert option_lines("2/2 " + _FleetAdapter.LABELS[1]) == ("> 2/2 Play Merchant", "  Fleet with all its", "  ships")

@@ -45,6 +45,7 @@ import pytest
 from hub.cli import build_parser
 from hub.games import GAMES, REGISTRY, GamePlugin
 from hub.games.people import Lay, Plan, Press, Sight, TablePeople
+from hub.kernel.compose import option_read
 from hub.store import EventStore
 from tests.hub_unit import ProcessOutput, UnitHub, stored_actions
 from tests.soft_seat import ROOT as ROOT_DIR, SoftSeatProcess
@@ -124,6 +125,14 @@ def _words(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+def shows_option(lines: Sequence[str], label: str) -> bool:
+    """The option the display marks as the one OK applies is `label`, exactly, as a person
+    reads the mark (`hub.kernel.compose.option_read`: "Play Merchant" is not "Play
+    Merchant Fleet", a label the display wraps reads whole, "2/5 " is its place)."""
+    shown = option_read(lines)
+    return shown is not None and _words(shown) == _words(label)
+
+
 # ------------------------------------------------------------------ what a person sees at a seat
 class Seat:
     """One soft seat, as a person at it sees and handles it."""
@@ -159,8 +168,16 @@ class Seat:
 
     def display(self) -> str:
         """The display now, its lines joined (a wrapped sentence reads whole)."""
+        return " ".join(self.display_lines())
+
+    def display_lines(self) -> list[str]:
+        """The display's lines now, as the soft seat prints them ("display: a | b")."""
         shown = [line for line in self.process.output.stdout if line.startswith("display: ")]
-        return " ".join(shown[-1][len("display: "):].split(" | ")) if shown else ""
+        return shown[-1][len("display: "):].split(" | ") if shown else []
+
+    def shows_option(self, label: str) -> bool:
+        """The option OK applies, as its display marks it, is `label` (`shows_option`)."""
+        return shows_option(self.display_lines(), label)
 
     def changed_since(self, mark: int) -> bool:
         return any(line.startswith(("display: ", "led: ", "beep: ")) for line in self.lines(mark))
@@ -456,16 +473,16 @@ person reads the display again (printed at the end)."""
 
 def press_to(table: Table, seat: Seat, label: str, options: int, before: int, power_cut: str | None = None,
              move: bool = True) -> int:
-    """A to walk the options until the display shows `label`, then OK (again if the seat
-    shows nothing at all in answer, as a person would). With `power_cut` ("seat" or "hub"),
+    """A to walk the options until the display marks `label` as the option OK applies
+    (`shows_option`), then OK (again if the seat shows nothing at all in answer, as a
+    person would). With `power_cut` ("seat" or "hub"),
     the seat's board is power-cycled (the hub SIGKILLed) as OK is pressed: if the press
     went with its memory, walk to it again.
     Not a `move` (a menu opened, a die's face entered): the OK must apply nothing; the
     display shows the menu's options once the seat has settled."""
-    want = _words(label)
     seat.settle()
     for _step in range(2 * options + 2):
-        if want not in _words(seat.display()):
+        if not seat.shows_option(label):
             mark = seat.type("press a")
             if not wait_until(seat.answered(mark), timeout=PRESS_PATIENCE_S):
                 UNANSWERED.append(f"seat {seat.number}: A on {seat.display()!r}")
@@ -505,7 +522,7 @@ def sight_of(table: Table, seat: int) -> Sight:
                       timeout=PATIENCE_S, interval=0.05):
         raise AssertionError(f"seat {seat}'s page never answered ({LAST_MISS})")
     options = list((page.get("you") or {}).get("options") or [])
-    return Sight(seat, options, table.public(), table.seats[seat].display().split(" | "))
+    return Sight(seat, options, table.public(), table.seats[seat].display_lines())
 
 
 def play_to_the_end(table: Table, people: TablePeople) -> list[str]:
