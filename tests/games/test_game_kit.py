@@ -23,11 +23,13 @@ from hub.engine.actions import IllegalAction, TextAction, is_void
 from hub.engine.rng import SplitMix64
 from hub.games import GAMES, GamePlugin
 from hub.games.kit import KitAdapter, Words
+from hub.games.kit.adapter import waiting_words
 from hub.store import EventStore
 from hub.table.runtime import CurrentTable
 from hub.transport import InProcessBus
 from hub.web import create_app
 from hub.web.app import close_app
+from hub.words import LANGS
 from hub.games import REGISTRY
 from tests.browser import phone_page
 from tests.soft_seat import SoftSeatProcess
@@ -123,8 +125,7 @@ class Chips:
                                                                           if a.seat == seat]}}
 
 
-WORDS = Words({"your_turn": {"en": "Your turn"}, "wait": {"en": "Wait"}, "game_over": {"en": "Game over"},
-               "seat": {"en": "Seat {seat}"}})
+WORDS = Words({"your_turn": {"en": "Your turn"}, "seat": {"en": "Seat {seat}"}})
 
 
 def sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: str = "en") -> list[str]:
@@ -140,6 +141,22 @@ class ChipsAdapter(KitAdapter[Chips]):  # played with the buttons and phones: th
 
 CHIPS = GamePlugin(name="chips", title="Chips", setup_type=ChipsSetup, seats=range(2, 4), new_game=Chips,
                    parse_action=Move.parse, adapter=ChipsAdapter, sentences=sentences)
+
+
+def test_its_waiting_seats_read_who_decides_then_who_won_in_the_tables_words() -> None:
+    """The kit's waiting display said only "Wait" (Citadels, The Builders and Cities &
+    Knights name the seat that decides): now the table's own words, which the pages say
+    too, in each of their languages, a seat's name where the setup names it."""
+    adapter = ChipsAdapter()
+    named = Chips(ChipsSetup(players=3, seed=4, names=("Ann", "Bob", "Cy")))
+    assert adapter.waiting_display(named) == {"led": "off", "text": ["Waiting for Ann"]}
+    unnamed = Chips(ChipsSetup(players=2, seed=4))
+    assert [waiting_words(unnamed, lang) for lang in LANGS] == [["Waiting for Seat 1"], ["等待1號座位"], ["等待1号座位"]]
+    while not named.over:
+        named.apply(named.legal_actions()[0])
+    winner = ("Ann", "Bob", "Cy")[named.winner - 1]
+    assert adapter.waiting_display(named) == {"led": "white", "text": ["Game over", f"Winner: {winner}"]}
+    assert waiting_words(named, "zh-Hans") == ["游戏结束", f"胜者：{winner}"]
 
 
 # ---------------------------------------------------------------------- it plays through the product

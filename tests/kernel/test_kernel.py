@@ -149,7 +149,7 @@ def test_a_second_game_is_played_through_the_same_kernel(toy: Any) -> None:
     assert journal == table.game.log and ToyGame.replay(ToySetup(stones=6), journal).stones == 0
     assert set(threads_of(table)) == {"hub"}  # every action applied by the one hub thread
     assert seats[2].commands[-1].text == ("Game over", "You win!")
-    assert seats[1].commands[-1].text == ("Game over", "Seat 2 wins")  # told too, not left on "Take 2 / Accepted"
+    assert seats[1].commands[-1].text == ("Game over", "Winner: Seat 2")  # told too, not left on "Take 2 / Accepted"
 
 
 class SilentEnd(NimAdapter):
@@ -172,7 +172,7 @@ def test_the_end_is_told_at_every_seat_even_by_a_game_whose_feedback_says_nothin
         assert answer.code is None and table.game.over
         for seat in seats.values():
             last = seat.commands[-1]
-            assert (last.text, last.led, last.beep) == (("Game over", "Seat 1 wins"), "white", "turn" if
+            assert (last.text, last.led, last.beep) == (("Game over", "Winner: Seat 1"), "white", "turn" if
                                                         seat.seat != 1 else "ok"), (seat.seat, last)
     finally:
         table.stop()

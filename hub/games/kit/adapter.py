@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from hub.kernel import GameAdapter, Prompt
 from hub.kernel.interfaces import G
 from hub.seeds import fresh_seed
+from hub.words import template as table_word
 
 from .words import Words
 
@@ -67,15 +68,35 @@ def event_json(event: Any) -> dict[str, Any]:
     return {"kind": kind, **(asdict(event) if is_dataclass(event) and not isinstance(event, type) else {})}
 
 
+def waiting_words(game: Any, lang: str = "en") -> list[str]:
+    """The kit's waiting display in `lang`, in the table's own words (the pages' "Waiting
+    for Ann", "Game over", "Winner: Seat 2"): the seat that decides (``game.pending``), by
+    its name where the setup names it; once none does, the end and the game's ``winner``
+    if it has one. A display's line ends with no full stop."""
+    names = getattr(game.setup, "names", ()) or ()
+
+    def name(seat: int) -> str:
+        return names[seat - 1] if 0 < seat <= len(names) and names[seat - 1] else \
+            table_word("page.seat_n", lang).format(n=seat)
+    pending = game.pending
+    if pending is not None:
+        return [table_word("page.wait_for", lang).format(seat=name(pending.seat)).rstrip(".。")]
+    winner = getattr(game, "winner", None)
+    won = [table_word("page.winner", lang) + (": " if lang == "en" else "：") + name(winner)] \
+        if type(winner) is int else []
+    return [table_word("page.phase_over", lang), *won]
+
+
 class KitAdapter(VoidUndo, GameAdapter[G]):
     """A `GameAdapter` that needs only the game's action class (`action`), its game class
-    (`game_class`, made from a setup), its `words` (``your_turn``, ``wait``,
-    ``game_over``) and what its cards mean (`card_action`; none: buttons and phones only).
+    (`game_class`, made from a setup), its `words` (``your_turn``) and what its cards
+    mean (`card_action`; none: buttons and phones only).
 
     Given: replay, undo, a phone's answer read as the action's text, events as JSON
-    (`event_json`), the decider's display (its turn, its `status_lines`; the kernel adds the option), the
-    others' display, no card to lift, buttons as the page's hint, an action described by
-    its text. A game overrides what it says otherwise."""
+    (`event_json`), the decider's display (its turn, its `status_lines`; the kernel adds
+    the option), the others' display (who decides, who won: `waiting_words`), no card to
+    lift, buttons as the page's hint, an action described by its text. A game overrides
+    what it says otherwise."""
 
     game_class: Any
     words: Words
@@ -121,8 +142,10 @@ class KitAdapter(VoidUndo, GameAdapter[G]):
         return []
 
     def waiting_display(self, game: G) -> dict[str, Any]:
+        """Who decides now, or that the game is over and who won (`waiting_words`): a seat
+        that waits reads whose turn it is, as Citadels' and The Builders' seats do."""
         over = game.pending is None
-        return {"led": "white" if over else "off", "text": self.lines(self.words.say("game_over" if over else "wait"))}
+        return {"led": "white" if over else "off", "text": self.lines(*waiting_words(game))}
 
     def misplaced(self, game: G, seat: int, uids: list[str]) -> list[str]:
         return []

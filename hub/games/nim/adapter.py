@@ -37,19 +37,10 @@ class NimAdapter(KitAdapter[NimGame]):
 
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         """The winner's display says so; the other seats are told the end by the kernel
-        (this game's final `waiting_display`, naming the winner); every other take is
+        (the kit's final `waiting_display`, naming the winner); every other take is
         answered "Accepted"."""
         return [(e["seat"], {"led": "white", "text": self.lines(say("game_over"), say("you_win"))}) for e in public
                 if e.get("kind") == "took" and e["left"] == 0]
-
-    def waiting_display(self, game: NimGame) -> dict[str, Any]:
-        """Who takes now, or who won: a seat that waits reads whose turn it is."""
-        names = dict(enumerate(game.setup.names, start=1))
-        if game.winner is not None:
-            return {"led": "white", "text": self.lines(say("game_over"), say("wins", name=WORDS.seat_name(game.winner, names)))}
-        pending = game.pending
-        who = () if pending is None else (say("plays", name=WORDS.seat_name(pending.seat, names)),)
-        return {"led": "off", "text": self.lines(say("wait"), *who)}
 
     def status_lines(self, game: NimGame) -> list[str]:
         return [say("stones", stones=game.stones)]
