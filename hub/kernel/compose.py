@@ -11,8 +11,8 @@ nobody saw. Here the parts are the game's words and the placing is the kernel's:
   and what it says when no option is on the buttons ("Lay a card");
 - the **option** the cursor is on (the game's words for it, numbered "2/5" once the seat
   has moved its cursor), which OK applies, marked as a person reads it (`option_lines`):
-  "> " opens its first line, two spaces its further ones, so "> Play Merchant" is not
-  "Play Merchant Fleet" cut short, and a label the display wraps reads whole.
+  "> " opens its first line, two spaces its further ones, so "> Pass" is not "Pass and
+  draw" cut short, and a label the display wraps reads whole.
 
 The head's first line and the option always show together. What else fits joins them in
 this order of need: the notes, the purse, the head's other lines, the rest. Notes that do
@@ -105,7 +105,7 @@ _PLACE = re.compile(r"\d+/\d+ (.+)")  # an option numbered by its place ("2/5 Ta
 def option_read(lines: Sequence[str]) -> str | None:
     """The option a display marks (`option_lines`) as a person reads it: from its "> " to
     its last indented line, its words joined, without its place ("2/5 " once numbered), so
-    "Play Merchant" is never "Play Merchant Fleet" and a wrapped label reads whole; None
+    "Pass" is never "Pass and draw", and a wrapped label reads whole; None
     when the display marks none. The one reading of the mark, for what plays at a seat
     from its display alone (the acceptance's people)."""
     for at, line in enumerate(lines):
