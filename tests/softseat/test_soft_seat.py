@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from hub.kernel.compose import option_lines, option_read
 from hub.softseat.terminal import CardNames
 from hub.games.citadels.registry import CardRef, TagRegistry, virtual_uid
 from tests.fakes.seat import MessageLog
@@ -97,17 +98,20 @@ def test_a_maker_checks_a_seat_from_the_terminal(table_broker: TableBroker, seat
     buttons = [(e["button"], e.get("press")) for e in _events(log, 3) if e["type"] == "button"]
     assert buttons == [("ok", None), ("a", "long")]
 
-    # The hub's command comes out as display lines, LED and beep.
+    # The hub's command comes out as display lines, LED and beep; the option OK applies
+    # keeps its marks, so a person reads where it begins and ends (hub.kernel.compose)
     mark = len(seat.output.stdout)
-    hub.publish("citadels/t1/seat/3/cmd", json.dumps(
-        {"v": 1, "id": 7, "led": "green", "beep": "ok", "text": ["Your turn: King", "End turn"]}), 1)
-    seat.wait_line("display: Your turn: King | End turn", since=mark)
+    text = ["Your turn: King", *option_lines("2/3 Take 2 gold from the bank")]
+    hub.publish("citadels/t1/seat/3/cmd", json.dumps({"v": 1, "id": 7, "led": "green", "beep": "ok", "text": text}), 1)
+    shown = "display: Your turn: King | > 2/3 Take 2 gold |   from the bank"
+    seat.wait_line(shown, since=mark)
+    assert option_read(shown[len("display: "):].split(" | ")) == "Take 2 gold from the bank"
     seat.wait_line("led: green", since=mark)
     seat.wait_line("beep: ok", since=mark)
     mark = len(seat.output.stdout)
     seat.type("show")
     seat.wait_line("queued events:", since=mark)
-    assert "display: Your turn: King | End turn" in seat.lines_since(mark)
+    assert shown in seat.lines_since(mark)
 
     # The Wi-Fi goes: the seat notices and says so; back: online again, then a clean quit.
     mark = len(seat.output.stdout)
