@@ -4,8 +4,10 @@ Not screen by screen: seeded random tables of every game in `hub.games.GAMES` (C
 in both editions, Cities & Knights with the hub's dice and the table's own entered one die at
 a time through menus, and any game registered later) are played through their seats by the simulated people, with random
 presses of A, B and OK and random cards laid between their moves. Whenever an OK applies
-a move, the words of that move (as the game fits them to the display's lines) were on
-the display the seat had been sent last (what a person reads before pressing). A note, a refusal or a card to lift that covers the option
+a move, the words of that move are exactly the option the display the seat had been sent
+last marks as the one OK applies (what a person reads before pressing: from its "> " to
+its last indented line, `hub.kernel.compose.option_read`), not words found anywhere on it
+(a note above the prompt, "Take 2 gold from the bank", holds "Take 2 gold"). A note, a refusal or a card to lift that covers the option
 makes the first OK show it instead.
 """
 
@@ -18,6 +20,7 @@ from typing import Any
 import pytest
 
 from hub.games import GAMES
+from hub.kernel.compose import option_read
 from hub.table.sim import SimTable
 from tests.tiers import seeds
 
@@ -75,16 +78,17 @@ def play_checking_ok(game_name: str, options: dict[str, Any], seed: int) -> int:
             elif roll < 0.55:
                 device.answer_to(device.press(rng.choice("ab")))
             elif roll < 0.8:
-                shown = words(device.shown["text"])
+                shown = device.shown["text"]  # what the person reads before pressing
                 before = len(game.log)
                 device.answer_to(device.press("ok"))
                 if len(sim.service.game.log) > before:
                     assert len(sim.service.game.log) == before + 1, f"{game_name} seed {seed}: one OK, one move"
                     applied = sim.service.game.log[-1]
-                    adapter = sim.service.adapter  # the option as the game fits it to the display's lines
-                    said = words(adapter.lines(adapter.describe(applied)))
-                    assert said in shown, (f"{game_name} seed {seed}: OK applied {applied} ({said!r}), "
-                                           f"not on the display {device.shown['text']!r} -> {shown!r}")
+                    said = words([sim.service.adapter.describe(applied)])
+                    marked = option_read(shown)  # the option as the display marks it, exactly
+                    assert marked is not None and words([marked]) == said, (
+                        f"{game_name} seed {seed}: OK applied {applied} ({said!r}), not the option the display "
+                        f"{shown!r} marks ({marked!r})")
                     checked += 1
             else:
                 uid = rng.choice(uids)
