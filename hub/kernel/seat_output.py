@@ -160,9 +160,9 @@ class SeatOutput(Journaling[G]):
 
     def _whole(self, text: str) -> list[str]:
         """`text` in display lines, every word of it: a game whose `lines` cuts a long line
-        at the display's width gets it wrapped first (OK's option must be read whole).
-        Kept per text for the game on the table (the same option lines at every cursor
-        move); shared, never changed (`compose` copies what it places)."""
+        at the display's width gets it wrapped first (the move "Accepted" names must be
+        read whole; the option OK applies is placed by `option_lines`). Kept per text for
+        the game on the table; shared, never changed (its callers copy what they place)."""
         wholes = self._wholes
         if wholes[0] is not self.adapter:  # another game's words: made afresh
             wholes = self._wholes = (self.adapter, {})
