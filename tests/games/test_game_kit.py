@@ -272,8 +272,8 @@ def test_every_field_a_game_leaves_has_a_default_that_works() -> None:
 def test_its_seats_are_the_real_firmware_off_board(chips: GamePlugin, table_broker: TableBroker) -> None:
     """Firmware in the loop: the seat firmware on fake boards (`citadels-hub soft-seat`),
     over the shipped broker (TLS, seat logins), plays Chips with its buttons: seat 1 takes
-    every card (OK on the first option), its display prompts it, the other seat's says the
-    game is over at the end."""
+    every card (OK on the first option), its display prompts it, the other seat's says who
+    decides, then that the game is over and who won."""
     setup = ChipsSetup(players=2, seed=3)
     table = chips.make_table(table_broker.bus("hub", "hub-t1"), chips.virtual_registry(setup), setup)
     table.start()
@@ -284,7 +284,8 @@ def test_its_seats_are_the_real_firmware_off_board(chips: GamePlugin, table_brok
     try:
         for seat in seats.values():
             seat.wait_line("link: up")
-        seats[1].wait_line("display: Your turn | 1 take")
+        seats[1].wait_line("display: Your turn | > 1 take")  # the option OK applies, marked
+        seats[2].wait_line("display: Waiting for Seat 1")
         for taken in range(1, len(table.game.deck) + 1):
             seats[1].type("press ok")
             deadline = time.monotonic() + 20
@@ -292,7 +293,7 @@ def test_its_seats_are_the_real_firmware_off_board(chips: GamePlugin, table_brok
                 assert time.monotonic() < deadline, f"take {taken} never reached the hub"
                 time.sleep(0.05)
         assert table.game.over and [str(a) for a in table.game.log] == ["1 take"] * 5 and table.game.winner == 2
-        seats[2].wait_line("display: Game over")
+        seats[2].wait_line("display: Game over | Winner: Seat 2")
     finally:
         for seat in seats.values():
             seat.kill()
