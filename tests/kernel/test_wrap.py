@@ -34,6 +34,14 @@ def test_a_no_break_space_keeps_two_words_together_and_shows_as_a_space() -> Non
     assert wrap_lines("Great\u00a0Wall") == ["Great Wall"]
 
 
+def test_an_aside_in_brackets_that_fits_a_line_stays_on_one() -> None:
+    """"Tap Manor (copy 1 of / 5)" asks for a copy "1 of" something."""
+    assert wrap_text("Tap Manor (copy 1 of 5)") == ["Tap Manor", "(copy 1 of 5)"]
+    assert wrap_text("Tap Stone (copy 4 of 12) now") == ["Tap Stone", "(copy 4 of 12) now"]
+    too_long = "(an aside that is far too long for one line)"
+    assert " ".join(wrap_text(too_long)) == too_long  # broken at spaces, as any text
+
+
 def test_a_word_longer_than_a_line_starts_a_line_and_goes_on_below_whole() -> None:
     assert wrap_text("Tag 0102030405060708090A0B0C unknown") == ["Tag", "0102030405060708090A0", "B0C unknown"]
     assert wrap_lines("x" * 30, "a b") == ["x" * 21, "x" * 9, "a b"]
