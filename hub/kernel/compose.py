@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import functools
 import re
-import textwrap
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from hub.protocol import TEXT_MAX_CHARS
+
+from .wrap import wrap_text
 
 MAX_LINES = 4  # docs/protocol.md: a command's text is up to 4 lines
 OPTION_FIRST = "> "
@@ -94,8 +95,9 @@ _new_composed = tuple.__new__
 def option_lines(text: str) -> tuple[str, ...]:
     """The option OK applies in display lines, every word of it, marked where it starts
     (`OPTION_FIRST`) and goes on (`OPTION_MORE`): where it begins and ends is read from the
-    display alone, as a person at the table reads it (a long word is cut, never lost)."""
-    lines = textwrap.wrap(text, OPTION_CHARS) or [""]
+    display alone, as a person at the table reads it. Wrapped by the kernel's one wrapper
+    (`hub.kernel.wrap`: a seat with its number, a word longer than a line goes on below)."""
+    lines = wrap_text(text, OPTION_CHARS)
     return (OPTION_FIRST + lines[0], *(OPTION_MORE + line for line in lines[1:MAX_LINES]))
 
 
