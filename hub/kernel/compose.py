@@ -34,9 +34,10 @@ from .wrap import wrap_text
 
 MAX_LINES = 4  # docs/protocol.md: a command's text is up to 4 lines
 OPTION_FIRST = "> "
-"""How the option OK applies starts: its first line begins with this (no other line does)."""
+"""How the option OK applies starts: its first line begins with this (no other line of a
+display does: the games' words start with a word; tests/kernel/test_display_invariant.py)."""
 OPTION_MORE = "  "
-"""How a wrapped option goes on: each of its further lines begins with this (no other line does)."""
+"""How a wrapped option goes on: each of its further lines begins with this."""
 OPTION_CHARS = TEXT_MAX_CHARS - len(OPTION_FIRST)
 
 Wrap = Callable[[str], list[str]]
@@ -97,8 +98,8 @@ def option_lines(text: str) -> tuple[str, ...]:
     (`OPTION_FIRST`) and goes on (`OPTION_MORE`): where it begins and ends is read from the
     display alone, as a person at the table reads it. Wrapped by the kernel's one wrapper
     (`hub.kernel.wrap`: a seat with its number, a word longer than a line goes on below)."""
-    lines = wrap_text(text, OPTION_CHARS)
-    return (OPTION_FIRST + lines[0], *(OPTION_MORE + line for line in lines[1:MAX_LINES]))
+    lines = wrap_text(text, OPTION_CHARS)[:MAX_LINES - 1]  # the head's first line shows above it
+    return (OPTION_FIRST + lines[0], *(OPTION_MORE + line for line in lines[1:]))
 
 
 _PLACE = re.compile(r"\d+/\d+ (.+)")  # an option numbered by its place ("2/5 Take 3 coins": display.option)
@@ -107,9 +108,9 @@ _PLACE = re.compile(r"\d+/\d+ (.+)")  # an option numbered by its place ("2/5 Ta
 def option_read(lines: Sequence[str]) -> str | None:
     """The option a display marks (`option_lines`) as a person reads it: from its "> " to
     its last indented line, its words joined, without its place ("2/5 " once numbered), so
-    "Pass" is never "Pass and draw", and a wrapped label reads whole; None
-    when the display marks none. The one reading of the mark, for what plays at a seat
-    from its display alone (the acceptance's people)."""
+    "Pass" is never "Pass and draw", and a wrapped label reads whole; None when the
+    display marks none. The one reading of the mark, for what plays at a seat from its
+    display alone (the acceptance's people)."""
     for at, line in enumerate(lines):
         if line.startswith(OPTION_FIRST):
             parts = [line[len(OPTION_FIRST):]]

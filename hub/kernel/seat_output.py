@@ -135,8 +135,8 @@ class SeatOutput(Journaling[G]):
                  refusal: bool = False) -> Composed:
         """The deciding seat's display through the one composer (`hub.kernel.compose`):
         `notes` above the game's prompt and the option the seat's cursor is on (marked:
-        `option_lines`). `numbered`:
-        after an A/B press, the option with its place ("2/5 Take 3 coins") and what OK does.
+        `option_lines`). `numbered`: after an A/B press, the option with its place
+        ("2/5 Take 3 coins") and what OK does.
         `refusal`: a refusal's reason (the one note) with the option below it, no prompt."""
         options, at, opened = self.cursors.cursor(self.game, seat)
         option: list[str] = []

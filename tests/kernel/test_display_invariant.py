@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from hub.games import GAMES
-from hub.kernel.compose import option_read
+from hub.kernel.compose import OPTION_FIRST, option_read
 from hub.table.sim import SimTable
 from tests.tiers import seeds
 
@@ -85,6 +85,7 @@ def play_checking_ok(game_name: str, options: dict[str, Any], seed: int) -> int:
                     assert len(sim.service.game.log) == before + 1, f"{game_name} seed {seed}: one OK, one move"
                     applied = sim.service.game.log[-1]
                     said = words([sim.service.adapter.describe(applied)])
+                    assert sum(line.startswith(OPTION_FIRST) for line in shown) == 1, (game_name, seed, shown)
                     marked = option_read(shown)  # the option as the display marks it, exactly
                     assert marked is not None and words([marked]) == said, (
                         f"{game_name} seed {seed}: OK applied {applied} ({said!r}), not the option the display "
