@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -143,7 +144,9 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     if Path(args.tags).exists():
         game.registry.load(args.tags)  # a file of another game or deck: one line, before any connection
     try:
-        bus = open_bus(args.broker, "hub-enroll", hub_will(args.table), who="the enrollment")
+        # a client id of its own: a second enrollment under the same id would knock the first
+        # off the broker (its will saying offline) before it could see that the table is held
+        bus = open_bus(args.broker, f"hub-enroll-{os.getpid()}", hub_will(args.table), who="the enrollment")
     except BusConnectError as exc:
         return fail(str(exc), ExitCode.BAD_INPUT)
     except KeyboardInterrupt:

@@ -211,9 +211,9 @@ class GamePlugin:
     real seat firmware (`hub.games.people`): which card they lay or which option they walk
     the buttons to for each move. Default: every move on the buttons, the option's text shown."""
     table_variants: tuple[tuple[str, ...], ...] = ((),)
-    """The option sets (``run``'s and ``enroll``'s own options) a real table is checked
-    with, one whole game each (a game's rule sets, Cities & Knights' dice); default its
-    options as they are. A set may name the game's ``--seed`` (else the check's own): one
+    """The option sets (``run``'s own options; ``enroll`` gets those it has, its
+    `add_enroll_options`) a real table is checked with, one whole game each (a game's rule
+    sets, Cities & Knights' dice); default its options as they are. A set may name the game's ``--seed`` (else the check's own): one
     whose game plays what the set is for (Cities & Knights' table dice: an Alchemist)."""
     table_players: int = 0
     """How many play the whole game a real table is checked with (every variant); 0: three
