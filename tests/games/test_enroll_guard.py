@@ -13,6 +13,9 @@ its own process, as a maker runs it:
   SIGKILLed enrollment's will frees the table; a clean end says ``offline``;
 - a status no process stands behind (a power cut of the Pi: the broker's persistence kept
   ``online``, no will was ever sent) is refused too, and ``--take-table`` passes it.
+
+The same rules in process first (quick): the enrollment session and the kernel's table on
+one in-process bus.
 """
 
 from __future__ import annotations
@@ -26,14 +29,58 @@ from pathlib import Path
 
 import pytest
 
+from hub.engine.citadels import Setup
 from hub.games.citadels.registry import TagRegistry
+from hub.games.citadels.service import TableService
+from hub.games.enroll import EnrollmentSession, hub_serving, hub_will
 from hub.protocol import hub_status_topic
+from hub.transport import InProcessBus, InProcessClient
 from tests.hub_unit import ProcessOutput, UnitHub
 from tests.soft_seat import ROOT
 from tests.table_broker import TableBroker
 from tests.waiting import wait_until
 
 FIRST_PROMPT = r"^Tap Assassin \(1/76\)$"  # the enrollment holds the table: it asks for the first card
+
+
+STATUS = hub_status_topic("t1")
+
+
+def _enrollment(bus: InProcessBus, tmp_path: Path) -> tuple[EnrollmentSession, InProcessClient]:
+    """An enrollment holding table t1, on a connection of its own (with its will)."""
+    connection = bus.client("hub-enroll", will=hub_will("t1"))
+    session = EnrollmentSession(connection, tmp_path / "tags.json", 1, TagRegistry)
+    session.start()
+    return session, connection
+
+
+def test_an_enrollment_says_online_while_it_holds_the_table_and_offline_when_it_ends_or_dies(tmp_path: Path) -> None:
+    bus = InProcessBus()
+    assert not hub_serving(bus, "t1")
+    session, _ = _enrollment(bus, tmp_path)
+    assert hub_serving(bus, "t1") and not session.finished.is_set()
+    assert session.close()
+    assert bus.retained(STATUS) == b"offline" and not session.taken
+    _, connection = _enrollment(bus, tmp_path)
+    assert hub_serving(bus, "t1")
+    connection.drop()  # killed: its will
+    assert bus.retained(STATUS) == b"offline"
+
+
+def test_a_table_that_comes_online_takes_it_from_the_enrollment(tmp_path: Path) -> None:
+    """The kernel's table starting on the bus (``run``) says online: the enrollment ends at
+    once, answers no more taps, and its end leaves the table's status online."""
+    bus = InProcessBus()
+    session, _ = _enrollment(bus, tmp_path)
+    service = TableService(bus, TagRegistry.virtual(), Setup(players=4, mode="physical"))
+    service.start()
+    try:
+        assert session.finished.is_set() and session.taken
+        assert session.close()
+        assert bus.retained(STATUS) == b"online" and hub_serving(bus, "t1")
+    finally:
+        service.stop()
+    assert bus.retained(STATUS) == b"offline"
 
 
 def _ctrl_c_as_in_a_terminal() -> None:
