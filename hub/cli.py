@@ -164,6 +164,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     try:
         session.start()
         session.finished.wait()
+        if session.enrollment.done and session.enrolled:  # its last tap's result, on the seat a moment
+            session.show_result()
     except KeyboardInterrupt:
         code = ExitCode.INTERRUPTED
     finally:

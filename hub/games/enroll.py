@@ -18,7 +18,8 @@ has one answerer: `enroll` refuses a table whose status says ``online`` (`hub_se
 ``citadels-hub run``, or another enrollment), and an enrollment that hears another hub
 come ``online`` (``run`` started: the table's service wins) stops at once and leaves the
 table to it (`EnrollmentSession.taken`). Its seat shows "The hub is offline" after a clean
-end: nothing answers it then.
+end: nothing answers it then. A finished enrollment leaves the last result ("All 76 cards
+are enrolled.") on the seat for `RESULT_SHOWN_S` first: the person tapping reads it there.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ from hub.protocol import (TEXT_MAX_CHARS, TEXT_MAX_LINES, ProtocolError, cmd_top
 from .tags import Enrollment, TagRegistry
 
 MAX_LINES = TEXT_MAX_LINES  # a seat display's lines (docs/protocol.md)
+RESULT_SHOWN_S = 3.0
+"""How long a finished enrollment keeps the table, so the seat shows its last result before
+the status says offline (the firmware then shows "The hub is offline" over it)."""
 
 
 def display_lines(*parts: str) -> list[str]:
@@ -107,7 +111,7 @@ class EnrollmentSession:
         self._shown: dict[str, Any] = {"led": "blue", "text": display_lines(self.enrollment.prompt())}
         self._lock = threading.Lock()  # the bus may deliver on more than one thread
         self._closed = False  # after close(): an event is left unanswered, for the next enrollment to take
-        self.taken = False  # another hub came online: the table is its now
+        self._taken = threading.Event()  # another hub came online: the table is its now
 
     @property
     def enrolled(self) -> int:
@@ -156,8 +160,21 @@ class EnrollmentSession:
             if self._closed:
                 return
             self._closed = True
-            self.taken = True
+            self._taken.set()
         self.finished.set()
+
+    @property
+    def taken(self) -> bool:
+        """Another hub came online while this enrollment held the table: it is that hub's now."""
+        return self._taken.is_set()
+
+    def show_result(self, seconds: float | None = None) -> None:
+        """Keep the table a moment after the last card (`RESULT_SHOWN_S`), so the seat shows
+        the result before the status says offline; cut short by a hub coming online, or by Ctrl-C."""
+        try:
+            self._taken.wait(RESULT_SHOWN_S if seconds is None else seconds)
+        except KeyboardInterrupt:
+            pass  # every card is enrolled: leaving sooner loses nothing
 
     def _show_prompt_again(self) -> None:
         with self._lock:
