@@ -24,13 +24,13 @@ are enrolled.") on the seat for `RESULT_SHOWN_S` first: the person tapping reads
 
 from __future__ import annotations
 
-import textwrap
 import threading
 from pathlib import Path
 from typing import Any, TextIO
 
-from hub.protocol import (TEXT_MAX_CHARS, TEXT_MAX_LINES, ProtocolError, cmd_topic, event_topic, hello_topic,
-                          hub_status_topic, make_command, parse_event, status_topic)
+from hub.kernel import wrap_lines
+from hub.protocol import (TEXT_MAX_LINES, ProtocolError, cmd_topic, event_topic, hello_topic, hub_status_topic,
+                          make_command, parse_event, status_topic)
 
 from .tags import Enrollment, TagRegistry
 
@@ -40,24 +40,16 @@ RESULT_SHOWN_S = 3.0
 the status says offline (the firmware then shows "The hub is offline" over it)."""
 
 
-def display_lines(*parts: str) -> list[str]:
-    """Free text wrapped to a seat display's width, at most its four lines."""
-    out: list[str] = []
-    for part in parts:
-        out.extend(textwrap.wrap(part, TEXT_MAX_CHARS) or [""])
-    return out[:MAX_LINES]
-
-
 def result_then_prompt(result: str, prompt: str, short: str = "") -> list[str]:
     """The result's lines, then the prompt's, in the display's four lines. The prompt (the
     card to tap, with which copy) is kept whole: the person reads it to pick up the next
     card. The result takes the lines left; when it does not fit, its `short` form does
     (the LED and the beep say green or red anyway)."""
-    asked = display_lines(prompt)
+    asked = wrap_lines(prompt)
     room = MAX_LINES - len(asked)
-    said = display_lines(result)
+    said = wrap_lines(result)
     if len(said) > room and short:
-        said = display_lines(short)
+        said = wrap_lines(short)
     return said[:room] + asked
 
 
@@ -108,7 +100,7 @@ class EnrollmentSession:
         self.finished = threading.Event()
         self._cmd = 0
         self._seen: set[tuple[str, int, int]] = set()
-        self._shown: dict[str, Any] = {"led": "blue", "text": display_lines(self.enrollment.prompt())}
+        self._shown: dict[str, Any] = {"led": "blue", "text": wrap_lines(self.enrollment.prompt())}
         self._lock = threading.Lock()  # the bus may deliver on more than one thread
         self._closed = False  # after close(): an event is left unanswered, for the next enrollment to take
         self._taken = threading.Event()  # another hub came online: the table is its now
@@ -130,7 +122,7 @@ class EnrollmentSession:
         self.bus.subscribe(hub_status_topic(self.table), self._on_hub_status, retained=False)
         with self._lock:
             self._print(self.enrollment.prompt())
-            self._send(led="blue", beep="none", text=display_lines(self.enrollment.prompt()))
+            self._send(led="blue", beep="none", text=wrap_lines(self.enrollment.prompt()))
         if self.enrollment.done:
             self.finished.set()
 
@@ -180,7 +172,7 @@ class EnrollmentSession:
         with self._lock:
             if self._closed:
                 return
-            self._send(led="blue", beep="none", text=display_lines(self.enrollment.prompt()))
+            self._send(led="blue", beep="none", text=wrap_lines(self.enrollment.prompt()))
 
     def _on_event(self, topic: str, payload: bytes) -> None:
         try:
@@ -190,7 +182,7 @@ class EnrollmentSession:
                 if self._closed:
                     return
                 self._print(f"Bad message from the reader: {exc.message}")
-                self._send(led="red", beep="error", text=display_lines("Bad message from the reader", exc.message))
+                self._send(led="red", beep="error", text=wrap_lines("Bad message from the reader", exc.message))
             return
         with self._lock:
             if self._closed:
