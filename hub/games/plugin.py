@@ -148,8 +148,8 @@ class GamePlugin:
     table voice's, in every language. None: the terminal shows each event's kind and fields."""
     add_options: Callable[[argparse.ArgumentParser], None] = no_options  # its own CLI options
     add_enroll_options: Callable[[argparse.ArgumentParser], None] = no_options
-    """Those of its own options that say which of its cards ``enroll`` pairs (Citadels' deck
-    of the printing, or its edition's), added by `add_options` too: ``enroll`` has these alone."""
+    """Those of its own options that say which of its cards ``enroll`` pairs (which deck, of
+    which printing), added by `add_options` too: ``enroll`` has these alone, not its rules'."""
     admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = derived  # its admin form's own fields (ValueError); derived: the form's mode, if its setup has one
     corrections: tuple[Correction, ...] = ()  # the admin's corrections of its own (the undo is every game's)
     page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read in ``/api/i18n`` besides the hub's words (its ``ui`` over the hub's)
