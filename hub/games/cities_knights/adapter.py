@@ -26,9 +26,9 @@ CARD_IDS = {card.lower(): card for card in CARDS}  # "s01a" -> "S01a"
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
 
-ASKED = ("confirm", "pillage", "reward", "take", "desert", "deserter")
-"""The decisions whose head says what they ask ("Check your knights"; the turn's own say
-the dice or "Your turn", a draw "Draw 1 green, tap it", a discard the hand limit's note)."""
+ASKED = ("confirm", "pillage", "reward", "take", "desert", "deserter", "discard")
+"""The decisions whose head says what they ask ("Check your knights", "Hand limit: discard 1";
+the turn's own say the dice or "Your turn", a draw "Draw 1 green, tap it")."""
 
 
 def button_options(game: Game, seat: int) -> list[Any]:
@@ -150,7 +150,7 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
                 for seat in sorted(int(s) for s in e["strength"]):
                     lost = seat in losers
                     out.append((seat, {"led": "red" if lost else ("green" if e["won"] else "amber"),
-                                       "beep": "error" if lost else "turn", "text": attack_lines(e, lost)}))
+                                       "beep": "error" if lost else "turn", "text": attack_lines(e, lost, seat)}))
             elif kind == "gate":
                 for seat in e["drawers"]:
                     out.append((int(seat), {"led": "amber", "beep": "turn",
@@ -176,7 +176,11 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         elif game.dice is not None:
             red, yellow, event = game.dice
             head = f"{red}+{yellow}={red + yellow} {event}"
-        return Prompt(head=tuple(self.lines(head)), purse=(barbarians_at(SHIP_STEPS - game.ship),))
+        if pending.kind == "confirm":  # what the seat confirms: the hub's count of its active knights
+            purse = say("display.active_knights", strength=game.player(pending.seat).strength)
+        else:
+            purse = barbarians_at(SHIP_STEPS - game.ship)
+        return Prompt(head=tuple(self.lines(head)), purse=(purse,))
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
         if game.over:  # a seat that asks after the end (a reboot): who won, in whole lines
@@ -276,12 +280,16 @@ def game_over_displays(event: dict[str, Any]) -> list[tuple[int, dict[str, Any]]
     return out
 
 
-def attack_lines(event: dict[str, Any], lost: bool) -> list[str]:
+def attack_lines(event: dict[str, Any], lost: bool, seat: int = 0) -> list[str]:
     """An attack as one seat's display says it, whole in 4 lines: the outcome, and after a
     defeat whether this seat loses a city (the page and the voice name every loser; the
-    names of four seats do not fit a display)."""
+    names of four seats do not fit a display); after a victory, who is the Defender of
+    Catan ("Defender: you, 1 VP" at its seat; a tie asks the tied seats to choose a deck)."""
     if event["won"]:
-        return wrap_text(say("attack_won", **event))
+        defender = int(event.get("defender") or 0)
+        said = [] if not defender else [
+            say("display.defender_you") if defender == seat else say("display.defender", name=say("seat", seat=defender))]
+        return [*wrap_text(say("attack_won", **event)), *said]
     return [*wrap_text(say("display.attack_lost", **event)),
             say("display.you_lose_a_city" if lost else "display.you_keep_your_cities")]
 

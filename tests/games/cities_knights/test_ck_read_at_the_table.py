@@ -1,0 +1,107 @@
+"""What a player who knows the rules reads and hears at a Cities & Knights table, found by
+playing whole games through the real firmware (`citadels-hub run` and soft seats):
+
+- the barbarians' arrival: the seat asked to confirm its active knights is shown what the
+  hub counts of them (the one thing it confirms), and the ship's line says the barbarians
+  are at Catan, not "0 steps";
+- the arrival said aloud and in the log without "0 steps from Catan";
+- a gate said as a sentence: capitalised, and "nobody draws" / "Seat 2 draws" in the
+  singular;
+- the 7-roll limits said with what each number is ("Seat 1 over 7", not "Seat 1 7");
+- a discard asked with what it asks once the hand limit's note is read (not the last roll);
+- the attack won: the Defender of Catan told at its seat."""
+
+from __future__ import annotations
+
+from hub.engine.cities_knights import Game
+from hub.games.cities_knights.adapter import CitiesKnightsAdapter
+from hub.games.cities_knights.tags import ProgressTags
+from hub.games.cities_knights.words import LANGS, barbarians_at, event_sentences, speech
+from hub.protocol import TEXT_MAX_CHARS
+from tests.engine.cities_knights.helpers import confirm_all, deal, new, ships
+
+ADAPTER = CitiesKnightsAdapter(ProgressTags.virtual())
+
+
+def arrived(strong: bool = False) -> Game:
+    """Seat 1 with a basic knight activated (strength 1; `strong`: with a strong one too,
+    3 in all, as strong as the 3 cities), the ship at Catan: the seats confirm."""
+    game = new()
+    game.apply("1 roll 6 2 yellow")
+    game.apply("1 knight build")
+    game.apply("1 knight activate 1")
+    if strong:
+        game.apply("1 knight build")
+        game.apply("1 knight activate 1")
+        game.apply("1 knight promote 1a")
+    game.apply("1 end")
+    ships(game, 7)
+    assert game.pending is not None and game.pending.kind == "confirm"
+    return game
+
+
+def test_a_seat_confirming_its_knights_is_shown_what_the_hub_counts() -> None:
+    game = arrived()
+    assert game.pending is not None
+    seat = game.pending.seat
+    prompt = ADAPTER.prompt(game)
+    strength = game.player(seat).strength
+    assert f"Active knights: {strength}" in prompt.purse, prompt
+    while game.pending is not None and game.pending.seat != 1:
+        game.apply(f"{game.pending.seat} confirm")
+    assert "Active knights: 1" in ADAPTER.prompt(game).purse  # seat 1's basic knight
+    assert all(len(line) <= TEXT_MAX_CHARS for line in (*prompt.head, *prompt.purse))
+
+
+def test_the_ship_at_catan_is_said_so_on_the_displays() -> None:
+    game = arrived()
+    assert "Barbarians: 0 steps" not in ADAPTER.waiting_display(game)["text"]
+    assert barbarians_at(0) == "Barbarians at Catan!"
+    for lang in LANGS:
+        assert "0" not in barbarians_at(0, lang) and len(barbarians_at(0, lang)) <= TEXT_MAX_CHARS, lang
+
+
+def test_the_arrival_is_said_without_zero_steps() -> None:
+    ship = {"kind": "ship", "position": 7, "steps": 7, "arrived": True, "barbarians": 3, "knights": 1}
+    said = " ".join(speech(ship, "en", {}))
+    assert "0 steps" not in said
+    assert said == ("The barbarians reach Catan: barbarians 3, knights 1! "
+                    "Every seat confirms its active knights.")
+    for lang in LANGS:
+        said = "".join(speech(ship, lang, {}))
+        assert "0" not in said and "3" in said and "1" in said, (lang, said)
+
+
+def test_a_gate_is_a_sentence_with_its_verb_in_the_singular_for_one_or_nobody() -> None:
+    gate = {"kind": "gate", "colour": "yellow", "red": 3}
+    names = {1: "Ann", 2: "Bob"}
+    assert speech({**gate, "drawers": []}, "en", names) == ["The yellow (trade) gate, red 3: nobody draws."]
+    assert speech({**gate, "drawers": [2]}, "en", names) == ["The yellow (trade) gate, red 3: Bob draws."]
+    assert speech({**gate, "drawers": [2, 1]}, "en", names) == ["The yellow (trade) gate, red 3: Bob and Ann draw."]
+    assert speech({**gate, "drawers": [2]}, "zh-Hans", names) == ["黄色（贸易）城堡，红色3：Bob抽进度卡。"]
+
+
+def test_the_seven_limits_say_what_each_number_is() -> None:
+    seven = {"kind": "seven", "limits": {"1": 7, "2": 9}, "robber": False}
+    said = event_sentences(seven, {})
+    assert "(Seat 1 over 7, Seat 2 over 9)" in said[0], said
+
+
+def test_a_discard_asks_for_a_discard_once_its_note_is_read() -> None:
+    game = new()
+    game.apply("1 roll 6 2 yellow")
+    game.apply("1 improve blue")
+    game.apply("1 end")
+    deal(game, 1, "P01a", "P01b", "P03a", "P04a", "P05a")  # five on its own turn: a discard at its end
+    if game.pending is not None and game.pending.kind == "turn":
+        game.apply("1 end")
+    assert game.pending is not None and game.pending.kind == "discard"
+    assert ADAPTER.prompt(game).head == ("Hand limit: discard 1",)
+
+
+def test_the_defender_of_catan_is_told_at_its_seat() -> None:
+    game = arrived(strong=True)
+    public = ADAPTER.public_events(confirm_all(game))
+    shown = {seat: command["text"] for seat, command in ADAPTER.feedback(public) if "text" in command}
+    assert "Defender: you, 1 VP" in shown[1], shown
+    assert all(shown[seat][-1] == "Defender: Seat 1" for seat in (2, 3)), shown
