@@ -105,3 +105,33 @@ def test_the_defender_of_catan_is_told_at_its_seat() -> None:
     shown = {seat: command["text"] for seat, command in ADAPTER.feedback(public) if "text" in command}
     assert "Defender: you, 1 VP" in shown[1], shown
     assert all(shown[seat][-1] == "Defender: Seat 1" for seat in (2, 3)), shown
+
+
+def test_a_card_that_cannot_be_drawn_is_refused_in_words_the_display_shows_whole() -> None:
+    """A player taps a card from the wrong pile (played, or of another colour) when asked to
+    draw: the refusal says which card and what to do, whole in the display's 4 lines (it
+    said "Engineer (S03a) / cannot come up now: / draw from the green / deck (tap the card":
+    cut, with the copy's id)."""
+    from hub.engine.cities_knights.cards import CARDS
+    from hub.kernel.interfaces import wrap_lines
+    from hub.engine.cities_knights import Action, IllegalAction
+
+    game = new()
+    game.apply("1 roll 6 2 yellow")
+    for colour in ("green", "yellow", "blue"):
+        game.apply(f"1 improve {colour}")
+    game.apply("1 end")
+    game.apply("2 roll 1 2 green")  # seat 1 draws a green card
+    assert game.pending is not None and game.pending.kind == "draw"
+    for card in CARDS:
+        if CARDS[card].colour == "green":
+            continue
+        try:
+            game.apply(f"1 draw {card}")
+        except IllegalAction as refusal:
+            lines, _ = ADAPTER.refusal_words(game, refusal, Action.parse(f"1 draw {card}"))
+            assert " ".join(lines).split() == refusal.message.split(), lines
+            assert card not in refusal.message and CARDS[card].name in refusal.message, refusal.message
+            assert lines == wrap_lines([refusal.message])
+        else:
+            raise AssertionError(f"{card} drawn from the green deck")
