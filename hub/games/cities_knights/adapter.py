@@ -139,7 +139,7 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         """LEDs and beeps: every seat hears the barbarians' attack and its outcome; a seat
         that must draw is told the colour ("Draw 1 green, tap it"); a seat over the hand
-        limit is told to discard."""
+        limit is told to discard; a seat that played a card reads which ("Played Spy")."""
         out: list[tuple[int, dict[str, Any]]] = []
         for e in the_end_alone(public):
             kind = e["kind"]
@@ -155,6 +155,8 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
                 for seat in e["drawers"]:
                     out.append((int(seat), {"led": "amber", "beep": "turn",
                                             "text": self.lines(draw_line(e["colour"]))}))
+            elif kind == "played":  # a card laid is played: said at its seat, not only by a beep
+                out.append((int(e["seat"]), {"text": self.lines(*wrap_text(say("display.played", card=card_name(e["card"]))))}))
             elif kind == "hand_limit":
                 out.append((int(e["seat"]), {"led": "red", "beep": "error",
                                              "text": self.lines(*wrap_text(say("display.hand_limit", held=e["held"])))}))

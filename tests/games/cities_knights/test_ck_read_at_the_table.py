@@ -13,7 +13,7 @@ playing whole games through the real firmware (`citadels-hub run` and soft seats
 
 from __future__ import annotations
 
-from hub.engine.cities_knights import Game
+from hub.engine.cities_knights import Game, Setup
 from hub.games.cities_knights.adapter import CitiesKnightsAdapter
 from hub.games.cities_knights.tags import ProgressTags
 from hub.games.cities_knights.words import LANGS, barbarians_at, event_sentences, speech
@@ -135,3 +135,29 @@ def test_a_card_that_cannot_be_drawn_is_refused_in_words_the_display_shows_whole
             assert lines == wrap_lines([refusal.message])
         else:
             raise AssertionError(f"{card} drawn from the green deck")
+
+
+def test_a_card_laid_and_played_is_said_on_the_players_display() -> None:
+    """A progress card laid on the reader in one's turn is played: the display said nothing
+    (the same prompt, a beep), so the player could not tell a play from a tap the reader
+    missed; now it names the card played above the turn's prompt."""
+    from hub.games.cities_knights.tags import ProgressTags
+    from hub.table.sim import SimTable
+    from tests.engine.cities_knights.helpers import give
+
+    sim = SimTable(Setup(players=3, seed=5, dice="physical"))
+    try:
+        game = sim.service.game
+        seat = game.turn_seat
+        device = sim.devices[seat]
+        assert sim.service.answer(seat, f"{seat} roll 6 2 yellow") == {"ok": True}  # the seat page's roll
+        give(game, seat, "S05a")  # an Irrigation in hand (set up by hand: the draws are not the point)
+        uid = ProgressTags.virtual().uid_of("S05a")
+        assert uid is not None
+        device.answer_to(device.place(uid))
+        shown = " ".join(" ".join(device.shown["text"]).split())
+        assert f"{seat} play S05a" in [str(a) for a in game.log]
+        assert "Played Irrigation" in shown, shown
+        assert "End my turn" in shown, shown  # the option OK applies still shows
+    finally:
+        sim.close()
