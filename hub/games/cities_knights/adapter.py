@@ -61,15 +61,21 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         # which physical copy stands for which card of the rules, once a move said it with its tag:
         # a card drawn with one Alchemist's tag is played, discarded or taken with that tag
         self.copies = CopyBinding(registry.same_face, card_said, self.undo_reason)
+        # the card a Spy took last: the public "took" event hides it, the two seats' displays
+        # say it (the victim hands that card over)
+        self.taken = ""
 
     def reset(self) -> None:
         self.copies.reset()
+        self.taken = ""
 
     def applied(self, action: Action, uid: str | None) -> None:
         self.copies.applied(action, uid)
+        if action.verb == "take" and action.args:
+            self.taken = action.args[0]
 
     def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
-        self.copies.applied(action, meta.get("uid"))
+        self.applied(action, meta.get("uid"))
 
     def replay(self, setup: Setup, log: Sequence[Action]) -> Game:
         return Game.replay(setup, log)
@@ -139,7 +145,8 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         """LEDs and beeps: every seat hears the barbarians' attack and its outcome; a seat
         that must draw is told the colour ("Draw 1 green, tap it"); a seat over the hand
-        limit is told to discard; a seat that played a card reads which ("Played Spy")."""
+        limit is told to discard; a seat that played a card reads which ("Played Spy"); a
+        Spy's victim which card to give to whom, the spy which card it gets."""
         out: list[tuple[int, dict[str, Any]]] = []
         for e in the_end_alone(public):
             kind = e["kind"]
@@ -155,6 +162,12 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
                 for seat in e["drawers"]:
                     out.append((int(seat), {"led": "amber", "beep": "turn",
                                             "text": self.lines(draw_line(e["colour"]))}))
+            elif kind == "took" and self.taken:  # each of the two seats in its own display only
+                card = card_name(self.taken)
+                spy, victim = int(e["seat"]), int(e["victim"])
+                out.append((victim, {"led": "amber", "beep": "turn", "text": self.lines(
+                    *wrap_text(say("display.give", card=card, name=say("seat", seat=spy))))}))
+                out.append((spy, {"text": self.lines(*wrap_text(say("display.given", card=card, name=say("seat", seat=victim))))}))
             elif kind == "played":  # a card laid is played: said at its seat, not only by a beep
                 out.append((int(e["seat"]), {"text": self.lines(*wrap_text(say("display.played", card=card_name(e["card"]))))}))
             elif kind == "hand_limit":

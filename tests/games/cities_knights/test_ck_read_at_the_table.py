@@ -161,3 +161,33 @@ def test_a_card_laid_and_played_is_said_on_the_players_display() -> None:
         assert "End my turn" in shown, shown  # the option OK applies still shows
     finally:
         sim.close()
+
+
+def test_a_spy_tells_the_victim_which_card_to_hand_over_and_no_other_seat() -> None:
+    """A Spy takes a card the hub moves from one hand to another, but the card is in the
+    victim's hand at the table: the victim's display said nothing (it showed what it showed
+    before), the spy's only its turn again. Now the victim reads which card to give to whom,
+    the spy which card it gets; the third seat is told no card's name."""
+    from hub.table.sim import SimTable
+    from tests.engine.cities_knights.helpers import give
+
+    sim = SimTable(Setup(players=3, seed=5, dice="physical"))
+    try:
+        game = sim.service.game
+        spy = game.turn_seat
+        victim, other = [s for s in (1, 2, 3) if s != spy][:2]
+        assert sim.service.answer(spy, f"{spy} roll 6 2 yellow") == {"ok": True}
+        give(game, spy, "P07a")
+        give(game, victim, "T01a")  # a Commercial Harbor
+        assert sim.service.answer(spy, f"{spy} play P07a {victim}") == {"ok": True}
+        assert sim.service.answer(spy, f"{spy} take T01a") == {"ok": True}
+
+        def shown(seat: int) -> str:
+            return " ".join(" ".join(sim.devices[seat].shown["text"]).split())
+
+        assert f"Give Commercial Harbor to Seat {spy}" in shown(victim), shown(victim)
+        assert f"Seat {victim} gives you Commercial Harbor" in shown(spy), shown(spy)
+        assert "End my turn" in shown(spy), shown(spy)
+        assert "Commercial Harbor" not in shown(other), shown(other)
+    finally:
+        sim.close()
