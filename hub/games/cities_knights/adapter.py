@@ -42,9 +42,12 @@ def button_options(game: Game, seat: int) -> list[Any]:
     walking them showed the deck on the display."""
     options = [action for action in game.legal_actions() if action.seat == seat and action.verb != "draw"]
     rolls = [action for action in options if action.verb == "roll" and len(action.args) == 3]
-    if not rolls:
+    alchemist = [action for action in options if action.verb == "play" and len(action.args) == 3]
+    if not rolls and not alchemist:
         return options
-    return [*dice_menus(rolls), *(action for action in options if action not in rolls)]
+    grouped = set(rolls) | set(alchemist)
+    return [*dice_menus(rolls), *(action for action in options if action not in grouped),
+            *alchemist_menus(alchemist)]
 
 
 def card_said(action: Action) -> str | None:
@@ -232,6 +235,18 @@ def dice_menus(rolls: list[Action]) -> list[Menu]:
         return [Menu(say("yellow_die", face=yellow), partial(list, these)) for yellow, these in faces[red].items()]
 
     return [Menu(say("red_die", face=red), partial(yellow_menus, red)) for red in faces]
+
+
+def alchemist_menus(plays: list[Action]) -> list[Menu]:
+    """An Alchemist's dice named one at a time: a menu per red face ("Alchemist: red 4"),
+    in it the plays with that red, one per yellow face (not 36 plays walked one by one).
+    Two Alchemists in hand are one card on the buttons: the first's plays."""
+    by_red: dict[str, list[Action]] = {}
+    for play in plays:
+        if play.args[0] != plays[0].args[0]:
+            continue
+        by_red.setdefault(play.args[1], []).append(play)
+    return [Menu(say("alchemist_red", red=red), partial(list, these)) for red, these in by_red.items()]
 
 
 def describe(action: Action) -> str:

@@ -191,3 +191,27 @@ def test_a_spy_tells_the_victim_which_card_to_hand_over_and_no_other_seat() -> N
         assert "Commercial Harbor" not in shown(other), shown(other)
     finally:
         sim.close()
+
+
+def test_the_alchemists_dice_are_chosen_one_die_at_a_time_on_the_buttons() -> None:
+    """Before the roll an Alchemist names both dice: the buttons walked its 36 plays one by
+    one ("Play Alchemist: red 1, yellow 1", ... up to 36 presses of A). Now the red die is
+    chosen first, then the yellow among 6: what the table's own dice do, at most 12 presses."""
+    from hub.kernel import Menu
+    from hub.games.cities_knights.adapter import button_options
+    from tests.engine.cities_knights.helpers import give
+
+    for dice in ("hub", "physical"):
+        game = Game.new(Setup(players=3, seed=5, dice=dice))
+        give(game, 1, "S01a")
+        top = button_options(game, 1)
+        alchemist = [o for o in top if isinstance(o, Menu) and o.label.startswith("Alchemist")]
+        assert [m.label for m in alchemist] == [f"Alchemist: red {r}" for r in range(1, 7)], top
+        assert len(top) == (1 if dice == "hub" else 6) + 6, [getattr(o, "label", o) for o in top]
+        inside = alchemist[3].options()
+        assert [str(a) for a in inside] == [f"1 play S01a 4 {y}" for y in range(1, 7)]
+        assert ADAPTER.describe(inside[1]) == "Play Alchemist: red 4, yellow 2"
+    game = Game.new(Setup(players=3, seed=5, dice="hub"))
+    give(game, 1, "S01a", "S01b")  # two Alchemists: one card on the buttons
+    menus = [o for o in button_options(game, 1) if isinstance(o, Menu)]
+    assert len(menus) == 6 and all(len(m.options()) == 6 for m in menus)
