@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -87,12 +88,15 @@ def build_parser(game: GamePlugin | None = None) -> argparse.ArgumentParser:
                         help="whose reader is used for tapping: any seat of the table, 1..7 (default 1)")
     enroll.add_argument("--table", default="t1", help="table name in the MQTT topics (default t1)")
     _add_game_choice(enroll, "whose cards to enroll, each game into its own --tags file")
-    game.add_options(enroll)  # e.g. the deck of the printing
+    game.add_enroll_options(enroll)  # which of its cards: Citadels' deck of the printing (not its rules' options)
     enroll.add_argument("--state-dir", default=None, metavar="DIR",
                         help="the table's state directory, whose game.db is checked for another game's unfinished game")
     enroll.add_argument("--db", default=None, metavar="FILE", help="the game database to check instead of the state directory's")
     enroll.add_argument("--new-game", action="store_true",
                         help="enroll even though the table's stored game is another game's, unfinished")
+    enroll.add_argument("--take-table", action="store_true",
+                        help="enroll even though the broker says a hub serves the table (only when none runs: "
+                             "a status a power cut left behind); otherwise stop the hub first")
     add_soft_seat_command(sub)
     add_store_commands(sub)
     add_voice_command(sub)
@@ -120,8 +124,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
 def cmd_enroll(args: argparse.Namespace) -> int:
     """Pair every card of ``--game`` with its tag, one tap at a time on one seat's reader
     (`hub.games.enroll`): exit 0 with one summary line when every card is enrolled, 130 on
-    Ctrl-C (the file keeps every card enrolled so far)."""
-    from hub.games.enroll import EnrollmentSession, hub_will
+    Ctrl-C (the file keeps every card enrolled so far); 2 on a table a hub serves (refused
+    at the start, or when a hub comes online meanwhile: the table is the hub's)."""
+    from hub.games.enroll import EnrollmentSession, hub_serving, hub_will, serving_refusal, taken_notice
     from hub.store.state import default_state_dir
     from hub.table.switching import other_game_in
     from hub.transport import BusConnectError
@@ -139,7 +144,9 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     if Path(args.tags).exists():
         game.registry.load(args.tags)  # a file of another game or deck: one line, before any connection
     try:
-        bus = open_bus(args.broker, "hub-enroll", hub_will(args.table), who="the enrollment")
+        # a client id of its own: a second enrollment under the same id would knock the first
+        # off the broker (its will saying offline) before it could see that the table is held
+        bus = open_bus(args.broker, f"hub-enroll-{os.getpid()}", hub_will(args.table), who="the enrollment")
     except BusConnectError as exc:
         return fail(str(exc), ExitCode.BAD_INPUT)
     except KeyboardInterrupt:
@@ -147,6 +154,9 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     try:
         session = EnrollmentSession(bus, args.tags, args.seat, game.registry, table=args.table, deck=deck,
                                     out=sys.stdout)
+        if not args.take_table and hub_serving(bus, args.table):  # one answerer per table
+            bus.close()  # cleanly: no will, the serving hub's status stays
+            return fail(serving_refusal(args.table), ExitCode.BAD_INPUT)
     except BaseException:
         bus.close()
         raise
@@ -154,6 +164,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     try:
         session.start()
         session.finished.wait()
+        if session.enrollment.done and session.enrolled:  # its last tap's result, on the seat a moment
+            session.show_result()
     except KeyboardInterrupt:
         code = ExitCode.INTERRUPTED
     finally:
@@ -163,6 +175,8 @@ def cmd_enroll(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             code = ExitCode.INTERRUPTED
     print(session.summary(), flush=True)
+    if session.taken:
+        return fail(taken_notice(args.table), ExitCode.BAD_INPUT)
     return code
 
 

@@ -147,6 +147,9 @@ class GamePlugin:
     `event_words` and `speech` say otherwise, the page log's, the speak switch's and the
     table voice's, in every language. None: the terminal shows each event's kind and fields."""
     add_options: Callable[[argparse.ArgumentParser], None] = no_options  # its own CLI options
+    add_enroll_options: Callable[[argparse.ArgumentParser], None] = no_options
+    """Those of its own options that say which of its cards ``enroll`` pairs (which deck, of
+    which printing), added by `add_options` too: ``enroll`` has these alone, not its rules'."""
     admin_options: Callable[[Mapping[str, Any]], dict[str, Any]] = derived  # its admin form's own fields (ValueError); derived: the form's mode, if its setup has one
     corrections: tuple[Correction, ...] = ()  # the admin's corrections of its own (the undo is every game's)
     page_facts: Callable[[], dict[str, Any]] = dict  # what its pages read in ``/api/i18n`` besides the hub's words (its ``ui`` over the hub's)
@@ -208,9 +211,9 @@ class GamePlugin:
     real seat firmware (`hub.games.people`): which card they lay or which option they walk
     the buttons to for each move. Default: every move on the buttons, the option's text shown."""
     table_variants: tuple[tuple[str, ...], ...] = ((),)
-    """The option sets (``run``'s and ``enroll``'s own options) a real table is checked
-    with, one whole game each (a game's rule sets, Cities & Knights' dice); default its
-    options as they are. A set may name the game's ``--seed`` (else the check's own): one
+    """The option sets (``run``'s own options; ``enroll`` gets those it has, its
+    `add_enroll_options`) a real table is checked with, one whole game each (a game's rule
+    sets, Cities & Knights' dice); default its options as they are. A set may name the game's ``--seed`` (else the check's own): one
     whose game plays what the set is for (Cities & Knights' table dice: an Alchemist)."""
     table_players: int = 0
     """How many play the whole game a real table is checked with (every variant); 0: three

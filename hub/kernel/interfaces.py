@@ -12,32 +12,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from hub.errors import HubError
-from hub.protocol import TEXT_MAX_CHARS, TEXT_MAX_LINES
 
 from .compose import Prompt
-
-
-def wrap_lines(texts: Sequence[str]) -> list[str]:
-    """Each text in display lines, wrapped at spaces (a word longer than a line is cut), at
-    most the display's lines: `GameAdapter.lines`' default. A text that fits is its line."""
-    lines: list[str] = []
-    for text in texts:
-        if len(text) <= TEXT_MAX_CHARS:
-            lines.append(text)
-            continue
-        lines.extend(wrap_text(text))
-    return lines[:TEXT_MAX_LINES]
-
-
-def wrap_text(text: str) -> list[str]:
-    """A sentence cut into display lines at spaces (a word longer than a line is cut)."""
-    out: list[str] = []
-    for word in text.split():
-        if out and len(out[-1]) + 1 + len(word) <= TEXT_MAX_CHARS:
-            out[-1] += " " + word
-        else:
-            out.append(word[:TEXT_MAX_CHARS])
-    return out
+from .wrap import wrap_lines
 
 
 class Refusal(HubError):
@@ -272,10 +249,10 @@ class GameAdapter(Protocol[G]):
         return self.lines(getattr(exc, "short", None) or exc.message), {}
 
     def lines(self, *text: str) -> list[str]:
-        """Free text made to fit a seat display. Default: each text wrapped at spaces to the
-        display's width (a line cut mid-word misleads: "no decision for you n"), at most
-        the display's lines; a word longer than a line is cut."""
-        return wrap_lines(text)
+        """Free text made to fit a seat display. Default: the kernel's wrapper (`hub.kernel.wrap`:
+        each text wrapped at spaces to the display's width, a seat kept with its number, at
+        most the display's lines), the one every game's display text goes through."""
+        return wrap_lines(*text)
 
     # -- views
     def public_view(self, game: G) -> dict[str, Any]:

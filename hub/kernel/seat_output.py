@@ -4,11 +4,10 @@ card to lift, and its display given back after a reconnect (no beep: nothing new
 from __future__ import annotations
 
 import functools
-import textwrap
 from typing import Any
 
 from hub import words
-from hub.protocol import TEXT_MAX_CHARS, cmd_topic, hub_status_topic, make_command
+from hub.protocol import cmd_topic, hub_status_topic, make_command
 
 from . import calls
 from .compose import Composed, Prompt, compose
@@ -16,6 +15,7 @@ from .cursor import GO_BACK, Menu, decision_of
 from .interfaces import G
 from .journaling import Journaling
 from .seat_commands import SeatCommands
+from .wrap import wrap_text
 
 
 @functools.lru_cache(maxsize=1024)  # the same few lines ("accepted", "option 2/5") on every move
@@ -159,7 +159,7 @@ class SeatOutput(Journaling[G]):
 
     def _whole(self, text: str) -> list[str]:
         """`text` in display lines, every word of it: a game whose `lines` cuts a long line
-        at the display's width gets it wrapped first (OK's option must be read whole).
+        at the display's width gets it wrapped by `wrap_text` first (OK's option must be read whole).
         Kept per text for the game on the table (the same option lines at every cursor
         move); shared, never changed (`compose` copies what it places)."""
         wholes = self._wholes
@@ -169,7 +169,7 @@ class SeatOutput(Journaling[G]):
         if lines is None:
             lines = self._lines(text)
             if len("".join(lines).replace(" ", "")) < len(text.replace(" ", "")):
-                lines = self._lines(*textwrap.wrap(text, TEXT_MAX_CHARS))
+                lines = self._lines(*wrap_text(text))
             if len(wholes[1]) < 4096:
                 wholes[1][text] = lines
         return lines

@@ -140,7 +140,7 @@ class InProcessBus:
             return list(self._clients)
 
     def retained(self, topic: str) -> bytes | None:
-        """The retained payload on `topic`, if any (for assertions)."""
+        """The retained payload on `topic`, if any (as `MqttBus.retained` asks its broker)."""
         with self._lock:
             data = self._retained.get(topic)
         return data.resolve() if isinstance(data, _LazyPayload) else data

@@ -157,6 +157,7 @@ class MqttBus:
         self.held_dropped = 0
         self.retained_ignored = 0
         self._patterns_acked: dict[int, threading.Event] = {}
+        self._unsubscribe_acked: dict[int, threading.Event] = {}
         self._resubscribe_pending: set[int] = set()
         self._unacknowledged: list[paho.MQTTMessageInfo] = []
         self._link_up = threading.Event()  # CONNACK received: SUBSCRIBE can be sent
@@ -190,6 +191,7 @@ class MqttBus:
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
         client.on_subscribe = self._on_subscribe
+        client.on_unsubscribe = self._on_unsubscribe
         self._client = client
         client.connect_async(host, port, keepalive=keepalive)
         client.loop_start()
@@ -263,6 +265,34 @@ class MqttBus:
             if not acked.wait(self.subscribe_timeout):
                 raise TimeoutError(f"no SUBACK for {pattern!r} within {self.subscribe_timeout}s")
 
+    def retained(self, topic: str) -> bytes | None:
+        """The payload the broker retains on `topic` now (None: nothing retained), read
+        through a subscription taken back at once. The broker sends a subscription's
+        retained message after its SUBACK, and answers the UNSUBSCRIBE that follows only
+        after it (it handles one connection's packets in order), so once the UNSUBACK is
+        in, what was retained has come. Not from a handler; not on a topic this bus
+        already follows (its handler has had the retained message)."""
+        check_topic(topic)
+        if threading.get_ident() == self._loop_thread_id:
+            raise RuntimeError("retained() waits for the broker: not from a handler")
+        seen: list[bytes] = []
+        entry: tuple[str, Handler, bool] = (topic, lambda _topic, payload: seen.append(payload), True)
+        with self._lock:
+            if any(topic_matches(pattern, topic) for pattern, _, _ in self._subscriptions):
+                raise ValueError(f"{topic} is followed by this bus already: its handler has had the retained message")
+            self._subscriptions.append(entry)
+        try:
+            subscribed = self._send_subscribe(topic)
+            if subscribed is None or not subscribed.wait(self.subscribe_timeout):
+                raise TimeoutError(f"no SUBACK for {topic!r} within {self.subscribe_timeout}s")
+            unsubscribed = self._send_unsubscribe(topic)
+            if unsubscribed is None or not unsubscribed.wait(self.subscribe_timeout):
+                raise TimeoutError(f"no UNSUBACK for {topic!r} within {self.subscribe_timeout}s")
+        finally:
+            with self._lock:
+                self._subscriptions.remove(entry)
+        return seen[-1] if seen and seen[-1] else None  # an empty retained payload is none
+
     def close(self) -> None:
         """Clean DISCONNECT (the will is not published) and stop the network thread."""
         if self._closed:
@@ -332,6 +362,14 @@ class MqttBus:
             self._patterns_acked[mid] = event
             if renewal:
                 self._resubscribe_pending.add(mid)
+        return event
+
+    def _send_unsubscribe(self, pattern: str) -> threading.Event | None:
+        with self._lock:  # as _send_subscribe: the UNSUBACK callback cannot see the mid first
+            result, mid = self._client.unsubscribe(pattern)
+            if result != MQTTErrorCode.MQTT_ERR_SUCCESS or mid is None:
+                return None
+            event = self._unsubscribe_acked[mid] = threading.Event()
         return event
 
     def _on_socket_open(self, client: paho.Client, userdata: Any, sock: Any) -> None:
@@ -413,6 +451,13 @@ class MqttBus:
             self._mark_ready()
         if any(r.is_failure for r in reasons):
             log.warning("broker refused a subscription of %s (mid %s)", self.client_id, mid)
+        if event is not None:
+            event.set()
+
+    def _on_unsubscribe(self, client: paho.Client, userdata: Any, mid: int, reasons: list[ReasonCode],
+                        properties: Any) -> None:
+        with self._lock:
+            event = self._unsubscribe_acked.pop(mid, None)
         if event is not None:
             event.set()
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from hub.cli import build_parser, main
+from hub.games import plugin_named
 from hub.table.run import DEFAULT_BROKER
 
 
@@ -45,6 +46,26 @@ def test_enroll_says_what_each_option_does(capsys: pytest.CaptureFixture[str]) -
     assert "--table TABLE table name in the MQTT topics (default t1)" in text
     assert "whose cards to enroll, each game into its own --tags file (default citadels)" in text
     assert "(default mqtt://127.0.0.1:1883; with the Pi's logins mqtt://hub@127.0.0.1:1883" in text
+
+
+@pytest.mark.parametrize("game_name, acting, idle", [
+    ("citadels", ["--edition", "--deck"], ["--variant"]),  # the edition and the printing name its cards
+    ("cities-knights", [], ["--dice"]),
+    ("nim", [], ["--stones"]),
+])
+def test_enroll_has_only_the_options_that_act_for_enrollment(
+        game_name: str, acting: list[str], idle: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A game's rules' options (Citadels' variant, Cities & Knights' dice), the players and
+    the seed change no card to enroll: `enroll` neither lists nor takes them; `run` does."""
+    text = help_of(["enroll", "--game", game_name], capsys)
+    assert all(option in text for option in acting) and "--take-table" in text
+    assert not any(option in text for option in [*idle, "--players", "--seed", "--names"]), text
+    for option in idle:
+        with pytest.raises(SystemExit) as exit_:
+            build_parser(plugin_named(game_name)).parse_args(["enroll", "--game", game_name, "--tags", "t.json",
+                                                              option, "x"])
+        assert exit_.value.code == 2 and f"unrecognized arguments: {option}" in capsys.readouterr().err
+        assert option in help_of(["run", "--game", game_name], capsys)
 
 
 @pytest.mark.parametrize("game_name, cards", [("builders", 84), ("nim", 12), ("cities-knights", 54)])

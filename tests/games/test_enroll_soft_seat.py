@@ -6,7 +6,7 @@ Each tap is answered with one command: the result in green (red for a tag alread
 enrolled) with the next card below it; the firmware's queue drains; a seat that comes back
 from a Wi-Fi loss gets the prompt again; Ctrl-C ends with exit 130, one summary line and no
 traceback, and the same command resumes; the last card ends it with exit 0 and one summary
-line. A file already holding all but the last few cards keeps each test short.
+line, the seat showing the result, then that the hub is offline (nothing answers it). A file already holding all but the last few cards keeps each test short.
 """
 
 from __future__ import annotations
@@ -168,8 +168,10 @@ def test_every_game_is_enrolled_through_a_real_seat(game_name: str, table_broker
     mark = seat.mark()
     seat.type("show")
     seat.wait_line("queued events: 0", since=mark)  # every tap answered (after the last one the hub leaves)
+    mark = seat.mark()
     _tap(seat, real_uid(total - 1), f"All {total} cards are enrolled.")
     assert enroll.end() == 0, enroll.output.stderr
+    _shows(seat, "The hub is offline", since=mark)  # after the result: nothing answers the seat now
     assert enroll.output.stdout[-1] == f"All {total} cards are enrolled in {tags} ({LEFT - 1} this time)."
     assert not any("Traceback" in line or "unexpected" in line for line in enroll.output.stderr), enroll.output.stderr
     loaded = plugin.load_registry(str(tags))

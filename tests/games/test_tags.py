@@ -147,6 +147,6 @@ def test_each_taps_answer_keeps_the_whole_card_to_tap_next() -> None:
     from hub.games.enroll import result_then_prompt
 
     lines = result_then_prompt("Craftsman S1W2T1 enrolled", "Tap Craftsman S1W1K1T1 (copy 1 of 2) (67/84)", "Enrolled")
-    assert lines == ["Enrolled", "Tap Craftsman", "S1W1K1T1 (copy 1 of", "2) (67/84)"]
+    assert lines == ["Enrolled", "Tap Craftsman", "S1W1K1T1", "(copy 1 of 2) (67/84)"]
     assert result_then_prompt("Thief enrolled", "Tap Magician (3/76)", "Enrolled") == ["Thief enrolled",
                                                                                        "Tap Magician (3/76)"]

@@ -409,8 +409,7 @@ def test_a_card_left_on_the_reader_after_one_card_at_a_time_is_said_and_no_move(
 
 
 class LongNames(NimAdapter):
-    """A game whose moves have long names and whose `lines` cuts at the display's width
-    (the kit's default), as Cities & Knights' "discard Resource Monopoly"."""
+    """A game whose moves have long names, as Cities & Knights' "discard Resource Monopoly"."""
 
     def describe(self, action: Take) -> str:
         return f"take {action.n} stone from the Resource Monopoly pile"
@@ -438,4 +437,4 @@ def test_a_refusal_reason_is_wrapped_whole_on_the_display_never_cut_mid_word(toy
     assert early.code == "not_your_turn" and early.text == ("Not your turn: Seat 1", "decides")
     laid = seats[1].ask("tag", edge="added", uid="0102030405060708090A")
     assert laid.code == "unknown_tag" and laid.text == ("not a stone card", "1/2 Take 1", "OK: do it")
-    assert NimAdapter(StoneTags()).lines("x" * 30, "a b") == ["x" * 21, "a b"]
+    assert NimAdapter(StoneTags()).lines("x" * 30, "a b") == ["x" * 21, "x" * 9, "a b"]  # a word longer than a line: all of it

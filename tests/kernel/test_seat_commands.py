@@ -9,7 +9,7 @@ from hub.games.citadels.adapter import CitadelsAdapter
 from hub.kernel.compose import MAX_LINES, Prompt, compose
 from hub.kernel.seat_commands import SeatCommands
 from hub.games.citadels.registry import TagRegistry
-from hub.games.citadels.texts import lines as wrap
+from hub.kernel import wrap_lines as wrap
 
 
 def prompted(head: str, option: str) -> SeatCommands:
@@ -142,10 +142,3 @@ def test_a_swap_tells_both_players_and_the_crown_tells_who_takes_it() -> None:
         (1, ["Swap hands w/ seat 3"]), (3, ["Swap hands w/ seat 1"])]
     assert citadels_notes(Event("crown", {"seat": 2, "heir": False})) == [(2, ["Take the crown"])]
 
-
-def test_a_seat_and_its_number_stay_on_one_display_line() -> None:
-    """"Take 3 gold from seat / 2" read as a count on its own line: the two words stay together."""
-    assert wrap("Take 3 gold from seat 2") == ["Take 3 gold from", "seat 2"]
-    assert wrap("Robbed! Give your 12 gold to seat 7") == ["Robbed! Give your 12", "gold to seat 7"]
-    assert wrap("Seat 4 decides") == ["Seat 4 decides"]
-    assert all("\u00a0" not in line for line in wrap("Swap hands with seat 3 now"))

@@ -31,6 +31,7 @@ replay to the same finished game.
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import subprocess
@@ -84,14 +85,23 @@ def _variants() -> Iterator[Any]:
 
 
 def seed_of(options: Sequence[str]) -> tuple[int, list[str]]:
-    """A variant's seed (its ``--seed N``, else `SEED`) and its other options (``run``'s
-    and ``enroll``'s alike: enrollment has no seed)."""
+    """A variant's seed (its ``--seed N``, else `SEED`) and its other options (``run``'s;
+    ``enroll`` takes those that say which cards: `enroll_options`)."""
     rest, seed = list(options), SEED
     if "--seed" in rest:
         at = rest.index("--seed")
         seed = int(rest[at + 1])
         del rest[at:at + 2]
     return seed, rest
+
+
+def enroll_options(game: GamePlugin, options: Sequence[str]) -> list[str]:
+    """A variant's options that ``enroll`` has (which cards: Citadels' edition and deck), not
+    its rules' (Cities & Knights' dice): each option of a variant takes one value."""
+    own = argparse.ArgumentParser(add_help=False)
+    game.add_enroll_options(own)
+    pairs = [(options[i], options[i + 1]) for i in range(0, len(options), 2)]
+    return [word for pair in pairs if not own.parse_known_args(list(pair))[1] for word in pair]
 
 
 def _wait(predicate: Callable[[], bool], timeout: float, what: str | Callable[[], str]) -> None:
@@ -319,7 +329,7 @@ def enroll_every_card(table: Table, cards: Any) -> None:
     env.update(PYTHONPATH=str(ROOT_DIR), PYTHONUNBUFFERED="1", CITADELS_BROKER_PASSWORD=table.broker.passwords["hub"])
     command = [sys.executable, "-m", "hub.cli", "enroll", "--game", plugin.name, "--tags", str(table.tags),
                "--seat", str(ENROLLING_SEAT), "--broker", f"mqtt://hub@127.0.0.1:{table.broker.broker.port}",
-               *table.options]
+               *enroll_options(plugin, table.options)]
     output = ProcessOutput(subprocess.Popen(command, env=env, cwd=table.state, stdout=subprocess.PIPE,
                                             stderr=subprocess.PIPE, text=True, start_new_session=True))
     if not by_name:

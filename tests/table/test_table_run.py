@@ -134,6 +134,7 @@ def test_enroll_lets_the_broker_take_its_last_message_before_it_disconnects(
 
     bus = Recording()
     monkeypatch.setattr(watch, "open_bus", lambda *a, **k: bus)
+    monkeypatch.setattr("hub.games.enroll.RESULT_SHOWN_S", 0.0)  # the result's moment on the seat: not waited here
     registry = TagRegistry.virtual()  # every card but the last one enrolled
     last_uid = max(registry.tags, key=lambda uid: all_cards().index(registry.tags[uid]))
     del registry.tags[last_uid]

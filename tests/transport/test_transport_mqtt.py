@@ -89,6 +89,29 @@ def test_retained_reaches_late_subscriber(mosquitto: MosquittoBroker, buses: lis
     assert hub_log.wait_count(1) == [("citadels/t1/seat/2/status", b"online")]
 
 
+def test_retained_reads_what_the_broker_keeps_now(
+        mosquitto: MosquittoBroker, buses: list[MqttBus]) -> None:
+    """`retained(topic)` answers for the broker now: nothing, a payload, the latest, nothing
+    once cleared (the UNSUBACK comes after the retained message, so no sleep is needed); a
+    topic the bus follows already is refused (its handler has had the message)."""
+    hub = open_bus(buses, mosquitto, "hub")
+    other = open_bus(buses, mosquitto, "other")
+    topic = "citadels/t1/hub/status"
+    assert hub.retained(topic) is None
+    other.publish(topic, b"online", retain=True)
+    assert other.flush(5)
+    assert hub.retained(topic) == b"online"
+    other.publish(topic, b"offline", retain=True)
+    assert other.flush(5)
+    assert hub.retained(topic) == b"offline"
+    other.publish(topic, b"", retain=True)  # cleared
+    assert other.flush(5)
+    assert hub.retained(topic) is None
+    hub.subscribe("citadels/t1/seat/1/status", MessageLog())
+    with pytest.raises(ValueError, match="followed by this bus"):
+        hub.retained("citadels/t1/seat/1/status")
+
+
 def test_will_fires_on_drop_not_on_close(mosquitto: MosquittoBroker, buses: list[MqttBus]) -> None:
     hub = open_bus(buses, mosquitto, "hub")
     statuses = MessageLog()

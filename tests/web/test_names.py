@@ -7,6 +7,7 @@ import pytest
 
 from hub.engine.citadels import Setup
 from hub.games.citadels import texts
+from hub.kernel import wrap_lines
 from hub.table.sim import SimTable
 from hub.text import MAX_NAME_LENGTH, NameRefused, player_names
 
@@ -38,7 +39,7 @@ def test_the_displays_show_a_name_that_fits_in_letters_they_can_draw() -> None:
     assert texts.display_names(("Alexandrinaa Bo", "Alexandrinaa Cy")) == {}  # alike once cut: neither is named
     assert texts.waiting_line(2, names=("Ann", "小明")) == "Seat 2 decides"
     longest = texts.named("robbed", 1, ("Maximilian von Habsburg", "Bob"), amount=12)
-    assert texts.lines(longest) == ["Robbed! Give your 12", "gold to Maximilian"]
+    assert wrap_lines(longest) == ["Robbed! Give your 12", "gold to Maximilian"]
 
 
 def test_a_tables_displays_name_the_players() -> None:

@@ -5,7 +5,6 @@ every word used present, one name per thing on every medium."""
 from __future__ import annotations
 
 import re
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,8 @@ from hub.transport import InProcessBus
 from hub.games.citadels.voice.catalogue import load_catalogue
 from hub.games.citadels.voice.narrator import Narrator
 from hub.web.i18n import catalogue as served_catalogue
+from hub.kernel import wrap_text
+from hub.protocol import TEXT_MAX_CHARS, TEXT_MAX_LINES
 from tests.engine_support import act, physical, start
 from tests.voice.test_voice_catalogue import SIMPLIFIED_ONLY, TRADITIONAL_ONLY
 
@@ -224,7 +225,7 @@ def test_every_option_a_seat_display_offers_is_worded_never_its_engine_text(edit
     assert {a.verb for a in offered} >= {"lab", "smithy", "tax", "gold", "draw", "end"}
     raw = sorted(str(a) for a in offered if texts.describe(a) in (str(a), str(a).split(" ", 1)[1]))
     assert raw == []
-    assert all(len(texts.describe(a)) <= 2 * texts.LINE for a in offered)
+    assert all(len(texts.describe(a)) <= 2 * TEXT_MAX_CHARS for a in offered)
 
 
 def test_the_pages_get_every_table_complete_in_every_language() -> None:
@@ -486,4 +487,4 @@ def test_every_refusal_a_seat_display_may_show_fits_it_whole() -> None:
                   if "refusal" in (found := words.character_words(character, "en", edition))]
     assert len(sentences) > 30
     for sentence in sentences:
-        assert len(textwrap.wrap(sentence, texts.LINE)) <= 4, sentence
+        assert len(wrap_text(sentence)) <= TEXT_MAX_LINES, sentence

@@ -26,7 +26,7 @@ from hub.engine.builders.history import public_history
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo, adjust, card_of, the_end_alone
 from hub.games.kit.copies import CopyBinding
-from hub.kernel import GestureStep, Prompt
+from hub.kernel import GestureStep, Prompt, wrap_lines
 from hub.seeds import fresh_seed
 
 from . import texts
@@ -223,15 +223,15 @@ class BuildersAdapter(VoidUndo):
                 turned = e["turned"]
                 row = "building" if kind == "opened" else "worker"
                 line = texts.show("face_up", card=texts.card(turned)) if turned else texts.show(f"deck_empty.{row}")
-                out.append((e["seat"], {"text": texts.lines(line)}))
+                out.append((e["seat"], {"text": wrap_lines(line)}))
             elif kind == "finished":
                 what = texts.show("finished_machine" if e["machine"] else "finished_gain", coins=e["coins"],
                                   points=e["points"])
                 out.append((e["seat"], {"led": "green", "beep": "ok",
-                                        "text": texts.lines(texts.show("finished", card=texts.card(e["building"])),
+                                        "text": wrap_lines(texts.show("finished", card=texts.card(e["building"])),
                                                             what, texts.show("flip"))}))
             elif kind == "last_round":
-                out.extend((seat, {"text": texts.lines(texts.show("last_round"))}) for seat in range(1, e["players"] + 1))
+                out.extend((seat, {"text": wrap_lines(texts.show("last_round"))}) for seat in range(1, e["players"] + 1))
             elif kind == "game_over":
                 winners = e["winners"]
                 for s in e["seats"]:
@@ -239,7 +239,7 @@ class BuildersAdapter(VoidUndo):
                         texts.show("shared_win_you") if s["seat"] in winners else \
                         texts.show("seat_wins", seat=winners[0]) if len(winners) == 1 else texts.show("shared_win")
                     out.append((s["seat"], {"led": "white", "beep": "turn",
-                                            "text": texts.lines(texts.show("game_over"), head,
+                                            "text": wrap_lines(texts.show("game_over"), head,
                                                                 texts.show("score", score=s["score"],
                                                                                  points=s["points"]),
                                                                 texts.show("coins", coins=s["coins"]))}))
@@ -263,9 +263,9 @@ class BuildersAdapter(VoidUndo):
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
         if game.over:
-            return {"led": "white", "text": texts.lines(texts.show("game_over"))}
+            return {"led": "white", "text": wrap_lines(texts.show("game_over"))}
         who = texts.show("plays", seat=game.pending.seat) if game.pending is not None else ""
-        return {"led": "off", "text": texts.lines(texts.show("title"), who)}
+        return {"led": "off", "text": wrap_lines(texts.show("title"), who)}
 
     def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
         """A card of the seat's own (a site, a worker, a finished building) may rest on its
@@ -289,11 +289,12 @@ class BuildersAdapter(VoidUndo):
 
     def refusal_words(self, game: Game, exc: Any, action: Action | None) -> tuple[list[str], dict[str, Any]]:
         if exc.code in ("site_chosen", "apprentice_checked"):
-            return texts.lines(exc.message), {}
+            return wrap_lines(exc.message), {}
         return texts.refusal(exc), {}
 
     def lines(self, *text: str) -> list[str]:
-        return texts.lines(*text)
+        """The kernel's wrapper, as every game's."""
+        return wrap_lines(*text)
 
     # ------------------------------------------------------------------ views
     def public_view(self, game: Game) -> dict[str, Any]:

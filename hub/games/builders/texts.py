@@ -10,24 +10,13 @@ machines print their names.
 from __future__ import annotations
 
 import functools
-import textwrap
 from typing import Any
 
 from hub.engine.builders import Action
 from hub.engine.builders.game import COIN_ACTIONS
+from hub.kernel import wrap_lines
 
 from .words import WORDS, card_name, say
-
-LINE, LINES = 21, 4
-
-
-def lines(*parts: str) -> list[str]:
-    """Wrap free text into at most 4 display lines."""
-    out: list[str] = []
-    for part in parts:
-        out.extend(textwrap.wrap(part, LINE) or [""])
-    return out[:LINES]
-
 
 def card(card_id: str | None, lang: str = "en") -> str:
     """A card as a display names it: 'Chapel', 'Crane', 'Craftsman S1T3'."""
@@ -65,6 +54,6 @@ def refusal(exc: Any, lang: str = "en") -> list[str]:
     (which say nothing the code does not), else the engine's own sentence."""
     short = getattr(exc, "short", None)
     if short:
-        return lines(short)
+        return wrap_lines(short)
     key = f"refusal.{exc.code}"
-    return lines(say(key, lang) if key in WORDS.table else exc.message)
+    return wrap_lines(say(key, lang) if key in WORDS.table else exc.message)

@@ -18,7 +18,7 @@ from hub.engine.citadels.events import public_json
 from hub.engine.citadels.history import public_history
 from hub.errors import HubError
 from hub.games.kit.adapter import VoidUndo, adjust
-from hub.kernel import Prompt
+from hub.kernel import Prompt, wrap_lines
 from hub.seeds import fresh_seed
 from . import texts
 
@@ -76,7 +76,7 @@ def _prompt(kind: str, character: str | None) -> Prompt:
     """The deciding seat's prompt for a decision of `kind` (`character`: whose turn), in
     the catalogue's words; the same words every time, so made once (a `Prompt` is immutable)."""
     head = texts.prompt_head(kind, character)
-    return Prompt(head=tuple(texts.lines(head)), no_option=tuple(texts.lines(texts.say("place_card"))))
+    return Prompt(head=tuple(wrap_lines(head)), no_option=tuple(wrap_lines(texts.say("place_card"))))
 
 
 def game_form(setup: Setup) -> dict[str, Any]:
@@ -139,7 +139,7 @@ class CitadelsAdapter(VoidUndo):
             return {}
         n_up = game.edition.face_up_removed[game.n]
         line = texts.say("setup_faceup", n=n_up) if n_up else texts.say("setup_facedown")
-        return {game.pending.seat: texts.lines(line)}
+        return {game.pending.seat: wrap_lines(line)}
 
     def opening_events(self, game: Game) -> list[dict[str, Any]]:
         """Round 1 with its crown, and the face-up removed characters: the engine's own."""
@@ -242,15 +242,15 @@ class CitadelsAdapter(VoidUndo):
                 amount, thief, victim = e["amount"], e["thief_seat"], e["victim_seat"]
                 if amount and thief != victim:
                     out.append((victim, {"led": "red", "beep": "error",
-                                         "text": texts.lines(texts.named("robbed", thief, names, amount=amount))}))
-                    out.append((thief, {"text": texts.lines(texts.named("robbery_take", victim, names, amount=amount))}))
+                                         "text": wrap_lines(texts.named("robbed", thief, names, amount=amount))}))
+                    out.append((thief, {"text": wrap_lines(texts.named("robbery_take", victim, names, amount=amount))}))
             elif kind == "instruct":
-                out.append((e["seat"], {"text": texts.lines(texts.instruction(e))}))
+                out.append((e["seat"], {"text": wrap_lines(texts.instruction(e))}))
             elif kind == "swapped":  # the Magician's swap: both players hand their cards over
-                out.append((e["seat"], {"text": texts.lines(texts.named("swap", e["other"], names))}))
-                out.append((e["other"], {"text": texts.lines(texts.named("swap", e["seat"], names))}))
+                out.append((e["seat"], {"text": wrap_lines(texts.named("swap", e["other"], names))}))
+                out.append((e["other"], {"text": wrap_lines(texts.named("swap", e["seat"], names))}))
             elif kind == "crown":  # the crown is a real token on the table
-                out.append((e["seat"], {"text": texts.lines(texts.say("crown_take"))}))
+                out.append((e["seat"], {"text": wrap_lines(texts.say("crown_take"))}))
             elif kind == "game_over":  # every display says it, or it keeps its last line for good
                 scores = {s["seat"]: s["score"] for s in e["scores"]}
                 out.extend((seat, {"led": "white", "beep": "turn",
@@ -261,7 +261,7 @@ class CitadelsAdapter(VoidUndo):
                 line = texts.bank_coins(bank.pop(seat, 0))
                 if line is None:
                     continue
-                command = {"text": texts.lines(line)}
+                command = {"text": wrap_lines(line)}
             said.append((seat, command))
         return said
 
@@ -283,9 +283,9 @@ class CitadelsAdapter(VoidUndo):
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
         if game.over:
-            return {"led": "white", "text": texts.lines(texts.say("game_over"))}  # a seat new since the end
+            return {"led": "white", "text": wrap_lines(texts.say("game_over"))}  # a seat new since the end
         who = texts.waiting_line(game.pending.seat if game.pending is not None else None, names=game.setup.names)
-        return {"led": "off", "text": texts.lines(texts.title(), who)}
+        return {"led": "off", "text": wrap_lines(texts.title(), who)}
 
     def misplaced(self, game: Game, seat: int, uids: list[str]) -> list[str]:
         """A card may rest on its reader if it is in that seat's city, or is a character
@@ -324,12 +324,13 @@ class CitadelsAdapter(VoidUndo):
         line = texts.refusal_line(word, character, game.setup.edition)
         facts = {"character": character} if character else {}
         if exc.code == "not_your_turn" and game.pending is not None:  # and who decides, by name (as the waiting display)
-            return texts.lines(line or exc.message, texts.waiting_line(game.pending.seat, names=game.setup.names)), facts
+            return wrap_lines(line or exc.message, texts.waiting_line(game.pending.seat, names=game.setup.names)), facts
         short = getattr(exc, "short", None)  # the engine's own short form, where it gives one
-        return texts.lines(short or line or exc.message), facts
+        return wrap_lines(short or line or exc.message), facts
 
     def lines(self, *text: str) -> list[str]:
-        return texts.lines(*text)
+        """The kernel's wrapper (a seat kept with its number: "Take 3 gold from seat 2")."""
+        return wrap_lines(*text)
 
     # ------------------------------------------------------------------ views
     def public_view(self, game: Game) -> dict[str, Any]:

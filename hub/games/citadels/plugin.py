@@ -43,11 +43,16 @@ def deck_name(text: str) -> str:
 
 
 def add_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--edition", choices=edition_names(), default="classic",
-                   help="rule set: classic (default) or 2000 (the 2000 rule sheet)")
+    add_card_options(p)
     p.add_argument("--variant", choices=variant_names(), default=None,
                    help="classic8: 8 districts complete a city with 4-7 players (Classic; default classic7); "
                         "short: 7 instead of 8 (2000; default standard)")
+
+
+def add_card_options(p: argparse.ArgumentParser) -> None:
+    """The options that say which cards are at the table (``enroll`` has these alone)."""
+    p.add_argument("--edition", choices=edition_names(), default="classic",
+                   help="rule set: classic (default) or 2000 (the 2000 rule sheet, and its deck)")
     p.add_argument("--deck", type=deck_name, default=None,
                    help="district set: classic, museum_quarry or 2000 (default: the edition's)")
 
@@ -148,7 +153,7 @@ PLUGIN = GamePlugin(
     name="citadels", title="Citadels", rules_version=RULES_VERSION, setup_type=Setup,
     seats=range(2, 8), default_players=4,
     setup_from_options=setup_from_options, setup_from_json=Setup.from_json, add_options=add_options,
-    admin_options=admin_options, corrections=(GOLD,),
+    add_enroll_options=add_card_options, admin_options=admin_options, corrections=(GOLD,),
     page_assets="hub.games.citadels", page_facts=page_facts, event_words=event_words,
     new_game=Game.new, replay=replay, parse_action=Action.parse,
     summary=game_summary, summary_lines=summary_lines, replay_report=replay_report, export_text=export_text,

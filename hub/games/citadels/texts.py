@@ -9,8 +9,6 @@ languages, so ``lang`` is a parameter.
 from __future__ import annotations
 
 import functools
-import re
-import textwrap
 import unicodedata
 from collections import Counter
 from typing import Any
@@ -18,7 +16,6 @@ from typing import Any
 from . import words
 from hub.engine.citadels import Action
 
-LINE = 21
 # verbs whose display line is the verb's word and the card it names ("Build Manor")
 _CARD_VERBS = frozenset({"pick", "faceup", "discard", "kill", "rob", "keep", "build", "toss", "lab", "museum"})
 # verbs with a fixed line
@@ -35,25 +32,6 @@ def say(key: str, lang: str = "en", **params: object) -> str:
 @functools.lru_cache(maxsize=1024)  # asked for on every prompt and option line
 def card_name(card: str, lang: str = "en") -> str:
     return words.card_name(card, lang)
-
-
-def lines(*parts: str) -> list[str]:
-    """Wrap free text into at most 4 display lines."""
-    out: list[str] = []
-    for part in parts:
-        out.extend(_wrapped(part))
-    return out[:4]
-
-
-@functools.lru_cache(maxsize=2048)  # a table says the same few hundred lines again and again
-def _wrapped(part: str) -> tuple[str, ...]:
-    """`part` in lines of `LINE` characters; "seat 2" never breaks between its words (a
-    lone "2" on the next line reads as a count)."""
-    kept = _SEAT_NUMBER.sub("\\1\u00a0\\2", part)  # textwrap breaks at ASCII whitespace only
-    return tuple(line.replace("\u00a0", " ") for line in textwrap.wrap(kept, LINE)) or ("",)
-
-
-_SEAT_NUMBER = re.compile(r"\b([Ss]eat) ([0-9])")
 
 
 @functools.lru_cache(maxsize=4096)  # every option line, cursor move and answer names an action

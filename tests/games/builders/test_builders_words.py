@@ -20,6 +20,8 @@ from hub.games.builders.record import event_sentences
 from hub.games.builders.voice import speech
 from hub.games.builders.words import LANGS, WORDS, card_name, say
 from hub.cli import main as hub_main
+from hub.kernel import wrap_lines
+from hub.protocol import TEXT_MAX_CHARS
 
 CARD_ID = re.compile(r"\b([bw][0-9]{2}|m[1-8])\b")
 ENGINE_WORDS = re.compile(r"\b(None|True|False)\b|[{}]")
@@ -123,7 +125,7 @@ def test_the_display_words_exist_in_three_languages_and_english_lines_fit() -> N
     for action in game.legal_actions():
         for lang in LANGS:
             assert texts.describe(action, lang)
-        assert all(len(line) <= texts.LINE for line in texts.lines(texts.describe(action)))
+        assert all(len(line) <= TEXT_MAX_CHARS for line in wrap_lines(texts.describe(action)))
     assert texts.refusal(IllegalAction("cannot_afford", "x"), "zh-Hant") == ["錢幣不足"]
     assert texts.refusal(IllegalAction("some_new_code", "the engine's own sentence")) == ["the engine's own", "sentence"]
     assert texts.refusal(IllegalAction("cannot_afford", "x", short="Wage 4; you have 2")) == ["Wage 4; you have 2"]
