@@ -113,7 +113,7 @@ def test_a_card_that_cannot_be_drawn_is_refused_in_words_the_display_shows_whole
     said "Engineer (S03a) / cannot come up now: / draw from the green / deck (tap the card":
     cut, with the copy's id)."""
     from hub.engine.cities_knights.cards import CARDS
-    from hub.kernel.interfaces import wrap_lines
+    from hub.kernel.wrap import wrap_lines
     from hub.engine.cities_knights import Action, IllegalAction
 
     game = new()
@@ -132,7 +132,7 @@ def test_a_card_that_cannot_be_drawn_is_refused_in_words_the_display_shows_whole
             lines, _ = ADAPTER.refusal_words(game, refusal, Action.parse(f"1 draw {card}"))
             assert " ".join(lines).split() == refusal.message.split(), lines
             assert card not in refusal.message and CARDS[card].name in refusal.message, refusal.message
-            assert lines == wrap_lines([refusal.message])
+            assert lines == wrap_lines(refusal.message)
         else:
             raise AssertionError(f"{card} drawn from the green deck")
 
