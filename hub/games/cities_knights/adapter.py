@@ -151,9 +151,14 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         limit is told to discard; a seat that played a card reads which ("Played Spy"); a
         Spy's victim which card to give to whom, the spy which card it gets."""
         out: list[tuple[int, dict[str, Any]]] = []
+        roller = next((int(e["seat"]) for e in public if e["kind"] == "rolled"), 0)  # a ship's first to confirm
         for e in the_end_alone(public):
             kind = e["kind"]
-            if kind == "game_over":
+            if kind == "ship" and e["arrived"]:  # the roller confirms first: its prompt says it
+                said = self.lines(say("barbarians_here"), say("display.strengths", **e))
+                out.extend((seat, {"led": "amber", "beep": "turn", "text": said})
+                           for seat in e.get("confirming", ()) if int(seat) != roller)
+            elif kind == "game_over":
                 out.extend(game_over_displays(e))
             elif kind == "attack":
                 losers = {int(s) for s in e.get("losers", ())}

@@ -215,3 +215,21 @@ def test_the_alchemists_dice_are_chosen_one_die_at_a_time_on_the_buttons() -> No
     give(game, 1, "S01a", "S01b")  # two Alchemists: one card on the buttons
     menus = [o for o in button_options(game, 1) if isinstance(o, Menu)]
     assert len(menus) == 6 and all(len(m.options()) == 6 for m in menus)
+
+
+def test_the_barbarians_arrival_is_told_at_every_seat_at_once() -> None:
+    """The 7th ship: the roller is asked to confirm its knights at once, the others waited
+    in turn with their displays as they were (another seat's turn, "Accepted"), not told the
+    barbarians had come. Now each of them reads the arrival and both strengths."""
+    game = new()
+    game.apply("1 roll 6 2 yellow")
+    game.apply("1 end")
+    events = ships(game, 7)
+    roller = next(e.data["seat"] for e in events if e.kind == "rolled")
+    shown = {seat: command["text"] for seat, command in ADAPTER.feedback(ADAPTER.public_events(events))
+             if "text" in command}
+    others = [s for s in (1, 2, 3) if s != roller]
+    assert roller not in shown  # its prompt says it: "Check your knights"
+    for seat in others:
+        assert " ".join(shown[seat]) == "Barbarians at Catan! Barbarians 3, knights 0", shown
+        assert len(shown[seat]) <= 4 and all(len(line) <= TEXT_MAX_CHARS for line in shown[seat])
