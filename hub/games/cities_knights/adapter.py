@@ -40,7 +40,7 @@ def button_options(game: Game, seat: int) -> list[Any]:
     A draw is not among them: the card that came up says it (its tag). Offered on the
     buttons, every card that may come up stood under OK, one the seat does not hold, and
     walking them showed the deck on the display."""
-    options = [action for action in game.legal_actions() if action.seat == seat and action.verb != "draw"]
+    options = one_per_face([action for action in game.legal_actions() if action.seat == seat and action.verb != "draw"])
     rolls = [action for action in options if action.verb == "roll" and len(action.args) == 3]
     alchemist = [action for action in options if action.verb == "play" and len(action.args) == 3]
     if not rolls and not alchemist:
@@ -48,6 +48,22 @@ def button_options(game: Game, seat: int) -> list[Any]:
     grouped = set(rolls) | set(alchemist)
     return [*dice_menus(rolls), *(action for action in options if action not in grouped),
             *alchemist_menus(alchemist)]
+
+
+def one_per_face(options: list[Action]) -> list[Action]:
+    """Two copies of a card print one face and are the same card to the rules: one option
+    for both ("Take Medicine" once, not "2/4 Take Medicine", "3/4 Take Medicine")."""
+    seen: set[tuple[str, str, tuple[str, ...]]] = set()
+    out: list[Action] = []
+    for action in options:
+        card = card_said(action)
+        if card is not None and card in CARDS:
+            face = (action.verb, CARDS[card].kind, action.args[1:])
+            if face in seen:
+                continue
+            seen.add(face)
+        out.append(action)
+    return out
 
 
 def card_said(action: Action) -> str | None:

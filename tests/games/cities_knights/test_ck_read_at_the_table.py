@@ -233,3 +233,20 @@ def test_the_barbarians_arrival_is_told_at_every_seat_at_once() -> None:
     for seat in others:
         assert " ".join(shown[seat]) == "Barbarians at Catan! Barbarians 3, knights 0", shown
         assert len(shown[seat]) <= 4 and all(len(line) <= TEXT_MAX_CHARS for line in shown[seat])
+
+
+def test_two_copies_of_a_card_are_one_option_on_the_buttons() -> None:
+    """A Spy looking at a hand with two Medicines walked "2/4 Take Medicine", "3/4 Take
+    Medicine": the copies print one face, and either is the same card to the rules."""
+    from hub.games.cities_knights.adapter import button_options
+    from tests.engine.cities_knights.helpers import give
+
+    game = new()
+    game.apply("1 roll 6 2 yellow")
+    give(game, 1, "P07a", "T03a", "T03b")  # a Spy and two Merchants
+    give(game, 2, "S06a", "S06b", "S02a")  # two Medicines and a Crane
+    plays = [ADAPTER.describe(a) for a in button_options(game, 1) if a.verb == "play"]
+    assert plays.count("Play Merchant") == 1, plays
+    game.apply("1 play P07a 2")
+    takes = [ADAPTER.describe(a) for a in button_options(game, 1)]
+    assert takes == ["Take Medicine", "Take Crane"], takes
