@@ -171,7 +171,7 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         for e in the_end_alone(public):
             kind = e["kind"]
             if kind == "ship" and e["arrived"]:  # the roller confirms first: its prompt says it
-                said = self.lines(say("barbarians_here"), say("display.strengths", **e))
+                said = self.lines(say("barbarians_here"), say("display.barbarians_n", **e), say("display.knights_n", **e))
                 out.extend((seat, {"led": "amber", "beep": "turn", "text": said})
                            for seat in e.get("confirming", ()) if int(seat) != roller)
             elif kind == "game_over":

@@ -231,7 +231,7 @@ def test_the_barbarians_arrival_is_told_at_every_seat_at_once() -> None:
     others = [s for s in (1, 2, 3) if s != roller]
     assert roller not in shown  # its prompt says it: "Check your knights"
     for seat in others:
-        assert " ".join(shown[seat]) == "Barbarians at Catan! Barbarians 3, knights 0", shown
+        assert shown[seat] == ["Barbarians at Catan!", "Barbarians: 3", "Knights: 0"], shown
         assert len(shown[seat]) <= 4 and all(len(line) <= TEXT_MAX_CHARS for line in shown[seat])
 
 
