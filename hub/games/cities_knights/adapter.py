@@ -164,8 +164,9 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         """LEDs and beeps: every seat hears the barbarians' attack and its outcome; a seat
         that must draw is told the colour ("Draw 1 green, tap it"); a seat over the hand
-        limit is told to discard; a seat that played a card reads which ("Played Spy"); a
-        Spy's victim which card to give to whom, the spy which card it gets."""
+        limit is told to discard; a seat that played a card reads which ("Played Spy"), a
+        seat it asks something of who played it on it; a Spy's victim which card to give to
+        whom, the spy which card it gets."""
         out: list[tuple[int, dict[str, Any]]] = []
         roller = next((int(e["seat"]) for e in public if e["kind"] == "rolled"), 0)  # a ship's first to confirm
         for e in the_end_alone(public):
@@ -193,7 +194,11 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
                     *wrap_text(say("display.give", card=card, name=say("seat", seat=spy))))}))
                 out.append((spy, {"text": self.lines(*wrap_text(say("display.given", card=card, name=say("seat", seat=victim))))}))
             elif kind == "played":  # a card laid is played: said at its seat, not only by a beep
-                out.append((int(e["seat"]), {"text": self.lines(*wrap_text(say("display.played", card=card_name(e["card"]))))}))
+                card = card_name(e["card"])
+                out.append((int(e["seat"]), {"text": self.lines(*wrap_text(say("display.played", card=card)))}))
+                asked = [e["target"]] if e.get("target") else list(e.get("affected") or ())
+                on_you = self.lines(*wrap_text(say("display.played_on_you", name=say("seat", seat=e["seat"]), card=card)))
+                out.extend((int(seat), {"led": "amber", "beep": "turn", "text": on_you}) for seat in asked)
             elif kind == "hand_limit":
                 out.append((int(e["seat"]), {"led": "red", "beep": "error",
                                              "text": self.lines(*wrap_text(say("display.hand_limit", held=e["held"])))}))

@@ -250,3 +250,16 @@ def test_two_copies_of_a_card_are_one_option_on_the_buttons() -> None:
     game.apply("1 play P07a 2")
     takes = [ADAPTER.describe(a) for a in button_options(game, 1)]
     assert takes == ["Take Medicine", "Take Crane"], takes
+
+
+def test_a_card_played_on_a_seat_is_told_at_that_seat() -> None:
+    """A Master Merchant, a Spy, a Deserter played on a seat, a Wedding or a Saboteur that
+    asks cards of others: the seats it asks something of were told only by the voice; now
+    each reads who played what on it."""
+    played = {"kind": "played", "seat": 2, "card": "T02a", "slug": "master_merchant", "colour": "yellow", "target": 3}
+    shown = {seat: command["text"] for seat, command in ADAPTER.feedback([played]) if "text" in command}
+    assert " ".join(shown[3]) == "Seat 2 plays Master Merchant on you", shown
+    wedding = {"kind": "played", "seat": 1, "card": "P09a", "slug": "wedding", "colour": "blue", "affected": [2, 3]}
+    shown = {seat: command["text"] for seat, command in ADAPTER.feedback([wedding]) if "text" in command}
+    assert " ".join(shown[2]) == " ".join(shown[3]) == "Seat 1 plays Wedding on you", shown
+    assert all(len(line) <= TEXT_MAX_CHARS for lines in shown.values() for line in lines)
