@@ -333,10 +333,11 @@ class Game(Replayable):
         if event == "ship":
             self.ship += 1
             arrived = self.ship >= SHIP_STEPS
+            confirming = self.order() if arrived else []  # who confirms their knights, in turn
             self.emit("ship", position=self.ship, steps=SHIP_STEPS, arrived=arrived,
-                      barbarians=self.barbarian_strength(), knights=self.knights_strength())
+                      barbarians=self.barbarian_strength(), knights=self.knights_strength(), confirming=confirming)
             if arrived:
-                self.queue += [Decision(s, "confirm") for s in self.order()]
+                self.queue += [Decision(s, "confirm") for s in confirming]
                 self.after.append("attack")
         else:
             drawers = self.drawers(event, red)

@@ -62,8 +62,9 @@ def explain(game: Game, a: Action) -> IllegalAction:
     if a.verb == "roll":
         return _explain_roll(game, a)
     if a.verb == "draw":
-        return IllegalAction("not_drawable", f"{card_name(a.args[0])} cannot come up now: draw from the "
-                             f"{pending.about} deck (tap the card you drew)")
+        # whole on a seat's display (4 lines of 21): the card's printed name, not its copy's id
+        return IllegalAction("not_drawable", f"{CARDS[a.args[0]].name} is not in the {pending.about} deck: "
+                             "tap the card you drew")
     if a.verb in ("discard", "take"):
         whose = "your hand" if a.verb == "discard" else f"seat {pending.about}'s hand"
         return IllegalAction("not_in_hand", f"{card_name(a.args[0])} is not in {whose}")

@@ -26,9 +26,9 @@ CARD_IDS = {card.lower(): card for card in CARDS}  # "s01a" -> "S01a"
 CARD_VERBS = {"draw": "draw", "discard": "discard", "take": "take", "turn": "play", "roll": "play"}
 
 
-ASKED = ("confirm", "pillage", "reward", "take", "desert", "deserter")
-"""The decisions whose head says what they ask ("Check your knights"; the turn's own say
-the dice or "Your turn", a draw "Draw 1 green, tap it", a discard the hand limit's note)."""
+ASKED = ("confirm", "pillage", "reward", "take", "desert", "deserter", "discard")
+"""The decisions whose head says what they ask ("Check your knights", "Hand limit: discard 1";
+the turn's own say the dice or "Your turn", a draw "Draw 1 green, tap it")."""
 
 
 def button_options(game: Game, seat: int) -> list[Any]:
@@ -40,11 +40,30 @@ def button_options(game: Game, seat: int) -> list[Any]:
     A draw is not among them: the card that came up says it (its tag). Offered on the
     buttons, every card that may come up stood under OK, one the seat does not hold, and
     walking them showed the deck on the display."""
-    options = [action for action in game.legal_actions() if action.seat == seat and action.verb != "draw"]
+    options = one_per_face([action for action in game.legal_actions() if action.seat == seat and action.verb != "draw"])
     rolls = [action for action in options if action.verb == "roll" and len(action.args) == 3]
-    if not rolls:
+    alchemist = [action for action in options if action.verb == "play" and len(action.args) == 3]
+    if not rolls and not alchemist:
         return options
-    return [*dice_menus(rolls), *(action for action in options if action not in rolls)]
+    grouped = set(rolls) | set(alchemist)
+    return [*dice_menus(rolls), *(action for action in options if action not in grouped),
+            *alchemist_menus(alchemist)]
+
+
+def one_per_face(options: list[Action]) -> list[Action]:
+    """Two copies of a card print one face and are the same card to the rules: one option
+    for both ("Take Medicine" once, not "2/4 Take Medicine", "3/4 Take Medicine")."""
+    seen: set[tuple[str, str, tuple[str, ...]]] = set()
+    out: list[Action] = []
+    for action in options:
+        card = card_said(action)
+        if card is not None and card in CARDS:
+            face = (action.verb, CARDS[card].kind, action.args[1:])
+            if face in seen:
+                continue
+            seen.add(face)
+        out.append(action)
+    return out
 
 
 def card_said(action: Action) -> str | None:
@@ -61,15 +80,21 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         # which physical copy stands for which card of the rules, once a move said it with its tag:
         # a card drawn with one Alchemist's tag is played, discarded or taken with that tag
         self.copies = CopyBinding(registry.same_face, card_said, self.undo_reason)
+        # the card a Spy took last: the public "took" event hides it, the two seats' displays
+        # say it (the victim hands that card over)
+        self.taken = ""
 
     def reset(self) -> None:
         self.copies.reset()
+        self.taken = ""
 
     def applied(self, action: Action, uid: str | None) -> None:
         self.copies.applied(action, uid)
+        if action.verb == "take" and action.args:
+            self.taken = action.args[0]
 
     def remember_applied(self, action: Action, meta: dict[str, Any]) -> None:
-        self.copies.applied(action, meta.get("uid"))
+        self.applied(action, meta.get("uid"))
 
     def replay(self, setup: Setup, log: Sequence[Action]) -> Game:
         return Game.replay(setup, log)
@@ -139,22 +164,41 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
     def feedback(self, public: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
         """LEDs and beeps: every seat hears the barbarians' attack and its outcome; a seat
         that must draw is told the colour ("Draw 1 green, tap it"); a seat over the hand
-        limit is told to discard."""
+        limit is told to discard; a seat that played a card reads which ("Played Spy"), a
+        seat it asks something of who played it on it; a Spy's victim which card to give to
+        whom, the spy which card it gets."""
         out: list[tuple[int, dict[str, Any]]] = []
+        roller = next((int(e["seat"]) for e in public if e["kind"] == "rolled"), 0)  # a ship's first to confirm
         for e in the_end_alone(public):
             kind = e["kind"]
-            if kind == "game_over":
+            if kind == "ship" and e["arrived"]:  # the roller confirms first: its prompt says it
+                said = self.lines(say("barbarians_here"), say("display.barbarians_n", **e), say("display.knights_n", **e))
+                out.extend((seat, {"led": "amber", "beep": "turn", "text": said})
+                           for seat in e.get("confirming", ()) if int(seat) != roller)
+            elif kind == "game_over":
                 out.extend(game_over_displays(e))
             elif kind == "attack":
                 losers = {int(s) for s in e.get("losers", ())}
                 for seat in sorted(int(s) for s in e["strength"]):
                     lost = seat in losers
                     out.append((seat, {"led": "red" if lost else ("green" if e["won"] else "amber"),
-                                       "beep": "error" if lost else "turn", "text": attack_lines(e, lost)}))
+                                       "beep": "error" if lost else "turn", "text": attack_lines(e, lost, seat)}))
             elif kind == "gate":
                 for seat in e["drawers"]:
                     out.append((int(seat), {"led": "amber", "beep": "turn",
                                             "text": self.lines(draw_line(e["colour"]))}))
+            elif kind == "took" and self.taken:  # each of the two seats in its own display only
+                card = card_name(self.taken)
+                spy, victim = int(e["seat"]), int(e["victim"])
+                out.append((victim, {"led": "amber", "beep": "turn", "text": self.lines(
+                    *wrap_text(say("display.give", card=card, name=say("seat", seat=spy))))}))
+                out.append((spy, {"text": self.lines(*wrap_text(say("display.given", card=card, name=say("seat", seat=victim))))}))
+            elif kind == "played":  # a card laid is played: said at its seat, not only by a beep
+                card = card_name(e["card"])
+                out.append((int(e["seat"]), {"text": self.lines(*wrap_text(say("display.played", card=card)))}))
+                asked = [e["target"]] if e.get("target") else list(e.get("affected") or ())
+                on_you = self.lines(*wrap_text(say("display.played_on_you", name=say("seat", seat=e["seat"]), card=card)))
+                out.extend((int(seat), {"led": "amber", "beep": "turn", "text": on_you}) for seat in asked)
             elif kind == "hand_limit":
                 out.append((int(e["seat"]), {"led": "red", "beep": "error",
                                              "text": self.lines(*wrap_text(say("display.hand_limit", held=e["held"])))}))
@@ -176,7 +220,11 @@ class CitiesKnightsAdapter(VoidUndo, GameAdapter[Game]):
         elif game.dice is not None:
             red, yellow, event = game.dice
             head = f"{red}+{yellow}={red + yellow} {event}"
-        return Prompt(head=tuple(self.lines(head)), purse=(barbarians_at(SHIP_STEPS - game.ship),))
+        if pending.kind == "confirm":  # what the seat confirms: the hub's count of its active knights
+            purse = say("display.active_knights", strength=game.player(pending.seat).strength)
+        else:
+            purse = barbarians_at(SHIP_STEPS - game.ship)
+        return Prompt(head=tuple(self.lines(head)), purse=(purse,))
 
     def waiting_display(self, game: Game) -> dict[str, Any]:
         if game.over:  # a seat that asks after the end (a reboot): who won, in whole lines
@@ -213,6 +261,18 @@ def dice_menus(rolls: list[Action]) -> list[Menu]:
         return [Menu(say("yellow_die", face=yellow), partial(list, these)) for yellow, these in faces[red].items()]
 
     return [Menu(say("red_die", face=red), partial(yellow_menus, red)) for red in faces]
+
+
+def alchemist_menus(plays: list[Action]) -> list[Menu]:
+    """An Alchemist's dice named one at a time: a menu per red face ("Alchemist: red 4"),
+    in it the plays with that red, one per yellow face (not 36 plays walked one by one).
+    Two Alchemists in hand are one card on the buttons: the first's plays."""
+    by_red: dict[str, list[Action]] = {}
+    for play in plays:
+        if play.args[0] != plays[0].args[0]:
+            continue
+        by_red.setdefault(play.args[1], []).append(play)
+    return [Menu(say("alchemist_red", red=red), partial(list, these)) for red, these in by_red.items()]
 
 
 def describe(action: Action) -> str:
@@ -276,12 +336,16 @@ def game_over_displays(event: dict[str, Any]) -> list[tuple[int, dict[str, Any]]
     return out
 
 
-def attack_lines(event: dict[str, Any], lost: bool) -> list[str]:
+def attack_lines(event: dict[str, Any], lost: bool, seat: int = 0) -> list[str]:
     """An attack as one seat's display says it, whole in 4 lines: the outcome, and after a
     defeat whether this seat loses a city (the page and the voice name every loser; the
-    names of four seats do not fit a display)."""
+    names of four seats do not fit a display); after a victory, who is the Defender of
+    Catan ("Defender: you, 1 VP" at its seat; a tie asks the tied seats to choose a deck)."""
     if event["won"]:
-        return wrap_text(say("attack_won", **event))
+        defender = int(event.get("defender") or 0)
+        said = [] if not defender else [
+            say("display.defender_you") if defender == seat else say("display.defender", name=say("seat", seat=defender))]
+        return [*wrap_text(say("attack_won", **event)), *said]
     return [*wrap_text(say("display.attack_lost", **event)),
             say("display.you_lose_a_city" if lost else "display.you_keep_your_cities")]
 

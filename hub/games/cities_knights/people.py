@@ -15,7 +15,7 @@ from hub.engine.play import roll
 from hub.games.kit import BotTablePeople
 from hub.games.people import Lay, Plan, Sight, presses_to
 
-from .adapter import button_options, describe
+from .adapter import button_options, describe, one_per_face
 from .tags import ProgressTags
 
 
@@ -47,6 +47,8 @@ class CitiesKnightsTablePeople(BotTablePeople):
     def plan(self, sight: Sight, game: Game) -> Plan:
         offered = set(sight.options)
         options = [a for a in game.legal_actions() if str(a) in offered] or game.legal_actions()
+        on_buttons = set(one_per_face(options))  # two copies are one option there: the first's
+        options = [a for a in options if by_card(a) or a in on_buttons]
         choice = self.choose(sight.seat, game, options)
         if by_card(choice):
             return Plan(str(choice), (Lay(self.uids[choice.args[0]]),))

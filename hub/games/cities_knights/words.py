@@ -43,7 +43,10 @@ def say_count(key: str, count: int, lang: str = "en", **params: object) -> str:
 
 
 def barbarians_at(left: int, lang: str = "en") -> str:
-    """"Barbarians: 3 steps" (the display's line of the ship's distance), "1 step" for one."""
+    """"Barbarians: 3 steps" (the display's line of the ship's distance), "1 step" for one;
+    "Barbarians at Catan!" once the ship is there (the attack waits for the confirmations)."""
+    if left <= 0:
+        return say("barbarians_here", lang)
     return say_count("barbarians_at", left, lang, left=left)
 
 
@@ -93,10 +96,11 @@ def event_sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: st
         face = say("face.ship", lang) if event["event"] == "ship" else say(
             "face.gate", lang, colour=colour_name(event["event"], lang))
         return [say("rolled", lang, **{**p, "face": face})]
-    if kind == "ship":
+    if kind == "ship":  # at Catan it arrives, no "0 steps from Catan"
+        if event["arrived"]:
+            return [say("arrived", lang, **p)]
         left = event["steps"] - event["position"]
-        out = [say_count("ship", left, lang, **{**p, "left": left})]
-        return out + ([say("arrived", lang)] if event["arrived"] else [])
+        return [say_count("ship", left, lang, **{**p, "left": left})]
     if kind == "attack":
         if event["won"]:
             out = [say("attack_won", lang, **p)]
@@ -107,7 +111,9 @@ def event_sentences(event: Mapping[str, Any], names: Mapping[int, str], lang: st
             return out
         return [say("attack_lost", lang, **{**p, "names": names_joined(event["losers"], names, lang)})]
     if kind == "gate":
-        return [say("gate", lang, **{**p, "names": names_joined(event["drawers"], names, lang)})]
+        drawers = event["drawers"]  # "nobody draws", "Ann draws", "Ann and Bob draw"
+        key = "gate_1" if len(drawers) <= 1 else "gate"
+        return [say(key, lang, **{**p, "names": names_joined(drawers, names, lang)})]
     if kind in ("vp_card", "played"):
         p["card"] = card_name(event["card"], lang)
         if kind == "played" and event.get("target"):

@@ -84,7 +84,8 @@ def test_an_alchemist_held_at_ones_roll_is_played_and_the_event_die_entered_alon
     plan = _plan(people, game)
     action = Action.parse(plan.move)
     assert (action.verb, action.args[0], len(action.args)) == ("play", alchemist, 3)
-    assert plan.gestures == (Press(describe(action)),)  # red and yellow set on the buttons, no menu
+    # red and yellow set on the buttons, the red die first ("Alchemist: red 4"), then the play with its yellow
+    assert plan.gestures == (Press(f"Alchemist: red {action.args[1]}", move=False), Press(describe(action)))
     adapter = CitiesKnightsAdapter(cards)
     assert _pressed(adapter, game, seat, plan.gestures) == action
     game.apply(action)

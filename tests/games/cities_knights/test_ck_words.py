@@ -94,7 +94,7 @@ def test_an_events_sentences_are_joined_without_a_space_in_chinese() -> None:
     seven = {"kind": "seven", "limits": {"1": 7}, "robber": True}
     assert PLUGIN.event_words is not None
     words = PLUGIN.event_words(seven, {})["words"]
-    assert words["en"] == "A seven: whoever holds more cards than their limit discards half (Seat 1 7). Move the robber."
+    assert words["en"] == "A seven: whoever holds more cards than their limit discards half (Seat 1 over 7). Move the robber."
     assert words["zh-Hans"] == "掷出七：手牌超过上限者弃掉一半（1号座位7张）。移动强盗。"
 
 
