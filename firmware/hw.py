@@ -10,6 +10,7 @@ import machine
 import network
 
 from pn532 import I2CTransport, UartTransport
+from screen import Screen
 
 
 def device_id():
@@ -108,14 +109,15 @@ def buzzer_writer(pin_number):
 
 
 def display(cfg, log):
-    """SSD1306 over I2C if configured and the ssd1306 driver is installed, else None."""
+    """SSD1306 over I2C if configured and the ssd1306 driver is installed, as a Screen
+    (text in the firmware's 6-px font: 21 characters a line), else None."""
     spec = cfg.get("display")
     if not spec:
         return None
     try:
         import ssd1306  # type: ignore[import-not-found]  # micropython-lib, installed by mip
         i2c = machine.I2C(spec["i2c"], sda=machine.Pin(spec["sda"]), scl=machine.Pin(spec["scl"]))
-        return ssd1306.SSD1306_I2C(spec.get("width", 128), spec.get("height", 64), i2c)
+        return Screen(ssd1306.SSD1306_I2C(spec.get("width", 128), spec.get("height", 64), i2c))
     except (ImportError, OSError) as exc:
         log("display unavailable: %r" % (exc,))
         return None

@@ -24,6 +24,7 @@ from hub.softseat.firmware import find_firmware, firmware_modules
 from hub.softseat.pn532 import FakePN532
 
 BUTTONS = ("a", "b", "ok")
+DISPLAY_LINE_PX = 12   # firmware/feedback.py draws a line every 12 px
 HOLD_S = {"short": 0.15, "long": 1.2}   # the firmware's long press is 800 ms by default
 
 
@@ -109,8 +110,13 @@ class SoftBoard:
         return self.fw.main.current if self.fw is not None else None
 
     def display_lines(self) -> list[str]:
-        if ssd1306.displays:
-            return list(ssd1306.displays[-1].lines)
+        """The panel's pixels read back through the firmware's font (a cut line reads cut)."""
+        if ssd1306.displays and self.fw is not None:
+            font = self.fw.font
+            glyphs = {bytes(font.GLYPHS[i:i + font.WIDTH]): chr(font.FIRST + i // font.WIDTH)
+                      for i in range(0, len(font.GLYPHS), font.WIDTH)}
+            glyphs[bytes(font.BOX)] = "\u25a1"
+            return ssd1306.displays[-1].read_lines(glyphs, font.CELL, font.WIDTH, DISPLAY_LINE_PX)
         seat = self.seat
         return list(seat.feedback.shown()) if seat is not None else []
 

@@ -1,7 +1,7 @@
 """Load the seat firmware (firmware/*.py) under CPython with the fake MicroPython modules.
 
 Why: the firmware's modules have MicroPython names (`machine`, `network`, `neopixel`,
-`ssd1306`, `time.ticks_ms`) and generic top-level names (`config`, `link`, `pn532`...).
+`ssd1306`, `framebuf`, `time.ticks_ms`) and generic top-level names (`config`, `link`, `pn532`...).
 They are imported fresh inside `firmware_modules()` and removed again afterwards, so they
 never shadow another package's modules. The fakes are module-wide: one board per process.
 """
@@ -16,11 +16,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
-from hub.softseat import machine, mpytime, neopixel, network, ssd1306
+from hub.softseat import framebuf, machine, mpytime, neopixel, network, ssd1306
 
 CHECKOUT_FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
-FAKES: dict[str, ModuleType] = {"machine": machine, "network": network, "neopixel": neopixel,
-                                "ssd1306": ssd1306}
+FAKES: dict[str, ModuleType] = {"framebuf": framebuf, "machine": machine, "network": network,
+                                "neopixel": neopixel, "ssd1306": ssd1306}
 
 
 class FirmwareMissing(ValueError):

@@ -14,7 +14,7 @@ import pytest
 
 from tests.fakes.mpy import FIRMWARE_DIR
 
-MPY_BUDGET_BYTES = 24 * 1024
+MPY_BUDGET_BYTES = 26 * 1024   # 24 KiB until the display font (font.py + screen.py, 1.2 KB)
 STUB_PACKAGES = {"esp32": "micropython-esp32-stubs~=1.29.0",
                  "picow": "micropython-rp2-rpi-pico-w-stubs~=1.29.0"}
 STUBS_ROOT = Path(os.environ.get("CITADELS_MPY_STUBS",

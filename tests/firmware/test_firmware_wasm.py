@@ -46,7 +46,7 @@ def verdict(output: str) -> tuple[int, int]:
 def test_pure_modules_pass_their_checks_under_real_micropython() -> None:
     output = run_micropython(WASM_DIR / "pure_checks.py")
     assert "IMPL micropython" in output, output
-    assert verdict(output) == (21, 0), output
+    assert verdict(output) == (26, 0), output
     heap = re.search(r"HEAP live_bytes=(\d+)", output)
     assert heap is not None
     print(f"\nMicroPython live heap of a full 64-event outbox + presence + frame reader: {heap[1]} bytes")

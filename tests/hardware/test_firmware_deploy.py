@@ -63,6 +63,7 @@ def test_flash_seat_builds_a_valid_config_and_one_mpremote_session(
     copied = sorted(step.split(":")[-1] for step in steps if step.startswith("fs cp "))
     modules = sorted(p.stem for p in (ROOT / "firmware").glob("*.py"))
     assert copied == sorted(["config.json", "ca.crt"] + [m + (".py" if m == "main" else ".mpy") for m in modules])
+    assert {"font.mpy", "screen.mpy"} <= set(copied)   # the display's own font (hw.display draws with it)
     assert f"fs cp {TABLE_CA} :ca.crt" in steps
     assert steps[-2:] == ["mip install ssd1306", "reset"]
     assert "os.remove(n)" in argv[4]

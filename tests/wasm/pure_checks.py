@@ -5,13 +5,21 @@ import json
 import sys
 import time
 
+try:
+    import framebuf
+except ImportError:   # CPython: the soft seat's fake (tests run this with the checkout on the path)
+    from hub.softseat import framebuf
+    sys.modules["framebuf"] = framebuf
+
 import backoff
 import buttons
 import config
 import feedback
+import font
 import outbox
 import pn532frame
 import presence
+import screen
 import seat
 from pn532 import ReaderError
 
@@ -402,6 +410,101 @@ def check_the_display_says_the_hub_is_away_and_gives_its_lines_back():
     run_polls(unit, clock, 1)
     assert unit.feedback.shown() == ["Your turn: King", "Take 2 gold"], unit.feedback.shown()
     assert all(len(line) <= feedback.LINE_CHARS for line in seat.HUB_OFFLINE + seat.HUB_UNREACHABLE)
+
+
+# ---- the display's own font: pixels, read back (real framebuf under MicroPython) ------
+
+class Panel(framebuf.FrameBuffer):
+    """What micropython-lib's SSD1306 driver is: a MONO_VLSB FrameBuffer with width/height."""
+
+    def __init__(self, width=128, height=64):
+        self.width = width
+        self.height = height
+        self.buffer = bytearray(height // 8 * width)
+        self.shows = 0
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+
+    def show(self):
+        self.shows += 1
+
+    def lit(self):
+        return [(x, y) for y in range(self.height) for x in range(self.width) if self.pixel(x, y)]
+
+    def columns(self, x, y):
+        """The glyph-wide block of 8-px columns at (x, y), as font.GLYPHS stores them."""
+        return bytes([sum(self.pixel(x + c, y + r) << r for r in range(8)) for c in range(font.WIDTH)])
+
+
+def glyph_bytes(char):
+    table, start = font.glyph(char)
+    return bytes(table[start:start + font.WIDTH])
+
+
+def check_a_21_character_line_is_drawn_whole_in_128_px():
+    line = "Take 2 gold from the!"
+    assert len(line) == feedback.LINE_CHARS == 21
+    wide = Panel(160, 16)    # room past 128 px: nothing may land there
+    screen.Screen(wide).text(line, 0, 0)
+    assert max(x for x, y in wide.lit()) <= 127 - 2, max(x for x, y in wide.lit())
+    panel = Panel()
+    screen.Screen(panel).text(line, 0, 0)
+    for index, char in enumerate(line):
+        left = index * font.CELL
+        assert panel.columns(left, 0) == glyph_bytes(char), (index, char)
+        if char != " ":
+            assert any(panel.pixel(left + c, y) for c in range(font.WIDTH) for y in range(8)), index
+        assert not any(panel.pixel(left + font.WIDTH, y) for y in range(8)), index   # the gap column
+
+
+def check_every_printable_glyph_differs_from_every_other_and_from_blank():
+    panel = Panel(8, 8)
+    out = screen.Screen(panel)
+    drawn = {}
+    for code in range(32, 127):
+        panel.fill(0)
+        out.text(chr(code), 0, 0)
+        drawn[panel.columns(0, 0)] = chr(code)
+        blank = not any(panel.pixel(x, y) for x in range(8) for y in range(8))
+        assert blank == (code == 32), chr(code)
+        assert not any(panel.pixel(font.WIDTH, y) or panel.pixel(x, 7) for x in range(8) for y in range(8)), chr(code)
+    assert len(drawn) == 95, len(drawn)
+    assert bytes(font.BOX) not in drawn
+
+
+def check_four_lines_fit_64_px_without_overlap():
+    panel = Panel()
+    out = feedback.Feedback(lambda rgb: None, None, screen.Screen(panel), lambda m: None)
+    lines = ["Your turn: King  (2)", "> 2/3 Take 2 gold W@", "Build Castle [4] {x}", "gjpqy|_~ OK: go on"]
+    out.apply(json.dumps({"v": 1, "id": 1, "text": lines}), 0)
+    assert panel.shows == 1
+    rows = [y for x, y in panel.lit()]
+    assert max(rows) < 64
+    for row, line in enumerate(lines):
+        top = row * 12
+        for index, char in enumerate(line):
+            assert panel.columns(index * font.CELL, top) == glyph_bytes(char), (row, index, char)
+        assert not any(panel.pixel(x, y) for x in range(128) for y in range(top + 8, min(top + 12, 64)))
+
+
+def check_a_character_outside_ascii_draws_a_box_in_its_own_cell():
+    panel = Panel()
+    screen.Screen(panel).text("a\u00e9b\tc\u4e2d", 0, 0)
+    cells = [panel.columns(i * font.CELL, 0) for i in range(6)]
+    assert cells == [glyph_bytes("a"), bytes(font.BOX), glyph_bytes("b"), bytes(font.BOX),
+                     glyph_bytes("c"), bytes(font.BOX)], cells
+    assert bytes(font.BOX) != glyph_bytes(" ") and any(font.BOX)
+
+
+def check_text_clips_at_the_panel_edge():
+    panel = Panel(128, 16)
+    out = screen.Screen(panel)
+    out.text("XYZ", 124, 4)          # X straddles the right edge, Y and Z are past it
+    lit = panel.lit()
+    assert lit and all(x in (124, 125, 126, 127) for x, y in lit), lit
+    assert {x for x, y in lit} == {124, 125, 126, 127}
+    panel.fill(0)
+    out.text("H", -2, -1)            # off the top-left corner: the rest is drawn
+    assert panel.pixel(0, 2) == 1 and panel.pixel(2, 0) == 1, panel.lit()
 
 print("IMPL", sys.implementation.name)
 CHECKS = [value for name, value in sorted(globals().items()) if name.startswith("check_")]
