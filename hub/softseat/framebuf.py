@@ -15,13 +15,14 @@ MVLSB = MONO_VLSB
 
 
 class FrameBuffer:
-    def __init__(self, buffer: bytearray, width: int, height: int, format: int, stride: int | None = None) -> None:  # noqa: A002
+    def __init__(self, buffer: bytearray, width: int, height: int, format: int, stride: int | None = None) -> None:
         if format != MONO_VLSB:
             raise ValueError("fake framebuf: only MONO_VLSB")
         if len(buffer) < ((height + 7) // 8) * (stride or width):
             raise ValueError("buffer too small")
         self._buffer = buffer
-        self._width = width    # the real FrameBuffer has no width/height attributes
+        self.extent = (width, height)   # the fake's own: the real FrameBuffer shows no size
+        self._width = width
         self._height = height
         self._stride = stride or width
 
@@ -55,10 +56,11 @@ class FrameBuffer:
     def blit(self, source: FrameBuffer, x: int, y: int, key: int = -1, palette: FrameBuffer | None = None) -> None:
         if palette is not None:
             raise ValueError("fake framebuf: no palette")
-        if x >= self._width or y >= self._height or -x >= source._width or -y >= source._height:
+        source_width, source_height = source.extent
+        if x >= self._width or y >= self._height or -x >= source_width or -y >= source_height:
             return
-        for sy in range(max(0, -y), min(source._height, self._height - y)):
-            for sx in range(max(0, -x), min(source._width, self._width - x)):
+        for sy in range(max(0, -y), min(source_height, self._height - y)):
+            for sx in range(max(0, -x), min(source_width, self._width - x)):
                 colour = source.pixel(sx, sy)
                 if colour != key:
                     self.pixel(x + sx, y + sy, colour)
