@@ -15,7 +15,7 @@ from buttons import Button
 from presence import Presence
 from pn532 import ReaderError
 
-FIRMWARE_VERSION = "1.4.0"
+FIRMWARE_VERSION = "1.5.0"
 HUB_UNREACHABLE = ["No link to the hub", "Reconnecting...", "Your cards and moves", "are kept"]
 HUB_OFFLINE = ["The hub is offline", "Wait: the game goes", "on when it is back", "Moves are kept"]
 HUB_WAITING = ["Waiting for the hub", "(no hub status on", "the broker yet)"]

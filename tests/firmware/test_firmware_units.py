@@ -755,4 +755,4 @@ def test_inventory_and_multiple_cards_events_match_the_contract_literally(fw: An
     assert link.events[2:] == [json.loads('{"v":1,"device":"esp32-a1b2c3","boot":7,"seq":3,"t":650,'
                                           '"type":"recovered","what":"multiple_cards"}')]
     hello = seat.hello()
-    assert hello["inventory"] is True and hello["fw"] == "1.4.0" and hello["alive_s"] == 5
+    assert hello["inventory"] is True and hello["fw"] == "1.5.0" and hello["alive_s"] == 5
