@@ -49,6 +49,7 @@ class SoftBoard:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.error: BaseException | None = None
+        self._glyphs: dict[bytes, str] | None = None   # the firmware's font, to read the panel
 
     # ------------------------------------------------------------------ life
     def start(self) -> None:
@@ -113,10 +114,11 @@ class SoftBoard:
         """The panel's pixels read back through the firmware's font (a cut line reads cut)."""
         if ssd1306.displays and self.fw is not None:
             font = self.fw.font
-            glyphs = {bytes(font.GLYPHS[i:i + font.WIDTH]): chr(font.FIRST + i // font.WIDTH)
-                      for i in range(0, len(font.GLYPHS), font.WIDTH)}
-            glyphs[bytes(font.BOX)] = "\u25a1"
-            return ssd1306.displays[-1].read_lines(glyphs, font.CELL, font.WIDTH, DISPLAY_LINE_PX)
+            if self._glyphs is None:
+                self._glyphs = {bytes(font.GLYPHS[i:i + font.WIDTH]): chr(font.FIRST + i // font.WIDTH)
+                                for i in range(0, len(font.GLYPHS), font.WIDTH)}
+                self._glyphs[bytes(font.BOX)] = "\u25a1"
+            return ssd1306.displays[-1].read_lines(self._glyphs, font.CELL, font.WIDTH, DISPLAY_LINE_PX)
         seat = self.seat
         return list(seat.feedback.shown()) if seat is not None else []
 

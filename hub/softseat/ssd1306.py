@@ -22,6 +22,7 @@ class SSD1306_I2C(FrameBuffer):  # noqa: N801 - the MicroPython driver's own nam
         super().__init__(self.buffer, width, height, MONO_VLSB)
         self.shown = bytes(self.buffer)   # what the panel shows since the last show()
         self.shows = 0
+        self._read: tuple[bytes, list[str]] | None = None   # the last pixels read and their lines
         displays.append(self)
 
     def show(self) -> None:
@@ -43,7 +44,10 @@ class SSD1306_I2C(FrameBuffer):  # noqa: N801 - the MicroPython driver's own nam
     def read_lines(self, glyphs: dict[bytes, str], cell: int, glyph_width: int, pitch: int) -> list[str]:
         """The shown text: rows `pitch` px apart, characters `cell` px apart, each cell's
         `glyph_width` 8-px columns looked up in `glyphs` (unknown: '?'); trailing blanks
-        and blank rows at the end are dropped."""
+        and blank rows at the end are dropped. Read again only when the pixels changed
+        (a soft seat's terminal asks every 50 ms)."""
+        if self._read is not None and self._read[0] == self.shown:
+            return list(self._read[1])
         lines = []
         for top in range(0, self.height - 7, pitch):
             chars = []
@@ -54,4 +58,5 @@ class SSD1306_I2C(FrameBuffer):  # noqa: N801 - the MicroPython driver's own nam
             lines.append("".join(chars).rstrip())
         while lines and not lines[-1]:
             lines.pop()
-        return lines
+        self._read = (self.shown, lines)
+        return list(lines)
