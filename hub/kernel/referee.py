@@ -70,6 +70,8 @@ class Referee(SeatOutput[G]):
         prompt = self._prompt(told)
         for seat, led, beep, ref, text, shows_option, hides_option in told.items():
             self._send(seat, led, beep, text, ref, shows_option=shows_option, hides_option=hides_option)
+            if told.only_answered(seat):  # "End turn / Accepted" is about this turn: once the
+                self._stale_when_turn_moves(seat)  # next seat decides, it names who does
         self.publish_view(public + prompt)
 
     def _tell_the_end(self, told: SeatCommands) -> None:

@@ -88,6 +88,12 @@ class SeatCommands:
         told = self._told.get(seat)
         return told.notes if told is not None else []
 
+    def only_answered(self, seat: int) -> bool:
+        """Whether `seat` is told only the answer to its own input ("End turn / Accepted"):
+        nothing to do with coins or cards, no decision of its own."""
+        told = self._told.get(seat)
+        return told is not None and told.answered and not told.notes and not told.prompted
+
     def items(self) -> list[Command]:
         """Each seat's command; ``shows_option`` where the composer placed the deciding
         seat's option, ``hides_option`` where notes took its screen all the same (its next

@@ -108,6 +108,32 @@ def test_a_stale_not_your_turn_goes_when_the_turn_moves() -> None:
     service.stop()
 
 
+def test_an_accepted_move_gives_way_to_who_decides_once_the_next_seat_has_moved() -> None:
+    """A seat's display kept "Pick Warlord / Accepted" (and later "End turn / Accepted")
+    through every other seat's decisions until its own next one: it now follows the table
+    as a waiting seat's does. A note (coins, cards to move) is never taken off this way."""
+    _bus, service, seats = _table_at(lambda g: g.pending.kind == "pick" and len(g.log) > 2)
+    picker = service.game.pending.seat
+
+    def pick_now() -> int:
+        seat = service.game.pending.seat
+        pick = next(a for a in service.game.legal_actions() if a.verb == "pick")
+        answer = seats[seat].answer_to(seats[seat].place(virtual_uid(CardRef("character", pick.args[0]))))
+        assert answer.code is None
+        seats[seat].lift(virtual_uid(CardRef("character", pick.args[0])))
+        return seat
+
+    pick_now()
+    assert seats[picker].shown["text"][-1] == "Accepted"  # said while the next seat decides
+    nxt = service.game.pending.seat
+    assert service.game.pending.kind == "pick" and nxt != picker
+    pick_now()
+    now = service.game.pending.seat
+    if now != picker:
+        assert seats[picker].shown["text"][-1] == f"Seat {now} decides"
+    service.stop()
+
+
 def test_a_seat_that_presses_while_paused_is_told_so_and_gets_its_display_back_after() -> None:
     _bus, service, seats = _table_at(lambda g: g.pending.kind == "turn")
     waiting = next(s for s in seats if s != service.game.pending.seat)
