@@ -20,10 +20,6 @@ one in-process bus.
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,8 +31,8 @@ from hub.games.citadels.service import TableService
 from hub.games.enroll import EnrollmentSession, hub_serving, hub_will
 from hub.protocol import hub_status_topic
 from hub.transport import InProcessBus, InProcessClient
-from tests.hub_unit import ProcessOutput, UnitHub
-from tests.soft_seat import ROOT
+from tests.enroll_process import EnrollProcess
+from tests.hub_unit import UnitHub
 from tests.table_broker import TableBroker
 from tests.waiting import wait_until
 
@@ -83,41 +79,11 @@ def test_a_table_that_comes_online_takes_it_from_the_enrollment(tmp_path: Path) 
     assert bus.retained(STATUS) == b"offline"
 
 
-def _ctrl_c_as_in_a_terminal() -> None:
-    """SIGINT at its default in the child, as a terminal's Ctrl-C finds it (a background
-    shell job would have it ignored)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-class Enroll:
-    """``citadels-hub enroll`` in its own process on the table's broker, as a maker runs it."""
-
-    def __init__(self, table: TableBroker, tags: Path, state: Path, *options: str) -> None:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("CITADELS_")}
-        env.update(PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1", CITADELS_BROKER_PASSWORD=table.passwords["hub"])
-        broker = table.broker
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "hub.cli", "enroll", "--tags", str(tags), "--seat", "1",
-             "--broker", f"mqtt://hub@{broker.host}:{broker.port}", "--state-dir", str(state), *options],
-            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            start_new_session=True, preexec_fn=_ctrl_c_as_in_a_terminal)
-        self.output = ProcessOutput(self.process)
+class Enroll(EnrollProcess):
+    """``citadels-hub enroll`` on seat 1 of the table's broker, as a maker runs it."""
 
     def holds_the_table(self) -> None:
         self.output.wait_for(FIRST_PROMPT)
-
-    def end(self, timeout: float = 30) -> int:
-        self.output.finish(timeout)
-        return self.process.returncode
-
-    def interrupt(self) -> int:
-        self.process.send_signal(signal.SIGINT)
-        return self.end()
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-        self.output.finish(10)
 
 
 @pytest.fixture
@@ -158,6 +124,14 @@ def _serving_hub(table: TableBroker, state: Path, started: list[Enroll | UnitHub
     return hub
 
 
+def _holding(table: TableBroker, tags: Path, state: Path, started: list[Enroll | UnitHub], *options: str) -> Enroll:
+    """An enrollment started, ended with the test, once it holds the table (asks for its first card)."""
+    enroll = Enroll(table, tags, state, *options)
+    started.append(enroll)
+    enroll.holds_the_table()
+    return enroll
+
+
 def _said(enroll: Enroll) -> list[str]:
     """What the enrollment said on stderr, but the broker watch's line ("connected to ...")."""
     return [line for line in enroll.output.stderr if "connected to the MQTT broker" not in line]
@@ -191,9 +165,7 @@ def test_enroll_is_refused_while_run_serves_the_table_and_starts_once_the_hub_is
         hub.kill()  # SIGKILL, no goodbye: the broker publishes the hub's will
     _status_becomes(table_broker, b"offline", f"the hub {hub_ends}")
 
-    enroll = Enroll(table_broker, tags, state)
-    started.append(enroll)
-    enroll.holds_the_table()
+    enroll = _holding(table_broker, tags, state, started)
     assert status(table_broker) == b"online"
     assert enroll.interrupt() == 130, enroll.output.stderr
     assert status(table_broker) == b"offline", "a clean end of the enrollment left the table's status online"
@@ -204,9 +176,7 @@ def test_run_started_while_enroll_holds_the_table_takes_it_and_the_enrollment_st
         table_broker: TableBroker, tmp_path: Path, started: list[Enroll | UnitHub]) -> None:
     state = tmp_path / "state"
     state.mkdir()
-    enroll = Enroll(table_broker, tmp_path / "enrolled.json", state)
-    started.append(enroll)
-    enroll.holds_the_table()
+    enroll = _holding(table_broker, tmp_path / "enrolled.json", state, started)
 
     hub = _serving_hub(table_broker, state, started)
 
@@ -222,9 +192,7 @@ def test_an_enrollment_holds_the_table_until_it_ends_or_is_killed(
         table_broker: TableBroker, tmp_path: Path, started: list[Enroll | UnitHub]) -> None:
     state = tmp_path / "state"
     state.mkdir()
-    first = Enroll(table_broker, tmp_path / "first.json", state)
-    started.append(first)
-    first.holds_the_table()
+    first = _holding(table_broker, tmp_path / "first.json", state, started)
 
     other = tmp_path / "other.json"
     line = _refused(Enroll(table_broker, other, state), other)
@@ -232,9 +200,7 @@ def test_an_enrollment_holds_the_table_until_it_ends_or_is_killed(
 
     first.kill()  # SIGKILL: its will says offline
     _status_becomes(table_broker, b"offline", "the enrollment was killed")
-    again = Enroll(table_broker, other, state)
-    started.append(again)
-    again.holds_the_table()
+    again = _holding(table_broker, other, state, started)
     assert again.interrupt() == 130
 
 
@@ -252,8 +218,6 @@ def test_a_status_no_hub_stands_behind_is_passed_with_take_table(
     line = _refused(Enroll(table_broker, tags, tmp_path), tags)
     assert "add --take-table" in line, line
 
-    enroll = Enroll(table_broker, tags, tmp_path, "--take-table")
-    started.append(enroll)
-    enroll.holds_the_table()
+    enroll = _holding(table_broker, tags, tmp_path, started, "--take-table")
     assert enroll.interrupt() == 130
     assert status(table_broker) == b"offline"

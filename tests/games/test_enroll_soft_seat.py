@@ -11,11 +11,7 @@ line, the seat showing the result, then that the hub is offline (nothing answers
 
 from __future__ import annotations
 
-import os
 import re
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from hub.games import GAMES, plugin_named
-from tests.hub_unit import ProcessOutput
-from tests.soft_seat import ROOT, SoftSeatProcess
+from tests.enroll_process import EnrollProcess
+from tests.soft_seat import SoftSeatProcess
 from tests.table_broker import TableBroker
 
 GAMES_WITH_CARDS = sorted(name for name, game in GAMES.items() if game.registry is not None)
@@ -41,48 +37,9 @@ def seat_url(table: TableBroker, user: str) -> str:
     return f"mqtts://{user}@{broker.host}:{broker.tls_port}?ca={broker.ca_file}"
 
 
-def hub_url(table: TableBroker) -> str:
-    broker = table.broker
-    return f"mqtt://hub@{broker.host}:{broker.port}"
-
-
-def _ctrl_c_as_in_a_terminal() -> None:
-    """The maker's terminal delivers Ctrl-C: SIGINT at its default in the child, even when
-    these tests run where it is ignored (a shell's background job, ``(cmd &)``, ignores
-    SIGINT and its children inherit that; Python then never raises KeyboardInterrupt)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-class Enroll:
-    """``citadels-hub enroll`` in its own process, as a maker starts it."""
-
-    def __init__(self, table: TableBroker, tags: Path, game: str, state: Path) -> None:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("CITADELS_")}
-        env.update(PYTHONPATH=str(ROOT), CITADELS_BROKER_PASSWORD=table.passwords["hub"])
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "hub.cli", "enroll", "--game", game, "--tags", str(tags), "--seat", "2",
-             "--broker", hub_url(table), "--state-dir", str(state)],
-            env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1,
-            start_new_session=True, preexec_fn=_ctrl_c_as_in_a_terminal)
-        self.output = ProcessOutput(self.process)
-
-    def end(self, timeout: float = 30) -> int:
-        self.output.finish(timeout)
-        return self.process.returncode
-
-    def interrupt(self) -> int:
-        self.process.send_signal(signal.SIGINT)
-        return self.end()
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-        self.output.finish(10)
-
-
 @pytest.fixture
-def started() -> Iterator[list[SoftSeatProcess | Enroll]]:
-    processes: list[SoftSeatProcess | Enroll] = []
+def started() -> Iterator[list[SoftSeatProcess | EnrollProcess]]:
+    processes: list[SoftSeatProcess | EnrollProcess] = []
     yield processes
     for process in processes:
         process.kill()
@@ -112,7 +69,7 @@ def _tap(seat: SoftSeatProcess, uid: str, expect: str, *heard: str) -> None:
 @pytest.mark.slow  # `citadels-hub enroll` and soft-seat processes
 @pytest.mark.parametrize("game_name", GAMES_WITH_CARDS)
 def test_every_game_is_enrolled_through_a_real_seat(game_name: str, table_broker: TableBroker, tmp_path: Path,
-                                                   started: list[SoftSeatProcess | Enroll]) -> None:
+                                                   started: list[SoftSeatProcess | EnrollProcess]) -> None:
     plugin = plugin_named(game_name)
     assert plugin.registry is not None
     registry = plugin.registry.empty()
@@ -127,7 +84,7 @@ def test_every_game_is_enrolled_through_a_real_seat(game_name: str, table_broker
                            password=table_broker.passwords["seat2"])
     started.append(seat)
     seat.wait_line("link: up")
-    enroll = Enroll(table_broker, tags, game_name, tmp_path / "state")
+    enroll = EnrollProcess(table_broker, tags, tmp_path / "state", "--game", game_name, seat=2)
     started.append(enroll)
     label = registry.label
     _shows(seat, f"Tap {label(cards[first])} ({first + 1}/{total})")
@@ -160,7 +117,7 @@ def test_every_game_is_enrolled_through_a_real_seat(game_name: str, table_broker
     assert not any("Traceback" in line for line in enroll.output.stderr), "\n".join(enroll.output.stderr)
 
     # The same command resumes; the last card ends it with exit 0 and one summary line.
-    enroll = Enroll(table_broker, tags, game_name, tmp_path / "state")
+    enroll = EnrollProcess(table_broker, tags, tmp_path / "state", "--game", game_name, seat=2)
     started.append(enroll)
     enroll.output.wait_for(re.escape(f"Tap {label(cards[first + 1])} ({first + 2}/{total})"))
     for n in range(first + 1, total - 1):
