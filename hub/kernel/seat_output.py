@@ -268,11 +268,13 @@ class SeatOutput(Journaling[G]):
             return
         pending = self.game.pending
         now = pending.seat if pending is not None else None
+        display: dict[str, Any] | None = None  # the game's waiting display, made once for every seat told it
         for seat, then in list(self._turn_refused.items()):
             if now != then:
                 del self._turn_refused[seat]
                 if now != seat:
-                    display = self.adapter.waiting_display(self.game)
+                    if display is None:
+                        display = self.adapter.waiting_display(self.game)
                     self._send(seat, led=display["led"], text=list(display["text"]), waiting=True)
 
     def _keep_waiting_true(self) -> None:
